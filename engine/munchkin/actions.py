@@ -1,0 +1,134 @@
+"""Every move in Munchkin as a pydantic model. ``actor`` is the seat's player id.
+
+A ``Timeout`` is submitted by the table's scheduler when a deadline passes; its actor is "system".
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+SYSTEM = "system"
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    actor: str
+
+
+class KickDoor(_Action):
+    type: Literal["kick_door"] = "kick_door"
+
+
+class LookForTrouble(_Action):
+    type: Literal["look_for_trouble"] = "look_for_trouble"
+    card: str
+
+
+class LootRoom(_Action):
+    type: Literal["loot_room"] = "loot_room"
+
+
+class EndTurn(_Action):
+    type: Literal["end_turn"] = "end_turn"
+
+
+class PlayCard(_Action):
+    """Play a card from hand (or a one-shot from the table).
+
+    ``target_player``: the victim of a curse. ``target_monster``: the monster an enhancer or
+    monster-removing one-shot goes on. ``side``: "players" or "monsters" for a combat one-shot.
+    ``with_card``: the monster from hand that a wandering monster brings in.
+    """
+
+    type: Literal["play_card"] = "play_card"
+    card: str
+    target_player: str | None = None
+    target_monster: str | None = None
+    side: Literal["players", "monsters"] | None = None
+    with_card: str | None = None
+
+
+class Equip(_Action):
+    """Move an item between "in use" and the backpack."""
+
+    type: Literal["equip"] = "equip"
+    card: str
+    in_use: bool
+
+
+class Discard(_Action):
+    """Discard a class, race, Super Munchkin, Half-Breed or item you have in play."""
+
+    type: Literal["discard"] = "discard"
+    card: str
+
+
+class Sell(_Action):
+    type: Literal["sell"] = "sell"
+    cards: tuple[str, ...]
+
+
+class OfferTrade(_Action):
+    type: Literal["offer_trade"] = "offer_trade"
+    to: str
+    give: tuple[str, ...] = ()
+    want: tuple[str, ...] = ()
+
+
+class AskHelp(_Action):
+    """The fighter asks one player for help, offering items in play and a share of the treasure."""
+
+    type: Literal["ask_help"] = "ask_help"
+    helper: str
+    items: tuple[str, ...] = ()
+    treasures: int = 0
+    helper_first: bool = False
+
+
+class OfferHelp(_Action):
+    """Another player offers help to the fighter, naming the treasures they want."""
+
+    type: Literal["offer_help"] = "offer_help"
+    treasures: int = 0
+    helper_first: bool = False
+
+
+class Pass(_Action):
+    """Pass in the open reaction window (the fighter passing says "resolve the combat")."""
+
+    type: Literal["pass"] = "pass"
+    window: int
+
+
+class Decide(_Action):
+    """Answer a pending decision with one of its options."""
+
+    type: Literal["decide"] = "decide"
+    decision: int
+    option: str
+
+
+class Timeout(_Action):
+    """A deadline passed: a window closes as if everyone silent passed; a decision takes its default."""
+
+    type: Literal["timeout"] = "timeout"
+    window: int | None = None
+    decision: int | None = None
+
+
+Action = Annotated[
+    Union[
+        KickDoor, LookForTrouble, LootRoom, EndTurn, PlayCard, Equip, Discard, Sell, OfferTrade,
+        AskHelp, OfferHelp, Pass, Decide, Timeout,
+    ],
+    Field(discriminator="type"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+def parse_action(data: dict | str) -> Action:
+    if isinstance(data, str):
+        return ACTION_ADAPTER.validate_json(data)
+    return ACTION_ADAPTER.validate_python(data)

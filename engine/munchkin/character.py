@@ -1,0 +1,234 @@
+"""A character's derived values and the rules about what it may have: traits, strength, slots,
+levels, hand limit, and death."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.munchkin.cards import Card
+from engine.munchkin.state import Corpse, GameState, ItemInPlay, Player
+from engine.munchkin.tx import Tx
+
+MAX_LEVEL = 10
+DEFAULT_HAND_LIMIT = 5
+HAND_SLOTS = 2
+
+
+def ability_cards(state: GameState, player: Player) -> list[Card]:
+    """Classes and races in play: their abilities apply to the player."""
+    return [state.card(u) for u in (*player.classes, *player.races)]
+
+
+def traits(state: GameState, player: Player, for_monster_bonus: bool = False) -> set[str]:
+    """The player's traits ("sex:female", "class:fighter", "race:elf").
+
+    Super Munchkin with a single class, or Half-Breed with a single race, makes the character half
+    human: all the advantages, none of the disadvantages, so monsters get no bonus against it
+    (rulebook: "Super Munchkin" / "Halb-Blut").
+    """
+    result = {f"sex:{player.sex}"}
+    half_class = player.super_munchkin is not None and len(player.classes) == 1
+    half_race = player.half_breed is not None and len(player.races) == 1
+    for uid in player.classes:
+        if not (for_monster_bonus and half_class):
+            result |= {f"class:{t}" for t in state.card(uid).traits}
+    for uid in player.races:
+        if not (for_monster_bonus and half_race):
+            result |= {f"race:{t}" for t in state.card(uid).traits}
+    return result
+
+
+def meets_restriction(state: GameState, player: Player, card: Card) -> bool:
+    """An item "usable by X only" may be carried by anyone, but only X gets its bonus."""
+    return not card.usable_by or bool(set(card.usable_by) & traits(state, player))
+
+
+def items_in_use(state: GameState, player: Player) -> list[Card]:
+    return [state.card(i.uid) for i in player.items if i.in_use]
+
+
+def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
+    """Level plus every modifier from items in use, classes and races, and combat curses."""
+    total = player.level
+    total += sum(c.bonus for c in items_in_use(state, player) if meets_restriction(state, player, c))
+    total += sum(c.bonus for c in ability_cards(state, player))
+    if in_this_combat:
+        total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
+    return total
+
+
+def run_away_bonus(state: GameState, player: Player) -> int:
+    cards = [c for c in items_in_use(state, player) if meets_restriction(state, player, c)]
+    return sum(c.run_away for c in (*cards, *ability_cards(state, player)))
+
+
+def hand_limit(state: GameState, player: Player) -> int:
+    limits = [c.hand_limit for c in ability_cards(state, player) if c.hand_limit]
+    return max([DEFAULT_HAND_LIMIT, *limits])
+
+
+def big_item_allowance(state: GameState, player: Player) -> int:
+    return 1 + sum(c.extra_big_items for c in ability_cards(state, player))
+
+
+def wins_ties(state: GameState, player: Player) -> bool:
+    return any(c.wins_ties for c in ability_cards(state, player))
+
+
+# ---------------------------------------------------------------------- items and slots
+def slot_use(card: Card) -> tuple[str, int]:
+    if card.slot == "two_hands":
+        return "hand", 2
+    return (card.slot or "none"), 1
+
+
+def slot_free(state: GameState, player: Player, card: Card, ignoring: str | None = None) -> bool:
+    """1 headgear, 1 armor, 1 footgear, two hands (a two-handed item fills both)."""
+    slot, size = slot_use(card)
+    if slot == "none":
+        return True
+    used = 0
+    for item in player.items:
+        if item.in_use and item.uid != ignoring:
+            other_slot, other_size = slot_use(state.card(item.uid))
+            if other_slot == slot:
+                used += other_size
+    capacity = HAND_SLOTS if slot == "hand" else 1
+    return used + size <= capacity
+
+
+def can_carry_big(state: GameState, player: Player, extra: int = 1) -> bool:
+    carried = sum(1 for i in player.items if state.card(i.uid).big)
+    return carried + extra <= big_item_allowance(state, player)
+
+
+def check_can_receive_item(state: GameState, player: Player, card: Card) -> None:
+    if card.big and not can_carry_big(state, player):
+        raise IllegalAction("too_many_big_items", player=player.id)
+
+
+def place_item(state: GameState, player: Player, uid: str) -> ItemInPlay:
+    """Put an item on the table: in use when a slot is free and the player may use it."""
+    card = state.card(uid)
+    in_use = card.kind == "item" and slot_free(state, player, card) and meets_restriction(state, player, card)
+    item = ItemInPlay(uid=uid, in_use=in_use)
+    player.items.append(item)
+    return item
+
+
+def item_in_play(player: Player, uid: str) -> ItemInPlay | None:
+    for item in player.items:
+        if item.uid == uid:
+            return item
+    return None
+
+
+def remove_from_play(state: GameState, player: Player, uid: str) -> bool:
+    """Take a card the player has in play off the table (not discarding it). False if not there."""
+    item = item_in_play(player, uid)
+    if item:
+        player.items.remove(item)
+        return True
+    for zone in (player.classes, player.races, player.curses):
+        if uid in zone:
+            zone.remove(uid)
+            return True
+    if player.super_munchkin == uid:
+        player.super_munchkin = None
+        return True
+    if player.half_breed == uid:
+        player.half_breed = None
+        return True
+    return False
+
+
+def after_losing_ability(tx: Tx, player: Player) -> None:
+    """Super Munchkin goes with the last class, Half-Breed with the last race; too many big items
+    after losing an allowance must go (the player chooses which, see decisions)."""
+    if player.super_munchkin and not player.classes:
+        tx.discard(player.super_munchkin)
+        tx.emit("card_lost", player=player.id, card=tx.s.card_ids[player.super_munchkin])
+        player.super_munchkin = None
+    if player.half_breed and not player.races:
+        tx.discard(player.half_breed)
+        tx.emit("card_lost", player=player.id, card=tx.s.card_ids[player.half_breed])
+        player.half_breed = None
+    from engine.munchkin.decisions import ask_excess_big_items
+
+    ask_excess_big_items(tx, player)
+
+
+# ---------------------------------------------------------------------- levels
+def gain_levels(tx: Tx, player: Player, amount: int, by_kill: bool, source: str) -> None:
+    """Level 10 can only be reached by killing a monster; otherwise the level stops at 9."""
+    if amount <= 0:
+        return
+    cap = MAX_LEVEL if by_kill else MAX_LEVEL - 1
+    new_level = min(cap, player.level + amount)
+    if new_level > player.level:
+        tx.emit("level_changed", player=player.id, old=player.level, new=new_level, source=source)
+        player.level = new_level
+
+
+def lose_levels(tx: Tx, player: Player, amount: int, source: str) -> None:
+    """A level never drops below 1."""
+    new_level = max(1, player.level - amount)
+    if new_level != player.level:
+        tx.emit("level_changed", player=player.id, old=player.level, new=new_level, source=source)
+        player.level = new_level
+
+
+# ---------------------------------------------------------------------- death
+def die(tx: Tx, player: Player, source: str) -> None:
+    """Level, classes and races (with Super Munchkin / Half-Breed) stay with the new character;
+    hand and items form the corpse, which the others loot highest level first, ties broken by dice
+    (rulebook: "Tod" / "Leiche plündern")."""
+    state = tx.s
+    corpse_cards = list(player.hand) + [i.uid for i in player.items]
+    player.hand.clear()
+    player.items.clear()
+    # curses that stay on a character end with it (sets where they are kept say so in their module)
+    for uid in list(player.curses):
+        player.curses.remove(uid)
+        tx.discard(uid)
+    player.fresh.clear()
+    player.needs_new_hand = True
+    tx.emit("player_died", player=player.id, source=source, corpse=[state.card_ids[u] for u in corpse_cards])
+    if state.combat:
+        combat = state.combat
+        if player.id in combat.run_queue:
+            combat.run_queue.remove(player.id)
+        # no further run-away rolls for the dead
+        for decision in [d for d in state.decisions if d.player == player.id and d.kind == "run_away"]:
+            state.decisions.remove(decision)
+    if state.active_player.id == player.id:
+        state.turn_passes = True
+    for decision in [d for d in state.decisions if d.player == player.id and d.kind in ("choose_loss",)]:
+        state.decisions.remove(decision)
+    others = [p for p in state.players if p.id != player.id]
+    order = looting_order(tx, others)
+    if corpse_cards:
+        state.corpses.append(Corpse(owner=player.id, cards=corpse_cards, order=order))
+        tx.emit("corpse_looting", player=player.id, order=order)
+
+
+def looting_order(tx: Tx, players: list[Player]) -> list[str]:
+    """Highest level first; players on the same level roll dice until they differ."""
+    by_level: dict[int, list[Player]] = {}
+    for p in players:
+        by_level.setdefault(p.level, []).append(p)
+    order: list[str] = []
+    for level in sorted(by_level, reverse=True):
+        order += break_tie(tx, [p.id for p in by_level[level]])
+    return order
+
+
+def break_tie(tx: Tx, ids: list[str]) -> list[str]:
+    if len(ids) <= 1:
+        return list(ids)
+    rolls: dict[int, list[str]] = {}
+    for pid in ids:
+        rolls.setdefault(tx.roll(pid, "tie_break"), []).append(pid)
+    order: list[str] = []
+    for value in sorted(rolls, reverse=True):
+        order += break_tie(tx, rolls[value])
+    return order

@@ -1,0 +1,253 @@
+"""Combat: who fights what, the strengths on both sides, resolving, running away, the reward.
+
+Rulebook sections: "Kampf", "Um Hilfe bitten", "Weitere Aktionen im Kampf", "Gewonnen!",
+"Verloren!" (Axe Cop 1.01; the other rulebooks say the same).
+"""
+
+from __future__ import annotations
+
+from engine.munchkin import character as ch
+from engine.munchkin.decisions import open_decision
+from engine.munchkin.effects import apply_effects
+from engine.munchkin.setrules import rules_for
+from engine.munchkin.state import Combat, CombatMonster, GameState, Player
+from engine.munchkin.tx import Tx
+
+ESCAPE_ROLL = 5
+
+
+def fighters(state: GameState) -> list[Player]:
+    combat = state.combat
+    if combat is None:
+        return []
+    ids = [combat.fighter] + ([combat.helper] if combat.helper else [])
+    return [state.player(pid) for pid in ids]
+
+
+def in_combat(state: GameState, player_id: str) -> bool:
+    combat = state.combat
+    return combat is not None and player_id in (combat.fighter, combat.helper)
+
+
+def players_strength(state: GameState) -> int:
+    combat = state.combat
+    assert combat is not None
+    total = sum(ch.strength(state, p, in_this_combat=True) for p in fighters(state))
+    total += sum(state.card(o.uid).bonus for o in combat.one_shots if o.side == "players")
+    return total
+
+
+def monster_strength(state: GameState, monster: CombatMonster) -> int:
+    """Level, enhancers, and each "+N against X" once if the fighter, the helper or both are X."""
+    card = state.card(monster.uid)
+    total = card.level + sum(state.card(e).bonus for e in monster.enhancers)
+    trait_pool: set[str] = set()
+    for p in fighters(state):
+        trait_pool |= ch.traits(state, p, for_monster_bonus=True)
+    total += sum(bonus for trait, bonus in card.bonus_vs.items() if trait in trait_pool)
+    return total
+
+
+def monsters_strength(state: GameState) -> int:
+    combat = state.combat
+    assert combat is not None
+    total = sum(monster_strength(state, m) for m in combat.monsters)
+    total += sum(state.card(o.uid).bonus for o in combat.one_shots if o.side == "monsters")
+    return total
+
+
+def players_win(state: GameState) -> bool:
+    """Strictly greater wins; a tie wins only for a fighter whose card says so."""
+    ours, theirs = players_strength(state), monsters_strength(state)
+    fighter = state.player(state.combat.fighter)  # type: ignore[union-attr]
+    return ours > theirs or (ours == theirs and ch.wins_ties(state, fighter))
+
+
+def monster_treasures(state: GameState, monster: CombatMonster) -> int:
+    card = state.card(monster.uid)
+    return max(0, card.treasures + sum(state.card(e).treasures for e in monster.enhancers))
+
+
+# ---------------------------------------------------------------------- start and change
+def start_combat(tx: Tx, fighter: str, monster_uid: str) -> None:
+    tx.s.combat = Combat(fighter=fighter, monsters=[CombatMonster(uid=monster_uid)], window=tx.s.new_id())
+    tx.emit("combat_started", fighter=fighter, monster=tx.s.card_ids[monster_uid], uid=monster_uid)
+    emit_strengths(tx)
+
+
+def emit_strengths(tx: Tx) -> None:
+    state = tx.s
+    tx.emit("combat_strengths", players=players_strength(state), monsters=monsters_strength(state),
+            window=state.combat.window)  # type: ignore[union-attr]
+
+
+def reopen_window(tx: Tx, actor: str | None) -> None:
+    """Something changed the combat: everyone gets to react again (the "2.6 seconds")."""
+    combat = tx.s.combat
+    assert combat is not None
+    combat.window = tx.s.new_id()
+    combat.passed = [actor] if actor else []
+    emit_strengths(tx)
+
+
+def add_monster(tx: Tx, uid: str, by: str) -> None:
+    combat = tx.s.combat
+    assert combat is not None
+    combat.monsters.append(CombatMonster(uid=uid))
+    tx.emit("monster_joined", player=by, monster=tx.s.card_ids[uid], uid=uid)
+
+
+def can_follow(state: GameState, uid: str) -> bool:
+    """Undead (and the families a set names) join a combat their kind is in, without a card."""
+    combat = state.combat
+    if combat is None or combat.stage != "fight":
+        return False
+    follow = rules_for(tuple(state.sets), state.options).follow_traits
+    card_traits = set(state.card(uid).traits) & set(follow)
+    return any(card_traits & set(state.card(m.uid).traits) for m in combat.monsters)
+
+
+# ---------------------------------------------------------------------- resolving
+def resolve(tx: Tx) -> None:
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    ours, theirs = players_strength(state), monsters_strength(state)
+    if not combat.monsters or players_win(state):
+        tx.emit("combat_won", fighter=combat.fighter, helper=combat.helper, players=ours, monsters=theirs)
+        _win(tx)
+    else:
+        tx.emit("combat_lost", fighter=combat.fighter, helper=combat.helper, players=ours, monsters=theirs)
+        combat.stage = "run"
+        combat.run_queue = [p.id for p in fighters(state)]
+
+
+def _win(tx: Tx) -> None:
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    rules = rules_for(tuple(state.sets), state.options)
+    fighter = state.player(combat.fighter)
+    killed = combat.monsters
+    levels = sum(state.card(m.uid).levels for m in killed)
+    ch.gain_levels(tx, fighter, levels, by_kill=True, source="kill")
+    if combat.helper:
+        helper = state.player(combat.helper)
+        if any(c.helper_gains_level for c in ch.ability_cards(state, helper)):
+            ch.gain_levels(tx, helper, len(killed), by_kill=False, source="helped_kill")
+    rewarded = list(killed) + (combat.defeated if rules.treasure_for_defeat_without_kill else [])
+    count = sum(monster_treasures(state, m) for m in rewarded)
+    if check_winners(tx):
+        return
+    if combat.helper is None:
+        tx.draw_to_hand(fighter.id, "treasure", count, fresh_until=state.turn)
+        finish_combat(tx)
+        return
+    for _ in range(count):
+        uid = tx.draw("treasure")
+        if uid is None:
+            break
+        combat.reward.append(uid)
+    tx.emit("treasures_revealed", cards=[state.card_ids[u] for u in combat.reward], uids=list(combat.reward))
+    combat.stage = "reward"
+
+
+def check_winners(tx: Tx) -> bool:
+    """Whoever stands on level 10 wins; several at once win together. With shared victory the
+    helper of the winning fight wins as well."""
+    state = tx.s
+    winners = [p.id for p in state.players if p.level >= ch.MAX_LEVEL]
+    if not winners:
+        return False
+    combat = state.combat
+    if state.options.shared_victory and combat and combat.helper and combat.fighter in winners:
+        if combat.helper not in winners:
+            winners.append(combat.helper)
+    state.winners = winners
+    state.phase = "over"
+    tx.emit("game_won", winners=winners)
+    return True
+
+
+def reward_step(tx: Tx) -> None:
+    """Treasures drawn face up are split as the bribe says: whoever picks first takes their share
+    one card at a time; the other gets the rest."""
+    state = tx.s
+    combat = state.combat
+    assert combat is not None and combat.helper
+    total = len(combat.reward) + sum(combat.reward_taken.values())
+    helper_share = min(combat.bribe.treasures, total)
+    first, second = (combat.helper, combat.fighter) if combat.bribe.helper_first else (combat.fighter, combat.helper)
+    first_share = helper_share if first == combat.helper else total - helper_share
+    if combat.reward and combat.reward_taken.get(first, 0) < first_share:
+        open_decision(tx, first, "treasure_pick", list(combat.reward))
+        return
+    if combat.reward:
+        take_reward(tx, second, list(combat.reward))
+    finish_combat(tx)
+
+
+def take_reward(tx: Tx, player_id: str, uids: list[str]) -> None:
+    combat = tx.s.combat
+    assert combat is not None
+    player = tx.s.player(player_id)
+    for uid in uids:
+        combat.reward.remove(uid)
+        player.hand.append(uid)
+        player.fresh[uid] = tx.s.turn
+        combat.reward_taken[player_id] = combat.reward_taken.get(player_id, 0) + 1
+    tx.emit("treasures_taken", player=player_id, cards=[tx.s.card_ids[u] for u in uids])
+
+
+# ---------------------------------------------------------------------- running away
+def run_step(tx: Tx) -> None:
+    combat = tx.s.combat
+    assert combat is not None
+    while combat.run_queue:
+        pid = combat.run_queue[0]
+        remaining = [m.uid for m in combat.monsters if m.uid not in combat.fled.get(pid, [])]
+        if remaining:
+            open_decision(tx, pid, "run_away", remaining)
+            return
+        combat.run_queue.pop(0)
+    finish_combat(tx)
+
+
+def run_from(tx: Tx, player_id: str, monster_uid: str) -> None:
+    """One d6 per monster, 5 or more escapes, modified by cards; "will not pursue" lets low levels go."""
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    player = state.player(player_id)
+    combat.fled.setdefault(player_id, []).append(monster_uid)
+    card = state.card(monster_uid)
+    if card.no_pursue_max is not None and player.level <= card.no_pursue_max:
+        tx.emit("escaped", player=player_id, monster=card.id, reason="not_pursued")
+        return
+    roll = tx.roll(player_id, "run_away")
+    total = roll + ch.run_away_bonus(state, player) + card.run_away
+    if total >= ESCAPE_ROLL:
+        tx.emit("escaped", player=player_id, monster=card.id, roll=roll, total=total)
+        return
+    tx.emit("caught", player=player_id, monster=card.id, roll=roll, total=total)
+    apply_effects(tx, player, list(card.bad_stuff), monster_uid, finish="keep")
+
+
+def finish_combat(tx: Tx) -> None:
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    for monster in (*combat.monsters, *combat.defeated):
+        tx.discard(monster.uid)
+        for uid in monster.enhancers:
+            tx.discard(uid)
+    for one_shot in combat.one_shots:
+        tx.discard(one_shot.uid)
+    for player in fighters(state):
+        for uid in [u for u in player.curses if any(e.op == "combat_malus" for e in state.card(u).effects)]:
+            player.curses.remove(uid)
+            tx.discard(uid)
+    state.combat = None
+    if state.phase != "over":
+        state.phase = "after"
+    tx.emit("combat_ended", fighter=combat.fighter)

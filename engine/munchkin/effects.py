@@ -1,0 +1,153 @@
+"""The card effect vocabulary: applying bad stuff and curses to a victim.
+
+Effects run in order. When one needs the victim to choose (which item, which class), a pending
+decision is opened and the rest of the effects wait in it. Effects data cannot express are named
+functions in ``HANDLERS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.munchkin import character as ch
+from engine.munchkin.cards import Effect
+from engine.munchkin.state import Player
+from engine.munchkin.tx import Tx
+
+Handler = Callable[[Tx, Player, str], list[str] | None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+@handler("lose_most_valuable_item")
+def _lose_most_valuable_item(tx: Tx, victim: Player, source: str) -> list[str] | None:
+    """The item in play worth the most gold; the victim picks among equally valuable ones."""
+    if not victim.items:
+        return None
+    best = max(tx.s.card(i.uid).value for i in victim.items)
+    return [i.uid for i in victim.items if tx.s.card(i.uid).value == best]
+
+
+def _slot_matches(tx: Tx, uid: str, slot: str | None) -> bool:
+    card = tx.s.card(uid)
+    if slot in (None, "any"):
+        return True
+    if slot == "big":
+        return card.big
+    return card.slot == slot
+
+
+def loss_candidates(tx: Tx, victim: Player, effect: Effect, source: str) -> list[str] | None:
+    """Cards one effect could take; None for effects that take nothing to choose."""
+    if effect.op == "lose_item":
+        pool = victim.items if effect.slot in (None, "any", "big") else [i for i in victim.items if i.in_use]
+        return [i.uid for i in pool if _slot_matches(tx, i.uid, effect.slot)]
+    if effect.op == "lose_class":
+        return list(victim.classes)
+    if effect.op == "lose_race":
+        return list(victim.races)
+    if effect.op == "handler":
+        return HANDLERS[effect.handler or ""](tx, victim, source) or []
+    return None
+
+
+def lose_card(tx: Tx, victim: Player, uid: str, source: str) -> None:
+    if ch.remove_from_play(tx.s, victim, uid):
+        tx.discard(uid)
+        tx.emit("card_lost", player=victim.id, card=tx.s.card_ids[uid], source=source)
+        ch.after_losing_ability(tx, victim)
+
+
+def apply_effects(tx: Tx, victim: Player, effects: list[Effect], source: str, finish: str) -> None:
+    """Apply effects to the victim. ``finish`` says what becomes of the source card afterwards:
+    "discard", "keep" (a monster still in combat) or "stay" (a lasting curse stays on the victim).
+    """
+    hit_anything = False
+    for index, effect in enumerate(effects):
+        if effect.op == "handler" and effect.handler not in HANDLERS:
+            tx.emit("card_not_automated", card=tx.s.card_ids[source], player=victim.id)
+            continue
+        candidates = loss_candidates(tx, victim, effect, source)
+        if candidates is not None:
+            if not candidates:
+                continue
+            hit_anything = True
+            if len(candidates) > 1:
+                from engine.munchkin.decisions import open_decision
+
+                open_decision(tx, victim.id, "choose_loss", candidates, params={
+                    "source": source, "finish": finish,
+                    "remaining": [e.model_dump() for e in effects[index + 1:]],
+                })
+                return
+            lose_card(tx, victim, candidates[0], source)
+            continue
+        hit_anything |= _apply_simple(tx, victim, effect, source)
+        if effect.op == "death":
+            _finish_source(tx, victim, source, "discard" if finish != "keep" else "keep")
+            return
+    if not hit_anything and finish != "keep":
+        tx.emit("no_effect", card=tx.s.card_ids[source], player=victim.id)
+    _finish_source(tx, victim, source, finish)
+
+
+def _apply_simple(tx: Tx, victim: Player, effect: Effect, source: str) -> bool:
+    """Effects without a choice. Returns whether the victim had anything for it to hit."""
+    if effect.op == "lose_levels":
+        if victim.level <= 1:
+            return False
+        ch.lose_levels(tx, victim, effect.n, source=tx.s.card_ids[source])
+        return True
+    if effect.op == "lose_all_items":
+        hits = [i.uid for i in victim.items if i.in_use and _slot_matches(tx, i.uid, effect.slot)]
+        for uid in hits:
+            lose_card(tx, victim, uid, source)
+        return bool(hits)
+    if effect.op == "change_sex":
+        victim.sex = "female" if victim.sex == "male" else "male"
+        tx.emit("sex_changed", player=victim.id, sex=victim.sex)
+        return True
+    if effect.op == "discard_hand":
+        if not victim.hand:
+            return False
+        for uid in list(victim.hand):
+            victim.hand.remove(uid)
+            tx.discard(uid)
+        tx.emit("hand_discarded", player=victim.id)
+        return True
+    if effect.op == "death":
+        ch.die(tx, victim, source=tx.s.card_ids[source])
+        return True
+    if effect.op == "combat_malus":
+        return True
+    raise AssertionError(f"unhandled effect {effect.op}")
+
+
+def _finish_source(tx: Tx, victim: Player, source: str, finish: str) -> None:
+    if source not in tx.s.resolving:
+        return
+    tx.s.resolving.remove(source)
+    lasting = any(e.op == "combat_malus" for e in tx.s.card(source).effects)
+    if finish == "stay" and lasting:
+        victim.curses.append(source)
+        tx.emit("curse_stays", player=victim.id, card=tx.s.card_ids[source])
+    else:
+        tx.discard(source)
+
+
+def resume_effects(tx: Tx, victim: Player, chosen: str, params: dict) -> None:
+    """Continue after the victim chose what to lose."""
+    source = params["source"]
+    lose_card(tx, victim, chosen, source)
+    remaining = [Effect.model_validate(e) for e in params["remaining"]]
+    if remaining:
+        apply_effects(tx, victim, remaining, source, params["finish"])
+    else:
+        _finish_source(tx, victim, source, params["finish"])

@@ -1,0 +1,917 @@
+"""The Munchkin rules: ``new_game``, ``apply`` and ``legal_actions``.
+
+``apply`` validates first (raising ``IllegalAction`` with nothing changed), then executes the move on
+a copy of the state and lets the game flow on (``advance``) until it waits on somebody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.munchkin import character as ch
+from engine.munchkin import combat as cb
+from engine.munchkin.actions import (
+    SYSTEM, Action, AskHelp, Decide, Discard, EndTurn, Equip, KickDoor, LookForTrouble, LootRoom,
+    OfferHelp, OfferTrade, Pass, PlayCard, Sell, Timeout,
+)
+from engine.munchkin.cards import catalog
+from engine.munchkin.decisions import give_away_big_item, open_decision
+from engine.munchkin.effects import apply_effects, resume_effects
+from engine.munchkin.setrules import rules_for
+from engine.munchkin.state import Bribe, Charity, Decision, GameState, Options, Player
+from engine.munchkin.tx import Tx
+
+SELL_UNIT = 1000
+
+
+# ====================================================================== setup
+def new_game(players: Sequence[tuple[str, str]], seed: int, sets: Sequence[str] = ("testdeck",),
+             options: Options | None = None, sexes: dict[str, str] | None = None) -> tuple[GameState, list[Event]]:
+    """A new game: both decks shuffled, starting hands dealt, a random start player."""
+    if not 2 <= len(players) <= 6 * max(1, len(sets)):
+        raise IllegalAction("player_count", count=len(players))
+    if len({pid for pid, _ in players}) != len(players):
+        raise IllegalAction("duplicate_player")
+    options = options or Options()
+    cards = catalog(tuple(sets))
+    card_ids: dict[str, str] = {}
+    doors: list[str] = []
+    treasures: list[str] = []
+    for card_id in sorted(cards):
+        card = cards[card_id]
+        for _ in range(card.count):
+            uid = f"c{len(card_ids) + 1}"
+            card_ids[uid] = card_id
+            (doors if card.deck == "door" else treasures).append(uid)
+    rng = Rng(seed)
+    rng.shuffle(doors)
+    rng.shuffle(treasures)
+    state = GameState(
+        seed=seed, rng=rng.state, sets=list(sets), options=options, card_ids=card_ids,
+        door_deck=doors, treasure_deck=treasures,
+        players=[Player(id=pid, name=name, sex=(sexes or {}).get(pid, "male")) for pid, name in players],
+    )
+    tx = Tx(state)
+    state.active = tx.rng.below(len(state.players))
+    rules = rules_for(tuple(sets), options)
+    tx.emit("game_started", players=[p.id for p in state.players], first=state.active_player.id)
+    for offset in range(len(state.players)):
+        player = state.players[(state.active + offset) % len(state.players)]
+        # the starting hand may be laid out until the end of the player's first turn
+        first_turn = offset + 1
+        tx.draw_to_hand(player.id, "door", rules.starting_doors, fresh_until=first_turn)
+        tx.draw_to_hand(player.id, "treasure", rules.starting_treasures, fresh_until=first_turn)
+    _begin_turn(tx)
+    tx.finish()
+    return state, tx.events
+
+
+# ====================================================================== apply
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    validate(state, action)
+    new_state = state.model_copy(deep=True)
+    tx = Tx(new_state)
+    EXECUTE[type(action)](tx, action)
+    advance(tx)
+    tx.finish()
+    return new_state, tx.events
+
+
+def validate(state: GameState, action: Action) -> None:
+    if state.phase == "over":
+        raise IllegalAction("game_over")
+    if isinstance(action, Timeout):
+        if action.actor != SYSTEM:
+            raise IllegalAction("not_allowed")
+    elif not state.has_player(action.actor):
+        raise IllegalAction("not_seated", player=action.actor)
+    CHECKS[type(action)](state, action)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    try:
+        validate(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------- shared checks
+def _blocking(state: GameState) -> Decision | None:
+    return next((d for d in state.decisions if d.blocking), None)
+
+
+def _require_turn(state: GameState, actor: str) -> Player:
+    if state.active_player.id != actor:
+        raise IllegalAction("not_your_turn", active=state.active_player.id)
+    return state.active_player
+
+
+def _require_turn_move(state: GameState, actor: str, phases: Iterable[str]) -> Player:
+    player = _require_turn(state, actor)
+    if state.combat is not None:
+        raise IllegalAction("in_combat")
+    blocking = _blocking(state)
+    if blocking:
+        raise IllegalAction("waiting_for_decision", player=blocking.player, kind=blocking.kind)
+    if state.phase not in phases:
+        raise IllegalAction("wrong_phase", phase=state.phase)
+    return player
+
+
+def _is_fresh(state: GameState, player: Player, uid: str) -> bool:
+    return player.fresh.get(uid, 0) >= state.turn
+
+
+def _own_turn_or_fresh(state: GameState, player: Player, uid: str) -> None:
+    if state.active_player.id != player.id and not _is_fresh(state, player, uid):
+        raise IllegalAction("only_on_your_turn", card=state.card_ids[uid])
+
+
+def _in_hand(state: GameState, player: Player, uid: str) -> None:
+    if uid not in player.hand:
+        raise IllegalAction("card_not_in_hand", card=uid)
+
+
+def _fight_stage(state: GameState) -> None:
+    if state.combat is None or state.combat.stage != "fight":
+        raise IllegalAction("no_combat")
+
+
+def _table_item(player: Player, uid: str) -> None:
+    if ch.item_in_play(player, uid) is None:
+        raise IllegalAction("item_not_in_play", card=uid)
+
+
+# ====================================================================== turn moves
+def check_kick_door(state: GameState, a: KickDoor) -> None:
+    _require_turn_move(state, a.actor, ("start",))
+
+
+def do_kick_door(tx: Tx, a: KickDoor) -> None:
+    """Phase 1: a monster means combat, a curse hits you, anything else goes to your hand."""
+    state = tx.s
+    uid = tx.draw("door")
+    state.phase = "trouble"
+    if uid is None:
+        return
+    card = state.card(uid)
+    tx.emit("door_kicked", player=a.actor, card=card.id, uid=uid)
+    if card.kind == "monster":
+        cb.start_combat(tx, a.actor, uid)
+    elif card.kind == "curse":
+        _cast_curse(tx, uid, state.player(a.actor))
+    else:
+        player = state.player(a.actor)
+        player.hand.append(uid)
+        player.fresh[uid] = state.turn
+
+
+def check_look_for_trouble(state: GameState, a: LookForTrouble) -> None:
+    player = _require_turn_move(state, a.actor, ("trouble",))
+    _in_hand(state, player, a.card)
+    if state.card(a.card).kind != "monster":
+        raise IllegalAction("not_a_monster", card=state.card_ids[a.card])
+
+
+def do_look_for_trouble(tx: Tx, a: LookForTrouble) -> None:
+    tx.s.player(a.actor).hand.remove(a.card)
+    cb.start_combat(tx, a.actor, a.card)
+
+
+def check_loot_room(state: GameState, a: LootRoom) -> None:
+    _require_turn_move(state, a.actor, ("trouble",))
+
+
+def do_loot_room(tx: Tx, a: LootRoom) -> None:
+    """Phase 3: a face-down door card (a treasure with faster play)."""
+    deck = "treasure" if tx.s.options.faster_play else "door"
+    tx.emit("room_looted", player=a.actor)
+    tx.draw_to_hand(a.actor, deck, 1, fresh_until=tx.s.turn)
+    tx.s.phase = "after"
+
+
+def check_end_turn(state: GameState, a: EndTurn) -> None:
+    _require_turn_move(state, a.actor, ("trouble", "after"))
+
+
+def do_end_turn(tx: Tx, a: EndTurn) -> None:
+    tx.s.phase = "charity"
+
+
+# ====================================================================== playing cards
+def check_play_card(state: GameState, a: PlayCard) -> None:
+    player = state.player(a.actor)
+    if a.card not in state.card_ids:
+        raise IllegalAction("unknown_card", card=a.card)
+    card = state.card(a.card)
+    from_table = card.kind == "oneshot" and ch.item_in_play(player, a.card) is not None
+    if not from_table:
+        _in_hand(state, player, a.card)
+    PLAY_CHECKS[card.kind](state, player, a)
+
+
+def _check_play_monster(state: GameState, player: Player, a: PlayCard) -> None:
+    if not cb.can_follow(state, a.card):
+        raise IllegalAction("monster_needs_trouble_or_wandering", card=state.card_ids[a.card])
+
+
+def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
+    if a.target_player is None or not state.has_player(a.target_player):
+        raise IllegalAction("needs_target_player")
+
+
+def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
+    _own_turn_or_fresh(state, player, a.card)
+    card = state.card(a.card)
+    mine = player.classes if card.kind == "class" else player.races
+    extra = player.super_munchkin if card.kind == "class" else player.half_breed
+    if any(set(state.card(u).traits) & set(card.traits) for u in mine):
+        raise IllegalAction("already_have_that", card=card.id)
+    if len(mine) >= (2 if extra else 1):
+        raise IllegalAction("class_limit" if card.kind == "class" else "race_limit")
+
+
+def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
+    """Super Munchkin needs a class in play, Half-Breed a race; either at any time."""
+    card = state.card(a.card)
+    if card.kind == "super_munchkin":
+        if not player.classes or player.super_munchkin:
+            raise IllegalAction("needs_a_class")
+    elif not player.races or player.half_breed:
+        raise IllegalAction("needs_a_race")
+
+
+def _check_play_item(state: GameState, player: Player, a: PlayCard) -> None:
+    _own_turn_or_fresh(state, player, a.card)
+    ch.check_can_receive_item(state, player, state.card(a.card))
+
+
+def _check_play_one_shot(state: GameState, player: Player, a: PlayCard) -> None:
+    card = state.card(a.card)
+    if state.combat is None or state.combat.stage != "fight":
+        # outside combat a one-shot can be laid on the table to be used later
+        if a.side or a.target_monster:
+            raise IllegalAction("no_combat")
+        if ch.item_in_play(player, a.card):
+            raise IllegalAction("already_in_play", card=card.id)
+        _own_turn_or_fresh(state, player, a.card)
+        return
+    if card.defeats_monster:
+        _check_target_monster(state, a)
+    elif a.side not in ("players", "monsters"):
+        raise IllegalAction("needs_side")
+
+
+def _check_target_monster(state: GameState, a: PlayCard) -> None:
+    _fight_stage(state)
+    if not any(m.uid == a.target_monster for m in state.combat.monsters):  # type: ignore[union-attr]
+        raise IllegalAction("needs_target_monster")
+
+
+def _check_play_enhancer(state: GameState, player: Player, a: PlayCard) -> None:
+    _check_target_monster(state, a)
+
+
+def _check_play_wandering(state: GameState, player: Player, a: PlayCard) -> None:
+    _fight_stage(state)
+    if a.with_card is None or a.with_card not in player.hand or state.card(a.with_card).kind != "monster":
+        raise IllegalAction("wandering_needs_monster")
+
+
+def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
+    if a.target_player not in (None, player.id):
+        raise IllegalAction("level_up_self_only")
+    if player.level >= ch.MAX_LEVEL - 1:
+        raise IllegalAction("level_10_needs_kill")
+
+
+PLAY_CHECKS: dict[str, Callable[[GameState, Player, PlayCard], None]] = {
+    "monster": _check_play_monster, "curse": _check_play_curse, "class": _check_play_class,
+    "race": _check_play_class, "super_munchkin": _check_play_combo, "half_breed": _check_play_combo,
+    "item": _check_play_item, "oneshot": _check_play_one_shot, "enhancer": _check_play_enhancer,
+    "wandering": _check_play_wandering, "level_up": _check_play_level_up,
+}
+
+
+def _take_from_hand_or_table(state: GameState, player: Player, uid: str) -> None:
+    if uid in player.hand:
+        player.hand.remove(uid)
+    else:
+        ch.remove_from_play(state, player, uid)
+    player.fresh.pop(uid, None)
+
+
+def do_play_card(tx: Tx, a: PlayCard) -> None:
+    state = tx.s
+    player = state.player(a.actor)
+    card = state.card(a.card)
+    _take_from_hand_or_table(state, player, a.card)
+    tx.emit("card_played", player=a.actor, card=card.id, uid=a.card, target=a.target_player,
+            monster=state.card_ids.get(a.target_monster or "", None))
+    if not card.automated:
+        tx.emit("card_not_automated", player=a.actor, card=card.id)
+    changes_combat = state.combat is not None and state.combat.stage == "fight"
+    kind = card.kind
+    if kind == "monster":
+        cb.add_monster(tx, a.card, a.actor)
+    elif kind == "curse":
+        _cast_curse(tx, a.card, state.player(a.target_player or a.actor))
+    elif kind == "class":
+        player.classes.append(a.card)
+    elif kind == "race":
+        player.races.append(a.card)
+    elif kind == "super_munchkin":
+        player.super_munchkin = a.card
+    elif kind == "half_breed":
+        player.half_breed = a.card
+    elif kind == "item":
+        ch.place_item(state, player, a.card)
+        changes_combat = changes_combat and cb.in_combat(state, player.id)
+    elif kind == "oneshot":
+        _play_one_shot(tx, player, a)
+    elif kind == "enhancer":
+        monster = next(m for m in state.combat.monsters if m.uid == a.target_monster)  # type: ignore[union-attr]
+        monster.enhancers.append(a.card)
+    elif kind == "wandering":
+        player.hand.remove(a.with_card)  # type: ignore[arg-type]
+        tx.discard(a.card)
+        cb.add_monster(tx, a.with_card, a.actor)  # type: ignore[arg-type]
+    elif kind == "level_up":
+        ch.gain_levels(tx, player, 1, by_kill=False, source=card.id)
+        tx.discard(a.card)
+    if changes_combat and state.combat is not None and state.combat.stage == "fight":
+        cb.reopen_window(tx, a.actor)
+
+
+def _play_one_shot(tx: Tx, player: Player, a: PlayCard) -> None:
+    state = tx.s
+    combat = state.combat
+    if combat is None or combat.stage != "fight":
+        ch.place_item(state, player, a.card)
+        return
+    if state.card(a.card).defeats_monster:
+        monster = next(m for m in combat.monsters if m.uid == a.target_monster)
+        combat.monsters.remove(monster)
+        combat.defeated.append(monster)
+        tx.discard(a.card)
+        tx.emit("monster_defeated_without_kill", monster=state.card_ids[monster.uid], player=player.id)
+        return
+    from engine.munchkin.state import PlayedOneShot
+
+    combat.one_shots.append(PlayedOneShot(uid=a.card, side=a.side or "players"))
+
+
+def _cast_curse(tx: Tx, uid: str, victim: Player) -> None:
+    """A curse acts at once if it can; with nothing to hit it is discarded without effect."""
+    tx.s.resolving.append(uid)
+    tx.emit("curse_cast", card=tx.s.card_ids[uid], victim=victim.id)
+    apply_effects(tx, victim, list(tx.s.card(uid).effects), uid, finish="stay")
+
+
+# ====================================================================== items, selling, trading
+def check_equip(state: GameState, a: Equip) -> None:
+    player = _require_turn(state, a.actor)
+    if state.combat is not None:
+        raise IllegalAction("in_combat")
+    item = ch.item_in_play(player, a.card)
+    if item is None:
+        raise IllegalAction("item_not_in_play", card=a.card)
+    card = state.card(a.card)
+    if item.in_use == a.in_use:
+        raise IllegalAction("already_so", card=card.id)
+    if a.in_use:
+        if card.kind != "item":
+            raise IllegalAction("not_usable", card=card.id)
+        if not ch.meets_restriction(state, player, card):
+            raise IllegalAction("restricted", card=card.id, needs=list(card.usable_by))
+        if not ch.slot_free(state, player, card, ignoring=a.card):
+            raise IllegalAction("slot_full", card=card.id, slot=card.slot)
+
+
+def do_equip(tx: Tx, a: Equip) -> None:
+    item = ch.item_in_play(tx.s.player(a.actor), a.card)
+    assert item is not None
+    item.in_use = a.in_use
+    tx.emit("item_equipped" if a.in_use else "item_to_backpack", player=a.actor, card=tx.s.card_ids[a.card])
+
+
+def check_discard(state: GameState, a: Discard) -> None:
+    player = state.player(a.actor)
+    in_play = [i.uid for i in player.items] + player.classes + player.races
+    in_play += [c for c in (player.super_munchkin, player.half_breed) if c]
+    if a.card not in in_play:
+        raise IllegalAction("card_not_in_play", card=a.card)
+
+
+def do_discard(tx: Tx, a: Discard) -> None:
+    player = tx.s.player(a.actor)
+    ch.remove_from_play(tx.s, player, a.card)
+    tx.discard(a.card)
+    tx.emit("card_discarded", player=a.actor, card=tx.s.card_ids[a.card])
+    ch.after_losing_ability(tx, player)
+    if tx.s.combat is not None and tx.s.combat.stage == "fight" and cb.in_combat(tx.s, a.actor):
+        cb.reopen_window(tx, a.actor)
+
+
+def _sale_value(state: GameState, player: Player, cards: Sequence[str]) -> int:
+    total = 0
+    for uid in cards:
+        if uid not in player.hand and ch.item_in_play(player, uid) is None:
+            raise IllegalAction("card_not_yours", card=uid)
+        card = state.card(uid)
+        if card.kind not in ("item", "oneshot") or card.value <= 0:
+            raise IllegalAction("not_sellable", card=card.id)
+        total += card.value
+    return total
+
+
+def check_sell(state: GameState, a: Sell) -> None:
+    """Own turn, not in combat, at least 1000 gold for a level, no change given."""
+    player = _require_turn(state, a.actor)
+    if state.combat is not None:
+        raise IllegalAction("in_combat")
+    if state.phase == "charity":
+        raise IllegalAction("wrong_phase", phase=state.phase)
+    if not a.cards or len(set(a.cards)) != len(a.cards):
+        raise IllegalAction("bad_sale")
+    total = _sale_value(state, player, a.cards)
+    if total < SELL_UNIT:
+        raise IllegalAction("sale_below_1000", value=total)
+    if player.level >= ch.MAX_LEVEL - 1:
+        raise IllegalAction("level_10_needs_kill")
+
+
+def do_sell(tx: Tx, a: Sell) -> None:
+    state = tx.s
+    player = state.player(a.actor)
+    total = _sale_value(state, player, a.cards)
+    for uid in a.cards:
+        _take_from_hand_or_table(state, player, uid)
+        tx.discard(uid)
+    tx.emit("items_sold", player=a.actor, cards=[state.card_ids[u] for u in a.cards], value=total)
+    ch.gain_levels(tx, player, total // SELL_UNIT, by_kill=False, source="sale")
+    ch.after_losing_ability(tx, player)
+
+
+def check_offer_trade(state: GameState, a: OfferTrade) -> None:
+    """Items in play only, any time but not while either side is in combat."""
+    player = state.player(a.actor)
+    if a.to == a.actor or not state.has_player(a.to):
+        raise IllegalAction("bad_trade_partner")
+    other = state.player(a.to)
+    if not a.give and not a.want:
+        raise IllegalAction("empty_trade")
+    if cb.in_combat(state, a.actor) or cb.in_combat(state, a.to):
+        raise IllegalAction("in_combat")
+    for uid in a.give:
+        _table_item(player, uid)
+    for uid in a.want:
+        _table_item(other, uid)
+    big_in = sum(state.card(u).big for u in a.want) - sum(state.card(u).big for u in a.give)
+    big_out = -big_in
+    if big_in > 0 and not ch.can_carry_big(state, player, big_in):
+        raise IllegalAction("too_many_big_items", player=player.id)
+    if big_out > 0 and not ch.can_carry_big(state, other, big_out):
+        raise IllegalAction("too_many_big_items", player=other.id)
+
+
+def do_offer_trade(tx: Tx, a: OfferTrade) -> None:
+    open_decision(tx, a.to, "trade", ["accept", "decline"], default="decline", blocking=False,
+                  params={"from": a.actor, "give": list(a.give), "want": list(a.want)})
+
+
+def _complete_trade(tx: Tx, params: dict) -> None:
+    state = tx.s
+    offer = OfferTrade(actor=params["from"], to=params["to"], give=tuple(params["give"]), want=tuple(params["want"]))
+    check_offer_trade(state, offer)
+    giver, taker = state.player(offer.actor), state.player(offer.to)
+    for uid, src, dst in [(u, giver, taker) for u in offer.give] + [(u, taker, giver) for u in offer.want]:
+        ch.remove_from_play(state, src, uid)
+        ch.place_item(state, dst, uid).in_use = False
+    tx.emit("trade_done", player=giver.id, to=taker.id, give=[state.card_ids[u] for u in offer.give],
+            want=[state.card_ids[u] for u in offer.want])
+
+
+# ====================================================================== help
+def check_ask_help(state: GameState, a: AskHelp) -> None:
+    _fight_stage(state)
+    combat = state.combat
+    assert combat is not None
+    if combat.fighter != a.actor:
+        raise IllegalAction("not_the_fighter")
+    _check_help_open(state)
+    if a.helper == a.actor or not state.has_player(a.helper):
+        raise IllegalAction("bad_helper")
+    if a.treasures < 0:
+        raise IllegalAction("bad_bribe")
+    player = state.player(a.actor)
+    for uid in a.items:
+        _table_item(player, uid)
+
+
+def _check_help_open(state: GameState) -> None:
+    combat = state.combat
+    assert combat is not None
+    if combat.helper is not None:
+        raise IllegalAction("already_helped")
+    if any(d.kind in ("help", "help_offer") for d in state.decisions):
+        raise IllegalAction("help_pending")
+
+
+def do_ask_help(tx: Tx, a: AskHelp) -> None:
+    open_decision(tx, a.helper, "help", ["accept", "decline"], default="decline", params={
+        "fighter": a.actor, "items": list(a.items), "treasures": a.treasures, "helper_first": a.helper_first,
+    })
+
+
+def check_offer_help(state: GameState, a: OfferHelp) -> None:
+    _fight_stage(state)
+    if state.combat.fighter == a.actor:  # type: ignore[union-attr]
+        raise IllegalAction("bad_helper")
+    _check_help_open(state)
+    if a.treasures < 0:
+        raise IllegalAction("bad_bribe")
+
+
+def do_offer_help(tx: Tx, a: OfferHelp) -> None:
+    fighter = tx.s.combat.fighter  # type: ignore[union-attr]
+    open_decision(tx, fighter, "help_offer", ["accept", "decline"], default="decline", params={
+        "helper": a.actor, "items": [], "treasures": a.treasures, "helper_first": a.helper_first,
+    })
+
+
+def _join_as_helper(tx: Tx, helper_id: str, params: dict) -> None:
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    fighter = state.player(combat.fighter)
+    helper = state.player(helper_id)
+    for uid in params["items"]:
+        if ch.item_in_play(fighter, uid) and (not state.card(uid).big or ch.can_carry_big(state, helper)):
+            ch.remove_from_play(state, fighter, uid)
+            ch.place_item(state, helper, uid).in_use = False
+            tx.emit("item_given", player=fighter.id, to=helper_id, card=state.card_ids[uid])
+    combat.helper = helper_id
+    combat.bribe = Bribe(treasures=params["treasures"], helper_first=params["helper_first"])
+    tx.emit("helper_joined", fighter=fighter.id, helper=helper_id, treasures=params["treasures"])
+    cb.reopen_window(tx, None)
+
+
+# ====================================================================== window and decisions
+def check_pass(state: GameState, a: Pass) -> None:
+    _fight_stage(state)
+    combat = state.combat
+    assert combat is not None
+    if a.window != combat.window:
+        raise IllegalAction("stale_prompt")
+    if a.actor in combat.passed:
+        raise IllegalAction("already_passed")
+
+
+def do_pass(tx: Tx, a: Pass) -> None:
+    tx.s.combat.passed.append(a.actor)  # type: ignore[union-attr]
+    tx.emit("passed", player=a.actor, window=a.window)
+
+
+def _decision_for(state: GameState, actor: str, decision_id: int) -> Decision:
+    decision = state.decision(decision_id)
+    if decision is None:
+        raise IllegalAction("stale_prompt")
+    if decision.player != actor:
+        raise IllegalAction("not_your_decision", player=decision.player)
+    return decision
+
+
+def check_decide(state: GameState, a: Decide) -> None:
+    decision = _decision_for(state, a.actor, a.decision)
+    if a.option not in decision.options:
+        raise IllegalAction("bad_option", option=a.option)
+    if decision.kind == "charity_give" and not _charity_allows(state, a.option):
+        raise IllegalAction("charity_uneven")
+    if decision.kind == "trade" and a.option == "accept":
+        p = decision.params
+        check_offer_trade(state, OfferTrade(actor=p["from"], to=decision.player, give=tuple(p["give"]),
+                                            want=tuple(p["want"])))
+
+
+def do_decide(tx: Tx, a: Decide) -> None:
+    decision = tx.s.decision(a.decision)
+    assert decision is not None
+    _resolve_decision(tx, decision, a.option)
+
+
+def check_timeout(state: GameState, a: Timeout) -> None:
+    if a.decision is not None:
+        if state.decision(a.decision) is None:
+            raise IllegalAction("stale_prompt")
+        return
+    if state.combat is None or state.combat.stage != "fight" or a.window != state.combat.window:
+        raise IllegalAction("stale_prompt")
+
+
+def do_timeout(tx: Tx, a: Timeout) -> None:
+    if a.decision is not None:
+        decision = tx.s.decision(a.decision)
+        assert decision is not None
+        tx.emit("decision_timed_out", decision=decision.id, player=decision.player, option=decision.default)
+        _resolve_decision(tx, decision, decision.default)
+        return
+    combat = tx.s.combat
+    assert combat is not None
+    tx.emit("window_timed_out", window=combat.window, silent=[p.id for p in tx.s.players if p.id not in combat.passed])
+    combat.passed = [p.id for p in tx.s.players]
+
+
+def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
+    state = tx.s
+    state.decisions.remove(decision)
+    player = state.player(decision.player)
+    kind, p = decision.kind, decision.params
+    tx.emit("decided", decision=decision.id, player=player.id, kind=kind,
+            option=option if kind not in ("charity_discard", "charity_give") else None)
+    if kind == "choose_loss":
+        resume_effects(tx, player, option, p)
+    elif kind == "excess_big":
+        give_away_big_item(tx, player, option)
+    elif kind == "help" and option == "accept":
+        _join_as_helper(tx, player.id, p)
+    elif kind == "help_offer" and option == "accept":
+        _join_as_helper(tx, p["helper"], p)
+    elif kind == "trade" and option == "accept":
+        _complete_trade(tx, {**p, "to": player.id})
+    elif kind == "run_away":
+        cb.run_from(tx, player.id, option)
+    elif kind == "treasure_pick":
+        cb.take_reward(tx, player.id, [option])
+    elif kind == "corpse_pick":
+        corpse = state.corpses[0]
+        corpse.cards.remove(option)
+        corpse.next += 1
+        player.hand.append(option)
+        player.fresh[option] = state.turn
+        tx.emit("corpse_looted", player=player.id, owner=corpse.owner, card=state.card_ids[option])
+    elif kind == "charity_give":
+        uid, to = option.split(">")
+        player.hand.remove(uid)
+        state.player(to).hand.append(uid)
+        state.charity.given[to] = state.charity.given.get(to, 0) + 1  # type: ignore[union-attr]
+        tx.emit("charity_given", player=player.id, to=to)
+        tx.emit("cards_received", audience=to, player=to, cards=[state.card_ids[uid]], uids=[uid])
+    elif kind == "charity_discard":
+        player.hand.remove(option)
+        tx.discard(option)
+        state.charity.given[""] = state.charity.given.get("", 0) + 1  # type: ignore[union-attr]
+        tx.emit("charity_discarded", player=player.id, card=state.card_ids[option])
+
+
+# ====================================================================== the flow
+def advance(tx: Tx) -> None:
+    """Let the game go on until it waits for somebody."""
+    state = tx.s
+    for _ in range(10_000):
+        if state.phase == "over":
+            return
+        _prune_decisions(tx)
+        if _blocking(state):
+            return
+        if state.corpses:
+            _corpse_step(tx)
+            continue
+        combat = state.combat
+        if combat is not None:
+            if combat.stage == "fight":
+                if not set(p.id for p in state.players) <= set(combat.passed):
+                    return
+                cb.resolve(tx)
+            elif combat.stage == "run":
+                cb.run_step(tx)
+            else:
+                cb.reward_step(tx)
+            continue
+        if state.turn_passes:
+            _next_turn(tx)
+            continue
+        if state.phase == "charity":
+            if _charity_step(tx):
+                continue
+        return
+    raise AssertionError("the game flow did not settle")
+
+
+def _prune_decisions(tx: Tx) -> None:
+    """Options whose cards moved away meanwhile are dropped; a decision left with none ends."""
+    state = tx.s
+    for decision in list(state.decisions):
+        player = state.player(decision.player)
+        if decision.kind in ("charity_give", "charity_discard"):
+            keep = [o for o in decision.options if o.split(">")[0] in player.hand]
+        elif decision.kind in ("choose_loss", "excess_big"):
+            in_play = {i.uid for i in player.items} | set(player.classes) | set(player.races)
+            keep = [o for o in decision.options if o in in_play]
+        else:
+            continue
+        if keep == decision.options:
+            continue
+        decision.options = keep
+        if decision.default not in keep and keep:
+            decision.default = keep[0]
+        if not keep:
+            state.decisions.remove(decision)
+            if decision.kind == "choose_loss":
+                p = decision.params
+                from engine.munchkin.cards import Effect
+
+                apply_effects(tx, player, [Effect.model_validate(e) for e in p["remaining"]], p["source"], p["finish"])
+
+
+def _corpse_step(tx: Tx) -> None:
+    state = tx.s
+    corpse = state.corpses[0]
+    while corpse.next < len(corpse.order) and corpse.cards:
+        picker = corpse.order[corpse.next]
+        if state.has_player(picker):
+            open_decision(tx, picker, "corpse_pick", list(corpse.cards), params={"owner": corpse.owner})
+            return
+        corpse.next += 1
+    for uid in corpse.cards:
+        tx.discard(uid)
+    tx.emit("corpse_discarded", owner=corpse.owner, count=len(corpse.cards))
+    state.corpses.pop(0)
+
+
+def _charity_allowed_recipients(state: GameState) -> list[str]:
+    charity = state.charity
+    assert charity is not None
+    n = len(charity.recipients)
+    base, extra = divmod(charity.excess, n)
+    at_extra = sum(1 for r in charity.recipients if charity.given.get(r, 0) > base)
+    return [r for r in charity.recipients
+            if charity.given.get(r, 0) < base or (charity.given.get(r, 0) == base and at_extra < extra)]
+
+
+def _charity_allows(state: GameState, option: str) -> bool:
+    return option.split(">")[1] in _charity_allowed_recipients(state)
+
+
+def _charity_step(tx: Tx) -> bool:
+    """Phase 4: more than the hand limit goes to the lowest-level player(s), split as evenly as
+    possible with the giver choosing who gets more; the lowest-level player discards instead."""
+    state = tx.s
+    player = state.active_player
+    if state.charity is None:
+        excess = len(player.hand) - ch.hand_limit(state, player)
+        if excess <= 0:
+            _next_turn(tx)
+            return True
+        others = [p for p in state.players if p.id != player.id]
+        lowest = min(p.level for p in others)
+        recipients = [] if player.level <= lowest else [p.id for p in others if p.level == lowest]
+        state.charity = Charity(giver=player.id, recipients=recipients, excess=excess)
+        tx.emit("charity_started", player=player.id, excess=excess, recipients=recipients)
+    charity = state.charity
+    if sum(charity.given.values()) >= charity.excess or not player.hand:
+        _next_turn(tx)
+        return True
+    if not charity.recipients:
+        open_decision(tx, player.id, "charity_discard", list(player.hand))
+    else:
+        allowed = _charity_allowed_recipients(state)
+        open_decision(tx, player.id, "charity_give", [f"{u}>{r}" for u in player.hand for r in allowed])
+    return False
+
+
+def _next_turn(tx: Tx) -> None:
+    state = tx.s
+    state.turn_passes = False
+    state.charity = None
+    state.turn += 1
+    state.active = (state.active + 1) % len(state.players)
+    for player in state.players:
+        player.fresh = {u: t for u, t in player.fresh.items() if t >= state.turn}
+    _begin_turn(tx)
+
+
+def _begin_turn(tx: Tx) -> None:
+    """A dead character draws a new starting hand now; with faster play, listen at the door."""
+    state = tx.s
+    state.phase = "start"
+    player = state.active_player
+    tx.emit("turn_started", player=player.id, turn=state.turn)
+    if player.needs_new_hand:
+        rules = rules_for(tuple(state.sets), state.options)
+        player.needs_new_hand = False
+        tx.draw_to_hand(player.id, "door", rules.starting_doors, fresh_until=state.turn)
+        tx.draw_to_hand(player.id, "treasure", rules.starting_treasures, fresh_until=state.turn)
+    if state.options.faster_play:
+        tx.emit("listened_at_door", player=player.id)
+        tx.draw_to_hand(player.id, "door", 1, fresh_until=state.turn)
+
+
+# ====================================================================== dispatch
+CHECKS: dict[type, Callable] = {
+    KickDoor: check_kick_door, LookForTrouble: check_look_for_trouble, LootRoom: check_loot_room,
+    EndTurn: check_end_turn, PlayCard: check_play_card, Equip: check_equip, Discard: check_discard,
+    Sell: check_sell, OfferTrade: check_offer_trade, AskHelp: check_ask_help, OfferHelp: check_offer_help,
+    Pass: check_pass, Decide: check_decide, Timeout: check_timeout,
+}
+EXECUTE: dict[type, Callable] = {
+    KickDoor: do_kick_door, LookForTrouble: do_look_for_trouble, LootRoom: do_loot_room,
+    EndTurn: do_end_turn, PlayCard: do_play_card, Equip: do_equip, Discard: do_discard,
+    Sell: do_sell, OfferTrade: do_offer_trade, AskHelp: do_ask_help, OfferHelp: do_offer_help,
+    Pass: do_pass, Decide: do_decide, Timeout: do_timeout,
+}
+
+
+# ====================================================================== legal actions
+def legal_actions(state: GameState, player_id: str) -> list[Action]:
+    """Every legal move of this player now. Moves with free-form parameters are listed in their
+    useful forms: sales as the smallest sets of cards worth each level, trades as one item for one
+    item, help requests with no bribe, half the treasure, or all of it."""
+    if state.phase == "over" or not state.has_player(player_id):
+        return []
+    return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+
+
+def _candidates(state: GameState, pid: str) -> Iterable[Action]:
+    player = state.player(pid)
+    for decision in state.decisions:
+        if decision.player == pid:
+            for option in decision.options:
+                yield Decide(actor=pid, decision=decision.id, option=option)
+    combat = state.combat
+    if combat is not None and combat.stage == "fight":
+        yield Pass(actor=pid, window=combat.window)
+        if combat.fighter == pid:
+            for other in state.players:
+                if other.id != pid:
+                    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
+                    for share in sorted({0, total // 2, total}):
+                        yield AskHelp(actor=pid, helper=other.id, treasures=share)
+        else:
+            yield OfferHelp(actor=pid, treasures=0)
+    if state.active_player.id == pid:
+        yield KickDoor(actor=pid)
+        yield LootRoom(actor=pid)
+        yield EndTurn(actor=pid)
+        for uid in player.hand:
+            if state.card(uid).kind == "monster":
+                yield LookForTrouble(actor=pid, card=uid)
+        for item in player.items:
+            yield Equip(actor=pid, card=item.uid, in_use=not item.in_use)
+        yield from _sale_candidates(state, player)
+    yield from _play_candidates(state, player)
+    for uid in [i.uid for i in player.items] + player.classes + player.races:
+        yield Discard(actor=pid, card=uid)
+    if combat is None:
+        for other in state.players:
+            if other.id != pid:
+                for mine in player.items:
+                    for theirs in other.items:
+                        yield OfferTrade(actor=pid, to=other.id, give=(mine.uid,), want=(theirs.uid,))
+
+
+def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
+    pid = player.id
+    combat = state.combat
+    playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
+    for uid in playable:
+        card = state.card(uid)
+        if card.kind == "curse":
+            for target in state.players:
+                yield PlayCard(actor=pid, card=uid, target_player=target.id)
+        elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
+            for monster in combat.monsters if combat else []:
+                yield PlayCard(actor=pid, card=uid, target_monster=monster.uid)
+        elif card.kind == "oneshot" and combat:
+            yield PlayCard(actor=pid, card=uid, side="players")
+            yield PlayCard(actor=pid, card=uid, side="monsters")
+        elif card.kind == "wandering":
+            for other in player.hand:
+                if state.card(other).kind == "monster":
+                    yield PlayCard(actor=pid, card=uid, with_card=other)
+        else:
+            yield PlayCard(actor=pid, card=uid)
+
+
+def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
+    """Minimal sets: no card in them could be left out for the same number of levels."""
+    if state.combat is not None:
+        return
+    sellable = [u for u in (*player.hand, *(i.uid for i in player.items))
+                if state.card(u).kind in ("item", "oneshot") and state.card(u).value > 0]
+    sellable = sorted(sellable, key=lambda u: -state.card(u).value)[:10]
+    if sum(state.card(u).value for u in sellable) < SELL_UNIT:
+        return
+    for size in range(1, len(sellable) + 1):
+        for combo in combinations(sellable, size):
+            total = sum(state.card(u).value for u in combo)
+            if total < SELL_UNIT:
+                continue
+            levels = total // SELL_UNIT
+            if all((total - state.card(u).value) // SELL_UNIT < levels for u in combo):
+                yield Sell(actor=player.id, cards=combo)

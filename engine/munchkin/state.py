@@ -1,0 +1,172 @@
+"""The whole Munchkin game as one pydantic document: decks and discard piles in order included.
+
+Derived values (combat strength, hand limits, who may act) are computed from this state each
+time, never stored as running totals.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.munchkin.cards import Card, catalog
+
+RULES_VERSION = 1
+Phase = Literal["start", "trouble", "after", "charity", "over"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Options(_Model):
+    faster_play: bool = False       # phase 0 "listen at the door"; looting draws a treasure
+    shared_victory: bool = False    # the helper wins too when the fighter reaches 10 with help
+
+
+class ItemInPlay(_Model):
+    uid: str
+    in_use: bool = True
+
+
+class Player(_Model):
+    id: str
+    name: str
+    sex: Literal["male", "female"] = "male"
+    level: int = 1
+    hand: list[str] = Field(default_factory=list)
+    items: list[ItemInPlay] = Field(default_factory=list)
+    classes: list[str] = Field(default_factory=list)
+    races: list[str] = Field(default_factory=list)
+    super_munchkin: str | None = None
+    half_breed: str | None = None
+    curses: list[str] = Field(default_factory=list)   # curses that stay on the player
+    needs_new_hand: bool = False                       # died: draws a new hand next turn
+    fresh: dict[str, int] = Field(default_factory=dict)  # uid -> last turn it counts as "just received"
+
+
+class CombatMonster(_Model):
+    uid: str
+    enhancers: list[str] = Field(default_factory=list)
+
+
+class PlayedOneShot(_Model):
+    uid: str
+    side: Literal["players", "monsters"]
+
+
+class Bribe(_Model):
+    treasures: int = 0
+    helper_first: bool = False
+
+
+class Combat(_Model):
+    fighter: str
+    helper: str | None = None
+    bribe: Bribe = Field(default_factory=Bribe)
+    monsters: list[CombatMonster] = Field(default_factory=list)
+    defeated: list[CombatMonster] = Field(default_factory=list)  # removed without being killed
+    one_shots: list[PlayedOneShot] = Field(default_factory=list)
+    stage: Literal["fight", "run", "reward"] = "fight"
+    window: int = 0
+    passed: list[str] = Field(default_factory=list)
+    run_queue: list[str] = Field(default_factory=list)      # who still has to flee, in order
+    fled: dict[str, list[str]] = Field(default_factory=dict)  # player -> monsters already rolled for
+    reward: list[str] = Field(default_factory=list)          # treasures drawn face up, to be split
+    reward_taken: dict[str, int] = Field(default_factory=dict)
+
+
+class Decision(_Model):
+    """A choice owed by one player. ``default`` is taken when its deadline passes."""
+
+    id: int
+    player: str
+    kind: str
+    options: list[str]
+    default: str
+    blocking: bool = True
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Corpse(_Model):
+    owner: str
+    cards: list[str]
+    order: list[str]     # who picks, highest level first
+    next: int = 0
+
+
+class Charity(_Model):
+    giver: str
+    recipients: list[str]       # empty: the giver is (one of) the lowest and discards
+    excess: int
+    given: dict[str, int] = Field(default_factory=dict)
+
+
+class GameState(_Model):
+    rules_version: int = RULES_VERSION
+    game: Literal["munchkin"] = "munchkin"
+    seed: int
+    rng: int
+    sets: list[str]
+    options: Options = Field(default_factory=Options)
+    card_ids: dict[str, str]            # card instance uid -> card design id
+    door_deck: list[str] = Field(default_factory=list)
+    door_discard: list[str] = Field(default_factory=list)
+    treasure_deck: list[str] = Field(default_factory=list)
+    treasure_discard: list[str] = Field(default_factory=list)
+    resolving: list[str] = Field(default_factory=list)  # a card whose effect waits on a decision
+    players: list[Player]
+    active: int = 0
+    turn: int = 1
+    phase: Phase = "start"
+    combat: Combat | None = None
+    decisions: list[Decision] = Field(default_factory=list)
+    corpses: list[Corpse] = Field(default_factory=list)
+    charity: Charity | None = None
+    turn_passes: bool = False           # the active player died: the turn ends after the combat
+    next_id: int = 1
+    winners: list[str] = Field(default_factory=list)
+
+    # ------------------------------------------------------------------ lookups
+    def card(self, uid: str) -> Card:
+        return catalog(tuple(self.sets))[self.card_ids[uid]]
+
+    def player(self, player_id: str) -> Player:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise KeyError(player_id)
+
+    def has_player(self, player_id: str) -> bool:
+        return any(p.id == player_id for p in self.players)
+
+    @property
+    def active_player(self) -> Player:
+        return self.players[self.active]
+
+    def decision(self, decision_id: int) -> Decision | None:
+        for decision in self.decisions:
+            if decision.id == decision_id:
+                return decision
+        return None
+
+    def new_id(self) -> int:
+        value = self.next_id
+        self.next_id += 1
+        return value
+
+    def all_card_locations(self) -> list[str]:
+        """Every card uid wherever it lies (used to check that each card is in exactly one place)."""
+        found = [*self.door_deck, *self.door_discard, *self.treasure_deck, *self.treasure_discard,
+                 *self.resolving]
+        for p in self.players:
+            found += p.hand + [i.uid for i in p.items] + p.classes + p.races + p.curses
+            found += [c for c in (p.super_munchkin, p.half_breed) if c]
+        if self.combat:
+            for m in (*self.combat.monsters, *self.combat.defeated):
+                found += [m.uid, *m.enhancers]
+            found += [o.uid for o in self.combat.one_shots] + self.combat.reward
+        for corpse in self.corpses:
+            found += corpse.cards
+        return found

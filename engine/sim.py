@@ -1,0 +1,117 @@
+"""Plays whole games with random legal agents and checks the invariants after every step.
+
+    python -m engine.sim --game munchkin --players 4 --games 300 --seed 11 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import traceback
+
+from engine.invariants import violations
+from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass
+from engine.munchkin.rules import apply, legal_actions, new_game
+from engine.munchkin.state import GameState, Options
+
+ACTION_CAP = 50_000   # a game that needs more has stalled: counted as unfinished, a failure
+PROGRESS = (Pass, Decide, KickDoor, LootRoom, EndTurn, LookForTrouble)
+
+
+class RandomAgent:
+    """Picks uniformly among legal moves, leaning towards moves that carry the game forward so that
+    a game of random players still ends."""
+
+    def __init__(self, rng: random.Random, progress_bias: float = 0.7) -> None:
+        self.rng = rng
+        self.progress_bias = progress_bias
+
+    def choose(self, moves: list[Action]) -> Action:
+        progress = [m for m in moves if isinstance(m, PROGRESS)]
+        if progress and self.rng.random() < self.progress_bias:
+            return self.rng.choice(progress)
+        return self.rng.choice(moves)
+
+
+def all_moves(state: GameState) -> list[Action]:
+    return [m for p in state.players for m in legal_actions(state, p.id)]
+
+
+def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
+    rng = random.Random(seed)
+    agent = RandomAgent(rng)
+    state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
+                             options=options)
+    result = {"actions": 0, "violations": violations(state, events), "finished": False, "winners": []}
+    while state.phase != "over" and result["actions"] < ACTION_CAP:
+        moves = all_moves(state)
+        if not moves:
+            result["violations"].append("no legal move: the game is stuck")
+            break
+        state, events = apply(state, agent.choose(moves))
+        result["actions"] += 1
+        found = violations(state, events)
+        if found:
+            result["violations"] += found
+            break
+    result["finished"] = state.phase == "over"
+    result["winners"] = state.winners
+    result["turns"] = state.turn
+    return result
+
+
+def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options) -> dict:
+    if game != "munchkin":
+        raise SystemExit(f"unknown game {game!r}")
+    started = time.perf_counter()
+    summary = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
+               "violations": 0, "errors": 0, "actions": 0, "turns": 0}
+    details: list[str] = []
+    for index in range(games):
+        game_seed = seed * 1_000_003 + index
+        try:
+            result = play_game(game_seed, players, sets, options)
+        except Exception:  # an engine error is a result to report, not a crash of the simulator
+            summary["errors"] += 1
+            details.append(f"seed {game_seed}: {traceback.format_exc(limit=3)}")
+            continue
+        summary["finished"] += result["finished"]
+        summary["violations"] += len(result["violations"])
+        summary["actions"] += result["actions"]
+        summary["turns"] += result["turns"]
+        details += [f"seed {game_seed}: {v}" for v in result["violations"]]
+        if not result["finished"] and not result["violations"]:
+            details.append(f"seed {game_seed}: unfinished after {result['actions']} actions")
+    summary["seconds"] = round(time.perf_counter() - started, 3)
+    summary["actions_per_second"] = round(summary["actions"] / max(summary["seconds"], 1e-9))
+    summary["problems"] = details[:10]
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="munchkin", choices=["munchkin"])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sets", default="testdeck", help="comma-separated set keys")
+    parser.add_argument("--faster-play", action="store_true")
+    parser.add_argument("--shared-victory", action="store_true")
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    args = parser.parse_args(argv)
+    options = Options(faster_play=args.faster_play, shared_victory=args.shared_victory)
+    summary = run(args.game, args.players, args.games, args.seed, tuple(args.sets.split(",")), options)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        for key, value in summary.items():
+            print(f"{key}: {value}")
+    ok = summary["finished"] == summary["games"] and not summary["violations"] and not summary["errors"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
