@@ -73,7 +73,7 @@ def new_game(players: Sequence[tuple[str, str]], seed: int, sets: Sequence[str] 
 # ====================================================================== apply
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     validate(state, action)
-    new_state = state.model_copy(deep=True)
+    new_state = state.clone()
     tx = Tx(new_state)
     EXECUTE[type(action)](tx, action)
     advance(tx)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.munchkin.cards import Card, catalog
 
@@ -127,10 +127,22 @@ class GameState(_Model):
     turn_passes: bool = False           # the active player died: the turn ends after the combat
     next_id: int = 1
     winners: list[str] = Field(default_factory=list)
+    _catalog: dict[str, Card] | None = PrivateAttr(default=None)
 
     # ------------------------------------------------------------------ lookups
     def card(self, uid: str) -> Card:
-        return catalog(tuple(self.sets))[self.card_ids[uid]]
+        cards = self.__pydantic_private__["_catalog"]  # read directly: this is the hottest lookup
+        if cards is None:
+            cards = self._catalog = catalog(tuple(self.sets))
+        return cards[self.card_ids[uid]]
+
+    def clone(self) -> GameState:
+        """A deep copy to change; the card table never changes after setup, so it is shared."""
+        data = self.model_dump(exclude={"card_ids"})
+        data["card_ids"] = self.card_ids
+        copy = GameState.model_validate(data)
+        copy._catalog = self._catalog
+        return copy
 
     def player(self, player_id: str) -> Player:
         for player in self.players:
