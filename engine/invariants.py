@@ -31,7 +31,10 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
     for event in events:
         if event.kind == "level_changed" and event.params["new"] == MAX_LEVEL and event.params["source"] != "kill":
             found.append(f"{event.params['player']} reached level 10 without a kill")
-    if state.winners and not any(e.kind == "combat_won" for e in events):
-        if not any(e.kind == "game_won" for e in events) or True:
-            pass
+    kinds = {e.kind for e in events}
+    if "game_won" in kinds and "combat_won" not in kinds:
+        found.append("a win without a won combat")
+    for winner in state.winners:
+        if state.player(winner).level != MAX_LEVEL and not state.options.shared_victory:
+            found.append(f"{winner} won on level {state.player(winner).level}")
     return found

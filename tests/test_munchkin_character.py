@@ -11,7 +11,18 @@ from engine.munchkin import actions as A
 from engine.munchkin.character import strength
 from engine.munchkin.combat import monsters_strength
 from tests.munchkin_helpers import (
-    act, decide, decision, fight, game, kinds, on_top, pass_all, rig_dice, run, to_hand, to_table,
+    act,
+    decide,
+    decision,
+    fight,
+    game,
+    kinds,
+    on_top,
+    pass_all,
+    rig_dice,
+    run,
+    to_hand,
+    to_table,
 )
 
 
@@ -33,7 +44,7 @@ def test_death_keeps_level_class_and_race_and_loses_the_rest():
     race = to_table(state, "anna", "t_elf")
     to_table(state, "anna", "t_pot_helmet")
     to_hand(state, "anna", "t_fire_potion")
-    state, events = _kill_anna(state)
+    state, _events = _kill_anna(state)
     anna = state.player("anna")
     assert anna.level == 6 and anna.classes == [cls] and anna.races == [race]
     assert not anna.items and not anna.hand and anna.needs_new_hand
@@ -68,13 +79,13 @@ def test_equal_levels_roll_for_the_corpse_order():
 def test_dead_player_draws_a_new_hand_at_their_next_turn_and_the_turn_passes():
     """Tod: if it was your turn the next player goes on; the new character draws at its next turn."""
     state = game()
-    state, events = _kill_anna(state)
+    state, _ = _kill_anna(state)
     assert state.active_player.id == "ben"
     assert state.player("anna").hand == []
     state.turn_passes = False
     state.active = 2
     state.phase = "after"
-    state, events = act(state, A.EndTurn(actor="cleo"))
+    state, _events = act(state, A.EndTurn(actor="cleo"))
     assert state.active_player.id == "anna" and len(state.player("anna").hand) == 8
 
 
@@ -132,7 +143,7 @@ def test_losing_the_big_item_allowance_forces_one_away():
     cannon = to_table(state, "anna", "t_cannon")
     state, _ = act(state, A.Discard(actor="anna", card=dwarf))
     d = decision(state, "anna", "excess_big")
-    state, events = act(state, A.Decide(actor="anna", decision=d.id, option=cannon))
+    state, _events = act(state, A.Decide(actor="anna", decision=d.id, option=cannon))
     assert any(i.uid == cannon for p in state.players[1:] for i in p.items)
 
 
@@ -226,7 +237,7 @@ def test_trade_items_in_play_out_of_turn():
     ring = to_table(state, "ben", "t_lucky_ring")
     hat = to_table(state, "cleo", "t_pot_helmet")
     state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,), want=(hat,)))
-    state, events = decide(state, "cleo", "trade", "accept")
+    state, _events = decide(state, "cleo", "trade", "accept")
     assert any(i.uid == ring for i in state.player("cleo").items)
     assert any(i.uid == hat for i in state.player("ben").items)
 
@@ -253,7 +264,7 @@ def test_curse_from_hand_on_anyone_at_any_time():
     state = game()
     state.players[2].level = 3
     curse = to_hand(state, "ben", "t_curse_lose_level")
-    state, events = act(state, A.PlayCard(actor="ben", card=curse, target_player="cleo"))
+    state, _events = act(state, A.PlayCard(actor="ben", card=curse, target_player="cleo"))
     assert state.player("cleo").level == 2 and curse in state.door_discard
 
 
@@ -388,7 +399,7 @@ def test_level_ten_by_a_kill_wins():
     state.players[0].level = 9
     to_table(state, "anna", "t_cannon")
     state = fight(state, "t_slimeling")
-    state, events = pass_all(state)
+    state, _events = pass_all(state)
     assert state.phase == "over" and state.winners == ["anna"]
     with pytest.raises(IllegalAction) as err:
         act(state, A.KickDoor(actor="anna"))
@@ -403,7 +414,7 @@ def test_shared_victory_lets_the_helper_win_too():
     state = fight(state, "t_stone_troll")
     state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
     state, _ = decide(state, "ben", "help", "accept")
-    state, events = pass_all(state)
+    state, _events = pass_all(state)
     assert state.winners == ["anna", "ben"]
 
 
@@ -433,7 +444,7 @@ def test_handler_card_takes_the_most_valuable_item():
     state = fight(state, "t_greedy_gnome")
     state, _ = pass_all(state)
     rig_dice(state, 1)
-    state, events = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+    state, _events = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
     assert all(i.uid != bow for i in state.players[0].items) and bow in state.treasure_discard
 
 

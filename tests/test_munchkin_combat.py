@@ -9,7 +9,17 @@ from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
 from engine.munchkin.combat import monsters_strength, players_strength
 from tests.munchkin_helpers import (
-    act, decide, decision, fight, game, kinds, pass_all, rig_dice, run, to_hand, to_table,
+    act,
+    decide,
+    decision,
+    fight,
+    game,
+    kinds,
+    pass_all,
+    rig_dice,
+    run,
+    to_hand,
+    to_table,
 )
 
 
@@ -357,6 +367,6 @@ def test_victim_chooses_which_item_bad_stuff_takes():
     state, _ = pass_all(state)
     rig_dice(state, 1)
     state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
-    state, events = decide(state, "anna", "choose_loss", ring)
+    state, _events = decide(state, "anna", "choose_loss", ring)
     assert [i.uid for i in state.players[0].items] != [] and all(i.uid != ring for i in state.players[0].items)
     assert state.combat is None

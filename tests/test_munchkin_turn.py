@@ -9,14 +9,14 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
-from engine.munchkin.rules import apply, new_game
+from engine.munchkin.rules import new_game
 from engine.munchkin.state import Options
 from tests.munchkin_helpers import act, decide, decision, game, kinds, on_top, run, take, to_hand, to_table
 
 
 def test_setup_deals_four_door_and_four_treasure_cards():
     """Spielvorbereitungen: every player starts with 4 door and 4 treasure cards."""
-    state, events = new_game([("a", "A"), ("b", "B"), ("c", "C")], seed=5)
+    state, _events = new_game([("a", "A"), ("b", "B"), ("c", "C")], seed=5)
     for player in state.players:
         decks = [state.card(u).deck for u in player.hand]
         assert decks.count("door") == 4 and decks.count("treasure") == 4
@@ -65,7 +65,7 @@ def test_kick_open_a_curse_hits_you():
     state = game()
     state.players[0].level = 3
     on_top(state, "t_curse_lose_level")
-    state, events = act(state, A.KickDoor(actor="anna"))
+    state, _events = act(state, A.KickDoor(actor="anna"))
     assert state.players[0].level == 2
     assert state.phase == "trouble"
 
@@ -119,7 +119,7 @@ def test_turn_passes_clockwise_after_charity():
     """Spielablauf: players take turns clockwise."""
     state = game()
     on_top(state, "t_fighter")
-    state, events = run(state, A.KickDoor(actor="anna"), A.LootRoom(actor="anna"), A.EndTurn(actor="anna"))
+    state, _events = run(state, A.KickDoor(actor="anna"), A.LootRoom(actor="anna"), A.EndTurn(actor="anna"))
     assert state.active_player.id == "ben" and state.phase == "start"
 
 
@@ -165,12 +165,12 @@ def test_charity_gives_the_excess_to_the_lowest_player():
     state = game()
     state.players[0].level, state.players[1].level, state.players[2].level = 4, 2, 3
     _hand_of(state, "anna", 5)  # plus the door card and the looted card: 7, so 2 too many
-    state, events = _to_charity(state)
+    state, _ = _to_charity(state)
     d = decision(state, "anna", "charity_give")
     assert all(o.endswith(">ben") for o in d.options)
     state, _ = act(state, A.Decide(actor="anna", decision=d.id, option=d.options[0]))
     d = decision(state, "anna", "charity_give")
-    state, events = act(state, A.Decide(actor="anna", decision=d.id, option=d.options[0]))
+    state, _events = act(state, A.Decide(actor="anna", decision=d.id, option=d.options[0]))
     assert len(state.players[0].hand) == 5 and len(state.players[1].hand) == 2
     assert state.active_player.id == "ben"
 

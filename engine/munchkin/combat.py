@@ -160,9 +160,9 @@ def check_winners(tx: Tx) -> bool:
     if not winners:
         return False
     combat = state.combat
-    if state.options.shared_victory and combat and combat.helper and combat.fighter in winners:
-        if combat.helper not in winners:
-            winners.append(combat.helper)
+    shared = state.options.shared_victory and combat is not None and combat.fighter in winners
+    if shared and combat.helper and combat.helper not in winners:  # type: ignore[union-attr]
+        winners.append(combat.helper)  # type: ignore[union-attr]
     state.winners = winners
     state.phase = "over"
     tx.emit("game_won", winners=winners)

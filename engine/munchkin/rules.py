@@ -15,8 +15,22 @@ from engine.core.rng import Rng
 from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
 from engine.munchkin.actions import (
-    SYSTEM, Action, AskHelp, Decide, Discard, EndTurn, Equip, KickDoor, LookForTrouble, LootRoom,
-    OfferHelp, OfferTrade, Pass, PlayCard, Sell, Timeout,
+    SYSTEM,
+    Action,
+    AskHelp,
+    Decide,
+    Discard,
+    EndTurn,
+    Equip,
+    KickDoor,
+    LookForTrouble,
+    LootRoom,
+    OfferHelp,
+    OfferTrade,
+    Pass,
+    PlayCard,
+    Sell,
+    Timeout,
 )
 from engine.munchkin.cards import catalog
 from engine.munchkin.decisions import give_away_big_item, open_decision
@@ -696,9 +710,8 @@ def advance(tx: Tx) -> None:
         if state.turn_passes:
             _next_turn(tx)
             continue
-        if state.phase == "charity":
-            if _charity_step(tx):
-                continue
+        if state.phase == "charity" and _charity_step(tx):
+            continue
         return
     raise AssertionError("the game flow did not settle")
 
