@@ -26,7 +26,7 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
             found.append(f"{player.id} on level {player.level}")
         if player.level == MAX_LEVEL and player.id not in state.winners:
             found.append(f"{player.id} on level 10 without winning")
-    if bool(state.winners) != (state.phase == "over"):
+    if bool(state.winners or state.ended_reason == "abandoned") != (state.phase == "over"):
         found.append("winners and phase disagree")
     for event in events:
         if event.kind == "level_changed" and event.params["new"] == MAX_LEVEL and event.params["source"] != "kill":

@@ -118,10 +118,17 @@ class Timeout(_Action):
     decision: int | None = None
 
 
+class Leave(_Action):
+    """The player leaves the running game: their cards are discarded, what they owed is dropped, their
+    turn (and a combat they fight) ends, and play goes on without them."""
+
+    type: Literal["leave"] = "leave"
+
+
 Action = Annotated[
     Union[
         KickDoor, LookForTrouble, LootRoom, EndTurn, PlayCard, Equip, Discard, Sell, OfferTrade,
-        AskHelp, OfferHelp, Pass, Decide, Timeout,
+        AskHelp, OfferHelp, Pass, Decide, Timeout, Leave,
     ],
     Field(discriminator="type"),
 ]

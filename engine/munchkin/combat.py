@@ -165,6 +165,7 @@ def check_winners(tx: Tx) -> bool:
         winners.append(combat.helper)  # type: ignore[union-attr]
     state.winners = winners
     state.phase = "over"
+    state.ended_reason = "won"
     tx.emit("game_won", winners=winners)
     return True
 

@@ -23,6 +23,7 @@ from engine.munchkin.actions import (
     EndTurn,
     Equip,
     KickDoor,
+    Leave,
     LookForTrouble,
     LootRoom,
     OfferHelp,
@@ -683,6 +684,62 @@ def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
         tx.emit("charity_discarded", player=player.id, card=state.card_ids[option])
 
 
+# ====================================================================== leaving
+def check_leave(state: GameState, a: Leave) -> None:
+    """Anyone seated may leave at any time."""
+
+
+def do_leave(tx: Tx, a: Leave) -> None:
+    state = tx.s
+    leaver = state.player(a.actor)
+    index = state.players.index(leaver)
+    was_active = index == state.active
+    tx.emit("player_left", player=leaver.id)
+    _drop_decisions_of(tx, leaver.id)
+    combat = state.combat
+    if combat is not None:
+        if combat.fighter == leaver.id:
+            cb.finish_combat(tx)        # the fight ends: no reward, no bad stuff
+        elif combat.helper == leaver.id:
+            combat.helper = None
+            combat.bribe = Bribe()
+            if combat.stage == "fight":
+                cb.reopen_window(tx, None)
+        if state.combat is not None and leaver.id in state.combat.run_queue:
+            state.combat.run_queue.remove(leaver.id)
+    if state.charity is not None:
+        state.charity = None            # charity starts afresh among the players left
+        state.decisions = [d for d in state.decisions if not d.kind.startswith("charity")]
+    for uid in [*leaver.hand, *(i.uid for i in leaver.items), *leaver.classes, *leaver.races, *leaver.curses,
+                *(c for c in (leaver.super_munchkin, leaver.half_breed) if c)]:
+        tx.discard(uid)
+    state.players.remove(leaver)
+    if len(state.players) < 2:
+        state.phase = "over"
+        state.ended_reason = "abandoned"
+        tx.emit("game_abandoned", players=[p.id for p in state.players])
+        return
+    if was_active:
+        state.active = (index - 1) % len(state.players)
+        state.turn_passes = True
+    elif index < state.active:
+        state.active -= 1
+
+
+def _drop_decisions_of(tx: Tx, player_id: str) -> None:
+    """Decisions the leaver owed, and offers the leaver made, are withdrawn."""
+    state = tx.s
+    for decision in list(state.decisions):
+        p = decision.params
+        made_by_leaver = p.get("from") == player_id or p.get("helper") == player_id
+        if decision.player != player_id and not made_by_leaver:
+            continue
+        state.decisions.remove(decision)
+        if decision.kind == "choose_loss" and p["source"] in state.resolving:
+            state.resolving.remove(p["source"])
+            tx.discard(p["source"])
+
+
 # ====================================================================== the flow
 def advance(tx: Tx) -> None:
     """Let the game go on until it waits for somebody."""
@@ -830,13 +887,13 @@ CHECKS: dict[type, Callable] = {
     KickDoor: check_kick_door, LookForTrouble: check_look_for_trouble, LootRoom: check_loot_room,
     EndTurn: check_end_turn, PlayCard: check_play_card, Equip: check_equip, Discard: check_discard,
     Sell: check_sell, OfferTrade: check_offer_trade, AskHelp: check_ask_help, OfferHelp: check_offer_help,
-    Pass: check_pass, Decide: check_decide, Timeout: check_timeout,
+    Pass: check_pass, Decide: check_decide, Timeout: check_timeout, Leave: check_leave,
 }
 EXECUTE: dict[type, Callable] = {
     KickDoor: do_kick_door, LookForTrouble: do_look_for_trouble, LootRoom: do_loot_room,
     EndTurn: do_end_turn, PlayCard: do_play_card, Equip: do_equip, Discard: do_discard,
     Sell: do_sell, OfferTrade: do_offer_trade, AskHelp: do_ask_help, OfferHelp: do_offer_help,
-    Pass: do_pass, Decide: do_decide, Timeout: do_timeout,
+    Pass: do_pass, Decide: do_decide, Timeout: do_timeout, Leave: do_leave,
 }
 
 

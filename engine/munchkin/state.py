@@ -127,6 +127,7 @@ class GameState(_Model):
     turn_passes: bool = False           # the active player died: the turn ends after the combat
     next_id: int = 1
     winners: list[str] = Field(default_factory=list)
+    ended_reason: str | None = None     # "won", or "abandoned" when too few players are left
     _catalog: dict[str, Card] | None = PrivateAttr(default=None)
 
     # ------------------------------------------------------------------ lookups

@@ -1,0 +1,42 @@
+"""Leaving a running game (our table rule, documented in README "Leaving a game"): the leaver's cards
+are discarded, what they owed is withdrawn, their turn or fight ends, and play goes on."""
+
+from __future__ import annotations
+
+from engine.invariants import violations
+from engine.munchkin import actions as A
+from tests.munchkin_helpers import act, decide, fight, game, to_hand, to_table
+
+
+def test_leaving_on_your_turn_in_combat_passes_the_turn_and_discards_everything():
+    state = game()
+    to_hand(state, "anna", "t_fire_potion")
+    to_table(state, "anna", "t_pot_helmet")
+    state = fight(state, "t_slimeling")
+    state, events = act(state, A.Leave(actor="anna"))
+    assert [p.id for p in state.players] == ["ben", "cleo"]
+    assert state.active_player.id == "ben" and state.combat is None and state.phase == "start"
+    assert violations(state, events) == []
+
+
+def test_helper_leaving_leaves_the_fighter_alone():
+    state = game()
+    state = fight(state, "t_stone_troll")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    state, _ = act(state, A.Leave(actor="ben"))
+    assert state.combat.helper is None and state.active_player.id == "anna"
+
+
+def test_leaving_out_of_turn_keeps_the_active_player():
+    state = game(players=4)
+    state.active = 2
+    state, _ = act(state, A.Leave(actor="ben"))
+    assert state.active_player.id == "cleo"
+
+
+def test_last_player_standing_ends_the_game_without_a_winner():
+    state = game(players=2)
+    state, events = act(state, A.Leave(actor="ben"))
+    assert state.phase == "over" and state.ended_reason == "abandoned" and state.winners == []
+    assert violations(state, events) == []
