@@ -897,6 +897,27 @@ EXECUTE: dict[type, Callable] = {
 }
 
 
+# ====================================================================== prompts
+def open_prompts(state: GameState) -> list[tuple[str, list[str]]]:
+    """What the game waits for now: ("window:ID", players who have not passed) and
+    ("decision:ID", [the player who owes it]). The table puts a deadline on each."""
+    if state.phase == "over":
+        return []
+    prompts: list[tuple[str, list[str]]] = []
+    combat = state.combat
+    if combat is not None and combat.stage == "fight":
+        prompts.append((f"window:{combat.window}", [p.id for p in state.players if p.id not in combat.passed]))
+    prompts += [(f"decision:{d.id}", [d.player]) for d in state.decisions]
+    return prompts
+
+
+def timeout_for(target: str) -> Timeout:
+    kind, _, number = target.partition(":")
+    if kind == "window":
+        return Timeout(actor=SYSTEM, window=int(number))
+    return Timeout(actor=SYSTEM, decision=int(number))
+
+
 # ====================================================================== legal actions
 def legal_actions(state: GameState, player_id: str) -> list[Action]:
     """Every legal move of this player now. Moves with free-form parameters are listed in their

@@ -1,0 +1,226 @@
+"""The console table: a local game on the same table/ code as the bot, with no Discord.
+
+Each input line is "NAME: command arguments", with the slash commands' words (German; English
+accepted). Public messages print as the channel would show them; "NAME: hand" shows that player's
+private view. ``--script FILE`` reads the lines from a file; ``--auto N`` lets random legal agents
+play N whole games through the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from engine.core.errors import IllegalAction
+from engine.sim import RandomAgent
+from table.commands import COMMANDS, build_action, command_name, parse_words, resolve_player
+from table.config import default_db_path
+from table.errors import TableError
+from table.i18n import text
+from table.render import Namer, private_view, public_view, render_error, render_event
+from table.service import ActResult, TableService
+from table.sqlite_store import SqliteStore
+from table.text_match import fold
+
+GUILD = "console"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("console table")
+    group.add_argument("--players", default="Anna,Ben,Cleo",
+                       help="comma-separated names, or a number of players for --auto")
+    group.add_argument("--game", default="munchkin", choices=["munchkin"])
+    group.add_argument("--sets", default="testdeck", help="comma-separated set keys")
+    group.add_argument("--seed", type=int, default=None)
+    group.add_argument("--db", type=Path, default=None, help="database file (default: the data folder's)")
+    group.add_argument("--channel", default="konsole", help="the console's channel name (one game per channel)")
+    group.add_argument("--fresh", action="store_true", help="end a game still open in this channel first")
+    group.add_argument("--faster-play", action="store_true")
+    group.add_argument("--shared-victory", action="store_true")
+    group.add_argument("--lang", default="de", choices=["de", "en"])
+    group.add_argument("--script", type=Path, default=None, help="read the input lines from this file")
+    group.add_argument("--auto", type=int, default=None, metavar="N", help="random agents play N whole games")
+
+
+def player_names(value: str) -> list[str]:
+    if value.strip().isdigit():
+        return [f"P{i + 1}" for i in range(int(value))]
+    return [name.strip() for name in value.split(",") if name.strip()]
+
+
+class ConsoleTable:
+    def __init__(self, service: TableService, channel: str, lang: str, out: TextIO) -> None:
+        self.service = service
+        self.channel = channel
+        self.lang = lang
+        self.out = out
+        self.names: dict[str, str] = {}
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    async def namer(self) -> Namer:
+        record = await self.service.game_in(GUILD, self.channel)
+        self.names = {s.user_id: s.name for s in await self.service.store.seats(record.id)}
+        state = None
+        if record.status == "active":
+            _, state = await self.service.state_of(record)
+        return Namer(self.lang, self.names, state, tuple(record.sets))
+
+    async def setup(self, names: list[str], game: str, sets: list[str], options: dict, seed: int | None,
+                    fresh: bool) -> None:
+        existing = await self.service.store.open_game_in_channel(GUILD, self.channel)
+        if existing is not None and fresh:
+            await self.service.end(GUILD, self.channel, existing.host_id)
+            existing = None
+        if existing is not None and existing.status == "active":
+            self.say(f"# Spiel #{existing.id} in #{self.channel} wird fortgesetzt (Version {existing.version}).")
+            await self.show_status()
+            return
+        if existing is not None:
+            await self.service.end(GUILD, self.channel, existing.host_id)
+        ids = [fold(name).replace(" ", "_") or f"p{i}" for i, name in enumerate(names)]
+        await self.service.create(GUILD, self.channel, ids[0], names[0], kind=game, sets=sets, options=options)
+        for pid, name in zip(ids[1:], names[1:], strict=True):
+            await self.service.join(GUILD, self.channel, pid, name)
+        result = await self.service.start(GUILD, self.channel, ids[0], seed=seed)
+        self.say(f"# Spiel #{result.game_id} in #{self.channel}: {', '.join(names)} (Seed {result.state.seed})")
+        await self.show(result)
+
+    async def show(self, result: ActResult) -> None:
+        namer = await self.namer()
+        namer.state = result.state
+        for event in result.events:
+            line = render_event(event, namer)
+            if line is None:
+                continue
+            if event.is_public:
+                self.say(line)
+            else:
+                self.say(f"  [privat an {namer.player(event.audience)}] {line}")
+
+    async def show_status(self) -> None:
+        namer = await self.namer()
+        if namer.state is not None:
+            for line in public_view(namer.state, namer):
+                self.say(line)
+
+    async def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        if ":" not in line:
+            self.say(f"✗ {text(self.lang, 'errors', 'unknown_command', word=line)}")
+            return
+        who, _, rest = line.partition(":")
+        words = rest.split()
+        if not words:
+            return
+        namer = await self.namer()
+        try:
+            await self._run(who.strip(), words, namer)
+        except (TableError, IllegalAction) as exc:
+            self.say(f"✗ {who.strip()}: {render_error(exc, namer)}")
+
+    async def _run(self, who: str, words: list[str], namer: Namer) -> None:
+        name = command_name(words[0])
+        state = namer.state
+        if name == "help":
+            self.say(" · ".join(words[0] for words in COMMANDS.values()))
+            return
+        if state is None:
+            raise TableError("not_started")
+        player_id = resolve_player(state, who) if state.players else who
+        if name == "status":
+            await self.show_status()
+        elif name == "hand":
+            for text_line in private_view(state, player_id, namer):
+                self.say(f"  [privat an {namer.player(player_id)}] {text_line}")
+        elif name == "leave":
+            result = await self.service.leave(GUILD, self.channel, player_id)
+            if result is not None:
+                await self.show(result)
+        else:
+            action = build_action(state, player_id, name, parse_words(name, words[1:]))
+            await self.show(await self.service.act(GUILD, self.channel, player_id, action))
+
+    async def run_lines(self, lines: Iterable[str], echo: bool) -> None:
+        for line in lines:
+            if echo and line.strip():
+                self.say(f"> {line.rstrip()}")
+            await self.handle(line)
+
+
+# ---------------------------------------------------------------------- auto play
+async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
+                    options: dict, out: TextIO) -> dict:
+    """Random legal agents play whole games through the table and the store."""
+    started = time.perf_counter()
+    wins: Counter[int] = Counter()
+    summary = {"games": games, "finished": 0, "actions": 0}
+    ids = [f"seat{i + 1}" for i in range(len(names))]
+    for number in range(games):
+        channel = f"auto-{seed}-{number}-{int(time.time() * 1000)}"
+        await service.create(GUILD, channel, ids[0], names[0], sets=sets, options=options)
+        for pid, name in zip(ids[1:], names[1:], strict=True):
+            await service.join(GUILD, channel, pid, name)
+        result = await service.start(GUILD, channel, ids[0], seed=seed * 10_007 + number)
+        agent = RandomAgent(random.Random(seed * 10_007 + number))
+        from engine.games import rules_of
+
+        rules = rules_of("munchkin")
+        state = result.state
+        actions = 0
+        while state.phase != "over":
+            moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
+            move = agent.choose(moves)
+            result = await service.act_in(result.game_id, move.actor, move)
+            state = result.state
+            actions += 1
+        summary["finished"] += 1
+        summary["actions"] += actions
+        winners = [names[ids.index(w)] for w in state.winners]
+        for w in state.winners:
+            wins[ids.index(w)] += 1
+        print(f"Spiel #{result.game_id}: Sieger {', '.join(winners)} nach {state.turn} Zügen, "
+              f"{actions} Aktionen", file=out, flush=True)
+    summary["seconds"] = round(time.perf_counter() - started, 2)
+    summary["wins_by_seat"] = {names[i]: wins[i] for i in range(len(names))}
+    print(f"{summary['finished']}/{games} Spiele beendet, {summary['actions']} Aktionen in {summary['seconds']} s; "
+          f"Siege je Platz: {summary['wins_by_seat']}", file=out, flush=True)
+    return summary
+
+
+async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    store = SqliteStore(args.db or default_db_path())
+    try:
+        await store.open()
+    except TableError as exc:
+        print(text(args.lang, "errors", exc.code, **exc.params), file=sys.stderr)
+        return 2
+    service = TableService(store)
+    try:
+        await service.recover()
+        names = player_names(args.players)
+        sets = args.sets.split(",")
+        options = {"faster_play": args.faster_play, "shared_victory": args.shared_victory}
+        if args.auto is not None:
+            await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out)
+            return 0
+        table = ConsoleTable(service, args.channel, args.lang, out)
+        await table.setup(names, args.game, sets, options, args.seed, args.fresh)
+        if args.script is not None:
+            await table.run_lines(args.script.read_text(encoding="utf-8").splitlines(), echo=True)
+            return 0
+        if stdin.isatty():
+            print("Eingabe: NAME: befehl … („NAME: befehle“ listet alle, Strg-D beendet)", file=out)
+        await table.run_lines(iter(stdin.readline, ""), echo=not stdin.isatty())
+        return 0
+    finally:
+        await store.close()

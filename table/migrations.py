@@ -1,0 +1,59 @@
+"""The store's schema, as numbered migrations. The schema version is SQLite's user_version.
+
+Never edit a migration that has shipped: add the next one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats and the append-only action log
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT NOT NULL,
+        channel_id  TEXT NOT NULL,
+        kind        TEXT NOT NULL,
+        sets        TEXT NOT NULL,
+        options     TEXT NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'ended')),
+        host_id     TEXT NOT NULL,
+        seed        INTEGER,
+        state       TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games (guild_id, channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id   TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        seat      INTEGER NOT NULL,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE TABLE actions (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq      INTEGER NOT NULL,
+        actor    TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+    # 2: deadlines (reaction windows, decisions, turn timers) and the pace of a game
+    """
+    ALTER TABLE games ADD COLUMN pace TEXT NOT NULL DEFAULT 'live';
+    CREATE TABLE deadlines (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        target   TEXT NOT NULL,
+        due_at   REAL NOT NULL,
+        version  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, target)
+    );
+    CREATE INDEX deadlines_due ON deadlines (due_at);
+    """,
+]
+
+LATEST = len(MIGRATIONS)

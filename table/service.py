@@ -1,0 +1,250 @@
+"""The table: one game per channel, between any front end (Discord, console, tests) and the engine.
+
+Every action is one transaction: read state and version, apply, write the new state, append the
+action, bump the version, replace the open deadlines. Within a process a lock per game serialises
+writers; across processes SQLite's write lock and the version check do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.games import GameRules, rules_of
+from table.errors import StaleVersion, TableError
+from table.pace import PACES, pace_of, seconds_for
+from table.store import Commit, GameRecord, Store
+
+Clock = Callable[[], float]
+MAX_RETRIES = 3
+
+
+@dataclass
+class ActResult:
+    game_id: int
+    channel_id: str
+    version: int
+    state: Any
+    events: list[Event] = field(default_factory=list)
+    status: str = "active"
+
+    @property
+    def public_events(self) -> list[Event]:
+        return [e for e in self.events if e.is_public]
+
+    def private_events(self, user_id: str) -> list[Event]:
+        return [e for e in self.events if e.audience == user_id]
+
+
+Listener = Callable[[ActResult], Awaitable[None]]
+
+
+class TableService:
+    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[int, Any]] = {}   # game id -> (version, state)
+        self._deadline_cache: dict[int, tuple[int, dict[str, float]]] = {}  # game id -> (version, deadlines)
+        self.listeners: list[Listener] = []
+
+    # ------------------------------------------------------------------ lobby
+    async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = "munchkin",
+                     sets: list[str] | None = None, options: dict[str, Any] | None = None,
+                     pace: str = "live") -> GameRecord:
+        rules = rules_of(kind)
+        if pace not in PACES:
+            raise TableError("unknown_pace", pace=pace)
+        options_model = rules.options_model.model_validate(options or {})
+        chosen_sets = list(sets or rules.default_sets)
+        from engine.munchkin.cards import DATA_DIR
+
+        for set_key in chosen_sets:
+            if not (DATA_DIR / f"{set_key}.yaml").exists():
+                raise TableError("unknown_set", set=set_key)
+        record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
+                                              host_id, pace, self.clock())
+        await self.store.add_seat(record.id, host_id, host_name, self.clock())
+        return record
+
+    async def game_in(self, guild_id: str, channel_id: str) -> GameRecord:
+        record = await self.store.open_game_in_channel(guild_id, channel_id)
+        if record is None:
+            raise TableError("no_game", channel=channel_id)
+        return record
+
+    async def join(self, guild_id: str, channel_id: str, user_id: str, name: str) -> GameRecord:
+        record = await self.game_in(guild_id, channel_id)
+        if record.status != "lobby":
+            raise TableError("already_started")
+        seats = await self.store.seats(record.id)
+        if any(s.user_id == user_id for s in seats):
+            raise TableError("already_seated")
+        if len(seats) >= rules_of(record.kind).max_players:
+            raise TableError("table_full", max=rules_of(record.kind).max_players)
+        await self.store.add_seat(record.id, user_id, name, self.clock())
+        return record
+
+    async def leave(self, guild_id: str, channel_id: str, user_id: str) -> ActResult | None:
+        """Before the start: the seat is freed. During the game: the engine's leave rule applies."""
+        record = await self.game_in(guild_id, channel_id)
+        seats = await self.store.seats(record.id)
+        if not any(s.user_id == user_id for s in seats):
+            raise TableError("not_seated")
+        if record.status == "lobby":
+            await self.store.remove_seat(record.id, user_id)
+            if len(seats) == 1:
+                await self.store.set_status(record.id, "ended", self.clock())
+            return None
+        action = rules_of(record.kind).parse_action({"type": "leave", "actor": user_id})
+        return await self.act(guild_id, channel_id, user_id, action)
+
+    async def start(self, guild_id: str, channel_id: str, by: str, seed: int | None = None) -> ActResult:
+        record = await self.game_in(guild_id, channel_id)
+        if record.status != "lobby":
+            raise TableError("already_started")
+        if by != record.host_id:
+            raise TableError("host_only")
+        rules = rules_of(record.kind)
+        seats = await self.store.seats(record.id)
+        if len(seats) < rules.min_players:
+            raise TableError("too_few_players", min=rules.min_players)
+        seed = seed if seed is not None else int(self.clock() * 1000) & 0xFFFFFFFF
+        state, events = rules.new_game([(s.user_id, s.name) for s in seats], seed=seed, sets=record.sets,
+                                       options=rules.options_model.model_validate(record.options))
+        deadlines = self._deadlines(rules, record, state, {})
+        version = await self.store.start_game(record.id, seed, state.model_dump_json(), deadlines, self.clock())
+        self._cache[record.id] = (version, state)
+        result = ActResult(record.id, channel_id, version, state, events)
+        await self._publish(result)
+        return result
+
+    async def end(self, guild_id: str, channel_id: str, by: str, can_manage: bool = False) -> GameRecord:
+        record = await self.game_in(guild_id, channel_id)
+        if by != record.host_id and not can_manage:
+            raise TableError("host_only")
+        await self.store.set_status(record.id, "ended", self.clock())
+        self._cache.pop(record.id, None)
+        return record
+
+    # ------------------------------------------------------------------ playing
+    async def state_of(self, record: GameRecord) -> tuple[int, Any]:
+        cached = self._cache.get(record.id)
+        if cached and cached[0] == record.version:
+            return cached
+        if record.state_json is None:
+            record = await self.store.get_game(record.id) or record
+        if record.state_json is None:
+            raise TableError("not_started")
+        state = rules_of(record.kind).load_state(record.state_json)
+        self._cache[record.id] = (record.version, state)
+        return record.version, state
+
+    async def act(self, guild_id: str, channel_id: str, user_id: str, action: Any,
+                  expected_version: int | None = None) -> ActResult:
+        record = await self.game_in(guild_id, channel_id)
+        return await self.act_in(record.id, user_id, action, expected_version)
+
+    async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None) -> ActResult:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            for _ in range(MAX_RETRIES):
+                record = await self.store.get_game(game_id, with_state=False)
+                if record is None:
+                    raise TableError("no_game")
+                if record.status != "active":
+                    raise TableError("not_started" if record.status == "lobby" else "game_finished")
+                rules = rules_of(record.kind)
+                if isinstance(action, dict):
+                    action = rules.parse_action(action)
+                if action.actor != user_id:
+                    raise TableError("not_allowed")
+                if expected_version is not None and expected_version != record.version:
+                    raise StaleVersion(expected_version, record.version)
+                version, state = await self.state_of(record)
+                if user_id != "system" and not state.has_player(user_id):
+                    raise TableError("not_seated")
+                new_state, events = rules.apply(state, action)   # raises IllegalAction, nothing changed
+                status = "finished" if new_state.phase == "over" else "active"
+                existing = await self._open_deadlines(game_id, version)
+                deadlines = self._deadlines(rules, record, new_state, existing)
+                commit = Commit(
+                    game_id=game_id, expected_version=version, actor=user_id, action_json=rules.dump_action(action),
+                    state_json=new_state.model_dump_json(), status=status, now=self.clock(),
+                    deadlines=None if deadlines == existing else deadlines,
+                )
+                try:
+                    new_version = await self.store.commit(commit)
+                except StaleVersion:
+                    self._cache.pop(game_id, None)   # another process wrote: read again
+                    self._deadline_cache.pop(game_id, None)
+                    if expected_version is not None:
+                        raise
+                    continue
+                self._cache[game_id] = (new_version, new_state)
+                self._deadline_cache[game_id] = (new_version, deadlines)
+                result = ActResult(game_id, record.channel_id, new_version, new_state, events, status)
+                break
+            else:
+                raise TableError("busy")
+        await self._publish(result)
+        return result
+
+    async def _open_deadlines(self, game_id: int, version: int) -> dict[str, float]:
+        cached = self._deadline_cache.get(game_id)
+        if cached and cached[0] == version:
+            return cached[1]
+        return {d.target: d.due_at for d in await self.store.deadlines(game_id)}
+
+    def _deadlines(self, rules: GameRules, record: GameRecord, state: Any,
+                   existing: dict[str, float]) -> dict[str, float]:
+        pace = pace_of(record.pace)
+        now = self.clock()
+        return {target: existing.get(target, now + seconds_for(pace, target))
+                for target, _players in rules.open_prompts(state)}
+
+    # ------------------------------------------------------------------ deadlines and recovery
+    async def recover(self) -> list[GameRecord]:
+        """After a restart: load every unfinished game; its deadlines are in the store."""
+        games = await self.store.games(("active",))
+        for record in games:
+            await self.state_of(record)
+        return games
+
+    async def next_deadline(self) -> float | None:
+        deadlines = await self.store.deadlines()
+        return deadlines[0].due_at if deadlines else None
+
+    async def fire_due(self, now: float | None = None) -> list[ActResult]:
+        """Submit the engine's timeout for every deadline that has passed."""
+        now = self.clock() if now is None else now
+        results = []
+        for deadline in await self.store.deadlines():
+            if deadline.due_at > now:
+                break
+            record = await self.store.get_game(deadline.game_id)
+            if record is None or record.status != "active":
+                continue
+            timeout = rules_of(record.kind).timeout_for(deadline.target)
+            try:
+                results.append(await self.act_in(record.id, "system", timeout))
+            except (IllegalAction, TableError):
+                continue   # the prompt closed meanwhile; the next commit has dropped its deadline
+        return results
+
+    # ------------------------------------------------------------------ views
+    async def seated(self, guild_id: str, channel_id: str) -> tuple[GameRecord, Any]:
+        record = await self.game_in(guild_id, channel_id)
+        if record.status != "active":
+            raise TableError("not_started")
+        _, state = await self.state_of(record)
+        return record, state
+
+    async def _publish(self, result: ActResult) -> None:
+        for listener in list(self.listeners):
+            await listener(result)

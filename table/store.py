@@ -1,0 +1,127 @@
+"""The store behind the table: what any database must offer. SQLite is the default
+(``table.sqlite_store``); a PostgreSQL store implements the same interface."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class GameRecord:
+    id: int
+    guild_id: str
+    channel_id: str
+    kind: str
+    sets: list[str]
+    options: dict[str, Any]
+    status: str
+    host_id: str
+    seed: int | None
+    state_json: str | None
+    version: int
+    pace: str
+    created_at: float
+    updated_at: float
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("lobby", "active")
+
+
+@dataclass
+class Seat:
+    user_id: str
+    name: str
+    seat: int
+
+
+@dataclass
+class Deadline:
+    game_id: int
+    target: str        # "window:12" or "decision:7"
+    due_at: float
+    version: int
+
+
+@dataclass
+class LoggedAction:
+    seq: int
+    actor: str
+    action_json: str
+    at: float
+
+
+@dataclass
+class Commit:
+    """One action's transaction: the state after it, the log line, the deadlines now open."""
+
+    game_id: int
+    expected_version: int
+    actor: str
+    action_json: str
+    state_json: str
+    status: str
+    deadlines: dict[str, float] | None = field(default_factory=dict)   # None: unchanged
+    now: float = 0.0
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class Store(ABC):
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
+                          options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord: ...
+
+    @abstractmethod
+    async def get_game(self, game_id: int, with_state: bool = True) -> GameRecord | None:
+        """The game; without its state document (``state_json`` None) when the caller has it cached."""
+
+    @abstractmethod
+    async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def games(self, statuses: tuple[str, ...] = ()) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def seats(self, game_id: int) -> list[Seat]: ...
+
+    @abstractmethod
+    async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None: ...
+
+    @abstractmethod
+    async def remove_seat(self, game_id: int, user_id: str) -> None: ...
+
+    @abstractmethod
+    async def update_lobby(self, game_id: int, *, options: dict[str, Any] | None = None,
+                           pace: str | None = None, sets: list[str] | None = None, now: float) -> None: ...
+
+    @abstractmethod
+    async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
+                         now: float) -> int: ...
+
+    @abstractmethod
+    async def commit(self, commit: Commit) -> int:
+        """Apply one action atomically; raises StaleVersion when the game moved on meanwhile."""
+
+    @abstractmethod
+    async def set_status(self, game_id: int, status: str, now: float) -> None: ...
+
+    @abstractmethod
+    async def actions(self, game_id: int) -> list[LoggedAction]: ...
+
+    @abstractmethod
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...

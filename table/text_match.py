@@ -1,0 +1,16 @@
+"""Matching what people type against names: case, accents and umlauts (ä = ae) do not matter."""
+
+from __future__ import annotations
+
+import unicodedata
+
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def fold(value: str) -> str:
+    """Lower case, umlauts spelled out, other accents dropped, punctuation to spaces."""
+    value = value.casefold().translate(UMLAUTS)
+    value = unicodedata.normalize("NFKD", value)
+    value = "".join(c for c in value if not unicodedata.combining(c))
+    value = "".join(c if c.isalnum() else " " for c in value)
+    return " ".join(value.split())

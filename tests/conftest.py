@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import pytest
+
+from table.service import TableService
+from table.sqlite_store import SqliteStore
+
+
+class FakeClock:
+    """Time that only moves when a test says so."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = SqliteStore(tmp_path / "data" / "test.db")
+    await s.open()
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def service(store, clock) -> TableService:
+    return TableService(store, clock=clock)
+
+
+async def seated_game(service: TableService, channel: str = "c1", players=("anna", "ben", "cleo"), seed: int = 1):
+    await service.create("g", channel, players[0], players[0].title())
+    for pid in players[1:]:
+        await service.join("g", channel, pid, pid.title())
+    return await service.start("g", channel, players[0], seed=seed)

@@ -1,0 +1,54 @@
+"""The console table: the same table/ code as the bot, lines "NAME: command", German and English."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_script(tmp_path, lines: str, *extra: str) -> subprocess.CompletedProcess:
+    script = tmp_path / "moves.txt"
+    script.write_text(lines, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "bot.py", "--console", "--db", str(tmp_path / "c.db"), "--seed", "3",
+         "--players", "Anna,Ben,Cleo", "--script", str(script), *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_script_plays_and_prints_refusals(tmp_path):
+    run = run_script(tmp_path, "Ben: tür\nAnna: door\nAnna: passen\nBen: pass\nCleo: passen\nAnna: weglaufen\n")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "✗ Ben: Du bist nicht am Zug – Anna ist dran." in out
+    assert "Anna tritt die Tür ein: Schleimling!" in out
+    assert "Anna würfelt" in out
+
+
+def test_hand_is_shown_only_as_that_players_private_view(tmp_path):
+    run = run_script(tmp_path, "Anna: hand\n")
+    hand_lines = [line for line in run.stdout.splitlines() if "Deine Hand" in line]
+    assert hand_lines and all(line.strip().startswith("[privat an Anna]") for line in hand_lines)
+
+
+def test_english_output_and_unknown_command(tmp_path):
+    run = run_script(tmp_path, "Anna: dance\nBen: door\n", "--lang", "en")
+    assert "✗ Anna: Unknown command: dance." in run.stdout
+    assert "It is not your turn – Anna is playing." in run.stdout
+
+
+def test_game_resumes_after_restart(tmp_path):
+    run_script(tmp_path, "Anna: tür\n")
+    again = run_script(tmp_path, "Anna: status\n")
+    assert "wird fortgesetzt" in again.stdout
+
+
+def test_without_token_and_no_terminal_it_says_so_and_exits(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": ""}
+    run = subprocess.run([sys.executable, "bot.py"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         stdin=subprocess.DEVNULL, env=env)
+    assert run.returncode == 0
+    assert run.stdout.strip().splitlines() == ["Kein DISCORD_TOKEN gesetzt – starte den Konsolentisch."]

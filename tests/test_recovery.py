@@ -1,0 +1,150 @@
+"""Tables never lose a game: a killed process leaves every game at its last committed action,
+replaying clean; a restart loads unfinished games and keeps their deadlines."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from engine.games import rules_of
+from engine.munchkin import actions as A
+from engine.munchkin.rules import new_game
+from engine.sim import RandomAgent
+from table.replay import replay
+from table.service import TableService
+from table.sqlite_store import SqliteStore
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _logged_actions(db: Path) -> int:
+    try:
+        connection = sqlite3.connect(db, timeout=5)
+        try:
+            return connection.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return 0
+
+
+async def test_sigkill_mid_game_then_restart_replays_clean(tmp_path, clock):
+    db = tmp_path / "killed.db"
+    process = subprocess.Popen(
+        [sys.executable, "bot.py", "--console", "--auto", "40", "--players", "4", "--seed", "9", "--db", str(db)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _logged_actions(db) < 1500 and time.monotonic() < deadline:
+            time.sleep(0.2)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert process.returncode == -signal.SIGKILL
+    reports = await replay(db, None)
+    assert reports and all(r["clean"] for r in reports), reports
+    unfinished = [r for r in reports if r["status"] == "active"]
+    assert len(unfinished) == 1          # the game that was being played when the process died
+
+    store = SqliteStore(db)
+    await store.open()
+    try:
+        service = TableService(store, clock)
+        recovered = await service.recover()
+        assert [g.id for g in recovered] == [unfinished[0]["game"]]
+        record = recovered[0]
+        version, state = await service.state_of(record)
+        assert version == unfinished[0]["version"]
+        rules = rules_of("munchkin")
+        agent = RandomAgent(random.Random(1))
+        while state.phase != "over":
+            move = agent.choose([m for p in state.players for m in rules.legal_actions(state, p.id)])
+            state = (await service.act_in(record.id, move.actor, move)).state
+    finally:
+        await store.close()
+    assert all(r["clean"] for r in await replay(db, None))
+
+
+def _seed_with_monster_first(players: list[tuple[str, str]]) -> int:
+    for seed in range(1, 500):
+        state, _ = new_game(players, seed=seed)
+        if state.card(state.door_deck[-1]).kind == "monster":
+            return seed
+    raise AssertionError("no seed")
+
+
+PLAYERS = [("anna", "Anna"), ("ben", "Ben"), ("cleo", "Cleo")]
+
+
+async def _combat_game(service: TableService):
+    seed = _seed_with_monster_first(PLAYERS)
+    await service.create("g", "c1", "anna", "Anna")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", "c1", pid, name)
+    started = await service.start("g", "c1", "anna", seed=seed)
+    active = started.state.active_player.id
+    return await service.act("g", "c1", active, A.KickDoor(actor=active))
+
+
+async def test_reaction_window_closes_at_its_deadline(service, clock):
+    kicked = await _combat_game(service)
+    assert kicked.state.combat is not None
+    assert await service.fire_due() == []
+    clock.advance(44)
+    assert await service.fire_due() == []
+    clock.advance(2)
+    fired = await service.fire_due()
+    assert any(e.kind == "window_timed_out" for r in fired for e in r.events)
+
+
+async def test_deadlines_survive_a_restart(tmp_path, clock):
+    db = tmp_path / "restart.db"
+    store = SqliteStore(db)
+    await store.open()
+    kicked = await _combat_game(TableService(store, clock))
+    await store.close()                        # the bot stops between scheduling and firing
+    clock.advance(3600)
+    store = SqliteStore(db)
+    await store.open()
+    try:
+        service = TableService(store, clock)
+        await service.recover()
+        assert await service.next_deadline() is not None
+        fired = await service.fire_due()
+        assert any(e.kind == "window_timed_out" for r in fired for e in r.events)
+        assert fired[0].version == kicked.version + 1
+    finally:
+        await store.close()
+
+
+async def test_a_decision_takes_its_default_at_the_deadline(service, clock):
+    kicked = await _combat_game(service)
+    helper = next(p.id for p in kicked.state.players if p.id != kicked.state.combat.fighter)
+    asked = await service.act("g", "c1", kicked.state.combat.fighter,
+                              A.AskHelp(actor=kicked.state.combat.fighter, helper=helper))
+    decision = asked.state.decisions[0]
+    clock.advance(130)           # decisions wait 120 s at live pace; the window had 45 s but a decision blocks it
+    fired = await service.fire_due()
+    timed_out = [e for r in fired for e in r.events if e.kind == "decision_timed_out"]
+    assert timed_out and timed_out[0].params["decision"] == decision.id and timed_out[0].params["option"] == "decline"
+    state = fired[-1].state
+    assert state.combat is None or state.combat.helper is None
+
+
+def test_console_auto_then_replay_reports_clean(tmp_path):
+    db = tmp_path / "auto.db"
+    env = {**os.environ, "SPIELLEITER_DB": str(db)}
+    run = subprocess.run([sys.executable, "bot.py", "--console", "--auto", "2", "--players", "3", "--seed", "5"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("Sieger") == 2
+    check = subprocess.run([sys.executable, "-m", "table.replay"], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=300)
+    assert check.returncode == 0 and "2 clean, 0 differ" in check.stdout
