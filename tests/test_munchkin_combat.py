@@ -370,3 +370,52 @@ def test_victim_chooses_which_item_bad_stuff_takes():
     state, _events = decide(state, "anna", "choose_loss", ring)
     assert [i.uid for i in state.players[0].items] != [] and all(i.uid != ring for i in state.players[0].items)
     assert state.combat is None
+
+
+def test_item_enhancer_adds_to_its_item_and_goes_with_it():
+    """Gegenstandsverstärker: an item enhancer raises one item's bonus and travels with it."""
+    state = game()
+    sword = to_table(state, "anna", "t_short_sword")
+    stone = to_hand(state, "anna", "t_sharpening_stone")
+    state, _ = act(state, A.PlayCard(actor="anna", card=stone, target_item=sword))
+    from engine.munchkin.character import strength
+
+    assert strength(state, state.players[0], False) == 1 + 2 + 2
+    ring = to_table(state, "ben", "t_lucky_ring")
+    state, _ = act(state, A.OfferTrade(actor="anna", to="ben", give=(sword,), want=(ring,)))
+    state, _ = decide(state, "ben", "trade", "accept")
+    moved = next(i for i in state.player("ben").items if i.uid == sword)
+    assert moved.enhancers == [stone]
+
+
+def test_item_enhancer_needs_an_item_of_your_own():
+    state = game()
+    stone = to_hand(state, "anna", "t_sharpening_stone")
+    ben_sword = to_table(state, "ben", "t_short_sword")
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.PlayCard(actor="anna", card=stone, target_item=ben_sword))
+    assert err.value.code == "needs_target_item"
+
+
+def test_bonus_against_a_monster_trait():
+    """Bonuses against traits (Axe Cop "Aliens und Robotermonster"; here undead): only against them."""
+    state = game()
+    to_table(state, "anna", "t_silver_knife")
+    undead = fight(state.model_copy(deep=True), "t_bone_hound")
+    assert players_strength(undead) == 1 + 1 + 3
+    living = fight(state, "t_cellar_rat")
+    assert players_strength(living) == 1 + 1
+    water = to_hand(living, "ben", "t_holy_water")
+    living, _ = act(living, A.PlayCard(actor="ben", card=water, side="players"))
+    assert players_strength(living) == 1 + 1 + 1
+
+
+def test_impossible_alone_deals_two_and_two():
+    """Impossible, Spielvorbereitung / Schnelleres Spiel: 2 + 2 cards, 4 + 4 with faster play or mixed."""
+    from engine.munchkin.setrules import rules_for
+    from engine.munchkin.state import Options
+
+    assert (rules_for(("impossible",), Options()).starting_doors, rules_for(("impossible",), Options())
+            .starting_treasures) == (2, 2)
+    assert rules_for(("impossible",), Options(faster_play=True)).starting_doors == 4
+    assert rules_for(("impossible", "cthulhu"), Options()).starting_doors == 4

@@ -27,7 +27,9 @@ def test_starting_hand_may_be_laid_out_before_your_first_turn():
     """Spielvorbereitungen: classes and items from the starting hand may be played at once."""
     state, _ = new_game([("a", "A"), ("b", "B"), ("c", "C")], seed=9)
     waiting = next(p for p in state.players if p.id != state.active_player.id)
-    item = to_hand(state, waiting.id, "t_pot_helmet")
+    item = next(u for u in state.treasure_deck if state.card(u).kind == "item" and not state.card(u).big)
+    state.treasure_deck.remove(item)
+    state.player(waiting.id).hand.append(item)
     state.player(waiting.id).fresh[item] = 3  # as dealt: until the end of the player's first turn
     state, _ = act(state, A.PlayCard(actor=waiting.id, card=item))
     assert any(i.uid == item and i.in_use for i in state.player(waiting.id).items)

@@ -40,6 +40,7 @@ class PlayCard(_Action):
     ``target_player``: the victim of a curse. ``target_monster``: the monster an enhancer or
     monster-removing one-shot goes on. ``side``: "players" or "monsters" for a combat one-shot.
     ``with_card``: the monster from hand that a wandering monster brings in.
+    ``target_item``: the item in play an item enhancer goes on.
     """
 
     type: Literal["play_card"] = "play_card"
@@ -48,6 +49,7 @@ class PlayCard(_Action):
     target_monster: str | None = None
     side: Literal["players", "monsters"] | None = None
     with_card: str | None = None
+    target_item: str | None = None
 
 
 class Equip(_Action):

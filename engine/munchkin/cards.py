@@ -19,7 +19,7 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
 Deck = Literal["door", "treasure"]
 Kind = Literal[
     "monster", "curse", "class", "race", "item", "oneshot", "enhancer", "wandering",
-    "level_up", "super_munchkin", "half_breed",
+    "level_up", "super_munchkin", "half_breed", "item_enhancer",
 ]
 Slot = Literal["headgear", "armor", "footgear", "hand", "two_hands", "none"]
 EffectOp = Literal[
@@ -63,6 +63,8 @@ class Card(BaseModel):
     treasures: int = 0
     levels: int = 1
     traits: tuple[str, ...] = ()
+    # a monster's "+N against X" ("class:fighter", "sex:female"); an item's or one-shot's bonus against
+    # monsters with a trait ("monster:undead")
     bonus_vs: dict[str, int] = Field(default_factory=dict)
     run_away: int = 0
     no_pursue_max: int | None = None

@@ -46,10 +46,18 @@ def items_in_use(state: GameState, player: Player) -> list[Card]:
     return [state.card(i.uid) for i in player.items if i.in_use]
 
 
+def item_bonus(state: GameState, player: Player, item: ItemInPlay) -> int:
+    """An item in use counts with its enhancers, and only for whom may use it."""
+    card = state.card(item.uid)
+    if not item.in_use or not meets_restriction(state, player, card):
+        return 0
+    return card.bonus + sum(state.card(u).bonus for u in item.enhancers)
+
+
 def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     """Level plus every modifier from items in use, classes and races, and combat curses."""
     total = player.level
-    total += sum(c.bonus for c in items_in_use(state, player) if meets_restriction(state, player, c))
+    total += sum(item_bonus(state, player, item) for item in player.items)
     total += sum(c.bonus for c in ability_cards(state, player))
     if in_this_combat:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
@@ -122,23 +130,33 @@ def item_in_play(player: Player, uid: str) -> ItemInPlay | None:
     return None
 
 
-def remove_from_play(state: GameState, player: Player, uid: str) -> bool:
-    """Take a card the player has in play off the table (not discarding it). False if not there."""
+def remove_from_play(state: GameState, player: Player, uid: str) -> list[str]:
+    """Take a card the player has in play off the table (not discarding it); an item brings its
+    enhancers along. Returns every card taken, empty if the card was not there."""
     item = item_in_play(player, uid)
     if item:
         player.items.remove(item)
-        return True
+        return [item.uid, *item.enhancers]
     for zone in (player.classes, player.races, player.curses):
         if uid in zone:
             zone.remove(uid)
-            return True
+            return [uid]
     if player.super_munchkin == uid:
         player.super_munchkin = None
-        return True
+        return [uid]
     if player.half_breed == uid:
         player.half_breed = None
-        return True
-    return False
+        return [uid]
+    return []
+
+
+def move_item(state: GameState, giver: Player, receiver: Player, uid: str) -> None:
+    """An item changes hands with its enhancers; it arrives carried, not in use."""
+    item = item_in_play(giver, uid)
+    assert item is not None
+    giver.items.remove(item)
+    item.in_use = False
+    receiver.items.append(item)
 
 
 def after_losing_ability(tx: Tx, player: Player) -> None:
@@ -183,7 +201,7 @@ def die(tx: Tx, player: Player, source: str) -> None:
     hand and items form the corpse, which the others loot highest level first, ties broken by dice
     (rulebook: "Tod" / "Leiche plündern")."""
     state = tx.s
-    corpse_cards = list(player.hand) + [i.uid for i in player.items]
+    corpse_cards = list(player.hand) + [u for i in player.items for u in (i.uid, *i.enhancers)]
     player.hand.clear()
     player.items.clear()
     # curses that stay on a character end with it (sets where they are kept say so in their module)

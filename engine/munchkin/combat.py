@@ -29,11 +29,29 @@ def in_combat(state: GameState, player_id: str) -> bool:
     return combat is not None and player_id in (combat.fighter, combat.helper)
 
 
-def players_strength(state: GameState) -> int:
+def _monster_traits(state: GameState) -> set[str]:
     combat = state.combat
     assert combat is not None
-    total = sum(ch.strength(state, p, in_this_combat=True) for p in fighters(state))
-    total += sum(state.card(o.uid).bonus for o in combat.one_shots if o.side == "players")
+    return {f"monster:{t}" for m in combat.monsters for t in state.card(m.uid).traits}
+
+
+def players_strength(state: GameState) -> int:
+    """Both fighters' strength, one-shots for them, and their items' bonuses against the monsters'
+    traits (e.g. "+3 against undead")."""
+    combat = state.combat
+    assert combat is not None
+    monster_traits = _monster_traits(state)
+    total = 0
+    for player in fighters(state):
+        total += ch.strength(state, player, in_this_combat=True)
+        for item in player.items:
+            card = state.card(item.uid)
+            if item.in_use and card.bonus_vs and ch.meets_restriction(state, player, card):
+                total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
+    for one_shot in combat.one_shots:
+        card = state.card(one_shot.uid)
+        if one_shot.side == "players":
+            total += card.bonus + sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
     return total
 
 

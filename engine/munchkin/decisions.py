@@ -32,15 +32,15 @@ def ask_excess_big_items(tx: Tx, player: Player) -> None:
 
 
 def give_away_big_item(tx: Tx, player: Player, uid: str) -> None:
-    ch.remove_from_play(tx.s, player, uid)
     others = sorted((p for p in tx.s.players if p.id != player.id and ch.can_carry_big(tx.s, p)),
                     key=lambda p: p.level)
     lowest = [p for p in others if p.level == others[0].level] if others else []
     if lowest:
         receiver = lowest[0]
-        ch.place_item(tx.s, receiver, uid)
+        ch.move_item(tx.s, player, receiver, uid)
         tx.emit("item_given", player=player.id, to=receiver.id, card=tx.s.card_ids[uid])
     else:
-        tx.discard(uid)
+        for removed in ch.remove_from_play(tx.s, player, uid):
+            tx.discard(removed)
         tx.emit("card_lost", player=player.id, card=tx.s.card_ids[uid], source="big_item_limit")
     ask_excess_big_items(tx, player)

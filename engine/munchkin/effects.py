@@ -59,8 +59,10 @@ def loss_candidates(tx: Tx, victim: Player, effect: Effect, source: str) -> list
 
 
 def lose_card(tx: Tx, victim: Player, uid: str, source: str) -> None:
-    if ch.remove_from_play(tx.s, victim, uid):
-        tx.discard(uid)
+    removed = ch.remove_from_play(tx.s, victim, uid)
+    if removed:
+        for card in removed:
+            tx.discard(card)
         tx.emit("card_lost", player=victim.id, card=tx.s.card_ids[uid], source=source)
         ch.after_losing_ability(tx, victim)
 

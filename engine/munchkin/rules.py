@@ -305,19 +305,31 @@ def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
         raise IllegalAction("level_10_needs_kill")
 
 
+def _check_play_item_enhancer(state: GameState, player: Player, a: PlayCard) -> None:
+    """Item enhancers go on an item of your own in play, when you may play items."""
+    _own_turn_or_fresh(state, player, a.card)
+    if a.target_item is None or ch.item_in_play(player, a.target_item) is None:
+        raise IllegalAction("needs_target_item")
+    if state.card(a.target_item).kind != "item":
+        raise IllegalAction("needs_target_item")
+
+
 PLAY_CHECKS: dict[str, Callable[[GameState, Player, PlayCard], None]] = {
     "monster": _check_play_monster, "curse": _check_play_curse, "class": _check_play_class,
     "race": _check_play_class, "super_munchkin": _check_play_combo, "half_breed": _check_play_combo,
     "item": _check_play_item, "oneshot": _check_play_one_shot, "enhancer": _check_play_enhancer,
     "wandering": _check_play_wandering, "level_up": _check_play_level_up,
+    "item_enhancer": _check_play_item_enhancer,
 }
 
 
-def _take_from_hand_or_table(state: GameState, player: Player, uid: str) -> None:
+def _take_from_hand_or_table(tx: Tx, player: Player, uid: str) -> None:
+    """Take a card to play or sell; enhancers on an item taken from the table are discarded."""
     if uid in player.hand:
         player.hand.remove(uid)
     else:
-        ch.remove_from_play(state, player, uid)
+        for extra in ch.remove_from_play(tx.s, player, uid)[1:]:
+            tx.discard(extra)
     player.fresh.pop(uid, None)
 
 
@@ -325,7 +337,7 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
     state = tx.s
     player = state.player(a.actor)
     card = state.card(a.card)
-    _take_from_hand_or_table(state, player, a.card)
+    _take_from_hand_or_table(tx, player, a.card)
     tx.emit("card_played", player=a.actor, card=card.id, uid=a.card, target=a.target_player,
             monster=state.card_ids.get(a.target_monster or "", None))
     if not card.automated:
@@ -359,6 +371,9 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
     elif kind == "level_up":
         ch.gain_levels(tx, player, 1, by_kill=False, source=card.id)
         tx.discard(a.card)
+    elif kind == "item_enhancer":
+        ch.item_in_play(player, a.target_item or "").enhancers.append(a.card)  # type: ignore[union-attr]
+        changes_combat = changes_combat and cb.in_combat(state, player.id)
     if changes_combat and state.combat is not None and state.combat.stage == "fight":
         cb.reopen_window(tx, a.actor)
 
@@ -425,8 +440,8 @@ def check_discard(state: GameState, a: Discard) -> None:
 
 def do_discard(tx: Tx, a: Discard) -> None:
     player = tx.s.player(a.actor)
-    ch.remove_from_play(tx.s, player, a.card)
-    tx.discard(a.card)
+    for removed in ch.remove_from_play(tx.s, player, a.card):
+        tx.discard(removed)
     tx.emit("card_discarded", player=a.actor, card=tx.s.card_ids[a.card])
     ch.after_losing_ability(tx, player)
     if tx.s.combat is not None and tx.s.combat.stage == "fight" and cb.in_combat(tx.s, a.actor):
@@ -466,7 +481,7 @@ def do_sell(tx: Tx, a: Sell) -> None:
     player = state.player(a.actor)
     total = _sale_value(state, player, a.cards)
     for uid in a.cards:
-        _take_from_hand_or_table(state, player, uid)
+        _take_from_hand_or_table(tx, player, uid)
         tx.discard(uid)
     tx.emit("items_sold", player=a.actor, cards=[state.card_ids[u] for u in a.cards], value=total)
     ch.gain_levels(tx, player, total // SELL_UNIT, by_kill=False, source="sale")
@@ -506,8 +521,7 @@ def _complete_trade(tx: Tx, params: dict) -> None:
     check_offer_trade(state, offer)
     giver, taker = state.player(offer.actor), state.player(offer.to)
     for uid, src, dst in [(u, giver, taker) for u in offer.give] + [(u, taker, giver) for u in offer.want]:
-        ch.remove_from_play(state, src, uid)
-        ch.place_item(state, dst, uid).in_use = False
+        ch.move_item(state, src, dst, uid)
     tx.emit("trade_done", player=giver.id, to=taker.id, give=[state.card_ids[u] for u in offer.give],
             want=[state.card_ids[u] for u in offer.want])
 
@@ -568,8 +582,7 @@ def _join_as_helper(tx: Tx, helper_id: str, params: dict) -> None:
     helper = state.player(helper_id)
     for uid in params["items"]:
         if ch.item_in_play(fighter, uid) and (not state.card(uid).big or ch.can_carry_big(state, helper)):
-            ch.remove_from_play(state, fighter, uid)
-            ch.place_item(state, helper, uid).in_use = False
+            ch.move_item(state, fighter, helper, uid)
             tx.emit("item_given", player=fighter.id, to=helper_id, card=state.card_ids[uid])
     combat.helper = helper_id
     combat.bribe = Bribe(treasures=params["treasures"], helper_first=params["helper_first"])
@@ -710,8 +723,10 @@ def do_leave(tx: Tx, a: Leave) -> None:
     if state.charity is not None:
         state.charity = None            # charity starts afresh among the players left
         state.decisions = [d for d in state.decisions if not d.kind.startswith("charity")]
-    for uid in [*leaver.hand, *(i.uid for i in leaver.items), *leaver.classes, *leaver.races, *leaver.curses,
-                *(c for c in (leaver.super_munchkin, leaver.half_breed) if c)]:
+    in_play = [u for i in leaver.items for u in (i.uid, *i.enhancers)]
+    in_play += [*leaver.classes, *leaver.races, *leaver.curses]
+    in_play += [c for c in (leaver.super_munchkin, leaver.half_breed) if c]
+    for uid in [*leaver.hand, *in_play]:
         tx.discard(uid)
     state.players.remove(leaver)
     if len(state.players) < 2:
@@ -981,6 +996,9 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         elif card.kind == "oneshot" and combat:
             yield PlayCard(actor=pid, card=uid, side="players")
             yield PlayCard(actor=pid, card=uid, side="monsters")
+        elif card.kind == "item_enhancer":
+            for item in player.items:
+                yield PlayCard(actor=pid, card=uid, target_item=item.uid)
         elif card.kind == "wandering":
             for other in player.hand:
                 if state.card(other).kind == "monster":

@@ -17,4 +17,8 @@ class SetRules:
 
 
 def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
+    # Impossible alone starts with 2 door and 2 treasure cards; its faster play (and every mix, whose
+    # "Kombiniere" sections switch faster play on) deals the usual 4 + 4 (Impossible: "Schnelleres Spiel").
+    if tuple(sets) == ("impossible",) and not options.faster_play:
+        return SetRules(starting_doors=2, starting_treasures=2)
     return SetRules()

@@ -28,6 +28,7 @@ class Options(_Model):
 class ItemInPlay(_Model):
     uid: str
     in_use: bool = True
+    enhancers: list[str] = Field(default_factory=list)   # item enhancers travel with their item
 
 
 class Player(_Model):
@@ -174,7 +175,7 @@ class GameState(_Model):
         found = [*self.door_deck, *self.door_discard, *self.treasure_deck, *self.treasure_discard,
                  *self.resolving]
         for p in self.players:
-            found += p.hand + [i.uid for i in p.items] + p.classes + p.races + p.curses
+            found += p.hand + [u for i in p.items for u in (i.uid, *i.enhancers)] + p.classes + p.races + p.curses
             found += [c for c in (p.super_munchkin, p.half_breed) if c]
         if self.combat:
             for m in (*self.combat.monsters, *self.combat.defeated):
