@@ -148,3 +148,24 @@ def test_console_auto_then_replay_reports_clean(tmp_path):
     check = subprocess.run([sys.executable, "-m", "table.replay"], cwd=ROOT, env=env, capture_output=True,
                            text=True, timeout=300)
     assert check.returncode == 0 and "2 clean, 0 differ" in check.stdout
+
+
+async def test_scheduler_task_fires_a_passed_deadline(service, clock):
+    import asyncio
+
+    from table.scheduler import DeadlineScheduler
+
+    kicked = await _combat_game(service)
+    scheduler = DeadlineScheduler(service, max_sleep=0.05)
+    clock.advance(3600)
+    scheduler.start()
+    try:
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            record = await service.store.get_game(kicked.game_id)
+            if record.version > kicked.version:
+                break
+    finally:
+        await scheduler.stop()
+    assert record.version > kicked.version
+    assert any("window" in a.action_json for a in await service.store.actions(kicked.game_id))
