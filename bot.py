@@ -1,23 +1,164 @@
 """Spielleiter: the Discord game master for Munchkin and Smash Up – Munchkin.
 
-    python bot.py              the bot (or, with no DISCORD_TOKEN set, the console table)
-    python bot.py --console    the console table: a local game with no Discord
+    python bot.py                    the bot (or, with no DISCORD_TOKEN set, the console table)
+    python bot.py --console          the console table: a local game with no Discord
+    python bot.py --check-commands   build the slash commands and check them against Discord's limits
+    python bot.py --sync             sync the slash commands with Discord now
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import hashlib
+import json
 import logging
 import os
+import signal
 import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
 
 from table import console
+from table.config import data_dir, default_db_path
+from table.i18n import DEFAULT_LANGUAGE
+
+log = logging.getLogger("spielleiter")
+COGS = ("cogs.lobby", "cogs.play")
+
+
+@dataclass
+class Settings:
+    token: str = ""
+    db_path: Path = Path("var/spielleiter.db")
+    data_dir: Path = Path("var")
+    dev_guild_id: int | None = None
+    log_level: str = "WARNING"
+    default_language: str = DEFAULT_LANGUAGE
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        language = os.environ.get("DEFAULT_LANGUAGE", DEFAULT_LANGUAGE).strip().lower()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            db_path=default_db_path(),
+            data_dir=data_dir(),
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            log_level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
+            default_language=language if language in ("de", "en") else DEFAULT_LANGUAGE,
+        )
+
+
+def intents() -> discord.Intents:
+    """Slash commands need no privileged intents: guilds for the channel and server context only."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class Spielleiter(commands.Bot):
+    def __init__(self, settings: Settings, *, sync_commands: bool = False) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        self.settings = settings
+        self.sync_commands = sync_commands
+        self.table = None  # type: ignore[assignment]
+        self.scheduler = None
+        from cogs.publisher import Publisher
+
+        self.publisher = Publisher(self)
+
+    async def setup_hook(self) -> None:
+        from cogs.texts import CommandTranslator
+        from cogs.views import DYNAMIC_ITEMS
+        from table.scheduler import DeadlineScheduler
+        from table.service import TableService
+        from table.sqlite_store import SqliteStore
+
+        await self.tree.set_translator(CommandTranslator())
+        store = SqliteStore(self.settings.db_path)
+        await store.open()
+        self.table = TableService(store)
+        self.table.listeners.append(self.publisher.on_result)
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)     # buttons from before a restart keep working
+        recovered = await self.table.recover()
+        log.info("recovered %d unfinished games", len(recovered))
+        self.scheduler = DeadlineScheduler(self.table)
+        self.scheduler.start()
+        await self.sync_if_needed()
+
+    async def sync_if_needed(self) -> None:
+        """Sync only when asked or when the commands changed since the last sync: Discord rate-limits
+        syncing, and an unchanged tree needs none. A development guild gets its copy at once."""
+        digest = hashlib.sha256(json.dumps(await command_payloads(self), sort_keys=True).encode()).hexdigest()
+        marker = self.settings.data_dir / "commands.sha256"
+        if not self.sync_commands and marker.exists() and marker.read_text().strip() == digest:
+            return
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(digest)
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        await self.publisher.drain()
+        if self.table is not None:
+            await self.table.store.close()
+        await super().close()
+
+
+async def command_payloads(bot: commands.Bot) -> list[dict]:
+    from cogs.texts import CommandTranslator
+
+    translator = bot.tree.translator or CommandTranslator()
+    return [await command.get_translated_payload(bot.tree, translator)
+            for command in bot.tree.get_commands()]
+
+
+async def check_commands() -> int:
+    """Build the tree offline and check it against Discord's documented limits."""
+    from cogs.checks import check_payloads
+    from cogs.texts import CommandTranslator
+
+    bot = Spielleiter(Settings())
+    await bot.tree.set_translator(CommandTranslator())
+    for cog in COGS:
+        await bot.load_extension(cog)
+    payloads = await command_payloads(bot)
+    problems = check_payloads(payloads)
+    for problem in problems:
+        print(f"✗ {problem}")
+    print(f"{len(payloads)} commands, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+async def run_bot(settings: Settings, sync_commands: bool) -> int:
+    bot = Spielleiter(settings, sync_commands=sync_commands)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))
+    async with bot:
+        await bot.start(settings.token)
+    return 0
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Spielleiter")
     parser.add_argument("--console", action="store_true", help="play at the console table, without Discord")
+    parser.add_argument("--check-commands", action="store_true", help="check the slash commands offline")
+    parser.add_argument("--sync", action="store_true", help="sync the slash commands with Discord on start")
     console.add_arguments(parser)
     return parser.parse_args(argv)
 
@@ -33,13 +174,14 @@ def load_env() -> None:
 def main(argv: list[str] | None = None) -> int:
     load_env()
     args = parse_args(argv)
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord.client").setLevel(logging.ERROR)   # no voice here: its warnings are noise
+    if args.check_commands:
+        return asyncio.run(check_commands())
     if not args.console:
-        if token:
-            print("The Discord front end is not part of this version yet; use --console.", file=sys.stderr)
-            return 2
+        if settings.token:
+            return asyncio.run(run_bot(settings, args.sync))
         print("Kein DISCORD_TOKEN gesetzt – starte den Konsolentisch.")
         interactive = args.script is not None or args.auto is not None or sys.stdin.isatty()
         if not interactive:

@@ -211,8 +211,12 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
     player = state.player(me)
     playable = [*player.hand, *(i.uid for i in player.items)]
     uid = resolve_card(state, playable, _need(args, "main"))
-    target = resolve_player(state, args["target_player"]) if args.get("target_player") else None
     card = state.card(uid)
+    if card.kind == "item_enhancer":     # "spielen Wetzstein auf Kurzschwert": the target is an own item
+        items = [i.uid for i in player.items]
+        target_item = resolve_card(state, items, args["target_player"]) if args.get("target_player") else None
+        return A.PlayCard(actor=me, card=uid, target_item=target_item)
+    target = resolve_player(state, args["target_player"]) if args.get("target_player") else None
     if card.kind == "curse" and target is None:
         raise TableError("missing_argument", name="target_player")
     monster = None

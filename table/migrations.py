@@ -54,6 +54,18 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX deadlines_due ON deadlines (due_at);
     """,
+    # 3: the one private message per player and game that the bot keeps up to date
+    """
+    CREATE TABLE private_messages (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     TEXT NOT NULL,
+        channel_id  TEXT,
+        message_id  TEXT,
+        digest      TEXT NOT NULL DEFAULT '',
+        closed      INTEGER NOT NULL DEFAULT 0,   -- DMs closed: 1 = not yet told, 2 = told to use /hand
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -32,6 +32,7 @@ class ActResult:
     state: Any
     events: list[Event] = field(default_factory=list)
     status: str = "active"
+    origin: str = "table"      # "interaction" when a front end answers the player itself
 
     @property
     def public_events(self) -> list[Event]:
@@ -90,7 +91,7 @@ class TableService:
         await self.store.add_seat(record.id, user_id, name, self.clock())
         return record
 
-    async def leave(self, guild_id: str, channel_id: str, user_id: str) -> ActResult | None:
+    async def leave(self, guild_id: str, channel_id: str, user_id: str, origin: str = "table") -> ActResult | None:
         """Before the start: the seat is freed. During the game: the engine's leave rule applies."""
         record = await self.game_in(guild_id, channel_id)
         seats = await self.store.seats(record.id)
@@ -102,9 +103,10 @@ class TableService:
                 await self.store.set_status(record.id, "ended", self.clock())
             return None
         action = rules_of(record.kind).parse_action({"type": "leave", "actor": user_id})
-        return await self.act(guild_id, channel_id, user_id, action)
+        return await self.act(guild_id, channel_id, user_id, action, origin=origin)
 
-    async def start(self, guild_id: str, channel_id: str, by: str, seed: int | None = None) -> ActResult:
+    async def start(self, guild_id: str, channel_id: str, by: str, seed: int | None = None,
+                    origin: str = "table") -> ActResult:
         record = await self.game_in(guild_id, channel_id)
         if record.status != "lobby":
             raise TableError("already_started")
@@ -120,7 +122,7 @@ class TableService:
         deadlines = self._deadlines(rules, record, state, {})
         version = await self.store.start_game(record.id, seed, state.model_dump_json(), deadlines, self.clock())
         self._cache[record.id] = (version, state)
-        result = ActResult(record.id, channel_id, version, state, events)
+        result = ActResult(record.id, channel_id, version, state, events, origin=origin)
         await self._publish(result)
         return result
 
@@ -146,11 +148,12 @@ class TableService:
         return record.version, state
 
     async def act(self, guild_id: str, channel_id: str, user_id: str, action: Any,
-                  expected_version: int | None = None) -> ActResult:
+                  expected_version: int | None = None, origin: str = "table") -> ActResult:
         record = await self.game_in(guild_id, channel_id)
-        return await self.act_in(record.id, user_id, action, expected_version)
+        return await self.act_in(record.id, user_id, action, expected_version, origin)
 
-    async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None) -> ActResult:
+    async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None,
+                     origin: str = "table") -> ActResult:
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             for _ in range(MAX_RETRIES):
@@ -188,7 +191,7 @@ class TableService:
                     continue
                 self._cache[game_id] = (new_version, new_state)
                 self._deadline_cache[game_id] = (new_version, deadlines)
-                result = ActResult(game_id, record.channel_id, new_version, new_state, events, status)
+                result = ActResult(game_id, record.channel_id, new_version, new_state, events, status, origin)
                 break
             else:
                 raise TableError("busy")

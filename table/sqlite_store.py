@@ -17,7 +17,7 @@ import aiosqlite
 
 from table.errors import StaleVersion, StoreError, TableError
 from table.migrations import LATEST, MIGRATIONS
-from table.store import Commit, Deadline, GameRecord, LoggedAction, Seat, Store, dumps
+from table.store import Commit, Deadline, GameRecord, LoggedAction, PrivateMessage, Seat, Store, dumps
 
 BUSY_TIMEOUT_MS = 10_000
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
@@ -245,3 +245,21 @@ class SqliteStore(Store):
             params = (game_id,)
         async with self.db.execute(sql + " ORDER BY due_at", params) as cursor:
             return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in await cursor.fetchall()]
+
+    async def private_message(self, game_id: int, user_id: str) -> PrivateMessage:
+        async with self.db.execute(
+            "SELECT channel_id, message_id, digest, closed FROM private_messages WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return PrivateMessage(game_id=game_id, user_id=user_id)
+        return PrivateMessage(game_id, user_id, row[0], row[1], row[2], row[3])
+
+    async def save_private_message(self, message: PrivateMessage) -> None:
+        await self._write([(
+            "INSERT INTO private_messages (game_id, user_id, channel_id, message_id, digest, closed) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id, digest = excluded.digest, closed = excluded.closed",
+            (message.game_id, message.user_id, message.channel_id, message.message_id, message.digest, message.closed),
+        )])

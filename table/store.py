@@ -47,6 +47,16 @@ class Deadline:
 
 
 @dataclass
+class PrivateMessage:
+    game_id: int
+    user_id: str
+    channel_id: str | None = None
+    message_id: str | None = None
+    digest: str = ""
+    closed: int = 0      # 0 open, 1 DMs closed and the player not yet told, 2 told
+
+
+@dataclass
 class LoggedAction:
     seq: int
     actor: str
@@ -125,3 +135,9 @@ class Store(ABC):
 
     @abstractmethod
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
+
+    @abstractmethod
+    async def private_message(self, game_id: int, user_id: str) -> PrivateMessage: ...
+
+    @abstractmethod
+    async def save_private_message(self, message: PrivateMessage) -> None: ...

@@ -1,0 +1,118 @@
+"""What every cog shares: the player's language, names, error replies, and turning a slash command
+into one table action whose result is shown to the channel and, privately, to the player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.texts import ui
+from engine.core.errors import IllegalAction
+from table.errors import TableError
+from table.i18n import DEFAULT_LANGUAGE, language
+from table.render import Namer, render_error, render_event
+from table.service import ActResult
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+MAX_MESSAGE = 1900
+
+
+def lang_of(interaction: discord.Interaction, default: str = DEFAULT_LANGUAGE) -> str:
+    """English when the user's or the server's locale is English; German otherwise."""
+    for locale in (interaction.locale, interaction.guild_locale):
+        if locale is not None and language(str(locale.value)) == "en":
+            return "en"
+    return default
+
+
+def guild_key(interaction: discord.Interaction) -> str:
+    return str(interaction.guild_id) if interaction.guild_id else f"dm-{interaction.user.id}"
+
+
+def channel_key(interaction: discord.Interaction) -> str:
+    return str(interaction.channel_id)
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None) -> Namer:
+    record = await bot.table.store.get_game(game_id, with_state=False)
+    seats = await bot.table.store.seats(game_id)
+    return Namer(lang, {s.user_id: s.name for s in seats}, state, tuple(record.sets) if record else ("testdeck",))
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
+                **kwargs: Any) -> None:
+    """Answer the interaction (or follow up if it was already answered)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content=content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content=content, ephemeral=ephemeral, **kwargs)
+
+
+async def reply_error(interaction: discord.Interaction, exc: TableError | IllegalAction, lang: str,
+                      namer: Namer | None = None) -> None:
+    """A refusal goes to the one player only, in their language, and names the reason."""
+    namer = namer or Namer(lang, {})
+    await reply(interaction, "⛔ " + render_error(exc, namer), ephemeral=True)
+
+
+def public_lines(result: ActResult, namer: Namer) -> list[str]:
+    lines = [render_event(e, namer) for e in result.public_events]
+    return [line for line in lines if line]
+
+
+def private_lines(result: ActResult, user_id: str, namer: Namer) -> list[str]:
+    lines = [render_event(e, namer) for e in result.private_events(user_id)]
+    return [line for line in lines if line]
+
+
+async def _game_for(bot: Spielleiter, interaction: discord.Interaction, game_id: int | None):
+    if game_id is None:
+        return await bot.table.seated(guild_key(interaction), channel_key(interaction))
+    record = await bot.table.store.get_game(game_id, with_state=False)
+    if record is None or record.status != "active":
+        raise IllegalAction("stale_prompt")
+    _, state = await bot.table.state_of(record)
+    return record, state
+
+
+async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Callable[[Any, str], Any], *,
+                  game_id: int | None = None, expected_version: int | None = None) -> ActResult | None:
+    """One move: build the engine action from the command, apply it through the table, show the public
+    log in the game's channel and what is private to the player as an ephemeral follow-up. Components
+    carry their game id, so a click in a DM reaches the right game."""
+    lang = lang_of(interaction, bot.settings.default_language)
+    user_id = str(interaction.user.id)
+    bot.publisher.remember_language(user_id, lang)
+    namer: Namer | None = None
+    try:
+        record, state = await _game_for(bot, interaction, game_id)
+        namer = await namer_for(bot, record.id, lang, state)
+        if not state.has_player(user_id):
+            raise TableError("not_seated")
+        action = build(state, user_id)
+        result = await bot.table.act_in(record.id, user_id, action, expected_version, origin="interaction")
+    except (TableError, IllegalAction) as exc:
+        await reply_error(interaction, exc, lang, namer)
+        return None
+    namer = await namer_for(bot, result.game_id, lang, result.state)
+    from cogs.views import table_message
+
+    content, embeds, view = table_message(bot, result, namer)
+    if str(interaction.channel_id) == result.channel_id:
+        await reply(interaction, content, embeds=embeds, view=view)
+    else:   # clicked in a DM: the table hears of it in its own channel
+        await reply(interaction, ui(lang, "done"), ephemeral=True)
+        await bot.get_partial_messageable(int(result.channel_id)).send(content, embeds=embeds, view=view)
+    mine = private_lines(result, user_id, namer)
+    if mine:
+        await interaction.followup.send(clip("\n".join(mine)), ephemeral=True)
+    await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
+    return result

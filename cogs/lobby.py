@@ -1,0 +1,132 @@
+"""The lobby: open a game in a channel, join, leave, start, status, end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import channel_key, guild_key, lang_of, namer_for, perform, reply, reply_error
+from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
+from cogs.views import table_embed
+from engine.core.errors import IllegalAction
+from engine.munchkin import actions as A
+from table.errors import TableError
+from table.render import Namer
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: Spielleiter) -> None:
+        self.bot = bot
+
+    def lang(self, interaction: discord.Interaction) -> str:
+        return lang_of(interaction, self.bot.settings.default_language)
+
+    @app_commands.command(name=cmd_name("new"), description=cmd_desc("new"))
+    @app_commands.rename(game=opt_name("game"), sets=opt_name("sets"), faster=opt_name("faster"),
+                         shared=opt_name("shared"), pace=opt_name("pace"))
+    @app_commands.describe(game=opt_desc("game"), sets=opt_desc("sets"), faster=opt_desc("faster"),
+                           shared=opt_desc("shared"), pace=opt_desc("pace"))
+    @app_commands.choices(game=[choice("munchkin", "munchkin")],
+                          pace=[choice("live", "live"), choice("async", "async")])
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str = "testdeck",
+                  faster: bool = False, shared: bool = False, pace: str = "live") -> None:
+        lang = self.lang(interaction)
+        try:
+            await self.bot.table.create(
+                guild_key(interaction), channel_key(interaction), str(interaction.user.id),
+                interaction.user.display_name, kind=game, sets=[s.strip() for s in sets.split(",") if s.strip()],
+                options={"faster_play": faster, "shared_victory": shared}, pace=pace)
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name))
+
+    @app_commands.command(name=cmd_name("join"), description=cmd_desc("join"))
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        try:
+            record = await self.bot.table.join(guild_key(interaction), channel_key(interaction),
+                                               str(interaction.user.id), interaction.user.display_name)
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        count = len(await self.bot.table.store.seats(record.id))
+        await reply(interaction, ui(lang, "joined", player=interaction.user.display_name, count=count))
+
+    @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        try:
+            record = await self.bot.table.game_in(guild_key(interaction), channel_key(interaction))
+        except TableError as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        if record.status == "lobby":
+            try:
+                await self.bot.table.leave(guild_key(interaction), channel_key(interaction), str(interaction.user.id))
+            except TableError as exc:
+                await reply_error(interaction, exc, lang)
+                return
+            await reply(interaction, ui(lang, "left_lobby", player=interaction.user.display_name))
+            return
+        await perform(self.bot, interaction, lambda state, me: A.Leave(actor=me))
+
+    @app_commands.command(name=cmd_name("start"), description=cmd_desc("start"))
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        try:
+            result = await self.bot.table.start(guild_key(interaction), channel_key(interaction),
+                                                str(interaction.user.id), origin="interaction")
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        namer = await namer_for(self.bot, result.game_id, lang, result.state)
+        from cogs.views import table_message
+
+        content, embeds, view = table_message(self.bot, result, namer)
+        await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
+
+    @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        try:
+            record = await self.bot.table.game_in(guild_key(interaction), channel_key(interaction))
+        except TableError as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        if record.status == "lobby":
+            seats = await self.bot.table.store.seats(record.id)
+            await reply(interaction, ui(lang, "lobby_status", players=", ".join(s.name for s in seats)),
+                        ephemeral=True)
+            return
+        _, state = await self.bot.table.state_of(record)
+        namer: Namer = await namer_for(self.bot, record.id, lang, state)
+        await reply(interaction, embed=table_embed(state, namer), ephemeral=True)
+
+    @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        lang = self.lang(interaction)
+        can_manage = bool(getattr(interaction.permissions, "manage_channels", False))
+        try:
+            await self.bot.table.end(guild_key(interaction), channel_key(interaction), str(interaction.user.id),
+                                     can_manage=can_manage)
+        except TableError as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        await reply(interaction, ui(lang, "ended"))
+
+
+async def setup(bot: Spielleiter) -> None:
+    await bot.add_cog(Lobby(bot))

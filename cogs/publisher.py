@@ -1,0 +1,122 @@
+"""What the bot says without being asked: the one private message per player and game that it keeps
+current (edited, not re-sent), and the channel posts for moves made by the clock (deadlines)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.texts import ui
+from table.render import private_view
+from table.service import ActResult
+from table.store import PrivateMessage
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+log = logging.getLogger(__name__)
+DM_CLOSED = 50007   # Discord: cannot send messages to this user
+
+
+class Publisher:
+    def __init__(self, bot: Spielleiter) -> None:
+        self.bot = bot
+        self.languages: dict[str, str] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._lock = asyncio.Lock()
+
+    def remember_language(self, user_id: str, lang: str) -> None:
+        self.languages[user_id] = lang
+
+    def lang(self, user_id: str) -> str:
+        return self.languages.get(user_id, self.bot.settings.default_language)
+
+    async def on_result(self, result: ActResult) -> None:
+        """Called by the table after every committed action; the work runs in the background so that
+        an interaction is answered within Discord's three seconds."""
+        task = asyncio.create_task(self._publish(result))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def drain(self) -> None:
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _publish(self, result: ActResult) -> None:
+        async with self._lock:   # one game's updates in order
+            try:
+                if result.origin != "interaction":
+                    await self.post_to_channel(result)
+                await self.update_private_messages(result)
+            except Exception:
+                log.exception("publishing game %s version %s failed", result.game_id, result.version)
+
+    async def post_to_channel(self, result: ActResult) -> None:
+        from cogs.base import namer_for
+        from cogs.views import table_message
+
+        namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
+        content, embeds, view = table_message(self.bot, result, namer)
+        await self.bot.get_partial_messageable(int(result.channel_id)).send(content, embeds=embeds, view=view)
+
+    async def update_private_messages(self, result: ActResult) -> None:
+        from cogs.base import namer_for
+
+        store = self.bot.table.store
+        for player in result.state.players:
+            lang = self.lang(player.id)
+            namer = await namer_for(self.bot, result.game_id, lang, result.state)
+            lines = private_view(result.state, player.id, namer)
+            digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+            record = await store.private_message(result.game_id, player.id)
+            if record.digest == digest or record.closed:
+                continue
+            embed = discord.Embed(title=ui(lang, "your_hand_title", channel=f"#{result.channel_id}"),
+                                  description="\n".join(lines)[:4000], colour=discord.Colour.dark_gold())
+            view = private_view_components(result, player.id, namer)
+            try:
+                await self._send_or_edit(record, player.id, embed, view)
+                record.digest = digest
+            except discord.Forbidden as exc:
+                if exc.code != DM_CLOSED:
+                    raise
+                record.closed = 1     # told once, privately, on the player's next interaction
+            await store.save_private_message(record)
+
+    async def _send_or_edit(self, record: PrivateMessage, user_id: str, embed: discord.Embed,
+                            view: discord.ui.View) -> None:
+        if record.channel_id and record.message_id:
+            channel = self.bot.get_partial_messageable(int(record.channel_id))
+            try:
+                await channel.get_partial_message(int(record.message_id)).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                pass    # the player deleted it: send a new one
+        dm = await self.bot.create_dm(discord.Object(int(user_id)))
+        message = await dm.send(embed=embed, view=view)
+        record.channel_id, record.message_id = str(message.channel.id), str(message.id)
+
+    async def tell_if_dms_closed(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:
+        user_id = str(interaction.user.id)
+        record = await self.bot.table.store.private_message(game_id, user_id)
+        if record.closed == 1:
+            await interaction.followup.send(ui(lang, "dm_closed"), ephemeral=True)
+            record.closed = 2
+            await self.bot.table.store.save_private_message(record)
+
+
+def private_view_components(result: ActResult, player_id: str, namer) -> discord.ui.View:
+    """Select menus in the DM for each decision the player owes (Discord allows five rows)."""
+    from cogs.views import MAX_OPTIONS, DecisionChoice
+    from table.render import option_label
+
+    view = discord.ui.View(timeout=None)
+    for decision in [d for d in result.state.decisions if d.player == player_id][:5]:
+        view.add_item(DecisionChoice(result.game_id, decision.id,
+                                     [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]],
+                                     namer.lang))
+    return view

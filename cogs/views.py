@@ -1,0 +1,260 @@
+"""Embeds and the buttons and select menus under the bot's messages.
+
+Every component's custom id carries the game and the prompt it was drawn for (the reaction window's
+id, the decision's id), so the buttons keep working after a restart (dynamic items are registered
+at start-up) and a click on an old one is answered with "this prompt is out of date".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.texts import ui
+from engine.munchkin import actions as A
+from engine.munchkin.rules import legal_actions
+from table.render import Namer, combat_view, option_label, public_view
+from table.service import ActResult
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+MAX_OPTIONS = 25
+COLOR = discord.Colour.dark_gold()
+
+
+# ---------------------------------------------------------------------- embeds
+def table_embed(state: Any, namer: Namer) -> discord.Embed:
+    embed = discord.Embed(title=ui(namer.lang, "table_title"), colour=COLOR)
+    embed.description = "\n".join(public_view(state, namer))[:4000]
+    return embed
+
+
+def combat_embed(state: Any, namer: Namer) -> discord.Embed:
+    embed = discord.Embed(title=ui(namer.lang, "combat_title"), colour=discord.Colour.red())
+    lines = combat_view(state, namer)
+    combat = state.combat
+    if combat.stage == "fight":
+        waiting = [namer.player(p.id) for p in state.players if p.id not in combat.passed]
+        lines = [lines[0], ui(namer.lang, "window_waiting", players=", ".join(waiting))]
+    embed.description = "\n".join(lines)
+    return embed
+
+
+TableMessage = tuple[str, list[discord.Embed], discord.ui.View]
+
+
+def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMessage:
+    """The public message for one result: the log lines, the combat, and the buttons that fit."""
+    from cogs.base import clip, public_lines
+
+    state = result.state
+    content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
+    embeds: list[discord.Embed] = []
+    view = discord.ui.View(timeout=None)
+    if state.phase != "over" and state.combat is not None:
+        embeds.append(combat_embed(state, namer))
+        if state.combat.stage == "fight":
+            view.add_item(PassButton(result.game_id, state.combat.window, namer.lang))
+            view.add_item(PlayButton(result.game_id, state.combat.window, namer.lang))
+    if state.phase != "over":
+        for decision in state.decisions[:3]:
+            view.add_item(DecisionButton(result.game_id, decision.id, namer.player(decision.player), namer.lang))
+    return content, embeds, view
+
+
+# ---------------------------------------------------------------------- play actions in select values
+def encode_play(action: A.PlayCard) -> str:
+    parts = [action.card]
+    for key, value in (("p", action.target_player), ("m", action.target_monster), ("s", action.side),
+                       ("w", action.with_card), ("i", action.target_item)):
+        if value:
+            parts.append(f"{key}={value}")
+    return "|".join(parts)
+
+
+def decode_play(value: str, actor: str) -> A.PlayCard:
+    card, *rest = value.split("|")
+    fields = dict(part.split("=", 1) for part in rest)
+    return A.PlayCard(actor=actor, card=card, target_player=fields.get("p"), target_monster=fields.get("m"),
+                      side=fields.get("s"), with_card=fields.get("w"), target_item=fields.get("i"))  # type: ignore[arg-type]
+
+
+def play_label(action: A.PlayCard, namer: Namer) -> str:
+    label = namer.card(action.card)
+    if action.target_player:
+        label += f" → {namer.player(action.target_player)}"
+    if action.target_monster:
+        label += f" → {namer.card(action.target_monster)}"
+    if action.side:
+        label += f" ({'Spieler' if namer.lang == 'de' and action.side == 'players' else action.side})"
+    if action.with_card:
+        label += f" + {namer.card(action.with_card)}"
+    return label[:100]
+
+
+async def _bot(interaction: discord.Interaction) -> Spielleiter:
+    return interaction.client  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------------- the reaction window
+class PassButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:pass:(?P<game>\d+):(?P<window>\d+)"):
+    def __init__(self, game_id: int, window: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, "pass_button"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sl:pass:{game_id}:{window}"))
+        self.game_id, self.window = game_id, window
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> PassButton:
+        return cls(int(match["game"]), int(match["window"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import perform
+
+        await perform(await _bot(interaction), interaction,
+                      lambda state, me: A.Pass(actor=me, window=self.window), game_id=self.game_id)
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:play:(?P<game>\d+):(?P<window>\d+)"):
+    """Opens, for the one who clicked, a menu of the cards they can play in this combat now."""
+
+    def __init__(self, game_id: int, window: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, "play_button"), style=discord.ButtonStyle.primary,
+                                           custom_id=f"sl:play:{game_id}:{window}"))
+        self.game_id, self.window = game_id, window
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> PlayButton:
+        return cls(int(match["game"]), int(match["window"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import lang_of, namer_for, reply, reply_error
+        from engine.core.errors import IllegalAction
+        from table.errors import TableError
+
+        bot = await _bot(interaction)
+        lang = lang_of(interaction, bot.settings.default_language)
+        me = str(interaction.user.id)
+        try:
+            record = await bot.table.store.get_game(self.game_id, with_state=False)
+            if record is None or record.status != "active":
+                raise TableError("stale_prompt")
+            _, state = await bot.table.state_of(record)
+            if not state.has_player(me):
+                raise TableError("not_seated")
+            if state.combat is None or state.combat.window != self.window:
+                raise IllegalAction("stale_prompt")
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        namer = await namer_for(bot, self.game_id, lang, state)
+        plays = [a for a in legal_actions(state, me) if isinstance(a, A.PlayCard)][:MAX_OPTIONS]
+        if not plays:
+            await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlayChoice(self.game_id, self.window, [(play_label(a, namer), encode_play(a)) for a in plays],
+                                 lang))
+        await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
+
+
+class PlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:playsel:(?P<game>\d+):(?P<window>\d+)"):
+    def __init__(self, game_id: int, window: int, options: list[tuple[str, str]] | None = None,
+                 lang: str = "de") -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"sl:playsel:{game_id}:{window}", placeholder=ui(lang, "choose_card"),
+            options=[discord.SelectOption(label=label, value=value) for label, value in (options or [("-", "-")])])
+        super().__init__(select)
+        self.game_id, self.window = game_id, window
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> PlayChoice:
+        return cls(int(match["game"]), int(match["window"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import perform
+
+        value = self.item.values[0]
+        await perform(await _bot(interaction), interaction, lambda state, me: decode_play(value, me),
+                      game_id=self.game_id)
+
+
+# ---------------------------------------------------------------------- decisions
+class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:dec:(?P<game>\d+):(?P<decision>\d+)"):
+    """Opens the decision's choices for the player who owes it (and tells anyone else it is not theirs)."""
+
+    def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de") -> None:
+        label = f"{owner}: {ui(lang, 'choose_option')}" if owner else ui(lang, "choose_option")
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+                                           custom_id=f"sl:dec:{game_id}:{decision}"))
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> DecisionButton:
+        return cls(int(match["game"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_decision(interaction, self.game_id, self.decision)
+
+
+async def show_decision(interaction: discord.Interaction, game_id: int, decision_id: int) -> None:
+    from cogs.base import lang_of, namer_for, reply, reply_error
+    from engine.core.errors import IllegalAction
+    from table.errors import TableError
+
+    bot = await _bot(interaction)
+    lang = lang_of(interaction, bot.settings.default_language)
+    me = str(interaction.user.id)
+    try:
+        record = await bot.table.store.get_game(game_id, with_state=False)
+        if record is None or record.status != "active":
+            raise IllegalAction("stale_prompt")
+        _, state = await bot.table.state_of(record)
+        decision = state.decision(decision_id)
+        if decision is None:
+            raise IllegalAction("stale_prompt")
+        namer = await namer_for(bot, game_id, lang, state)
+        if decision.player != me:
+            raise IllegalAction("not_your_decision", player=decision.player)
+    except (TableError, IllegalAction) as exc:
+        await reply_error(interaction, exc, lang, locals().get("namer"))
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(DecisionChoice(game_id, decision_id,
+                                 [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]], lang))
+    await reply(interaction, ui(lang, "choose_option"), view=view, ephemeral=True)
+
+
+class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
+                     template=r"sl:decsel:(?P<game>\d+):(?P<decision>\d+)"):
+    def __init__(self, game_id: int, decision: int, options: list[tuple[str, str]] | None = None,
+                 lang: str = "de") -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"sl:decsel:{game_id}:{decision}", placeholder=ui(lang, "choose_option"),
+            options=[discord.SelectOption(label=label[:100], value=value)
+                     for label, value in (options or [("-", "-")])])
+        super().__init__(select)
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> DecisionChoice:
+        return cls(int(match["game"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import perform
+
+        option = self.item.values[0]
+        await perform(await _bot(interaction), interaction,
+                      lambda state, me: A.Decide(actor=me, decision=self.decision, option=option),
+                      game_id=self.game_id)
+
+
+DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice)
+

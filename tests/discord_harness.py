@@ -1,0 +1,322 @@
+"""discord.py's real bot, command tree and views, with a fake only at the network edge.
+
+The bot's HTTP client is replaced by one that records each request and answers with a plausible
+payload (or Forbidden 50007 for a closed DM); interaction responses and follow-ups go through a
+recording webhook adapter. Gateway payloads are fed with ``parse_interaction_create``.
+These are private names of discord.py 2.7: ``test_discord_canary`` fails loudly if they move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import types
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.http import HTTPClient
+from discord.webhook import async_ as webhook_async
+
+import bot as bot_module
+
+APP_ID = 424242
+BOT_USER = {"id": str(APP_ID), "username": "spielleiter", "discriminator": "0", "avatar": None, "bot": True}
+GUILD_ID = 5000
+CHANNEL_ID = 6000
+_ids = itertools.count(10_000_000)
+
+
+def snowflake() -> str:
+    return str(next(_ids))
+
+
+@dataclass
+class Sent:
+    """One message the bot produced: where it went and what it said."""
+
+    kind: str                  # "channel", "dm", "response", "followup", "edit", "autocomplete"
+    channel_id: str | None
+    content: str
+    embeds: list[dict]
+    components: list[dict]
+    ephemeral: bool
+    interaction_id: str | None = None
+    choices: list[dict] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        parts = [self.content or ""]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+        return "\n".join(parts)
+
+    def custom_ids(self) -> list[str]:
+        found = []
+        for row in self.components:
+            for comp in row.get("components", []):
+                if "custom_id" in comp:
+                    found.append(comp["custom_id"])
+        return found
+
+
+def message_payload(channel_id: str, payload: dict | None, message_id: str | None = None) -> dict:
+    payload = payload or {}
+    return {
+        "id": message_id or snowflake(), "channel_id": str(channel_id), "author": BOT_USER,
+        "content": payload.get("content") or "", "embeds": payload.get("embeds") or [],
+        "components": payload.get("components") or [], "attachments": [], "mentions": [], "mention_roles": [],
+        "pinned": False, "mention_everyone": False, "tts": False, "timestamp": "2026-11-25T12:00:00+00:00",
+        "edited_timestamp": None, "type": 0, "flags": payload.get("flags", 0),
+    }
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.sent: list[Sent] = []
+        self.requests: list[tuple[str, str]] = []
+        self.closed_dms: set[str] = set()
+        self.dm_channels: dict[str, str] = {}      # dm channel id -> user id
+
+    def record(self, kind: str, channel_id: str | None, payload: dict | None, interaction_id: str | None = None,
+               ephemeral: bool = False) -> None:
+        payload = payload or {}
+        self.sent.append(Sent(kind, str(channel_id) if channel_id else None, payload.get("content") or "",
+                              payload.get("embeds") or [], payload.get("components") or [],
+                              ephemeral or bool(payload.get("flags", 0) & 64), interaction_id,
+                              payload.get("choices") or []))
+
+
+def _forbidden() -> discord.Forbidden:
+    response = types.SimpleNamespace(status=403, reason="Forbidden")
+    return discord.Forbidden(response, {"code": 50007, "message": "Cannot send messages to this user"})
+
+
+class FakeHTTP(HTTPClient):
+    def __init__(self, recorder: Recorder, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop)
+        self.recorder = recorder
+        self.token = "fake-token"
+
+    async def request(self, route: discord.http.Route, *, files=None, form=None, **kwargs: Any) -> Any:
+        method, path = route.method, route.path
+        payload = kwargs.get("json")
+        self.recorder.requests.append((method, route.url))
+        if method == "POST" and path == "/users/@me/channels":
+            user_id = str(payload["recipient_id"])
+            if user_id in self.recorder.closed_dms:
+                raise _forbidden()
+            channel_id = str(9_000_000 + int(user_id) % 1_000_000)
+            self.recorder.dm_channels[channel_id] = user_id
+            return {"id": channel_id, "type": 1, "recipients": [
+                {"id": user_id, "username": f"u{user_id}", "discriminator": "0", "avatar": None}]}
+        if path == "/channels/{channel_id}/messages" and method == "POST":
+            channel_id = str(route.channel_id)
+            if self.recorder.dm_channels.get(channel_id) in self.recorder.closed_dms:
+                raise _forbidden()
+            kind = "dm" if channel_id in self.recorder.dm_channels else "channel"
+            self.recorder.record(kind, channel_id, payload)
+            return message_payload(channel_id, payload)
+        if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
+            channel_id = str(route.channel_id)
+            self.recorder.record("edit", channel_id, payload)
+            return message_payload(channel_id, payload, str(route.url.rsplit("/", 1)[-1]))
+        if path.startswith("/applications/") and method == "PUT":
+            return []
+        return {}
+
+
+class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
+    def __init__(self, recorder: Recorder, channels: dict[str, str]) -> None:
+        super().__init__()
+        self.recorder = recorder
+        self.channels = channels        # interaction id -> channel id
+
+    async def request(self, route, session, *, payload=None, multipart=None, files=None, params=None, **kw):
+        path = route.path
+        webhook_id = str(route.webhook_id)
+        if path.endswith("/callback"):
+            body = payload or {}
+            data = body.get("data") or {}
+            channel = self.channels.get(webhook_id)
+            if body.get("type") == 8:      # autocomplete result
+                self.recorder.record("autocomplete", channel, data, webhook_id)
+            elif body.get("type") in (4, 7):
+                self.recorder.record("response", channel, data, webhook_id)
+            message = message_payload(channel or "0", data)
+            return {"interaction": {"id": webhook_id, "type": 2, "response_message_id": message["id"],
+                                    "response_message_loading": body.get("type") == 5,
+                                    "response_message_ephemeral": bool(data.get("flags", 0) & 64)},
+                    "resource": {"type": body.get("type", 4), "message": message}}
+        token = route.webhook_token
+        interaction_id = next((i for i, t in self.tokens.items() if t == token), None) if hasattr(self, "tokens") \
+            else None
+        channel = self.channels.get(interaction_id or "", None)
+        if route.method == "POST":
+            self.recorder.record("followup", channel, payload, interaction_id)
+            return message_payload(channel or "0", payload)
+        if route.method == "PATCH":
+            self.recorder.record("edit", channel, payload, interaction_id)
+            return message_payload(channel or "0", payload)
+        return {}
+
+
+def member(user_id: str, name: str, manage_channels: bool = False) -> dict:
+    return {"user": {"id": user_id, "username": name.lower(), "global_name": name, "discriminator": "0",
+                     "avatar": None},
+            "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
+            "permissions": str(1 << 4 if manage_channels else 0), "nick": None}
+
+
+class Harness:
+    """A running bot with faked network edges, and helpers to click and type as players would."""
+
+    def __init__(self, tmp_path, recorder: Recorder | None = None) -> None:
+        self.tmp_path = tmp_path
+        self.recorder = recorder or Recorder()
+        self.channels: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        self.bot: bot_module.Spielleiter | None = None
+
+    async def start(self) -> Harness:
+        settings = bot_module.Settings(token="", db_path=self.tmp_path / "bot.db", data_dir=self.tmp_path)
+        bot = bot_module.Spielleiter(settings)
+        loop = asyncio.get_running_loop()
+        fake = FakeHTTP(self.recorder, loop)
+        bot.http = fake
+        bot._connection.http = fake
+        bot.tree._http = fake
+        adapter = FakeWebhookAdapter(self.recorder, self.channels)
+        adapter.tokens = {}
+        self.adapter = adapter
+        webhook_async.async_context.set(adapter)
+        await bot._async_setup_hook()
+        bot._connection.application_id = APP_ID
+        bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)
+        await bot.setup_hook()
+        self.bot = bot
+        return self
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.settle()
+            if self.bot.scheduler is not None:
+                await self.bot.scheduler.stop()
+            await self.bot.publisher.drain()
+            await self.bot.table.store.close()
+            self.bot = None
+
+    # ------------------------------------------------------------------ feeding interactions
+    def _base(self, user_id: str, kind: int, data: dict, *, locale: str = "de", channel_id: int = CHANNEL_ID,
+              in_dm: bool = False, manage_channels: bool = False, message: dict | None = None) -> dict:
+        interaction_id = snowflake()
+        token = f"tok{interaction_id}"
+        self.adapter.tokens[interaction_id] = token
+        self.channels[interaction_id] = str(channel_id)
+        payload = {
+            "id": interaction_id, "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
+            "data": data, "locale": locale, "app_permissions": "0", "entitlements": [],
+            "attachment_size_limit": 8_388_608, "context": 1 if in_dm else 0,
+            "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 1 if in_dm else 0, "name": "spieltisch", "position": 0,
+                        "permission_overwrites": [], "nsfw": False, "parent_id": None},
+        }
+        name = self.names.get(user_id, f"user{user_id}")
+        if in_dm:
+            payload["user"] = member(user_id, name)["user"]
+            payload["channel"]["recipients"] = [payload["user"]]
+        else:
+            payload.update(guild_id=str(GUILD_ID), guild_locale="de",
+                           member=member(user_id, name, manage_channels))
+            payload["channel"]["guild_id"] = str(GUILD_ID)
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    async def feed(self, payload: dict) -> str:
+        self.bot._connection.parse_interaction_create(payload)
+        await self.settle()
+        return payload["id"]
+
+    async def settle(self) -> None:
+        """Wait for every task the interaction started (command invocations, view callbacks, the
+        background DM updates), but not for the deadline scheduler's endless loop."""
+        current = asyncio.current_task()
+        for _ in range(20):
+            scheduler = self.bot.scheduler._task if self.bot and self.bot.scheduler else None
+            pending = [t for t in asyncio.all_tasks() if t is not current and t is not scheduler and not t.done()
+                       and not _background(t)]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=5)
+
+    async def slash(self, user_id: str, name: str, locale: str = "de", **options: Any) -> list[Sent]:
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        interaction_id = await self.feed(self._base(user_id, 2, data, locale=locale))
+        return self.for_interaction(interaction_id)
+
+    async def slash_in(self, user_id: str, name: str, *, locale: str = "de", in_dm: bool = False,
+                       manage_channels: bool = False, channel_id: int = CHANNEL_ID, **options: Any) -> list[Sent]:
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        interaction_id = await self.feed(self._base(user_id, 2, data, locale=locale, in_dm=in_dm,
+                                                    manage_channels=manage_channels, channel_id=channel_id))
+        return self.for_interaction(interaction_id)
+
+    async def autocomplete(self, user_id: str, name: str, focused: str, current: str = "",
+                           locale: str = "de") -> list[dict]:
+        data = {"id": "1", "name": name, "type": 1,
+                "options": [{"name": focused, "type": 3, "value": current, "focused": True}]}
+        interaction_id = await self.feed(self._base(user_id, 4, data, locale=locale))
+        answers = [s for s in self.for_interaction(interaction_id) if s.kind == "autocomplete"]
+        return answers[0].choices if answers else []
+
+    async def click(self, user_id: str, custom_id: str, *, values: list[str] | None = None, in_dm: bool = False,
+                    channel_id: int = CHANNEL_ID, locale: str = "de") -> list[Sent]:
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
+        if values is not None:
+            data["values"] = values
+        message = message_payload(str(channel_id), {"content": "", "components": self._components_with(
+            custom_id, values)})
+        interaction_id = await self.feed(self._base(user_id, 3, data, in_dm=in_dm, channel_id=channel_id,
+                                                    message=message, locale=locale))
+        return self.for_interaction(interaction_id)
+
+    def _components_with(self, custom_id: str, values: list[str] | None) -> list[dict]:
+        """The message's components as the bot sent them (the latest message that had this custom id);
+        for an id never sent (a forged or very old click), a row with just that component."""
+        for sent in reversed(self.recorder.sent):
+            if custom_id in sent.custom_ids():
+                return sent.components
+        if values is None:
+            return [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": custom_id}]}]
+        options = [{"label": v, "value": v} for v in values]
+        return [{"type": 1, "components": [{"type": 3, "custom_id": custom_id, "options": options}]}]
+
+    # ------------------------------------------------------------------ reading what was sent
+    def for_interaction(self, interaction_id: str) -> list[Sent]:
+        return [s for s in self.recorder.sent if s.interaction_id == interaction_id]
+
+    def public(self) -> list[Sent]:
+        """Everything the channel saw: channel posts and non-ephemeral responses."""
+        return [s for s in self.recorder.sent
+                if (s.kind == "channel" or (s.kind in ("response", "followup") and not s.ephemeral))]
+
+    def dms_to(self, user_id: str) -> list[Sent]:
+        channels = {c for c, u in self.recorder.dm_channels.items() if u == user_id}
+        return [s for s in self.recorder.sent if s.channel_id in channels]
+
+
+def _background(task: asyncio.Task) -> bool:
+    """Tasks that wait by design: the scheduler's sleep and discord.py's 15-minute view timeouts."""
+    name = getattr(task.get_coro(), "__qualname__", "")
+    return name == "Event.wait" or name.endswith("__timeout_task_impl")
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    return 3

@@ -1,0 +1,265 @@
+"""The Discord layer through discord.py's real command tree, views and autocomplete; only the network
+edge is fake (tests/discord_harness.py)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.munchkin import actions as A
+from engine.munchkin.rules import apply, legal_actions, new_game
+from engine.sim import RandomAgent
+from tests.discord_harness import CHANNEL_ID, GUILD_ID, Harness
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = {"111": "Anna", "222": "Ben", "333": "Cleo"}
+FIXED_CLOCK = 1_700_000_000.0
+SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from this clock
+
+
+@pytest.fixture
+async def h(tmp_path):
+    harness = await Harness(tmp_path).start()
+    harness.names = dict(PLAYERS)
+    harness.bot.table.clock = lambda: FIXED_CLOCK
+    yield harness
+    await harness.stop()
+
+
+async def open_game(h: Harness, seed_clock: float = FIXED_CLOCK) -> None:
+    h.bot.table.clock = lambda: seed_clock
+    await h.slash("111", "neu")
+    await h.slash("222", "beitreten")
+    await h.slash("333", "beitreten")
+    await h.slash("111", "start")
+
+
+async def state_of(h: Harness):
+    return (await h.bot.table.seated(str(GUILD_ID), str(CHANNEL_ID)))[1]
+
+
+def dm_channel(h: Harness, user_id: str) -> int:
+    return next(int(c) for c, u in h.recorder.dm_channels.items() if u == user_id)
+
+
+async def drive(h: Harness, game_id: int, action: A.Action) -> list:
+    """Make one engine move the way a player would in Discord."""
+    me = action.actor
+    if isinstance(action, A.Pass):
+        return await h.click(me, f"sl:pass:{game_id}:{action.window}")
+    if isinstance(action, A.Decide):
+        state = await state_of(h)
+        decision = state.decision(action.decision)
+        if decision.kind == "run_away":
+            return await h.slash(me, "weglaufen", monster=action.option)
+        return await h.click(me, f"sl:decsel:{game_id}:{action.decision}", values=[action.option], in_dm=True,
+                             channel_id=dm_channel(h, me))
+    simple = {A.KickDoor: "tuer", A.LootRoom: "pluendern", A.EndTurn: "zugende"}
+    if type(action) in simple:
+        return await h.slash(me, simple[type(action)])
+    if isinstance(action, A.LookForTrouble):
+        return await h.slash(me, "aerger", monster=action.card)
+    if isinstance(action, A.PlayCard):
+        return await h.slash(me, "spielen", karte=action.card, ziel=action.target_player,
+                             monster=action.target_monster, seite=action.side, mit=action.with_card,
+                             gegenstand=action.target_item)
+    if isinstance(action, A.Equip):
+        return await h.slash(me, "ausruesten" if action.in_use else "rucksack", gegenstand=action.card)
+    if isinstance(action, A.Discard):
+        return await h.slash(me, "ablegen", karte=action.card)
+    if isinstance(action, A.Sell):
+        return await h.slash(me, "verkaufen", karten=",".join(action.cards))
+    if isinstance(action, A.OfferTrade):
+        return await h.slash(me, "handeln", spieler=action.to, gib=",".join(action.give) or None,
+                             will=",".join(action.want) or None)
+    if isinstance(action, A.AskHelp):
+        return await h.slash(me, "hilfe_bitten", spieler=action.helper, schaetze=action.treasures,
+                             zuerst=action.helper_first or None)
+    if isinstance(action, A.OfferHelp):
+        return await h.slash(me, "hilfe_anbieten", schaetze=action.treasures)
+    raise AssertionError(f"no Discord path for {action}")
+
+
+def engine_game(seed: int, agent_seed: int, limit: int = 3000):
+    state, _ = new_game([(pid, name) for pid, name in PLAYERS.items()], seed=seed)
+    agent = RandomAgent(random.Random(agent_seed))
+    moves = []
+    while state.phase != "over" and len(moves) < limit:
+        move = agent.choose([m for p in state.players for m in legal_actions(state, p.id)])
+        state, _ = apply(state, move)
+        moves.append(move)
+    return state, moves
+
+
+async def test_whole_game_from_lobby_to_winner_keeps_hands_private(h):
+    agent_seed = min(range(1, 25), key=lambda s: len(engine_game(SEED, s)[1]))
+    final, moves = engine_game(SEED, agent_seed)
+    await open_game(h)
+    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
+    for number, move in enumerate(moves, start=1):
+        sent = await drive(h, record.id, move)
+        refusals = [s.content for s in sent if s.content.startswith("⛔")]
+        assert not refusals, (number, move, refusals)
+    await h.settle()
+    finished = await h.bot.table.store.get_game(record.id)
+    assert finished.status == "finished"
+    assert finished.state_json == final.model_dump_json()
+    public_text = "\n".join(s.text for s in h.public())
+    assert "gewinnt das Spiel" in public_text
+    assert "Du bekommst" not in public_text            # no private event was rendered in public
+    for user_id in PLAYERS:
+        assert h.dms_to(user_id), f"no private message for {user_id}"
+    dm_channels = set(h.recorder.dm_channels)
+    assert all(s.channel_id not in dm_channels for s in h.public())
+
+
+async def test_refusals_name_the_reason_privately(h):
+    await open_game(h)
+    state = await state_of(h)
+    active = state.active_player.id
+    other = next(p for p in PLAYERS if p != active)
+    cases = [
+        (await h.slash("999", "tuer"), "Du sitzt nicht mit am Tisch."),
+        (await h.slash(other, "tuer"), "nicht am Zug"),
+        (await h.slash("333", "beenden"), "Das darf nur, wer das Spiel eröffnet hat"),
+        (await h.slash_in(active, "tuer", channel_id=CHANNEL_ID + 1), "In diesem Kanal läuft kein Spiel"),
+    ]
+    for sent, expected in cases:
+        assert len(sent) == 1 and sent[0].ephemeral and expected in sent[0].content, (expected, sent)
+    assert (await state_of(h)).model_dump_json() == state.model_dump_json()
+
+
+async def test_only_the_player_owed_a_decision_may_answer_it(h):
+    await open_game(h)
+    state = await state_of(h)
+    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
+    # bring about a decision: the active player kicks the door until a combat, then asks for help
+    active = state.active_player.id
+    await h.slash(active, "tuer")
+    state = await state_of(h)
+    if state.combat is None:
+        pytest.skip("the first door of this seed is no monster")
+    helper = next(p for p in PLAYERS if p != active)
+    await h.slash(active, "hilfe_bitten", spieler=helper)
+    decision = (await state_of(h)).decisions[0]
+    intruder = next(p for p in PLAYERS if p not in (active, helper))
+    sent = await h.click(intruder, f"sl:dec:{record.id}:{decision.id}")
+    assert sent[0].ephemeral and "Das entscheidet" in sent[0].content
+    sent = await h.click(helper, f"sl:dec:{record.id}:{decision.id}")
+    assert sent[0].ephemeral and any(cid.startswith("sl:decsel:") for cid in sent[0].custom_ids())
+
+
+def _combat_clock() -> float:
+    """A clock whose seed makes the start player's first door a monster."""
+    for step in range(2000):
+        clock = FIXED_CLOCK + step
+        state, _ = new_game(list(PLAYERS.items()), seed=int(clock * 1000) & 0xFFFFFFFF)
+        if state.card(state.door_deck[-1]).kind == "monster":
+            return clock
+    raise AssertionError("no clock")
+
+
+async def test_stale_and_repeated_pass_buttons(h):
+    await open_game(h, _combat_clock())
+    state = await state_of(h)
+    active = state.active_player.id
+    sent = await h.slash(active, "tuer")
+    pass_id = next(c for s in sent for c in s.custom_ids() if c.startswith("sl:pass:"))
+    first = await h.click("222", pass_id)
+    assert not first[0].ephemeral
+    again = await h.click("222", pass_id)
+    assert again[0].ephemeral and "schon gepasst" in again[0].content
+    # a card played changes the window: the old buttons are out of date
+    state = await state_of(h)
+    potion = next((u for p in state.players for u in p.hand if state.card(u).kind == "oneshot"), None)
+    if potion is None:
+        pytest.skip("nobody holds a one-shot in this seed")
+    owner = next(p.id for p in state.players if potion in p.hand)
+    await h.slash(owner, "spielen", karte=potion, seite="monsters")
+    stale = await h.click("333", pass_id)
+    assert stale[0].ephemeral and "nicht mehr aktuell" in stale[0].content
+
+
+async def test_closed_dms_are_told_once_and_the_game_goes_on(h):
+    h.recorder.closed_dms.add("333")
+    await open_game(h)
+    assert not h.dms_to("333") and h.dms_to("111")
+    first = await h.slash("333", "hand")
+    notices = [s for s in first if "Direktnachrichten" in s.content]
+    assert len(notices) == 1 and notices[0].ephemeral
+    second = await h.slash("333", "hand")
+    assert not [s for s in second if "Direktnachrichten" in s.content]
+    assert any("Deine Hand" in s.text and s.ephemeral for s in second)
+
+
+async def test_restart_in_a_reaction_window_keeps_the_buttons_working(tmp_path):
+    first = await Harness(tmp_path).start()
+    first.names = dict(PLAYERS)
+    await open_game(first, _combat_clock())
+    first.bot_clock = first.bot.table.clock
+    state = await state_of(first)
+    sent = await first.slash(state.active_player.id, "tuer")
+    pass_id = next(c for s in sent for c in s.custom_ids() if c.startswith("sl:pass:"))
+    await first.stop()                                   # the bot restarts mid-window
+
+    second = await Harness(tmp_path, first.recorder).start()
+    second.names = dict(PLAYERS)
+    second.bot.table.clock = first.bot_clock     # no time has passed: the window's deadline is still ahead
+    try:
+        for user_id in PLAYERS:
+            answer = await second.click(user_id, pass_id)
+            assert answer and not answer[0].content.startswith("⛔"), answer
+        state = await state_of(second)
+        assert state.combat is None or state.combat.stage != "fight"
+    finally:
+        await second.stop()
+
+
+async def test_autocomplete_offers_only_your_own_cards(h):
+    await open_game(h)
+    state = await state_of(h)
+    choices = await h.autocomplete("111", "spielen", "karte")
+    anna = state.player("111")
+    own = set(anna.hand) | {i.uid for i in anna.items}
+    assert choices and {c["value"] for c in choices} <= own
+    others = await h.autocomplete("999", "spielen", "karte")
+    assert others == []
+
+
+async def test_english_client_gets_english_replies(h):
+    await open_game(h)
+    state = await state_of(h)
+    other = next(p for p in PLAYERS if p != state.active_player.id)
+    sent = await h.slash(other, "tuer", locale="en-US")
+    assert "It is not your turn" in sent[0].content
+
+
+async def test_hand_is_ephemeral(h):
+    await open_game(h)
+    sent = await h.slash("222", "hand")
+    assert sent and all(s.ephemeral for s in sent) and "Deine Hand" in sent[0].text
+
+
+def test_discord_canary():
+    """The test harness leans on private discord.py names; this fails loudly if they move."""
+    import discord
+    from discord.webhook import async_ as webhook_async
+
+    assert discord.__version__.startswith("2.7"), discord.__version__
+    assert hasattr(webhook_async, "async_context")
+    assert hasattr(webhook_async.AsyncWebhookAdapter, "request")
+    assert hasattr(discord.state.ConnectionState, "parse_interaction_create")
+    assert hasattr(discord.Client, "_async_setup_hook")
+    tree = discord.app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    assert hasattr(tree, "_http")
+
+
+def test_check_commands_passes():
+    run = subprocess.run([sys.executable, "bot.py", "--check-commands"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "24 commands, 0 problems" in run.stdout
