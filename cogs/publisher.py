@@ -71,13 +71,13 @@ class Publisher:
             lang = self.lang(player.id)
             namer = await namer_for(self.bot, result.game_id, lang, result.state)
             lines = private_view(result.state, player.id, namer)
-            digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+            view = private_view_components(result, player.id, namer)
+            digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
             record = await store.private_message(result.game_id, player.id)
             if record.digest == digest or record.closed:
                 continue
             embed = discord.Embed(title=ui(lang, "your_hand_title", channel=f"#{result.channel_id}"),
                                   description="\n".join(lines)[:4000], colour=discord.Colour.dark_gold())
-            view = private_view_components(result, player.id, namer)
             try:
                 await self._send_or_edit(record, player.id, embed, view)
                 record.digest = digest
@@ -110,12 +110,21 @@ class Publisher:
 
 
 def private_view_components(result: ActResult, player_id: str, namer) -> discord.ui.View:
-    """Select menus in the DM for each decision the player owes (Discord allows five rows)."""
-    from cogs.views import MAX_OPTIONS, DecisionChoice
+    """Select menus in the DM: one to play a card that is playable right now, and one for each
+    decision the player owes (Discord allows five rows)."""
+    from cogs.views import MAX_OPTIONS, DecisionChoice, PlayChoice, encode_play, play_label
+    from engine.munchkin.actions import PlayCard
+    from engine.munchkin.rules import legal_actions
     from table.render import option_label
 
+    state = result.state
     view = discord.ui.View(timeout=None)
-    for decision in [d for d in result.state.decisions if d.player == player_id][:5]:
+    plays = [a for a in legal_actions(state, player_id) if isinstance(a, PlayCard)][:MAX_OPTIONS]
+    if plays:
+        window = state.combat.window if state.combat is not None else 0
+        view.add_item(PlayChoice(result.game_id, window, [(play_label(a, namer), encode_play(a)) for a in plays],
+                                 namer.lang))
+    for decision in [d for d in state.decisions if d.player == player_id][:4]:
         view.add_item(DecisionChoice(result.game_id, decision.id,
                                      [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]],
                                      namer.lang))

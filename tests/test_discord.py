@@ -263,3 +263,23 @@ def test_check_commands_passes():
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "24 commands, 0 problems" in run.stdout
+
+
+async def test_playing_a_card_from_the_dm_menu(h):
+    await open_game(h)
+    state = await state_of(h)
+    version = (await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))).version
+    for user_id in PLAYERS:
+        menus = [(cid, row) for sent in h.dms_to(user_id) for row in sent.components
+                 for comp in row["components"] for cid in [comp.get("custom_id", "")] if cid.startswith("sl:playsel:")]
+        if menus:
+            custom_id, row = menus[-1]
+            value = row["components"][0]["options"][0]["value"]
+            answer = await h.click(user_id, custom_id, values=[value], in_dm=True, channel_id=dm_channel(h, user_id))
+            assert answer and not answer[0].content.startswith("⛔"), answer
+            assert answer[0].ephemeral                        # in the DM only "done"; the table hears it
+            record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
+            assert record.version == version + 1
+            assert any(s.kind == "channel" for s in h.recorder.sent)   # posted to the game's channel
+            return
+    pytest.fail(f"no player had a card to play from the DM at the start: {[p.hand for p in state.players]}")
