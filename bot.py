@@ -28,7 +28,7 @@ from table.config import data_dir, default_db_path
 from table.i18n import DEFAULT_LANGUAGE
 
 log = logging.getLogger("spielleiter")
-COGS = ("cogs.lobby", "cogs.play")
+COGS = ("cogs.lobby", "cogs.play", "cogs.lookups")
 
 
 @dataclass
@@ -86,7 +86,9 @@ class Spielleiter(commands.Bot):
         self.table.listeners.append(self.publisher.on_result)
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)     # buttons from before a restart keep working
+        from cogs.lookups import ShowButton
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton)     # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)

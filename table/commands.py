@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "hand": ("hand",),
     "status": ("status", "tisch", "table"),
     "help": ("befehle", "hilfe", "commands", "help"),
+    "rule": ("regel", "rule"),
+    "card": ("karte", "card"),
 }
 WORD_TO_COMMAND = {fold(w): c for c, words in COMMANDS.items() for w in words}
 

@@ -134,6 +134,9 @@ class ConsoleTable:
         if name == "help":
             self.say(" · ".join(words[0] for words in COMMANDS.values()))
             return
+        if name in ("rule", "card"):
+            self.lookup(name, " ".join(words[1:]))
+            return
         if state is None:
             raise TableError("not_started")
         player_id = resolve_player(state, who) if state.players else who
@@ -149,6 +152,21 @@ class ConsoleTable:
         else:
             action = build_action(state, player_id, name, parse_words(name, words[1:]))
             await self.show(await self.service.act(GUILD, self.channel, player_id, action))
+
+    def lookup(self, kind: str, query: str) -> None:
+        """Rule and card lookups answer with the best match and name the next ones."""
+        from table.lookup import card_answer, rule_answer, search
+
+        hits = search(query, kind, limit=4)
+        if not hits:
+            self.say(f"✗ {text(self.lang, 'errors', 'no_lookup_match', query=query)}")
+            return
+        title, body = (rule_answer if kind == "rule" else card_answer)(hits[0], self.lang)
+        self.say(f"📖 {title}")
+        for line in body.splitlines():
+            self.say(f"   {line}" if line else "")
+        if len(hits) > 1:
+            self.say("   → " + ", ".join(h.name(self.lang) for h in hits[1:]))
 
     async def run_lines(self, lines: Iterable[str], echo: bool) -> None:
         for line in lines:

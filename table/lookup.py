@@ -1,0 +1,182 @@
+"""Rule and card lookups: one index over every rule topic and every card, in German and English,
+tolerant of case, accents, umlauts spelled out (ae, oe, ue) and typos."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict
+from rapidfuzz import fuzz, process
+
+from engine.munchkin.cards import DATA_DIR as CARD_DIR
+from engine.munchkin.cards import Card, load_card_file
+from table.i18n import word
+from table.text_match import fold
+
+RULE_DIR = Path(__file__).resolve().parents[1] / "data" / "rules"
+MIN_SCORE = 60
+
+
+class Texts(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    de: str
+    en: str
+
+
+class Topic(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    title: Texts
+    keywords: list[str] = []
+    text: Texts
+
+
+class RuleFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    title: Texts
+    sets: list[str] = []
+    sections: dict[str, str]      # every rulebook heading -> the topic that covers it
+    topics: dict[str, Topic]
+
+
+@dataclass
+class Entry:
+    kind: str                     # "rule" or "card"
+    key: str                      # "munchkin-axe-cop:combat" or "testdeck:t_slimeling"
+    group: str                    # the rulebook's game, or the card's set
+    names: tuple[str, str]        # German, English
+    search_text: list[str] = field(default_factory=list)
+
+    def name(self, lang: str) -> str:
+        return self.names[1] if lang == "en" else self.names[0]
+
+
+@cache
+def rule_files() -> dict[str, RuleFile]:
+    files = {}
+    for path in sorted(RULE_DIR.glob("*.yaml")):
+        rule_file = RuleFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        files[rule_file.game] = rule_file
+    return files
+
+
+@cache
+def card_sets() -> dict[str, dict[str, Card]]:
+    return {path.stem: {c.id: c for c in load_card_file(path).cards} for path in sorted(CARD_DIR.glob("*.yaml"))}
+
+
+@cache
+def index() -> tuple[list[Entry], list[str], list[int]]:
+    """The entries, and one folded search string per name or keyword with the entry it belongs to."""
+    entries: list[Entry] = []
+    for game, rule_file in rule_files().items():
+        for topic_id, topic in rule_file.topics.items():
+            headings = [h for h, t in rule_file.sections.items() if t == topic_id]
+            entries.append(Entry("rule", f"{game}:{topic_id}", game, (topic.title.de, topic.title.en),
+                                 [topic.title.de, topic.title.en, *topic.keywords, *headings]))
+    for set_key, cards in card_sets().items():
+        for card in cards.values():
+            entries.append(Entry("card", f"{set_key}:{card.id}", set_key, (card.name_de, card.name_en),
+                                 [card.name_de, card.name_en]))
+    choices: list[str] = []
+    owners: list[int] = []
+    for number, entry in enumerate(entries):
+        for text in entry.search_text:
+            choices.append(fold(text))
+            owners.append(number)
+    return entries, choices, owners
+
+
+def search(query: str, kind: str, limit: int = 25, prefer: tuple[str, ...] = ()) -> list[Entry]:
+    """Best matches first; entries of the preferred games or sets (a channel's game) before others."""
+    entries, _, owners = index()
+    wanted = fold(query)
+    subset = _strings_of(kind)
+    if not wanted:
+        ranked = {owners[i]: 100.0 for i in subset}
+    else:
+        ranked = {}
+        for _, score, i in process.extract(wanted, subset, scorer=_score, limit=limit * 4, score_cutoff=MIN_SCORE):
+            owner = owners[i]
+            ranked[owner] = max(ranked.get(owner, 0.0), score)
+    order = sorted(ranked, key=lambda o: (-(ranked[o] + (15 if entries[o].group in prefer else 0)),
+                                          entries[o].names[0]))
+    return [entries[o] for o in order[:limit]]
+
+
+@cache
+def _strings_of(kind: str) -> dict[int, str]:
+    entries, choices, owners = index()
+    return {i: choices[i] for i, owner in enumerate(owners) if entries[owner].kind == kind}
+
+
+def _score(query: str, choice: str, **kwargs) -> float:
+    """Whole words and prefixes count most ("fluch" finds "Flüche"), then typo tolerance."""
+    if choice.startswith(query) or f" {query}" in choice:
+        return 100.0
+    return max(fuzz.WRatio(query, choice), fuzz.partial_ratio(query, choice) - 5)
+
+
+def find(key: str) -> Entry | None:
+    return next((e for e in index()[0] if e.key == key), None)
+
+
+# ---------------------------------------------------------------------- rendering answers
+def rule_answer(entry: Entry, lang: str) -> tuple[str, str]:
+    """Title and text of a rule topic, with the rulebook sections it comes from."""
+    game, topic_id = entry.key.split(":", 1)
+    rule_file = rule_files()[game]
+    topic = rule_file.topics[topic_id]
+    headings = [h for h, t in rule_file.sections.items() if t == topic_id]
+    source = ("Regelbuch" if lang == "de" else "Rulebook") + f" {rule_file.title.de}: " + ", ".join(
+        f"„{h}“" for h in headings)
+    body = topic.text.en if lang == "en" else topic.text.de
+    return entry.name(lang), f"{body}\n\n*{source}*"
+
+
+def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
+    """A card's facts, its effect in our words, its set and whether the engine plays it by itself."""
+    set_key, card_id = entry.key.split(":", 1)
+    card = card_sets()[set_key][card_id]
+    en = lang == "en"
+    facts = [f"{'Deck' if en else 'Stapel'}: {word(lang, card.deck + '_one')}",
+             f"{'Type' if en else 'Typ'}: {card.kind}"]
+    if card.kind == "monster":
+        facts += [f"{word(lang, 'level')} {card.level}", f"{'Treasures' if en else 'Schätze'}: {card.treasures}"]
+        if card.levels != 1:
+            facts.append(f"{'Levels' if en else 'Stufen'}: {card.levels}")
+        if card.traits:
+            facts.append(", ".join(card.traits))
+        for trait, bonus in card.bonus_vs.items():
+            facts.append(f"{bonus:+d} {'against' if en else 'gegen'} {trait.split(':')[-1]}")
+        if card.no_pursue_max is not None:
+            limit = card.no_pursue_max
+            facts.append(f"Does not pursue level {limit} or lower" if en else f"Verfolgt niemanden bis Stufe {limit}")
+        if card.bad_stuff:
+            facts.append(("Bad stuff: " if en else "Schlimme Dinge: ") + ", ".join(e.op for e in card.bad_stuff))
+    if card.bonus:
+        facts.append(f"Bonus {card.bonus:+d}")
+    if card.slot:
+        facts.append(f"Slot: {card.slot}" + (" (groß)" if card.big and not en else " (big)" if card.big else ""))
+    if card.value:
+        facts.append(f"{card.value} {'gold' if en else 'Goldstücke'}")
+    if card.usable_by:
+        facts.append(("Usable by " if en else "Nur für ") + ", ".join(u.split(":")[-1] for u in card.usable_by))
+    text = card.text_en if en else card.text_de
+    automated = ("The bot plays this card by itself." if en else "Der Bot führt diese Karte selbst aus.") \
+        if card.automated else ("The table settles this card itself." if en else "Diese Karte regelt der Tisch selbst.")
+    lines = [" · ".join(facts)]
+    if text:
+        lines.append(text)
+    lines.append(f"Set: {set_key} · {automated}")
+    return entry.name(lang), "\n".join(lines)
+
+
+def answer(query: str, kind: str, lang: str, prefer: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    hits = search(query, kind, limit=1, prefer=prefer)
+    if not hits:
+        return None
+    return rule_answer(hits[0], lang) if kind == "rule" else card_answer(hits[0], lang)

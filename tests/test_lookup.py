@@ -1,0 +1,81 @@
+"""Rule and card lookups: every rulebook section has a topic in both languages; queries tolerate
+typos, umlauts written out and both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from table.lookup import answer, rule_files, search
+from tests.discord_harness import Harness
+
+SHARED_RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
+
+
+def test_every_section_of_each_covered_rulebook_has_a_topic_in_both_languages():
+    for game, rule_file in rule_files().items():
+        assert rule_file.sections, game
+        for heading, topic_id in rule_file.sections.items():
+            topic = rule_file.topics.get(topic_id)
+            assert topic is not None, f"{game}: section {heading!r} has no topic"
+            assert topic.text.de.strip() and topic.text.en.strip(), f"{game}: {topic_id} lacks a language"
+            assert topic.title.de.strip() and topic.title.en.strip()
+
+
+def test_axe_cop_headings_match_the_rulebook():
+    """The headings kept as data are the rulebook's own (checked against the rulebook when present)."""
+    rulebook = SHARED_RULEBOOKS / "munchkin-axe-cop.de.txt"
+    if not rulebook.exists():
+        pytest.skip("the shared rulebooks are not beside this checkout")
+    headings = [re.sub(r"^#+\s*", "", line).strip() for line in rulebook.read_text(encoding="utf-8").splitlines()
+                if line.startswith("#")]
+    assert set(headings) == set(rule_files()["munchkin-axe-cop"].sections)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("Fluch", "Flüche"), ("fluche", "Flüche"), ("curse", "Flüche"), ("Flueche", "Flüche"),
+    ("weglaufn", "Verloren: Weglaufen und Schlimme Dinge"), ("run away", "Verloren: Weglaufen und Schlimme Dinge"),
+    ("miilde gabe", "Phase 4: Milde Gabe"), ("charity", "Phase 4: Milde Gabe"),
+    ("verbuendete", "Verbündete"), ("allies", "Verbündete"), ("Tuer", "Phase 1: Tür eintreten"),
+    ("sell", "Gegenstände verkaufen"), ("untote", "Untote Monster"),
+])
+def test_rule_queries(query, expected):
+    assert search(query, "rule", limit=1)[0].names[0] == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("Schleimling", "Schleimling"), ("slimeling", "Schleimling"), ("schleimlnig", "Schleimling"),
+    ("Gluecksring", "Glücksring"), ("lucky ring", "Glücksring"), ("KETTENHEMD", "Kettenhemd"),
+])
+def test_card_queries(query, expected):
+    assert search(query, "card", limit=1)[0].names[0] == expected
+
+
+def test_answers_cite_their_section_and_show_differences():
+    title, body = answer("tod", "rule", "de")
+    assert title == "Tod und Leiche plündern" and "„Tod“" in body and "Unterschied zwischen den Sets" in body
+    title, body = answer("death", "rule", "en")
+    assert title == "Death and looting the body" and "Where the sets differ" in body
+
+
+def test_card_answer_says_whether_the_engine_automates_it():
+    assert "selbst aus" in answer("Kanone", "card", "de")[1]
+    assert "regelt der Tisch" in answer("Wirrwarr", "card", "de")[1]
+
+
+async def test_discord_lookup_private_with_a_button_to_show_it(tmp_path):
+    h = await Harness(tmp_path).start()
+    try:
+        choices = await h.autocomplete("111", "regel", "suche", "fluche")
+        assert choices and choices[0]["name"] == "Flüche"
+        sent = await h.slash_in("111", "regel", suche=choices[0]["value"])
+        assert sent[0].ephemeral and "Flüche" in sent[0].text
+        show = next(c for c in sent[0].custom_ids() if c.startswith("sl:show:"))
+        shown = await h.click("111", show)
+        assert shown and not shown[0].ephemeral and "Flüche" in shown[0].text
+        in_dm = await h.slash_in("111", "karte", in_dm=True, locale="en-US", suche="lucky ring")
+        assert in_dm[0].ephemeral and "Lucky Ring" in in_dm[0].text
+    finally:
+        await h.stop()
