@@ -68,13 +68,29 @@ def card_sets() -> dict[str, dict[str, Card]]:
     return {path.stem: {c.id: c for c in load_card_file(path).cards} for path in sorted(CARD_DIR.glob("*.yaml"))}
 
 
+def resolve(game: str, reference: str) -> tuple[str, str]:
+    """A section's topic: "combat" in the same file, or "munchkin:combat" in another."""
+    return tuple(reference.split(":", 1)) if ":" in reference else (game, reference)  # type: ignore[return-value]
+
+
+@cache
+def topic_sources() -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """For each topic, the (rulebook, heading) pairs that it covers."""
+    sources: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for game, rule_file in rule_files().items():
+        for heading, reference in rule_file.sections.items():
+            sources.setdefault(resolve(game, reference), []).append((rule_file.title.de, heading))
+    return sources
+
+
 @cache
 def index() -> tuple[list[Entry], list[str], list[int]]:
     """The entries, and one folded search string per name or keyword with the entry it belongs to."""
     entries: list[Entry] = []
+    sources = topic_sources()
     for game, rule_file in rule_files().items():
         for topic_id, topic in rule_file.topics.items():
-            headings = [h for h, t in rule_file.sections.items() if t == topic_id]
+            headings = [h for _, h in sources.get((game, topic_id), [])]
             entries.append(Entry("rule", f"{game}:{topic_id}", game, (topic.title.de, topic.title.en),
                                  [topic.title.de, topic.title.en, *topic.keywords, *headings]))
     for set_key, cards in card_sets().items():
@@ -99,9 +115,14 @@ def search(query: str, kind: str, limit: int = 25, prefer: tuple[str, ...] = ())
         ranked = {owners[i]: 100.0 for i in subset}
     else:
         ranked = {}
-        for _, score, i in process.extract(wanted, subset, scorer=_score, limit=limit * 4, score_cutoff=MIN_SCORE):
+        # whole names and word starts first ("fluch" finds "Flüche"), then typo tolerance, scored in C
+        for i, text in subset.items():
+            if text == wanted or text.startswith(wanted) or f" {wanted}" in text:
+                ranked[owners[i]] = max(ranked.get(owners[i], 0.0), 100.0 if text == wanted else 97.0)
+        for _, score, i in process.extract(wanted, subset, scorer=fuzz.WRatio, limit=limit * 4,
+                                           score_cutoff=MIN_SCORE):
             owner = owners[i]
-            ranked[owner] = max(ranked.get(owner, 0.0), score)
+            ranked[owner] = max(ranked.get(owner, 0.0), min(score, 96.0))
     order = sorted(ranked, key=lambda o: (-(ranked[o] + (15 if entries[o].group in prefer else 0)),
                                           entries[o].names[0]))
     return [entries[o] for o in order[:limit]]
@@ -113,28 +134,22 @@ def _strings_of(kind: str) -> dict[int, str]:
     return {i: choices[i] for i, owner in enumerate(owners) if entries[owner].kind == kind}
 
 
-def _score(query: str, choice: str, **kwargs) -> float:
-    """Whole words and prefixes count most ("fluch" finds "Flüche"), then typo tolerance."""
-    if choice.startswith(query) or f" {query}" in choice:
-        return 100.0
-    return max(fuzz.WRatio(query, choice), fuzz.partial_ratio(query, choice) - 5)
-
-
 def find(key: str) -> Entry | None:
     return next((e for e in index()[0] if e.key == key), None)
 
 
 # ---------------------------------------------------------------------- rendering answers
 def rule_answer(entry: Entry, lang: str) -> tuple[str, str]:
-    """Title and text of a rule topic, with the rulebook sections it comes from."""
+    """Title and text of a rule topic, citing every rulebook section it covers."""
     game, topic_id = entry.key.split(":", 1)
-    rule_file = rule_files()[game]
-    topic = rule_file.topics[topic_id]
-    headings = [h for h, t in rule_file.sections.items() if t == topic_id]
-    source = ("Regelbuch" if lang == "de" else "Rulebook") + f" {rule_file.title.de}: " + ", ".join(
-        f"„{h}“" for h in headings)
+    topic = rule_files()[game].topics[topic_id]
+    by_book: dict[str, list[str]] = {}
+    for book, heading in topic_sources().get((game, topic_id), []):
+        by_book.setdefault(book, []).append(f"„{heading}“")
+    label = "Rulebook" if lang == "en" else "Regelbuch"
+    source = "; ".join(f"{label} {book}: {', '.join(headings)}" for book, headings in by_book.items())
     body = topic.text.en if lang == "en" else topic.text.de
-    return entry.name(lang), f"{body}\n\n*{source}*"
+    return entry.name(lang), f"{body}\n\n*{source}*" if source else body
 
 
 def card_answer(entry: Entry, lang: str) -> tuple[str, str]:

@@ -8,30 +8,47 @@ from pathlib import Path
 
 import pytest
 
-from table.lookup import answer, rule_files, search
+from table.lookup import answer, resolve, rule_files, search
 from tests.discord_harness import Harness
 
 SHARED_RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
 
 
 def test_every_section_of_each_covered_rulebook_has_a_topic_in_both_languages():
-    for game, rule_file in rule_files().items():
-        assert rule_file.sections, game
-        for heading, topic_id in rule_file.sections.items():
-            topic = rule_file.topics.get(topic_id)
+    files = rule_files()
+    for game, rule_file in files.items():
+        for heading, reference in rule_file.sections.items():
+            book, topic_id = resolve(game, reference)
+            topic = files[book].topics.get(topic_id)
             assert topic is not None, f"{game}: section {heading!r} has no topic"
             assert topic.text.de.strip() and topic.text.en.strip(), f"{game}: {topic_id} lacks a language"
             assert topic.title.de.strip() and topic.title.en.strip()
 
 
+def _rulebook(name: str) -> str:
+    path = SHARED_RULEBOOKS / name
+    if not path.exists():
+        pytest.skip("the shared rulebooks are not beside this checkout")
+    return path.read_text(encoding="utf-8")
+
+
 def test_axe_cop_headings_match_the_rulebook():
     """The headings kept as data are the rulebook's own (checked against the rulebook when present)."""
-    rulebook = SHARED_RULEBOOKS / "munchkin-axe-cop.de.txt"
-    if not rulebook.exists():
-        pytest.skip("the shared rulebooks are not beside this checkout")
-    headings = [re.sub(r"^#+\s*", "", line).strip() for line in rulebook.read_text(encoding="utf-8").splitlines()
+    headings = [re.sub(r"^#+\s*", "", line).strip() for line in _rulebook("munchkin-axe-cop.de.txt").splitlines()
                 if line.startswith("#")]
     assert set(headings) == set(rule_files()["munchkin-axe-cop"].sections)
+
+
+def test_cthulhu_headings_are_lines_of_the_rulebook():
+    lines = {line.strip() for line in _rulebook("munchkin-cthulhu.de.txt").splitlines()}
+    assert set(rule_files()["munchkin-cthulhu"].sections) <= lines
+    for needed in ("Kultisten", "Goth-Monster", "SPIELLENDE", "KAMPF", "Tod"):
+        assert needed in rule_files()["munchkin-cthulhu"].sections
+
+
+def test_a_channels_game_comes_first():
+    assert search("spielende", "rule", limit=1, prefer=("munchkin-cthulhu",))[0].key == "munchkin-cthulhu:game-end"
+    assert search("kampf", "rule", limit=1)[0].key == "munchkin:combat"
 
 
 @pytest.mark.parametrize(("query", "expected"), [
@@ -39,7 +56,8 @@ def test_axe_cop_headings_match_the_rulebook():
     ("weglaufn", "Verloren: Weglaufen und Schlimme Dinge"), ("run away", "Verloren: Weglaufen und Schlimme Dinge"),
     ("miilde gabe", "Phase 4: Milde Gabe"), ("charity", "Phase 4: Milde Gabe"),
     ("verbuendete", "Verbündete"), ("allies", "Verbündete"), ("Tuer", "Phase 1: Tür eintreten"),
-    ("sell", "Gegenstände verkaufen"), ("untote", "Untote Monster"),
+    ("sell", "Gegenstände verkaufen"), ("untote", "Untote Monster"), ("kultisten", "Kultisten"),
+    ("cultist", "Kultisten"), ("goth", "Goth-Monster"),
 ])
 def test_rule_queries(query, expected):
     assert search(query, "rule", limit=1)[0].names[0] == expected
@@ -56,6 +74,7 @@ def test_card_queries(query, expected):
 def test_answers_cite_their_section_and_show_differences():
     title, body = answer("tod", "rule", "de")
     assert title == "Tod und Leiche plündern" and "„Tod“" in body and "Unterschied zwischen den Sets" in body
+    assert "Munchkin Cthulhu" in body and "Munchkin Axe Cop" in body
     title, body = answer("death", "rule", "en")
     assert title == "Death and looting the body" and "Where the sets differ" in body
 
