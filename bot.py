@@ -86,9 +86,9 @@ class Spielleiter(commands.Bot):
         self.table.listeners.append(self.publisher.on_result)
         for cog in COGS:
             await self.load_extension(cog)
-        from cogs.lookups import ShowButton
+        from cogs.lookups import PageButton, ShowButton
 
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton)     # buttons from before a restart keep working
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton, PageButton)     # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)

@@ -40,7 +40,24 @@ def _autocomplete(kind: str):
     return complete
 
 
-def answer_embed(kind: str, query: str, lang: str, prefer: tuple[str, ...]) -> tuple[discord.Embed, str] | None:
+PAGE_CHARS = 900
+
+
+def pages(text: str, size: int = PAGE_CHARS) -> list[str]:
+    """Long answers split at sentence ends into pages of about ``size`` characters."""
+    out: list[str] = []
+    current = ""
+    for sentence in re.split(r"(?<=[.!?…])\s+", text):
+        if current and len(current) + len(sentence) + 1 > size:
+            out.append(current)
+            current = sentence
+        else:
+            current = f"{current} {sentence}".strip()
+    return [*out, current] if current else out or [""]
+
+
+def answer_embed(kind: str, query: str, lang: str, prefer: tuple[str, ...],
+                 page: int = 0) -> tuple[discord.Embed, str, int] | None:
     entry = find(query) if ":" in query else None
     if entry is None or entry.kind != kind:
         hits = search(query, kind, limit=1, prefer=prefer)
@@ -48,8 +65,48 @@ def answer_embed(kind: str, query: str, lang: str, prefer: tuple[str, ...]) -> t
     if entry is None:
         return None
     title, body = (rule_answer if kind == "rule" else card_answer)(entry, lang)
+    parts = pages(body)
+    page = max(0, min(page, len(parts) - 1))
     colour = discord.Colour.blurple() if kind == "rule" else discord.Colour.dark_gold()
-    return discord.Embed(title=title, description=body[:4000], colour=colour), entry.key
+    embed = discord.Embed(title=title, description=parts[page], colour=colour)
+    if len(parts) > 1:
+        embed.set_footer(text=f"{page + 1}/{len(parts)}")
+    return embed, entry.key, len(parts)
+
+
+def answer_view(kind: str, key: str, lang: str, page: int, count: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if count > 1:
+        if page > 0:
+            view.add_item(PageButton(kind, key, lang, page - 1, "◀"))
+        if page < count - 1:
+            view.add_item(PageButton(kind, key, lang, page + 1, "▶"))
+    view.add_item(ShowButton(kind, key, lang))
+    return view
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sl:page:(?P<kind>rule|card):(?P<lang>de|en):(?P<page>\d+):(?P<key>[\w:.-]+)"):
+    """Turns the page of a long private answer."""
+
+    def __init__(self, kind: str, key: str, lang: str, page: int, label: str = "▶") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sl:page:{kind}:{lang}:{page}:{key}"[:100]))
+        self.kind, self.key, self.lang, self.page = kind, key, lang, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> PageButton:
+        return cls(match["kind"], match["key"], match["lang"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        found = answer_embed(self.kind, self.key, self.lang, (), self.page)
+        if found is None:
+            await reply(interaction, ui(self.lang, "no_lookup_match", query=self.key), ephemeral=True)
+            return
+        embed, key, count = found
+        await interaction.response.edit_message(embed=embed, view=answer_view(self.kind, key, self.lang,
+                                                                             self.page, count))
 
 
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -71,7 +128,13 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
         if found is None:
             await reply(interaction, ui(self.lang, "no_lookup_match", query=self.key), ephemeral=True)
             return
-        await reply(interaction, embed=found[0])
+        embed, _, _ = found
+        if embed.footer and embed.footer.text:    # the whole answer, not one page, for the channel
+            entry = find(self.key)
+            if entry is not None:
+                title, body = (rule_answer if self.kind == "rule" else card_answer)(entry, self.lang)
+                embed = discord.Embed(title=title, description=body[:4000], colour=embed.colour)
+        await reply(interaction, embed=embed)
 
 
 class Lookups(commands.Cog):
@@ -84,10 +147,8 @@ class Lookups(commands.Cog):
         if found is None:
             await reply(interaction, ui(lang, "no_lookup_match", query=query), ephemeral=True)
             return
-        embed, key = found
-        view = discord.ui.View(timeout=None)
-        view.add_item(ShowButton(kind, key, lang))
-        await reply(interaction, embed=embed, view=view, ephemeral=True)
+        embed, key, count = found
+        await reply(interaction, embed=embed, view=answer_view(kind, key, lang, 0, count), ephemeral=True)
 
     @app_commands.command(name=cmd_name("rule"), description=cmd_desc("rule"))
     @app_commands.rename(query=opt_name("query"))

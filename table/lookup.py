@@ -85,14 +85,15 @@ def topic_sources() -> dict[tuple[str, str], list[tuple[str, str]]]:
 
 @cache
 def index() -> tuple[list[Entry], list[str], list[int]]:
-    """The entries, and one folded search string per name or keyword with the entry it belongs to."""
+    """The entries, and one folded search string per name or keyword with the entry it belongs to.
+    Each entry's search texts start with its two names, then headings, then keywords."""
     entries: list[Entry] = []
     sources = topic_sources()
     for game, rule_file in rule_files().items():
         for topic_id, topic in rule_file.topics.items():
             headings = [h for _, h in sources.get((game, topic_id), [])]
             entries.append(Entry("rule", f"{game}:{topic_id}", game, (topic.title.de, topic.title.en),
-                                 [topic.title.de, topic.title.en, *topic.keywords, *headings]))
+                                 [topic.title.de, topic.title.en, *headings, *topic.keywords]))
     for set_key, cards in card_sets().items():
         for card in cards.values():
             entries.append(Entry("card", f"{set_key}:{card.id}", set_key, (card.name_de, card.name_en),
@@ -106,25 +107,50 @@ def index() -> tuple[list[Entry], list[str], list[int]]:
     return entries, choices, owners
 
 
+@cache
+def _weights() -> list[float]:
+    """A name counts more than a heading, a heading more than a keyword."""
+    entries, _, owners = index()
+    weights = []
+    for i, owner in enumerate(owners):
+        position = i - owners.index(owner)
+        headings = len(entries[owner].search_text) - 2 - len(_keywords(entries[owner]))
+        weights.append(3.0 if position < 2 else 2.0 if position < 2 + headings else 0.0)
+    return weights
+
+
+def _keywords(entry: Entry) -> list[str]:
+    if entry.kind != "rule":
+        return []
+    game, topic_id = entry.key.split(":", 1)
+    return rule_files()[game].topics[topic_id].keywords
+
+
 def search(query: str, kind: str, limit: int = 25, prefer: tuple[str, ...] = ()) -> list[Entry]:
     """Best matches first; entries of the preferred games or sets (a channel's game) before others."""
     entries, _, owners = index()
     wanted = fold(query)
     subset = _strings_of(kind)
+    weights = _weights()
+    ranked: dict[int, float] = {}
     if not wanted:
         ranked = {owners[i]: 100.0 for i in subset}
     else:
-        ranked = {}
         # whole names and word starts first ("fluch" finds "Flüche"), then typo tolerance, scored in C
         for i, text in subset.items():
             if text == wanted or text.startswith(wanted) or f" {wanted}" in text:
-                ranked[owners[i]] = max(ranked.get(owners[i], 0.0), 100.0 if text == wanted else 97.0)
+                score = (100.0 if text == wanted else 96.0) + weights[i]
+                ranked[owners[i]] = max(ranked.get(owners[i], 0.0), score)
         for _, score, i in process.extract(wanted, subset, scorer=fuzz.WRatio, limit=limit * 4,
                                            score_cutoff=MIN_SCORE):
-            owner = owners[i]
-            ranked[owner] = max(ranked.get(owner, 0.0), min(score, 96.0))
-    order = sorted(ranked, key=lambda o: (-(ranked[o] + (15 if entries[o].group in prefer else 0)),
-                                          entries[o].names[0]))
+            ranked[owners[i]] = max(ranked.get(owners[i], 0.0), min(score, 92.0) + weights[i])
+    core = "munchkin"   # with no game to prefer, the rules all four Munchkin sets share come first
+
+    def rank(o: int) -> tuple[float, str]:
+        bonus = 15 if entries[o].group in prefer else (1 if not prefer and entries[o].group == core else 0)
+        return -(ranked[o] + bonus), entries[o].names[0]
+
+    order = sorted(ranked, key=rank)
     return [entries[o] for o in order[:limit]]
 
 
