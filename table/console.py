@@ -46,6 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--lang", default="de", choices=["de", "en"])
     group.add_argument("--script", type=Path, default=None, help="read the input lines from this file")
     group.add_argument("--auto", type=int, default=None, metavar="N", help="random agents play N whole games")
+    group.add_argument("--bots", type=int, default=0, metavar="N",
+                       help="with --auto: the last N seats are bot players, the others random agents")
 
 
 def player_names(value: str) -> list[str]:
@@ -177,7 +179,7 @@ class ConsoleTable:
 
 # ---------------------------------------------------------------------- auto play
 async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
-                    options: dict, out: TextIO) -> dict:
+                    options: dict, out: TextIO, bots: int = 0) -> dict:
     """Random legal agents play whole games through the table and the store."""
     started = time.perf_counter()
     wins: Counter[int] = Counter()
@@ -191,13 +193,18 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
         result = await service.start(GUILD, channel, ids[0], seed=seed * 10_007 + number)
         agent = RandomAgent(random.Random(seed * 10_007 + number))
         from engine.games import rules_of
+        from engine.munchkin.bot import BotPlayer
 
         rules = rules_of("munchkin")
+        bot_players = [BotPlayer(pid) for pid in ids[len(ids) - bots:]] if bots else []
         state = result.state
         actions = 0
         while state.phase != "over":
-            moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
-            move = agent.choose(moves)
+            move = next((m for m in (b.choose(state) for b in bot_players) if m is not None), None)
+            if move is None:
+                seated_bots = {b.player_id for b in bot_players}
+                moves = [m for p in state.players if p.id not in seated_bots for m in rules.legal_actions(state, p.id)]
+                move = agent.choose(moves or [m for p in state.players for m in rules.legal_actions(state, p.id)])
             result = await service.act_in(result.game_id, move.actor, move)
             state = result.state
             actions += 1
@@ -209,7 +216,8 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
         print(f"Spiel #{result.game_id}: Sieger {', '.join(winners)} nach {state.turn} Zügen, "
               f"{actions} Aktionen", file=out, flush=True)
     summary["seconds"] = round(time.perf_counter() - started, 2)
-    summary["wins_by_seat"] = {names[i]: wins[i] for i in range(len(names))}
+    summary["wins_by_seat"] = {names[i] + (" (Bot)" if i >= len(names) - bots else ""): wins[i]
+                               for i in range(len(names))}
     print(f"{summary['finished']}/{games} Spiele beendet, {summary['actions']} Aktionen in {summary['seconds']} s; "
           f"Siege je Platz: {summary['wins_by_seat']}", file=out, flush=True)
     return summary
@@ -229,7 +237,8 @@ async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: 
         sets = args.sets.split(",")
         options = {"faster_play": args.faster_play, "shared_victory": args.shared_victory}
         if args.auto is not None:
-            await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out)
+            await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out,
+                            bots=args.bots)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
         await table.setup(names, args.game, sets, options, args.seed, args.fresh)

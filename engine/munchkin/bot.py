@@ -1,0 +1,152 @@
+"""A simple, sensible Munchkin player for empty seats: it fights when it wins, asks for help when a
+helper would make the difference, runs otherwise, lays out what helps, sells for levels and plays
+curses and monster-side cards against the leader."""
+
+from __future__ import annotations
+
+from engine.munchkin import actions as A
+from engine.munchkin import character as ch
+from engine.munchkin import combat as cb
+from engine.munchkin.rules import apply, legal_actions
+from engine.munchkin.state import GameState
+
+
+class BotPlayer:
+    def __init__(self, player_id: str) -> None:
+        self.player_id = player_id
+        self.asked: dict[int, set[str]] = {}    # combat window -> players already asked for help
+
+    def choose(self, state: GameState) -> A.Action | None:
+        moves = legal_actions(state, self.player_id)
+        if not moves:
+            return None
+        for pick in (self._decision, self._combat, self._own_turn, self._spite):
+            move = pick(state, moves)
+            if move is not None:
+                return move
+        passes = [m for m in moves if isinstance(m, A.Pass)]
+        return passes[0] if passes else None
+
+    # ------------------------------------------------------------------ helpers
+    def _value(self, state: GameState, uid: str) -> int:
+        card = state.card(uid)
+        return card.value + 100 * card.bonus
+
+    def _leader(self, state: GameState) -> str | None:
+        others = [p for p in state.players if p.id != self.player_id]
+        top = max(others, key=lambda p: p.level, default=None)
+        me = state.player(self.player_id)
+        return top.id if top is not None and top.level >= me.level else None
+
+    def _wins_after(self, state: GameState, move: A.Action) -> bool:
+        after, _ = apply(state, move)
+        return after.combat is None or after.combat.stage != "fight" or cb.players_win(after)
+
+    # ------------------------------------------------------------------ decisions owed
+    def _decision(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        mine = [d for d in state.decisions if d.player == self.player_id]
+        if not mine:
+            return None
+        decision = mine[0]
+        options = [m for m in moves if isinstance(m, A.Decide) and m.decision == decision.id]
+        if not options:
+            return None
+        by_option = {m.option: m for m in options}
+        if decision.kind in ("help", "help_offer"):
+            want = self._help_worth_it(state, decision)
+            return by_option["accept" if want else "decline"]
+        if decision.kind == "trade":
+            return by_option["decline"]
+        if decision.kind in ("treasure_pick", "corpse_pick"):
+            return max(options, key=lambda m: self._value(state, m.option))
+        if decision.kind in ("charity_give", "charity_discard", "choose_loss", "excess_big"):
+            return min(options, key=lambda m: self._value(state, m.option.split(">")[0]))
+        return options[0]
+
+    def _help_worth_it(self, state: GameState, decision) -> bool:
+        combat = state.combat
+        if combat is None:
+            return False
+        helper_id = self.player_id if decision.kind == "help" else decision.params.get("helper")
+        helper = state.player(helper_id)
+        ours = cb.players_strength(state) + ch.strength(state, helper, in_this_combat=True)
+        stronger = ours > cb.monsters_strength(state)
+        if decision.kind == "help":   # helping the leader to a win is not worth a treasure
+            fighter = state.player(combat.fighter)
+            close_to_win = fighter.level + sum(state.card(m.uid).levels for m in combat.monsters) >= ch.MAX_LEVEL
+            return stronger and not close_to_win and decision.params.get("treasures", 0) >= 1
+        return stronger and not cb.players_win(state)
+
+    # ------------------------------------------------------------------ combat
+    def _combat(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        combat = state.combat
+        if combat is None or combat.stage != "fight":
+            return None
+        if combat.fighter == self.player_id:
+            return self._fight(state, moves)
+        passes = [m for m in moves if isinstance(m, A.Pass)]
+        fighter = state.player(combat.fighter)
+        if cb.players_win(state) and fighter.id == self._leader(state):
+            spoil = [m for m in moves if isinstance(m, A.PlayCard)
+                     and (m.side == "monsters" or state.card(m.card).kind == "enhancer"
+                          or (m.target_player == fighter.id and state.card(m.card).kind == "curse"))]
+            if spoil:
+                return spoil[0]
+        return passes[0] if passes else None
+
+    def _fight(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        passes = [m for m in moves if isinstance(m, A.Pass)]
+        if cb.players_win(state):
+            return passes[0] if passes else None
+        boosts = [m for m in moves if isinstance(m, A.PlayCard) and m.side == "players"]
+        for move in sorted(boosts, key=lambda m: -state.card(m.card).bonus):
+            if self._wins_after(state, move):
+                return move
+        if state.combat.helper is None:
+            asked = self.asked.setdefault(state.combat.window, set())
+            gap = cb.monsters_strength(state) - cb.players_strength(state)
+            asks = [m for m in moves if isinstance(m, A.AskHelp) and m.helper not in asked and m.treasures > 0
+                    and ch.strength(state, state.player(m.helper), True) > gap]
+            if asks:
+                move = min(asks, key=lambda m: m.treasures)
+                asked.add(move.helper)
+                return move
+        return passes[0] if passes else None
+
+    # ------------------------------------------------------------------ own turn
+    def _own_turn(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        if state.active_player.id != self.player_id or state.combat is not None:
+            return None
+        layout = [m for m in moves if isinstance(m, A.PlayCard)
+                  and state.card(m.card).kind in ("class", "race", "item", "super_munchkin", "half_breed",
+                                                  "level_up", "item_enhancer")]
+        if layout:
+            return layout[0]
+        equip = [m for m in moves if isinstance(m, A.Equip) and m.in_use]
+        if equip:
+            return max(equip, key=lambda m: state.card(m.card).bonus)
+        sells = [m for m in moves if isinstance(m, A.Sell)]
+        if sells:
+            return min(sells, key=lambda m: sum(self._value(state, u) for u in m.cards))
+        for kind in (A.KickDoor,):
+            found = [m for m in moves if isinstance(m, kind)]
+            if found:
+                return found[0]
+        if state.phase == "trouble":
+            me = state.player(self.player_id)
+            mine = ch.strength(state, me, False)
+            easy = [m for m in moves if isinstance(m, A.LookForTrouble) and state.card(m.card).level < mine]
+            if easy:
+                return easy[0]
+            loot = [m for m in moves if isinstance(m, A.LootRoom)]
+            if loot:
+                return loot[0]
+        ends = [m for m in moves if isinstance(m, A.EndTurn)]
+        return ends[0] if ends else None
+
+    def _spite(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        """Curses go to the leader."""
+        leader = self._leader(state)
+        curses = [m for m in moves if isinstance(m, A.PlayCard) and state.card(m.card).kind == "curse"
+                  and m.target_player == leader]
+        return curses[0] if curses and leader else None
