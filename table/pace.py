@@ -10,11 +10,12 @@ class Pace(BaseModel):
     name: str
     window_seconds: float      # a reaction window closes as if everyone silent had passed
     decision_seconds: float    # a pending decision takes its default
+    turn_seconds: float | None = None   # the turn timer: then the least harmful play moves the turn on
 
 
 PACES: dict[str, Pace] = {
     "live": Pace(name="live", window_seconds=45, decision_seconds=120),
-    "async": Pace(name="async", window_seconds=4 * 3600, decision_seconds=12 * 3600),
+    "async": Pace(name="async", window_seconds=4 * 3600, decision_seconds=12 * 3600, turn_seconds=24 * 3600),
 }
 
 
@@ -22,5 +23,10 @@ def pace_of(name: str) -> Pace:
     return PACES.get(name, PACES["live"])
 
 
-def seconds_for(pace: Pace, target: str) -> float:
-    return pace.window_seconds if target.startswith("window:") else pace.decision_seconds
+def seconds_for(pace: Pace, target: str) -> float | None:
+    """How long this prompt waits; None: it has no deadline at this pace."""
+    if target.startswith("window:"):
+        return pace.window_seconds
+    if target.startswith("turn:"):
+        return pace.turn_seconds
+    return pace.decision_seconds

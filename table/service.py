@@ -22,6 +22,7 @@ from table.store import Commit, GameRecord, Store
 
 Clock = Callable[[], float]
 MAX_RETRIES = 3
+MAX_TIMEOUT_STEPS = 200
 
 
 @dataclass
@@ -208,8 +209,12 @@ class TableService:
                    existing: dict[str, float]) -> dict[str, float]:
         pace = pace_of(record.pace)
         now = self.clock()
-        return {target: existing.get(target, now + seconds_for(pace, target))
-                for target, _players in rules.open_prompts(state)}
+        deadlines = {}
+        for target, _players in rules.open_prompts(state):
+            seconds = seconds_for(pace, target)
+            if seconds is not None:
+                deadlines[target] = existing.get(target, now + seconds)
+        return deadlines
 
     # ------------------------------------------------------------------ deadlines and recovery
     async def recover(self) -> list[GameRecord]:
@@ -226,19 +231,33 @@ class TableService:
     async def fire_due(self, now: float | None = None) -> list[ActResult]:
         """Submit the engine's timeout for every deadline that has passed."""
         now = self.clock() if now is None else now
-        results = []
-        for deadline in await self.store.deadlines():
-            if deadline.due_at > now:
+        results: list[ActResult] = []
+        refused: set[tuple[int, str]] = set()
+        for _ in range(MAX_TIMEOUT_STEPS):   # a turn timer moves a turn on one step per timeout
+            due = [d for d in await self.store.deadlines() if d.due_at <= now and (d.game_id, d.target) not in refused]
+            if not due:
                 break
-            record = await self.store.get_game(deadline.game_id)
+            deadline = due[0]
+            record = await self.store.get_game(deadline.game_id, with_state=False)
             if record is None or record.status != "active":
+                refused.add((deadline.game_id, deadline.target))
                 continue
             timeout = rules_of(record.kind).timeout_for(deadline.target)
             try:
                 results.append(await self.act_in(record.id, "system", timeout))
             except (IllegalAction, TableError):
-                continue   # the prompt closed meanwhile; the next commit has dropped its deadline
+                refused.add((deadline.game_id, deadline.target))   # the prompt closed meanwhile
         return results
+
+    async def set_pace(self, guild_id: str, channel_id: str, by: str, pace: str) -> GameRecord:
+        """The host may change the pace at any time; deadlines already set keep their time."""
+        record = await self.game_in(guild_id, channel_id)
+        if by != record.host_id:
+            raise TableError("host_only")
+        if pace not in PACES:
+            raise TableError("unknown_pace", pace=pace)
+        await self.store.update_lobby(record.id, pace=pace, now=self.clock())
+        return await self.game_in(guild_id, channel_id)
 
     # ------------------------------------------------------------------ views
     async def seated(self, guild_id: str, channel_id: str) -> tuple[GameRecord, Any]:

@@ -38,6 +38,7 @@ def _wild_move(state: GameState, rng: random.Random) -> A.Action:
         A.Decide(actor=actor, decision=rng.randint(0, state.next_id + 1), option=rng.choice([uid, "accept"])),
         A.Timeout(actor=rng.choice([A.SYSTEM, actor]), window=rng.randint(0, state.next_id + 1)),
         A.Timeout(actor=A.SYSTEM, decision=rng.randint(0, state.next_id + 1)),
+        A.Timeout(actor=A.SYSTEM, turn=rng.randint(state.turn - 1, state.turn + 1)),
         *([A.Leave(actor=actor)] if rng.random() < 0.1 else []),
     ])
 

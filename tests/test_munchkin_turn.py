@@ -267,3 +267,19 @@ def test_new_game_player_count_is_checked():
     with pytest.raises(IllegalAction):
         new_game([("a", "A")], seed=1)
     assert Options().faster_play is False
+
+
+def test_turn_timer_steps_kick_loot_end():
+    """Asynchronous play: an idle active player's turn moves on by the least harmful steps."""
+    state = game()
+    on_top(state, "t_fighter")
+    seen = []
+    for _ in range(5):
+        if state.active_player.id != "anna":
+            break
+        seen.append(state.phase)
+        state, events = act(state, A.Timeout(actor=A.SYSTEM, turn=state.turn))
+        assert "turn_timed_out" in kinds(events)
+    assert seen == ["start", "trouble", "after"] and state.active_player.id == "ben"
+    with pytest.raises(IllegalAction):
+        act(state, A.Timeout(actor=A.SYSTEM, turn=1))       # an old turn's timer is stale

@@ -12,10 +12,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.games import rules_of
 from engine.munchkin import actions as A
 from engine.munchkin.rules import new_game
 from engine.sim import RandomAgent
+from table.errors import TableError
 from table.replay import replay
 from table.service import TableService
 from table.sqlite_store import SqliteStore
@@ -169,3 +172,34 @@ async def test_scheduler_task_fires_a_passed_deadline(service, clock):
         await scheduler.stop()
     assert record.version > kicked.version
     assert any("window" in a.action_json for a in await service.store.actions(kicked.game_id))
+
+
+async def test_turn_timer_moves_an_idle_turn_on(service, clock):
+    """Asynchronous pace: when the turn timer runs out, the least harmful steps finish the turn."""
+    await service.create("g", "c9", "anna", "Anna", pace="async")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", "c9", pid, name)
+    started = await service.start("g", "c9", "anna", seed=3)
+    idle = started.state.active_player.id
+    clock.advance(23 * 3600)
+    assert await service.fire_due() == []
+    clock.advance(2 * 3600)
+    fired = await service.fire_due()
+    kinds = [e.kind for r in fired for e in r.events]
+    assert "turn_timed_out" in kinds
+    _, state = await service.seated("g", "c9")
+    assert state.active_player.id != idle or state.phase == "over"
+
+
+async def test_host_changes_the_pace(service):
+    await seated_game_for_pace(service)
+    with pytest.raises(TableError):
+        await service.set_pace("g", "c8", "ben", "async")
+    record = await service.set_pace("g", "c8", "anna", "async")
+    assert record.pace == "async"
+
+
+async def seated_game_for_pace(service):
+    await service.create("g", "c8", "anna", "Anna")
+    await service.join("g", "c8", "ben", "Ben")
+    return await service.start("g", "c8", "anna", seed=1)

@@ -113,11 +113,13 @@ class Decide(_Action):
 
 
 class Timeout(_Action):
-    """A deadline passed: a window closes as if everyone silent passed; a decision takes its default."""
+    """A deadline passed: a window closes as if everyone silent passed; a decision takes its default;
+    a turn timer makes the least harmful step of the turn for its player (one step per timeout)."""
 
     type: Literal["timeout"] = "timeout"
     window: int | None = None
     decision: int | None = None
+    turn: int | None = None
 
 
 class Leave(_Action):

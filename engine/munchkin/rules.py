@@ -634,15 +634,24 @@ def do_decide(tx: Tx, a: Decide) -> None:
 
 
 def check_timeout(state: GameState, a: Timeout) -> None:
+    if a.turn is not None:
+        if a.turn != state.turn or not _turn_step_available(state):
+            raise IllegalAction("stale_prompt")
+        return
     if a.decision is not None:
         if state.decision(a.decision) is None:
             raise IllegalAction("stale_prompt")
         return
     if state.combat is None or state.combat.stage != "fight" or a.window != state.combat.window:
         raise IllegalAction("stale_prompt")
+    if {p.id for p in state.players} <= set(state.combat.passed):
+        raise IllegalAction("stale_prompt")     # everyone has passed: the window waits on a decision
 
 
 def do_timeout(tx: Tx, a: Timeout) -> None:
+    if a.turn is not None:
+        _turn_timer_step(tx)
+        return
     if a.decision is not None:
         decision = tx.s.decision(a.decision)
         assert decision is not None
@@ -653,6 +662,35 @@ def do_timeout(tx: Tx, a: Timeout) -> None:
     assert combat is not None
     tx.emit("window_timed_out", window=combat.window, silent=[p.id for p in tx.s.players if p.id not in combat.passed])
     combat.passed = [p.id for p in tx.s.players]
+
+
+def _turn_step_available(state: GameState) -> bool:
+    combat = state.combat
+    window_open = combat is not None and combat.stage == "fight" and not (
+        {p.id for p in state.players} <= set(combat.passed))
+    return _blocking(state) is not None or window_open or (combat is None and state.phase in ("start", "trouble",
+                                                                                                  "after"))
+
+
+def _turn_timer_step(tx: Tx) -> None:
+    """The turn timer ran out: the least harmful step that moves the turn on. Owed decisions take
+    their defaults, an open window closes, the door is kicked open (it must be), looking for trouble
+    is skipped in favour of looting, and the turn ends (charity by its defaults)."""
+    state = tx.s
+    player = state.active_player
+    tx.emit("turn_timed_out", player=player.id, turn=state.turn, phase=state.phase)
+    blocking = _blocking(state)
+    if blocking is not None:
+        tx.emit("decision_timed_out", decision=blocking.id, player=blocking.player, option=blocking.default)
+        _resolve_decision(tx, blocking, blocking.default)
+    elif state.combat is not None and state.combat.stage == "fight":
+        state.combat.passed = [p.id for p in state.players]
+    elif state.phase == "start":
+        do_kick_door(tx, KickDoor(actor=player.id))
+    elif state.phase == "trouble":
+        do_loot_room(tx, LootRoom(actor=player.id))
+    elif state.phase == "after":
+        do_end_turn(tx, EndTurn(actor=player.id))
 
 
 def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
@@ -923,6 +961,7 @@ def open_prompts(state: GameState) -> list[tuple[str, list[str]]]:
     if combat is not None and combat.stage == "fight":
         prompts.append((f"window:{combat.window}", [p.id for p in state.players if p.id not in combat.passed]))
     prompts += [(f"decision:{d.id}", [d.player]) for d in state.decisions]
+    prompts.append((f"turn:{state.turn}", [state.active_player.id]))
     return prompts
 
 
@@ -930,6 +969,8 @@ def timeout_for(target: str) -> Timeout:
     kind, _, number = target.partition(":")
     if kind == "window":
         return Timeout(actor=SYSTEM, window=int(number))
+    if kind == "turn":
+        return Timeout(actor=SYSTEM, turn=int(number))
     return Timeout(actor=SYSTEM, decision=int(number))
 
 
