@@ -114,6 +114,27 @@ class Lobby(commands.Cog):
         namer: Namer = await namer_for(self.bot, record.id, lang, state)
         await reply(interaction, embed=table_embed(state, namer), ephemeral=True)
 
+    @app_commands.command(name=cmd_name("prefs"), description=cmd_desc("prefs"))
+    @app_commands.rename(autopass=opt_name("autopass"), away=opt_name("away"), reminders=opt_name("reminders"))
+    @app_commands.describe(autopass=opt_desc("autopass"), away=opt_desc("away"), reminders=opt_desc("reminders"))
+    @app_commands.choices(reminders=[choice("on", "on"), choice("off", "off")])
+    @app_commands.guild_only()
+    async def prefs(self, interaction: discord.Interaction, autopass: bool | None = None,
+                    away: app_commands.Range[int, 0, 720] | None = None, reminders: str | None = None) -> None:
+        """Standing preferences for this channel's game, private to the player."""
+        lang = self.lang(interaction)
+        try:
+            saved = await self.bot.table.set_preferences(
+                guild_key(interaction), channel_key(interaction), str(interaction.user.id),
+                auto_pass=autopass, away_hours=away, reminders=reminders)
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        away_text = f"<t:{int(saved.away_until)}:f>" if saved.away_until else "—"
+        yes_no = ("ja", "nein") if lang == "de" else ("yes", "no")
+        await reply(interaction, ui(lang, "prefs_saved", auto_pass=yes_no[0] if saved.auto_pass else yes_no[1],
+                                    away=away_text, reminders=saved.reminders), ephemeral=True)
+
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction) -> None:

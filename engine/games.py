@@ -23,6 +23,7 @@ class GameRules:
     load_state: Callable[[str], Any]
     open_prompts: Callable[[Any], list[tuple[str, list[str]]]]
     timeout_for: Callable[[str], Any]
+    window_plays: Callable[[Any, str], list]
     options_model: type
     default_sets: tuple[str, ...]
     min_players: int
@@ -39,6 +40,7 @@ MUNCHKIN = GameRules(
     load_state=MunchkinState.model_validate_json,
     open_prompts=munchkin_rules.open_prompts,
     timeout_for=munchkin_rules.timeout_for,
+    window_plays=munchkin_rules.window_plays,
     options_model=MunchkinOptions,
     default_sets=("testdeck",),
     min_players=2,

@@ -66,6 +66,17 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 4: standing preferences of a player in a game, applied at once by the table
+    """
+    CREATE TABLE preferences (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     TEXT NOT NULL,
+        auto_pass   INTEGER NOT NULL DEFAULT 0,   -- pass reaction windows when holding nothing playable
+        away_until  REAL,                          -- the table plays the defaults until then
+        reminders   TEXT NOT NULL DEFAULT 'on',    -- 'on' or 'off'
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -18,7 +18,7 @@ from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from table.errors import StaleVersion, TableError
 from table.pace import PACES, pace_of, seconds_for
-from table.store import Commit, GameRecord, Store
+from table.store import Commit, GameRecord, Preferences, Store
 
 Clock = Callable[[], float]
 MAX_RETRIES = 3
@@ -125,6 +125,7 @@ class TableService:
         self._cache[record.id] = (version, state)
         result = ActResult(record.id, channel_id, version, state, events, origin=origin)
         await self._publish(result)
+        await self.apply_standing_preferences(record.id)
         return result
 
     async def end(self, guild_id: str, channel_id: str, by: str, can_manage: bool = False) -> GameRecord:
@@ -154,7 +155,7 @@ class TableService:
         return await self.act_in(record.id, user_id, action, expected_version, origin)
 
     async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None,
-                     origin: str = "table") -> ActResult:
+                     origin: str = "table", note: Event | None = None) -> ActResult:
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             for _ in range(MAX_RETRIES):
@@ -192,12 +193,74 @@ class TableService:
                     continue
                 self._cache[game_id] = (new_version, new_state)
                 self._deadline_cache[game_id] = (new_version, deadlines)
+                if note is not None:
+                    events = [note, *events]
                 result = ActResult(game_id, record.channel_id, new_version, new_state, events, status, origin)
                 break
             else:
                 raise TableError("busy")
         await self._publish(result)
+        if origin != "preference":
+            await self.apply_standing_preferences(game_id)
         return result
+
+    # ------------------------------------------------------------------ standing preferences
+    async def set_preferences(self, guild_id: str, channel_id: str, user_id: str, *, auto_pass: bool | None = None,
+                              away_hours: float | None = None, reminders: str | None = None) -> Preferences:
+        """Standing preferences apply at once: nobody waits on a player who said not to."""
+        record = await self.game_in(guild_id, channel_id)
+        if not any(s.user_id == user_id for s in await self.store.seats(record.id)):
+            raise TableError("not_seated")
+        prefs = (await self.store.preferences(record.id)).get(user_id) or Preferences(record.id, user_id)
+        if auto_pass is not None:
+            prefs.auto_pass = auto_pass
+        if away_hours is not None:
+            prefs.away_until = self.clock() + away_hours * 3600 if away_hours > 0 else None
+        if reminders is not None:
+            prefs.reminders = reminders
+        await self.store.save_preferences(prefs)
+        if record.status == "active":
+            await self.apply_standing_preferences(record.id)
+        return prefs
+
+    async def apply_standing_preferences(self, game_id: int) -> list[ActResult]:
+        """Pass for players on auto-pass who hold nothing playable; play the defaults for away players
+        (their windows, decisions and turn), saying so in the log."""
+        prefs = await self.store.preferences(game_id)
+        if not prefs:
+            return []
+        results = []
+        for _ in range(MAX_TIMEOUT_STEPS):
+            record = await self.store.get_game(game_id, with_state=False)
+            if record is None or record.status != "active":
+                break
+            _, state = await self.state_of(record)
+            step = self._standing_step(rules_of(record.kind), state, prefs)
+            if step is None:
+                break
+            actor, action, note = step
+            try:
+                results.append(await self.act_in(game_id, actor, action, origin="preference", note=note))
+            except (IllegalAction, TableError):
+                break
+        return results
+
+    def _standing_step(self, rules: GameRules, state: Any, prefs: dict[str, Preferences]):
+        now = self.clock()
+        for target, players in rules.open_prompts(state):
+            kind, _, number = target.partition(":")
+            for player in players:
+                pref = prefs.get(player)
+                if pref is None:
+                    continue
+                away = pref.away(now)
+                if kind == "window" and (away or (pref.auto_pass and not rules.window_plays(state, player))):
+                    note = Event(kind="played_for_away" if away else "auto_passed", params={"player": player})
+                    return player, rules.parse_action({"type": "pass", "actor": player, "window": int(number)}), note
+                if away and kind in ("decision", "turn"):
+                    note = Event(kind="played_for_away", params={"player": player})
+                    return "system", rules.timeout_for(target), note
+        return None
 
     async def _open_deadlines(self, game_id: int, version: int) -> dict[str, float]:
         cached = self._deadline_cache.get(game_id)

@@ -17,7 +17,17 @@ import aiosqlite
 
 from table.errors import StaleVersion, StoreError, TableError
 from table.migrations import LATEST, MIGRATIONS
-from table.store import Commit, Deadline, GameRecord, LoggedAction, PrivateMessage, Seat, Store, dumps
+from table.store import (
+    Commit,
+    Deadline,
+    GameRecord,
+    LoggedAction,
+    Preferences,
+    PrivateMessage,
+    Seat,
+    Store,
+    dumps,
+)
 
 BUSY_TIMEOUT_MS = 10_000
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
@@ -262,4 +272,20 @@ class SqliteStore(Store):
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
             "message_id = excluded.message_id, digest = excluded.digest, closed = excluded.closed",
             (message.game_id, message.user_id, message.channel_id, message.message_id, message.digest, message.closed),
+        )])
+
+    async def preferences(self, game_id: int) -> dict[str, Preferences]:
+        async with self.db.execute(
+            "SELECT user_id, auto_pass, away_until, reminders FROM preferences WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
+
+    async def save_preferences(self, preferences: Preferences) -> None:
+        await self._write([(
+            "INSERT INTO preferences (game_id, user_id, auto_pass, away_until, reminders) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET auto_pass = excluded.auto_pass, "
+            "away_until = excluded.away_until, reminders = excluded.reminders",
+            (preferences.game_id, preferences.user_id, int(preferences.auto_pass), preferences.away_until,
+             preferences.reminders),
         )])

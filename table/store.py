@@ -57,6 +57,18 @@ class PrivateMessage:
 
 
 @dataclass
+class Preferences:
+    game_id: int
+    user_id: str
+    auto_pass: bool = False
+    away_until: float | None = None
+    reminders: str = "on"
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and self.away_until > now
+
+
+@dataclass
 class LoggedAction:
     seq: int
     actor: str
@@ -141,3 +153,9 @@ class Store(ABC):
 
     @abstractmethod
     async def save_private_message(self, message: PrivateMessage) -> None: ...
+
+    @abstractmethod
+    async def preferences(self, game_id: int) -> dict[str, Preferences]: ...
+
+    @abstractmethod
+    async def save_preferences(self, preferences: Preferences) -> None: ...

@@ -262,7 +262,7 @@ def test_check_commands_passes():
     run = subprocess.run([sys.executable, "bot.py", "--check-commands"], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "26 commands, 0 problems" in run.stdout
+    assert "27 commands, 0 problems" in run.stdout
 
 
 async def test_playing_a_card_from_the_dm_menu(h):
@@ -283,3 +283,12 @@ async def test_playing_a_card_from_the_dm_menu(h):
             assert any(s.kind == "channel" for s in h.recorder.sent)   # posted to the game's channel
             return
     pytest.fail(f"no player had a card to play from the DM at the start: {[p.hand for p in state.players]}")
+
+
+async def test_settings_are_private_and_take_effect(h):
+    await open_game(h)
+    sent = await h.slash("222", "einstellungen", autopass=True, abwesend_stunden=3)
+    assert sent[0].ephemeral and "Gespeichert" in sent[0].content and "<t:" in sent[0].content
+    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
+    prefs = (await h.bot.table.store.preferences(record.id))["222"]
+    assert prefs.auto_pass and prefs.away_until is not None

@@ -965,6 +965,18 @@ def open_prompts(state: GameState) -> list[tuple[str, list[str]]]:
     return prompts
 
 
+def window_plays(state: GameState, player_id: str) -> list[PlayCard]:
+    """The cards a player could play into the open combat: one-shots, enhancers, monsters joining,
+    and curses on a fighter (auto-pass waits only while one of these is in hand)."""
+    combat = state.combat
+    if combat is None or combat.stage != "fight":
+        return []
+    fighters = {combat.fighter, combat.helper}
+    return [a for a in legal_actions(state, player_id) if isinstance(a, PlayCard) and (
+        state.card(a.card).kind in ("oneshot", "enhancer", "wandering", "monster")
+        or (state.card(a.card).kind == "curse" and a.target_player in fighters))]
+
+
 def timeout_for(target: str) -> Timeout:
     kind, _, number = target.partition(":")
     if kind == "window":

@@ -1,0 +1,79 @@
+"""Standing preferences apply at once: auto-pass when holding nothing playable, and "I am away",
+where the table plays the defaults for the player and says so in the log."""
+
+from __future__ import annotations
+
+from engine.munchkin import actions as A
+from engine.munchkin.rules import apply, new_game, window_plays
+
+PLAYERS = [("anna", "Anna"), ("ben", "Ben"), ("cleo", "Cleo")]
+
+
+def _seed(wanted_playable: bool) -> int:
+    """A seed whose first door is a monster, with Ben holding (or not) a card he could play in that fight."""
+    for seed in range(1, 3000):
+        state, _ = new_game(PLAYERS, seed=seed)
+        if state.card(state.door_deck[-1]).kind != "monster" or state.active_player.id == "ben":
+            continue
+        state, _ = apply(state, A.KickDoor(actor=state.active_player.id))
+        playable = bool(window_plays(state, "ben"))
+        if playable == wanted_playable:
+            return seed
+    raise AssertionError("no seed")
+
+
+async def _start(service, seed: int):
+    await service.create("g", "p1", "anna", "Anna")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", "p1", pid, name)
+    return await service.start("g", "p1", "anna", seed=seed)
+
+
+async def test_auto_pass_when_holding_nothing_playable(service):
+    started = await _start(service, _seed(wanted_playable=False))
+    await service.set_preferences("g", "p1", "ben", auto_pass=True)
+    active = started.state.active_player.id
+    kicked = await service.act("g", "p1", active, A.KickDoor(actor=active))
+    _, state = await service.seated("g", "p1")
+    assert "ben" in state.combat.passed
+    actions = await service.store.actions(started.game_id)
+    assert any('"pass"' in a.action_json and a.actor == "ben" for a in actions)
+    assert kicked.version < (await service.store.get_game(started.game_id)).version
+
+
+async def test_auto_pass_waits_while_a_card_could_be_played(service):
+    started = await _start(service, _seed(wanted_playable=True))
+    await service.set_preferences("g", "p1", "ben", auto_pass=True)
+    active = started.state.active_player.id
+    await service.act("g", "p1", active, A.KickDoor(actor=active))
+    _, state = await service.seated("g", "p1")
+    assert "ben" not in state.combat.passed
+
+
+async def test_away_player_gets_the_defaults_at_once_and_the_log_says_so(service, clock):
+    started = await _start(service, _seed(wanted_playable=True))
+    active = started.state.active_player.id
+    away = next(pid for pid, _ in PLAYERS if pid != active)
+    seen = []
+    async def listen(result):
+        seen.extend(result.events)
+    service.listeners.append(listen)
+    await service.set_preferences("g", "p1", away, away_hours=5)
+    await service.act("g", "p1", active, A.KickDoor(actor=active))
+    _, state = await service.seated("g", "p1")
+    if state.combat is not None and state.combat.stage == "fight":
+        assert away in state.combat.passed
+        await service.act("g", "p1", active, A.AskHelp(actor=active, helper=away))
+        _, state = await service.seated("g", "p1")
+        assert not [d for d in state.decisions if d.player == away]      # declined by default at once
+    assert any(e.kind == "played_for_away" and e.params["player"] == away for e in seen)
+
+
+async def test_away_active_player_turn_is_played_through(service, clock):
+    started = await _start(service, 5)
+    active = started.state.active_player.id
+    await service.set_preferences("g", "p1", active, away_hours=1)
+    _, state = await service.seated("g", "p1")
+    assert state.active_player.id != active or state.phase == "over"
+    prefs = (await service.store.preferences(started.game_id))[active]
+    assert prefs.away(clock()) and not prefs.away(clock() + 2 * 3600)   # back after the hour
