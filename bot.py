@@ -84,6 +84,7 @@ class Spielleiter(commands.Bot):
         await store.open()
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)
+        self.table.reminder_listeners.append(self.publisher.on_reminder)
         for cog in COGS:
             await self.load_extension(cog)
         from cogs.lookups import PageButton, ShowButton

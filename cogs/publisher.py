@@ -100,6 +100,26 @@ class Publisher:
         message = await dm.send(embed=embed, view=view)
         record.channel_id, record.message_id = str(message.channel.id), str(message.id)
 
+    async def on_reminder(self, reminder) -> bool:
+        """DM the one player owed the move (a mention in the channel when DMs are closed)."""
+        lang = self.lang(reminder.user_id)
+        kind = reminder.target.split(":")[0]
+        link = f"https://discord.com/channels/{reminder.guild_id}/{reminder.channel_id}"
+        text = ui(lang, "reminder", channel=reminder.channel_id, what=ui(lang, f"reminder_{kind}"),
+                  due=int(reminder.due_at), link=link)
+        record = await self.bot.table.store.private_message(reminder.game_id, reminder.user_id)
+        if not record.closed:
+            try:
+                dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
+                await dm.send(text)
+                return True
+            except discord.Forbidden as exc:
+                if exc.code != DM_CLOSED:
+                    raise
+        await self.bot.get_partial_messageable(int(reminder.channel_id)).send(
+            f"<@{reminder.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+        return True
+
     async def tell_if_dms_closed(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:
         user_id = str(interaction.user.id)
         record = await self.bot.table.store.private_message(game_id, user_id)

@@ -77,6 +77,16 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 5: reminders already sent: at most one per player and prompt
+    """
+    CREATE TABLE reminders_sent (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        target   TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        sent_at  REAL NOT NULL,
+        PRIMARY KEY (game_id, target, user_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -49,4 +49,6 @@ class DeadlineScheduler:
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def tick(self) -> list[ActResult]:
-        return await self.service.fire_due()
+        results = await self.service.fire_due()
+        await self.service.send_reminders()
+        return results

@@ -46,6 +46,21 @@ class ActResult:
 Listener = Callable[[ActResult], Awaitable[None]]
 
 
+@dataclass
+class Reminder:
+    """A nudge to one player who owes a move, before its deadline."""
+
+    game_id: int
+    guild_id: str
+    channel_id: str
+    user_id: str
+    target: str
+    due_at: float
+
+
+ReminderListener = Callable[[Reminder], Awaitable[bool]]   # True when delivered
+
+
 class TableService:
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
@@ -54,6 +69,7 @@ class TableService:
         self._cache: dict[int, tuple[int, Any]] = {}   # game id -> (version, state)
         self._deadline_cache: dict[int, tuple[int, dict[str, float]]] = {}  # game id -> (version, deadlines)
         self.listeners: list[Listener] = []
+        self.reminder_listeners: list[ReminderListener] = []
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = "munchkin",
@@ -311,6 +327,47 @@ class TableService:
             except (IllegalAction, TableError):
                 refused.add((deadline.game_id, deadline.target))   # the prompt closed meanwhile
         return results
+
+    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
+        """Players who owe a prompt whose deadline is half gone: each at most once per prompt, only
+        with reminders on, never when away (the table plays for them) and never those who owe nothing."""
+        now = self.clock() if now is None else now
+        due: list[Reminder] = []
+        by_game: dict[int, list] = {}
+        for deadline in await self.store.deadlines():
+            by_game.setdefault(deadline.game_id, []).append(deadline)
+        for game_id, deadlines in by_game.items():
+            record = await self.store.get_game(game_id, with_state=False)
+            if record is None or record.status != "active":
+                continue
+            rules = rules_of(record.kind)
+            _, state = await self.state_of(record)
+            owing = dict(rules.open_prompts(state))
+            pace = pace_of(record.pace)
+            prefs = await self.store.preferences(game_id)
+            sent = await self.store.reminders_sent(game_id)
+            for deadline in deadlines:
+                wait = seconds_for(pace, deadline.target)
+                if wait is None or now < deadline.due_at - wait / 2 or now >= deadline.due_at:
+                    continue
+                for user_id in owing.get(deadline.target, []):
+                    pref = prefs.get(user_id)
+                    if (deadline.target, user_id) in sent or (pref and (pref.reminders == "off" or pref.away(now))):
+                        continue
+                    due.append(Reminder(game_id, record.guild_id, record.channel_id, user_id, deadline.target,
+                                        deadline.due_at))
+        return due
+
+    async def send_reminders(self, now: float | None = None) -> list[Reminder]:
+        sent = []
+        for reminder in await self.due_reminders(now):
+            delivered = False
+            for listener in self.reminder_listeners:
+                delivered = await listener(reminder) or delivered
+            if delivered or not self.reminder_listeners:
+                await self.store.mark_reminded(reminder.game_id, reminder.target, reminder.user_id, self.clock())
+                sent.append(reminder)
+        return sent
 
     async def set_pace(self, guild_id: str, channel_id: str, by: str, pace: str) -> GameRecord:
         """The host may change the pace at any time; deadlines already set keep their time."""

@@ -289,3 +289,11 @@ class SqliteStore(Store):
             (preferences.game_id, preferences.user_id, int(preferences.auto_pass), preferences.away_until,
              preferences.reminders),
         )])
+
+    async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
+        async with self.db.execute("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,)) as c:
+            return {(r[0], r[1]) for r in await c.fetchall()}
+
+    async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
+        await self._write([("INSERT OR IGNORE INTO reminders_sent (game_id, target, user_id, sent_at) VALUES "
+                            "(?, ?, ?, ?)", (game_id, target, user_id, now))])

@@ -159,3 +159,10 @@ class Store(ABC):
 
     @abstractmethod
     async def save_preferences(self, preferences: Preferences) -> None: ...
+
+    @abstractmethod
+    async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
+        """(target, user) pairs already reminded in this game."""
+
+    @abstractmethod
+    async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None: ...

@@ -292,3 +292,19 @@ async def test_settings_are_private_and_take_effect(h):
     record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
     prefs = (await h.bot.table.store.preferences(record.id))["222"]
     assert prefs.auto_pass and prefs.away_until is not None
+
+
+async def test_reminder_is_a_dm_with_the_deadline_and_a_link(h):
+    await h.slash("111", "neu", tempo="async")
+    await h.slash("222", "beitreten")
+    await h.slash("333", "beitreten")
+    await h.slash("111", "start")
+    state = await state_of(h)
+    h.bot.table.clock = lambda: FIXED_CLOCK + 13 * 3600
+    sent = await h.bot.table.send_reminders()
+    await h.settle()
+    assert [r.user_id for r in sent] == [state.active_player.id]
+    dms = [s for s in h.dms_to(state.active_player.id) if s.content.startswith("⏰")]
+    assert dms and "<t:" in dms[0].content and f"discord.com/channels/{GUILD_ID}/{CHANNEL_ID}" in dms[0].content
+    others = [u for u in PLAYERS if u != state.active_player.id]
+    assert not any(s.content.startswith("⏰") for u in others for s in h.dms_to(u))

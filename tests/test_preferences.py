@@ -77,3 +77,48 @@ async def test_away_active_player_turn_is_played_through(service, clock):
     assert state.active_player.id != active or state.phase == "over"
     prefs = (await service.store.preferences(started.game_id))[active]
     assert prefs.away(clock()) and not prefs.away(clock() + 2 * 3600)   # back after the hour
+
+
+async def _async_game(service):
+    await service.create("g", "r1", "anna", "Anna", pace="async")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", "r1", pid, name)
+    return await service.start("g", "r1", "anna", seed=7)
+
+
+async def test_reminder_goes_once_to_exactly_the_owing_player(service, clock):
+    started = await _async_game(service)
+    active = started.state.active_player.id
+    assert await service.send_reminders() == []             # too early: the turn timer has just begun
+    clock.advance(13 * 3600)                                  # past half of the 24-hour turn timer
+    sent = await service.send_reminders()
+    assert [(r.user_id, r.target) for r in sent] == [(active, f"turn:{started.state.turn}")]
+    assert await service.send_reminders() == []              # at most once per prompt
+
+
+async def test_reminders_can_be_turned_off(service, clock):
+    started = await _async_game(service)
+    await service.set_preferences("g", "r1", started.state.active_player.id, reminders="off")
+    clock.advance(13 * 3600)
+    assert await service.send_reminders() == []
+
+
+async def test_reminders_sent_survive_a_restart(tmp_path, clock):
+    from table.service import TableService
+    from table.sqlite_store import SqliteStore
+
+    store = SqliteStore(tmp_path / "r.db")
+    await store.open()
+    service = TableService(store, clock)
+    await _async_game(service)
+    clock.advance(13 * 3600)
+    assert len(await service.send_reminders()) == 1
+    await store.close()
+    store = SqliteStore(tmp_path / "r.db")
+    await store.open()
+    try:
+        again = TableService(store, clock)
+        await again.recover()
+        assert await again.send_reminders() == []
+    finally:
+        await store.close()
