@@ -44,7 +44,8 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
 async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None) -> Namer:
     record = await bot.table.store.get_game(game_id, with_state=False)
     seats = await bot.table.store.seats(game_id)
-    return Namer(lang, {s.user_id: s.name for s in seats}, state, tuple(record.sets) if record else ("testdeck",))
+    names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
+    return Namer(lang, names, state, tuple(record.sets) if record else ("testdeck",))
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import channel_key, guild_key, lang_of, namer_for, perform, reply, reply_error
+from cogs.play import player_autocomplete
 from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
 from cogs.views import table_embed
 from engine.core.errors import IllegalAction
@@ -134,6 +135,23 @@ class Lobby(commands.Cog):
         yes_no = ("ja", "nein") if lang == "de" else ("yes", "no")
         await reply(interaction, ui(lang, "prefs_saved", auto_pass=yes_no[0] if saved.auto_pass else yes_no[1],
                                     away=away_text, reminders=saved.reminders), ephemeral=True)
+
+    @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
+    @app_commands.rename(player=opt_name("player"))
+    @app_commands.describe(player=opt_desc("player"))
+    @app_commands.autocomplete(player=player_autocomplete)
+    @app_commands.guild_only()
+    async def botseat(self, interaction: discord.Interaction, player: str) -> None:
+        lang = self.lang(interaction)
+        try:
+            await self.bot.table.seat_bot(guild_key(interaction), channel_key(interaction),
+                                          str(interaction.user.id), player)
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
+        names = {s.user_id: s.name for s in await self.bot.table.store.seats(record.id)} if record else {}
+        await reply(interaction, ui(lang, "bot_seated", player=names.get(player, player)))
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()

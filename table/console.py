@@ -69,7 +69,8 @@ class ConsoleTable:
 
     async def namer(self) -> Namer:
         record = await self.service.game_in(GUILD, self.channel)
-        self.names = {s.user_id: s.name for s in await self.service.store.seats(record.id)}
+        seats = await self.service.store.seats(record.id)
+        self.names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
         state = None
         if record.status == "active":
             _, state = await self.service.state_of(record)

@@ -87,6 +87,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, target, user_id)
     );
     """,
+    # 6: a seat can be played by the bot (an empty or abandoned seat)
+    """
+    ALTER TABLE seats ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -70,6 +70,7 @@ class TableService:
         self._deadline_cache: dict[int, tuple[int, dict[str, float]]] = {}  # game id -> (version, deadlines)
         self.listeners: list[Listener] = []
         self.reminder_listeners: list[ReminderListener] = []
+        self._bots: dict[tuple[int, str], Any] = {}   # (game, seat) -> the bot player that plays it
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = "munchkin",
@@ -239,11 +240,26 @@ class TableService:
             await self.apply_standing_preferences(record.id)
         return prefs
 
+    async def seat_bot(self, guild_id: str, channel_id: str, by: str, user_id: str, bot: bool = True) -> None:
+        """A bot player takes an empty or abandoned seat (the host decides, or the player for their own
+        seat); it plays that seat from then on, under the seat's name marked "(Bot)"."""
+        record = await self.game_in(guild_id, channel_id)
+        if by not in (record.host_id, user_id):
+            raise TableError("host_only")
+        seat = next((s for s in await self.store.seats(record.id) if s.user_id == user_id), None)
+        if seat is None:
+            raise TableError("not_seated")
+        # the seat keeps its name (replays rebuild the game from the seats); front ends mark it "(Bot)"
+        await self.store.set_seat_bot(record.id, user_id, seat.name, bot)
+        if record.status == "active":
+            await self.apply_standing_preferences(record.id)
+
     async def apply_standing_preferences(self, game_id: int) -> list[ActResult]:
         """Pass for players on auto-pass who hold nothing playable; play the defaults for away players
-        (their windows, decisions and turn), saying so in the log."""
+        (their windows, decisions and turn), saying so in the log; let bots play their seats."""
         prefs = await self.store.preferences(game_id)
-        if not prefs:
+        bots = {s.user_id for s in await self.store.seats(game_id) if s.bot}
+        if not prefs and not bots:
             return []
         results = []
         for _ in range(MAX_TIMEOUT_STEPS):
@@ -251,7 +267,7 @@ class TableService:
             if record is None or record.status != "active":
                 break
             _, state = await self.state_of(record)
-            step = self._standing_step(rules_of(record.kind), state, prefs)
+            step = self._standing_step(rules_of(record.kind), state, prefs) or self._bot_step(game_id, state, bots)
             if step is None:
                 break
             actor, action, note = step
@@ -260,6 +276,18 @@ class TableService:
             except (IllegalAction, TableError):
                 break
         return results
+
+    def _bot_step(self, game_id: int, state: Any, bots: set[str]):
+        from engine.munchkin.bot import BotPlayer
+
+        for player_id in sorted(bots):
+            if not state.has_player(player_id):
+                continue
+            bot = self._bots.setdefault((game_id, player_id), BotPlayer(player_id))
+            move = bot.choose(state)
+            if move is not None:
+                return player_id, move, None
+        return None
 
     def _standing_step(self, rules: GameRules, state: Any, prefs: dict[str, Preferences]):
         now = self.clock()

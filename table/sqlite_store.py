@@ -151,9 +151,13 @@ class SqliteStore(Store):
 
     async def seats(self, game_id: int) -> list[Seat]:
         async with self.db.execute(
-            "SELECT user_id, name, seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         ) as cursor:
-            return [Seat(user_id=r[0], name=r[1], seat=r[2]) for r in await cursor.fetchall()]
+            return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3])) for r in await cursor.fetchall()]
+
+    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
+        await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
+                            (int(bot), name, game_id, user_id))])
 
     async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None:
         try:

@@ -36,6 +36,7 @@ class Seat:
     user_id: str
     name: str
     seat: int
+    bot: bool = False
 
 
 @dataclass
@@ -126,6 +127,9 @@ class Store(ABC):
 
     @abstractmethod
     async def remove_seat(self, game_id: int, user_id: str) -> None: ...
+
+    @abstractmethod
+    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None: ...
 
     @abstractmethod
     async def update_lobby(self, game_id: int, *, options: dict[str, Any] | None = None,

@@ -122,3 +122,27 @@ async def test_reminders_sent_survive_a_restart(tmp_path, clock):
         assert await again.send_reminders() == []
     finally:
         await store.close()
+
+
+async def test_a_bot_takes_an_abandoned_seat_and_plays_it(service):
+    started = await _start(service, 11)
+    idle = started.state.active_player.id
+    other = next(pid for pid, _ in PLAYERS if pid not in (idle, "anna"))
+    from table.errors import TableError
+
+    try:
+        await service.seat_bot("g", "p1", other, idle)           # neither host nor the seat's player
+        raise AssertionError("refused expected")
+    except TableError as exc:
+        assert exc.code == "host_only"
+    await service.seat_bot("g", "p1", "anna", idle)
+    _, state = await service.seated("g", "p1")
+    assert state.active_player.id != idle or state.phase == "over"   # the bot played the whole turn
+    seats = {s.user_id: s for s in await service.store.seats(started.game_id)}
+    assert seats[idle].bot
+    logged = [a for a in await service.store.actions(started.game_id) if a.actor == idle]
+    assert logged                                                     # its moves are in the log
+    from table.replay import replay_game
+
+    report = await replay_game(service.store, await service.store.get_game(started.game_id))
+    assert report["clean"], report
