@@ -91,6 +91,16 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
     """,
+    # 7: each player's time bank (asynchronous pace)
+    """
+    CREATE TABLE player_clocks (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  TEXT NOT NULL,
+        bank     REAL NOT NULL,         -- seconds left
+        started  REAL,                  -- when the table began waiting on this player's turn
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

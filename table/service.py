@@ -17,8 +17,8 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from table.errors import StaleVersion, TableError
-from table.pace import PACES, pace_of, seconds_for
-from table.store import Commit, GameRecord, Preferences, Store
+from table.pace import pace_of, seconds_for, valid_pace
+from table.store import Commit, GameRecord, PlayerClock, Preferences, Store
 
 Clock = Callable[[], float]
 MAX_RETRIES = 3
@@ -77,7 +77,7 @@ class TableService:
                      sets: list[str] | None = None, options: dict[str, Any] | None = None,
                      pace: str = "live") -> GameRecord:
         rules = rules_of(kind)
-        if pace not in PACES:
+        if not valid_pace(pace):
             raise TableError("unknown_pace", pace=pace)
         options_model = rules.options_model.model_validate(options or {})
         chosen_sets = list(sets or rules.default_sets)
@@ -137,8 +137,12 @@ class TableService:
         seed = seed if seed is not None else int(self.clock() * 1000) & 0xFFFFFFFF
         state, events = rules.new_game([(s.user_id, s.name) for s in seats], seed=seed, sets=record.sets,
                                        options=rules.options_model.model_validate(record.options))
-        deadlines = self._deadlines(rules, record, state, {})
-        version = await self.store.start_game(record.id, seed, state.model_dump_json(), deadlines, self.clock())
+        pace = pace_of(record.pace)
+        clocks = [PlayerClock(p.id, pace.turn_seconds or 0.0, self.clock() if p.id == state.active_player.id else None)
+                  for p in state.players] if pace.has_bank else []
+        deadlines = self._deadlines(rules, record, state, {}, {c.user_id: c for c in clocks})
+        version = await self.store.start_game(record.id, seed, state.model_dump_json(), deadlines, self.clock(),
+                                              clocks)
         self._cache[record.id] = (version, state)
         result = ActResult(record.id, channel_id, version, state, events, origin=origin)
         await self._publish(result)
@@ -194,11 +198,12 @@ class TableService:
                 new_state, events = rules.apply(state, action)   # raises IllegalAction, nothing changed
                 status = "finished" if new_state.phase == "over" else "active"
                 existing = await self._open_deadlines(game_id, version)
-                deadlines = self._deadlines(rules, record, new_state, existing)
+                clocks = await self._spend_bank(record, state, new_state)
+                deadlines = self._deadlines(rules, record, new_state, existing, {c.user_id: c for c in clocks})
                 commit = Commit(
                     game_id=game_id, expected_version=version, actor=user_id, action_json=rules.dump_action(action),
                     state_json=new_state.model_dump_json(), status=status, now=self.clock(),
-                    deadlines=None if deadlines == existing else deadlines,
+                    deadlines=None if deadlines == existing else deadlines, clocks=clocks,
                 )
                 try:
                     new_version = await self.store.commit(commit)
@@ -312,16 +317,42 @@ class TableService:
             return cached[1]
         return {d.target: d.due_at for d in await self.store.deadlines(game_id)}
 
-    def _deadlines(self, rules: GameRules, record: GameRecord, state: Any,
-                   existing: dict[str, float]) -> dict[str, float]:
+    def _deadlines(self, rules: GameRules, record: GameRecord, state: Any, existing: dict[str, float],
+                   clocks: dict[str, PlayerClock] | None = None) -> dict[str, float]:
         pace = pace_of(record.pace)
         now = self.clock()
         deadlines = {}
-        for target, _players in rules.open_prompts(state):
+        for target, players in rules.open_prompts(state):
             seconds = seconds_for(pace, target)
-            if seconds is not None:
+            if seconds is None:
+                continue
+            clock = (clocks or {}).get(players[0]) if target.startswith("turn:") and players else None
+            if clock is not None and clock.started is not None:
+                deadlines[target] = clock.started + clock.bank     # the turn timer is the player's bank
+            else:
                 deadlines[target] = existing.get(target, now + seconds)
         return deadlines
+
+    async def _spend_bank(self, record: GameRecord, before: Any, after: Any) -> list[PlayerClock]:
+        """When the turn passes, the player who had it spends the time it took and gains the increment
+        (up to the cap); the table starts waiting on the next player's bank."""
+        pace = pace_of(record.pace)
+        if not pace.has_bank or after.phase == "over" or (before.turn == after.turn):
+            return []
+        clocks = await self.store.clocks(record.id)
+        now = self.clock()
+        changed = []
+        old = clocks.get(before.active_player.id)
+        if old is not None:
+            spent = now - (old.started if old.started is not None else now)
+            old.bank = min(pace.bank_cap or float("inf"), max(0.0, old.bank - spent) + (pace.bank_increment or 0))
+            old.started = None
+            changed.append(old)
+        new_id = after.active_player.id
+        new = clocks.get(new_id) or PlayerClock(new_id, pace.turn_seconds or 0.0)
+        new.started = now
+        changed.append(new)
+        return changed
 
     # ------------------------------------------------------------------ deadlines and recovery
     async def recover(self) -> list[GameRecord]:
@@ -402,7 +433,7 @@ class TableService:
         record = await self.game_in(guild_id, channel_id)
         if by != record.host_id:
             raise TableError("host_only")
-        if pace not in PACES:
+        if not valid_pace(pace):
             raise TableError("unknown_pace", pace=pace)
         await self.store.update_lobby(record.id, pace=pace, now=self.clock())
         return await self.game_in(guild_id, channel_id)

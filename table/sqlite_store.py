@@ -22,6 +22,7 @@ from table.store import (
     Deadline,
     GameRecord,
     LoggedAction,
+    PlayerClock,
     Preferences,
     PrivateMessage,
     Seat,
@@ -185,13 +186,25 @@ class SqliteStore(Store):
         await self._write(statements)
 
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float) -> int:
+                         now: float, clocks: list[PlayerClock] = ()) -> int:
         await self._write([
             ("UPDATE games SET status = 'active', seed = ?, state = ?, version = 1, updated_at = ? "
              "WHERE id = ? AND status = 'lobby'", (seed, state_json, now, game_id)),
             *self._deadline_statements(game_id, 1, deadlines),
+            *self._clock_statements(game_id, clocks),
         ])
         return 1
+
+    @staticmethod
+    def _clock_statements(game_id: int, clocks) -> list[tuple[str, tuple]]:
+        return [("INSERT INTO player_clocks (game_id, user_id, bank, started) VALUES (?, ?, ?, ?) "
+                 "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started",
+                 (game_id, c.user_id, c.bank, c.started)) for c in clocks]
+
+    async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
+        async with self.db.execute("SELECT user_id, bank, started FROM player_clocks WHERE game_id = ?",
+                                   (game_id,)) as cursor:
+            return {r[0]: PlayerClock(r[0], r[1], r[2]) for r in await cursor.fetchall()}
 
     @staticmethod
     def _deadline_statements(game_id: int, version: int, deadlines: dict[str, float]) -> list[tuple[str, tuple]]:
@@ -233,6 +246,8 @@ class SqliteStore(Store):
                 if commit.deadlines is not None:
                     for sql, params in self._deadline_statements(commit.game_id, new_version, commit.deadlines):
                         await self.db.execute(sql, params)
+                for sql, params in self._clock_statements(commit.game_id, commit.clocks):
+                    await self.db.execute(sql, params)
                 await self.db.execute("COMMIT")
             except BaseException:
                 await self.db.execute("ROLLBACK")

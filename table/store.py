@@ -78,6 +78,13 @@ class LoggedAction:
 
 
 @dataclass
+class PlayerClock:
+    user_id: str
+    bank: float
+    started: float | None = None
+
+
+@dataclass
 class Commit:
     """One action's transaction: the state after it, the log line, the deadlines now open."""
 
@@ -89,6 +96,7 @@ class Commit:
     status: str
     deadlines: dict[str, float] | None = field(default_factory=dict)   # None: unchanged
     now: float = 0.0
+    clocks: list[PlayerClock] = field(default_factory=list)   # time banks changed by this action
 
 
 def dumps(value: Any) -> str:
@@ -137,7 +145,7 @@ class Store(ABC):
 
     @abstractmethod
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float) -> int: ...
+                         now: float, clocks: list[PlayerClock] = ()) -> int: ...
 
     @abstractmethod
     async def commit(self, commit: Commit) -> int:
@@ -163,6 +171,9 @@ class Store(ABC):
 
     @abstractmethod
     async def save_preferences(self, preferences: Preferences) -> None: ...
+
+    @abstractmethod
+    async def clocks(self, game_id: int) -> dict[str, PlayerClock]: ...
 
     @abstractmethod
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:

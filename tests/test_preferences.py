@@ -146,3 +146,52 @@ async def test_a_bot_takes_an_abandoned_seat_and_plays_it(service):
 
     report = await replay_game(service.store, await service.store.get_game(started.game_id))
     assert report["clean"], report
+
+
+async def _finish_turn(service, channel: str, player: str) -> None:
+    """The player's turn runs out step by step (as its turn timer would do)."""
+    for _ in range(30):
+        _, state = await service.seated("g", channel)
+        if state.active_player.id != player or state.phase == "over":
+            return
+        await service.act("g", channel, "system", A.Timeout(actor=A.SYSTEM, turn=state.turn))
+
+
+async def test_time_bank_spends_what_a_turn_took_and_refills(service, clock):
+    """Correspondence-style clock: 24 h to start, +12 h per turn (asynchronous pace)."""
+    started = await _async_game(service)
+    first = started.state.active_player.id
+    clock.advance(10 * 3600)                      # the first player takes ten hours for the turn
+    await _finish_turn(service, "r1", first)
+    _, state = await service.seated("g", "r1")
+    clocks = await service.store.clocks(started.game_id)
+    assert clocks[first].bank == (24 - 10 + 12) * 3600 and clocks[first].started is None
+    second = state.active_player.id
+    deadline = {d.target: d.due_at for d in await service.store.deadlines(started.game_id)}[f"turn:{state.turn}"]
+    assert clocks[second].started == clock() and deadline == clock() + clocks[second].bank
+
+
+async def test_time_bank_stops_at_its_cap(service, clock):
+    await service.create("g", "r2", "anna", "Anna", pace="async;cap=90000")      # a 25-hour cap
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", "r2", pid, name)
+    started = await service.start("g", "r2", "anna", seed=7)
+    first = started.state.active_player.id
+    clock.advance(3600)
+    await _finish_turn(service, "r2", first)
+    assert (await service.store.clocks(started.game_id))[first].bank == 90000
+
+
+async def test_custom_pace_numbers(service):
+    from table.pace import pace_of
+
+    pace = pace_of("async;turn=172800;window=600")
+    assert pace.turn_seconds == 172800 and pace.window_seconds == 600 and pace.decision_seconds == 12 * 3600
+    await service.create("g", "x1", "anna", "Anna", pace="async;turn=172800")
+    from table.errors import TableError
+
+    try:
+        await service.create("g", "x2", "anna", "Anna", pace="async;nonsense=3")
+        raise AssertionError("refused expected")
+    except TableError as exc:
+        assert exc.code == "unknown_pace"
