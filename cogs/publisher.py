@@ -4,6 +4,7 @@ current (edited, not re-sent), and the channel posts for moves made by the clock
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 from typing import TYPE_CHECKING
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007   # Discord: cannot send messages to this user
+STATUS_KEY = "#status"   # the live status message is kept like a private message under this key
+STATUS_REPOST_AFTER = 4  # after this many posts the channel has moved on: post the status anew
 
 
 class Publisher:
@@ -52,6 +55,7 @@ class Publisher:
                 if result.origin != "interaction":
                     await self.post_to_channel(result)
                 await self.update_private_messages(result)
+                await self.update_status(result)
             except Exception:
                 log.exception("publishing game %s version %s failed", result.game_id, result.version)
 
@@ -99,6 +103,48 @@ class Publisher:
         dm = await self.bot.create_dm(discord.Object(int(user_id)))
         message = await dm.send(embed=embed, view=view)
         record.channel_id, record.message_id = str(message.channel.id), str(message.id)
+
+    async def status_text(self, result: ActResult) -> str:
+        """Whose move is owed, and until when."""
+        from cogs.base import namer_for
+        from engine.games import rules_of
+
+        lang = self.bot.settings.default_language
+        namer = await namer_for(self.bot, result.game_id, lang, result.state)
+        state = result.state
+        if state.phase == "over":
+            return ui(lang, "status_over")
+        due = {d.target: d.due_at for d in await self.bot.table.store.deadlines(result.game_id)}
+        lines = [ui(lang, "status_line", game=f"#{result.game_id}", active=namer.player(state.active_player.id))]
+        for target, players in rules_of("munchkin").open_prompts(state):
+            what = ui(lang, f"reminder_{target.split(':')[0]}")
+            for player in players:
+                key = "status_owed" if target in due else "status_owed_open"
+                lines.append(ui(lang, key, player=namer.player(player), what=what, due=int(due.get(target, 0))))
+        return "\n".join(lines)[:1900]
+
+    async def update_status(self, result: ActResult) -> None:
+        """One status message per game, edited in place; posted anew at the bottom once the channel has
+        moved on by a few messages."""
+        store = self.bot.table.store
+        record = await store.private_message(result.game_id, STATUS_KEY)
+        text = await self.status_text(result)
+        channel = self.bot.get_partial_messageable(int(result.channel_id))
+        posts_since = int(record.digest or 0) + 1
+        if record.message_id and posts_since < STATUS_REPOST_AFTER:
+            try:
+                await channel.get_partial_message(int(record.message_id)).edit(content=text)
+                record.digest = str(posts_since)
+                await store.save_private_message(record)
+                return
+            except discord.NotFound:
+                pass
+        if record.message_id:
+            with contextlib.suppress(discord.NotFound, discord.Forbidden):
+                await channel.get_partial_message(int(record.message_id)).delete()
+        message = await channel.send(text)
+        record.channel_id, record.message_id, record.digest = result.channel_id, str(message.id), "0"
+        await store.save_private_message(record)
 
     async def on_reminder(self, reminder) -> bool:
         """DM the one player owed the move (a mention in the channel when DMs are closed)."""
