@@ -101,6 +101,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 8: a bank stops while the game waits on somebody else's decision
+    """
+    ALTER TABLE player_clocks ADD COLUMN paused REAL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

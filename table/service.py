@@ -198,8 +198,8 @@ class TableService:
                 new_state, events = rules.apply(state, action)   # raises IllegalAction, nothing changed
                 status = "finished" if new_state.phase == "over" else "active"
                 existing = await self._open_deadlines(game_id, version)
-                clocks = await self._spend_bank(record, state, new_state)
-                deadlines = self._deadlines(rules, record, new_state, existing, {c.user_id: c for c in clocks})
+                clocks, all_clocks = await self._update_clocks(record, state, new_state)
+                deadlines = self._deadlines(rules, record, new_state, existing, all_clocks)
                 commit = Commit(
                     game_id=game_id, expected_version=version, actor=user_id, action_json=rules.dump_action(action),
                     state_json=new_state.model_dump_json(), status=status, now=self.clock(),
@@ -327,32 +327,48 @@ class TableService:
             if seconds is None:
                 continue
             clock = (clocks or {}).get(players[0]) if target.startswith("turn:") and players else None
+            if clock is not None and clock.paused is not None:
+                continue                                           # waiting on someone else: no turn timer
             if clock is not None and clock.started is not None:
                 deadlines[target] = clock.started + clock.bank     # the turn timer is the player's bank
             else:
                 deadlines[target] = existing.get(target, now + seconds)
         return deadlines
 
-    async def _spend_bank(self, record: GameRecord, before: Any, after: Any) -> list[PlayerClock]:
-        """When the turn passes, the player who had it spends the time it took and gains the increment
-        (up to the cap); the table starts waiting on the next player's bank."""
+    async def _update_clocks(self, record: GameRecord, before: Any,
+                             after: Any) -> tuple[list[PlayerClock], dict[str, PlayerClock]]:
+        """Time banks: when the turn passes, the player who had it spends the time it took (minus any
+        wait on others) and gains the increment, up to the cap; while the game waits on another
+        player's decision, the bank of the player on turn stands still."""
         pace = pace_of(record.pace)
-        if not pace.has_bank or after.phase == "over" or (before.turn == after.turn):
-            return []
+        if not pace.has_bank or after.phase == "over":
+            return [], {}
         clocks = await self.store.clocks(record.id)
         now = self.clock()
-        changed = []
-        old = clocks.get(before.active_player.id)
-        if old is not None:
-            spent = now - (old.started if old.started is not None else now)
-            old.bank = min(pace.bank_cap or float("inf"), max(0.0, old.bank - spent) + (pace.bank_increment or 0))
-            old.started = None
-            changed.append(old)
-        new_id = after.active_player.id
-        new = clocks.get(new_id) or PlayerClock(new_id, pace.turn_seconds or 0.0)
-        new.started = now
-        changed.append(new)
-        return changed
+        changed: dict[str, PlayerClock] = {}
+        if before.turn != after.turn:
+            old = clocks.get(before.active_player.id)
+            if old is not None:
+                stopped = old.paused if old.paused is not None else now
+                spent = stopped - (old.started if old.started is not None else stopped)
+                old.bank = min(pace.bank_cap or float("inf"), max(0.0, old.bank - spent) + (pace.bank_increment or 0))
+                old.started = old.paused = None
+                changed[old.user_id] = old
+            new_id = after.active_player.id
+            new = clocks.get(new_id) or PlayerClock(new_id, pace.turn_seconds or 0.0)
+            new.started, new.paused = now, None
+            clocks[new_id] = changed[new_id] = new
+        active = clocks.get(after.active_player.id)
+        waiting = any(d.blocking and d.player != after.active_player.id for d in after.decisions)
+        if active is not None and active.started is not None:
+            if waiting and active.paused is None:
+                active.paused = now
+                changed[active.user_id] = active
+            elif not waiting and active.paused is not None:
+                active.started += now - active.paused       # the wait does not count against the bank
+                active.paused = None
+                changed[active.user_id] = active
+        return list(changed.values()), clocks
 
     # ------------------------------------------------------------------ deadlines and recovery
     async def recover(self) -> list[GameRecord]:

@@ -197,14 +197,14 @@ class SqliteStore(Store):
 
     @staticmethod
     def _clock_statements(game_id: int, clocks) -> list[tuple[str, tuple]]:
-        return [("INSERT INTO player_clocks (game_id, user_id, bank, started) VALUES (?, ?, ?, ?) "
-                 "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started",
-                 (game_id, c.user_id, c.bank, c.started)) for c in clocks]
+        return [("INSERT INTO player_clocks (game_id, user_id, bank, started, paused) VALUES (?, ?, ?, ?, ?) "
+                 "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
+                 "paused = excluded.paused", (game_id, c.user_id, c.bank, c.started, c.paused)) for c in clocks]
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
-        async with self.db.execute("SELECT user_id, bank, started FROM player_clocks WHERE game_id = ?",
+        async with self.db.execute("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
                                    (game_id,)) as cursor:
-            return {r[0]: PlayerClock(r[0], r[1], r[2]) for r in await cursor.fetchall()}
+            return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in await cursor.fetchall()}
 
     @staticmethod
     def _deadline_statements(game_id: int, version: int, deadlines: dict[str, float]) -> list[tuple[str, tuple]]:

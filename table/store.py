@@ -82,6 +82,7 @@ class PlayerClock:
     user_id: str
     bank: float
     started: float | None = None
+    paused: float | None = None      # since when the game waits on another player's decision
 
 
 @dataclass

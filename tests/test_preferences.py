@@ -195,3 +195,29 @@ async def test_custom_pace_numbers(service):
         raise AssertionError("refused expected")
     except TableError as exc:
         assert exc.code == "unknown_pace"
+
+
+async def test_waiting_on_another_player_does_not_spend_your_bank(service, clock):
+    for seed in range(1, 200):                   # a start whose first door is a monster
+        state, _ = new_game(PLAYERS, seed=seed)
+        if state.card(state.door_deck[-1]).kind == "monster":
+            break
+    await service.create("g", "w1", "anna", "Anna", pace="async")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", "w1", pid, name)
+    started = await service.start("g", "w1", "anna", seed=seed)
+    me = started.state.active_player.id
+    helper = next(pid for pid, _ in PLAYERS if pid != me)
+    await service.act("g", "w1", me, A.KickDoor(actor=me))
+    await service.act("g", "w1", me, A.AskHelp(actor=me, helper=helper))
+    paused = (await service.store.clocks(started.game_id))[me]
+    assert paused.paused == clock()
+    assert not [d for d in await service.store.deadlines(started.game_id) if d.target.startswith("turn:")]
+    clock.advance(5 * 3600)                                       # the helper thinks for five hours
+    _, state = await service.seated("g", "w1")
+    decision = state.decisions[0]
+    await service.act("g", "w1", helper, A.Decide(actor=helper, decision=decision.id, option="decline"))
+    resumed = (await service.store.clocks(started.game_id))[me]
+    assert resumed.paused is None and resumed.started == paused.started + 5 * 3600
+    turn = {d.target: d.due_at for d in await service.store.deadlines(started.game_id)}[f"turn:{state.turn}"]
+    assert turn == resumed.started + resumed.bank
