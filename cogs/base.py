@@ -96,6 +96,7 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     try:
         record, state = await _game_for(bot, interaction, game_id)
         namer = await namer_for(bot, record.id, lang, state)
+        user_id = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
         if not state.has_player(user_id):
             raise TableError("not_seated")
         action = build(state, user_id)

@@ -136,6 +136,52 @@ class Lobby(commands.Cog):
         await reply(interaction, ui(lang, "prefs_saved", auto_pass=yes_no[0] if saved.auto_pass else yes_no[1],
                                     away=away_text, reminders=saved.reminders), ephemeral=True)
 
+    @app_commands.command(name=cmd_name("substitute"), description=cmd_desc("substitute"))
+    @app_commands.rename(player=opt_name("player"))
+    @app_commands.describe(player=opt_desc("player"))
+    @app_commands.autocomplete(player=player_autocomplete)
+    @app_commands.guild_only()
+    async def substitute(self, interaction: discord.Interaction, player: str) -> None:
+        lang = self.lang(interaction)
+        try:
+            await self.bot.table.request_substitute(guild_key(interaction), channel_key(interaction),
+                                                    str(interaction.user.id), interaction.user.display_name, player)
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        names = await self._seat_names(interaction)
+        await reply(interaction, ui(lang, "substitute_requested", user=interaction.user.display_name,
+                                    player=names.get(player, player)))
+
+    async def _seat_names(self, interaction: discord.Interaction) -> dict[str, str]:
+        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
+        return {s.user_id: s.name for s in await self.bot.table.store.seats(record.id)} if record else {}
+
+    @app_commands.command(name=cmd_name("approve"), description=cmd_desc("approve"))
+    @app_commands.rename(person=opt_name("candidate"))
+    @app_commands.describe(person=opt_desc("candidate"))
+    @app_commands.guild_only()
+    async def approve(self, interaction: discord.Interaction, person: str) -> None:
+        lang = self.lang(interaction)
+        try:
+            substitute = await self.bot.table.approve_substitute(guild_key(interaction), channel_key(interaction),
+                                                                 str(interaction.user.id), person)
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        names = await self._seat_names(interaction)
+        await reply(interaction, ui(lang, "substitute_approved", user=substitute.name,
+                                    player=names.get(substitute.player_id, substitute.player_id)))
+
+    @approve.autocomplete("person")
+    async def _candidates(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Pending substitutes of this channel's game."""
+        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
+        if record is None:
+            return []
+        return [app_commands.Choice(name=s.name[:100], value=s.user_id)
+                for s in await self.bot.table.store.substitutes(record.id) if not s.approved][:25]
+
     @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
     @app_commands.rename(player=opt_name("player"))
     @app_commands.describe(player=opt_desc("player"))

@@ -27,13 +27,15 @@ SIDE_CHOICES = [choice("players", "players"), choice("monsters", "monsters")]
 
 
 # ---------------------------------------------------------------------- autocomplete
-async def _game_state(interaction: discord.Interaction) -> tuple[Any, Any, str] | None:
+async def _game_state(interaction: discord.Interaction) -> tuple[Any, Any, str, str] | None:
+    """The channel's game, its state, the user's language and the seat they play (stand-ins included)."""
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
     try:
         record, state = await bot.table.seated(guild_key(interaction), channel_key(interaction))
     except (TableError, IllegalAction):
         return None
-    return record, state, lang_of(interaction, bot.settings.default_language)
+    me = await bot.table.player_for(record.id, str(interaction.user.id))
+    return record, state, lang_of(interaction, bot.settings.default_language), me
 
 
 def _choices(state: Any, lang: str, uids: Iterable[str], current: str) -> list[Choice[str]]:
@@ -55,8 +57,7 @@ def card_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
         found = await _game_state(interaction)
         if found is None:
             return []
-        _, state, lang = found
-        me = str(interaction.user.id)
+        _, state, lang, me = found
         if not state.has_player(me):
             return []
         return _choices(state, lang, pick(state, me), current)
@@ -90,7 +91,7 @@ async def player_autocomplete(interaction: discord.Interaction, current: str) ->
     found = await _game_state(interaction)
     if found is None:
         return []
-    _, state, _ = found
+    _, state, _, _ = found
     wanted = fold(current)
     return [Choice(name=p.name[:100], value=p.id) for p in state.players if wanted in fold(p.name)][:MAX_CHOICES]
 
@@ -100,8 +101,7 @@ async def sell_autocomplete(interaction: discord.Interaction, current: str) -> l
     found = await _game_state(interaction)
     if found is None:
         return []
-    _, state, lang = found
-    me = str(interaction.user.id)
+    _, state, lang, me = found
     if not state.has_player(me):
         return []
     *done, last = current.split(",") if current else [""]
@@ -115,8 +115,7 @@ async def decision_autocomplete(interaction: discord.Interaction, current: str) 
     found = await _game_state(interaction)
     if found is None:
         return []
-    record, state, lang = found
-    me = str(interaction.user.id)
+    record, state, lang, me = found
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
     namer = await namer_for(bot, record.id, lang, state)
     wanted = fold(current)
@@ -273,16 +272,17 @@ class Play(commands.Cog):
                 if game.status != "active":
                     continue
                 _, state = await self.bot.table.state_of(game)
-                if not state.has_player(me):
+                seat = await self.bot.table.player_for(game.id, me)
+                if not state.has_player(seat):
                     continue
                 namer = await namer_for(self.bot, game.id, lang, state)
                 from cogs.publisher import private_view_components
 
                 embed = discord.Embed(title=ui(lang, "your_hand_title", channel=f"#{game.channel_id}"),
-                                      description="\n".join(private_view(state, me, namer))[:4000])
+                                      description="\n".join(private_view(state, seat, namer))[:4000])
                 from table.service import ActResult
 
-                view = private_view_components(ActResult(game.id, game.channel_id, game.version, state), me, namer)
+                view = private_view_components(ActResult(game.id, game.channel_id, game.version, state), seat, namer)
                 shown.append((embed, view))
             if not shown:
                 raise TableError("not_seated" if record else "no_game")

@@ -100,7 +100,8 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass    # the player deleted it: send a new one
-        dm = await self.bot.create_dm(discord.Object(int(user_id)))
+        recipient = await self.bot.table.user_for(record.game_id, user_id)   # a stand-in gets the seat's hand
+        dm = await self.bot.create_dm(discord.Object(int(recipient)))
         message = await dm.send(embed=embed, view=view)
         record.channel_id, record.message_id = str(message.channel.id), str(message.id)
 
@@ -156,7 +157,8 @@ class Publisher:
         record = await self.bot.table.store.private_message(reminder.game_id, reminder.user_id)
         if not record.closed:
             try:
-                dm = await self.bot.create_dm(discord.Object(int(reminder.user_id)))
+                recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)
+                dm = await self.bot.create_dm(discord.Object(int(recipient)))
                 await dm.send(text)
                 return True
             except discord.Forbidden as exc:

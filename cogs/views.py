@@ -144,6 +144,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:play:(
             if record is None or record.status != "active":
                 raise TableError("stale_prompt")
             _, state = await bot.table.state_of(record)
+            me = await bot.table.player_for(record.id, me)
             if not state.has_player(me):
                 raise TableError("not_seated")
             if state.combat is None or state.combat.window != self.window:
@@ -216,6 +217,7 @@ async def show_decision(interaction: discord.Interaction, game_id: int, decision
         if record is None or record.status != "active":
             raise IllegalAction("stale_prompt")
         _, state = await bot.table.state_of(record)
+        me = await bot.table.player_for(record.id, me)
         decision = state.decision(decision_id)
         if decision is None:
             raise IllegalAction("stale_prompt")

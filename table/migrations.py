@@ -105,6 +105,17 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE player_clocks ADD COLUMN paused REAL;
     """,
+    # 9: a new human standing in for a seat, once the host approves
+    """
+    CREATE TABLE substitutes (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id    TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        player_id  TEXT NOT NULL,       -- the seat (engine player) they play
+        approved   INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

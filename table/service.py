@@ -18,7 +18,7 @@ from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from table.errors import StaleVersion, TableError
 from table.pace import pace_of, seconds_for, valid_pace
-from table.store import Commit, GameRecord, PlayerClock, Preferences, Store
+from table.store import Commit, GameRecord, PlayerClock, Preferences, PrivateMessage, Store, Substitute
 
 Clock = Callable[[], float]
 MAX_RETRIES = 3
@@ -244,6 +244,48 @@ class TableService:
         if record.status == "active":
             await self.apply_standing_preferences(record.id)
         return prefs
+
+    async def request_substitute(self, guild_id: str, channel_id: str, user_id: str, name: str,
+                                 player_id: str) -> Substitute:
+        """A new human offers to take over a seat; the host decides."""
+        record, state = await self.seated(guild_id, channel_id)
+        if not state.has_player(player_id):
+            raise TableError("no_such_player", name=player_id)
+        if state.has_player(user_id) or await self.player_for(record.id, user_id) != user_id:
+            raise TableError("already_seated")
+        substitute = Substitute(record.id, user_id, name, player_id)
+        await self.store.save_substitute(substitute)
+        return substitute
+
+    async def approve_substitute(self, guild_id: str, channel_id: str, by: str, user_id: str) -> Substitute:
+        record = await self.game_in(guild_id, channel_id)
+        if by != record.host_id:
+            raise TableError("host_only")
+        substitute = next((s for s in await self.store.substitutes(record.id) if s.user_id == user_id), None)
+        if substitute is None:
+            raise TableError("no_such_player", name=user_id)
+        substitute.approved = True
+        await self.store.save_substitute(substitute)
+        # the seat's private message starts afresh, in the stand-in's DMs
+        await self.store.save_private_message(PrivateMessage(record.id, substitute.player_id))
+        for seat in await self.store.seats(record.id):       # a bot on that seat steps back
+            if seat.user_id == substitute.player_id and seat.bot:
+                await self.store.set_seat_bot(record.id, seat.user_id, seat.name, False)
+        return substitute
+
+    async def player_for(self, game_id: int, user_id: str) -> str:
+        """The seat a Discord user plays: their own, or the one they stand in for."""
+        for substitute in await self.store.substitutes(game_id):
+            if substitute.approved and substitute.user_id == user_id:
+                return substitute.player_id
+        return user_id
+
+    async def user_for(self, game_id: int, player_id: str) -> str:
+        """Who to message for a seat: the approved stand-in, if there is one."""
+        for substitute in await self.store.substitutes(game_id):
+            if substitute.approved and substitute.player_id == player_id:
+                return substitute.user_id
+        return player_id
 
     async def seat_bot(self, guild_id: str, channel_id: str, by: str, user_id: str, bot: bool = True) -> None:
         """A bot player takes an empty or abandoned seat (the host decides, or the player for their own

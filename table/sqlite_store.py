@@ -27,6 +27,7 @@ from table.store import (
     PrivateMessage,
     Seat,
     Store,
+    Substitute,
     dumps,
 )
 
@@ -316,3 +317,17 @@ class SqliteStore(Store):
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT OR IGNORE INTO reminders_sent (game_id, target, user_id, sent_at) VALUES "
                             "(?, ?, ?, ?)", (game_id, target, user_id, now))])
+
+    async def substitutes(self, game_id: int) -> list[Substitute]:
+        async with self.db.execute(
+            "SELECT user_id, name, player_id, approved FROM substitutes WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in await cursor.fetchall()]
+
+    async def save_substitute(self, substitute: Substitute) -> None:
+        await self._write([(
+            "INSERT INTO substitutes (game_id, user_id, name, player_id, approved) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, player_id = excluded.player_id, "
+            "approved = excluded.approved",
+            (substitute.game_id, substitute.user_id, substitute.name, substitute.player_id, int(substitute.approved)),
+        )])

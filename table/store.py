@@ -70,6 +70,15 @@ class Preferences:
 
 
 @dataclass
+class Substitute:
+    game_id: int
+    user_id: str
+    name: str
+    player_id: str
+    approved: bool = False
+
+
+@dataclass
 class LoggedAction:
     seq: int
     actor: str
@@ -175,6 +184,12 @@ class Store(ABC):
 
     @abstractmethod
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]: ...
+
+    @abstractmethod
+    async def substitutes(self, game_id: int) -> list[Substitute]: ...
+
+    @abstractmethod
+    async def save_substitute(self, substitute: Substitute) -> None: ...
 
     @abstractmethod
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:

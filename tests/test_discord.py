@@ -262,7 +262,7 @@ def test_check_commands_passes():
     run = subprocess.run([sys.executable, "bot.py", "--check-commands"], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "28 commands, 0 problems" in run.stdout
+    assert "30 commands, 0 problems" in run.stdout
 
 
 async def test_playing_a_card_from_the_dm_menu(h):
@@ -323,3 +323,23 @@ async def test_live_status_message_is_edited_and_reposted(h):
     edits = [s for s in h.recorder.sent if s.kind == "edit" and s.content.startswith("📋")]
     posts = [s for s in h.recorder.sent if s.kind == "channel" and s.content.startswith("📋")]
     assert edits and len(posts) >= 2                     # edited in place, and posted anew at the bottom
+
+
+async def test_a_substitute_takes_a_seat_once_the_host_approves(h):
+    await open_game(h)
+    state = await state_of(h)
+    seat = state.active_player.id
+    h.names["444"] = "Dora"
+    asked = await h.slash("444", "vertreten", spieler=seat)
+    assert "möchte den Platz" in asked[0].content
+    early = await h.slash("444", "tuer")
+    assert early[0].ephemeral and "nicht mit am Tisch" in early[0].content     # not before approval
+    refused = await h.slash("333", "vertretung_annehmen", person="444")
+    assert refused[0].ephemeral and "Das darf nur, wer das Spiel eröffnet hat" in refused[0].content
+    choices = await h.autocomplete("111", "vertretung_annehmen", "person")
+    assert [c["value"] for c in choices] == ["444"]
+    await h.slash("111", "vertretung_annehmen", person="444")
+    played = await h.slash("444", "tuer")
+    assert played and not played[0].ephemeral and "tritt die Tür ein" in played[0].content
+    await h.settle()
+    assert any(s.kind in ("dm", "edit") for s in h.dms_to("444"))               # the seat's hand now goes to Dora

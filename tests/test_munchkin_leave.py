@@ -40,3 +40,18 @@ def test_last_player_standing_ends_the_game_without_a_winner():
     state, events = act(state, A.Leave(actor="ben"))
     assert state.phase == "over" and state.ended_reason == "abandoned" and state.winners == []
     assert violations(state, events) == []
+
+
+def test_fighter_leaving_withdraws_the_combats_open_choices():
+    """Found by the property test: a helper's run-away choice must not outlive the fight."""
+    state = game()
+    state = fight(state, "t_stone_troll")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    from tests.munchkin_helpers import pass_all
+
+    state, _ = pass_all(state)                     # lost: both must run
+    assert any(d.kind == "run_away" for d in state.decisions)
+    state, events = act(state, A.Leave(actor="anna"))
+    assert state.combat is None and not [d for d in state.decisions if d.kind == "run_away"]
+    assert violations(state, events) == []

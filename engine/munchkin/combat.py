@@ -14,6 +14,7 @@ from engine.munchkin.state import Combat, CombatMonster, GameState, Player
 from engine.munchkin.tx import Tx
 
 ESCAPE_ROLL = 5
+COMBAT_DECISIONS = ("run_away", "treasure_pick", "help", "help_offer")
 
 
 def fighters(state: GameState) -> list[Player]:
@@ -267,6 +268,8 @@ def finish_combat(tx: Tx) -> None:
             player.curses.remove(uid)
             tx.discard(uid)
     state.combat = None
+    # choices that only make sense inside this combat go with it (a combat can end early: the fighter left)
+    state.decisions = [d for d in state.decisions if d.kind not in COMBAT_DECISIONS]
     if state.phase != "over":
         state.phase = "after"
     tx.emit("combat_ended", fighter=combat.fighter)
