@@ -118,7 +118,7 @@ class Lobby(commands.Cog):
     @app_commands.command(name=cmd_name("prefs"), description=cmd_desc("prefs"))
     @app_commands.rename(autopass=opt_name("autopass"), away=opt_name("away"), reminders=opt_name("reminders"))
     @app_commands.describe(autopass=opt_desc("autopass"), away=opt_desc("away"), reminders=opt_desc("reminders"))
-    @app_commands.choices(reminders=[choice("on", "on"), choice("off", "off")])
+    @app_commands.choices(reminders=[choice("on", "on"), choice("turns", "turns"), choice("off", "off")])
     @app_commands.guild_only()
     async def prefs(self, interaction: discord.Interaction, autopass: bool | None = None,
                     away: app_commands.Range[int, 0, 720] | None = None, reminders: str | None = None) -> None:
@@ -181,6 +181,20 @@ class Lobby(commands.Cog):
             return []
         return [app_commands.Choice(name=s.name[:100], value=s.user_id)
                 for s in await self.bot.table.store.substitutes(record.id) if not s.approved][:25]
+
+    @app_commands.command(name=cmd_name("pace"), description=cmd_desc("pace"))
+    @app_commands.rename(pace=opt_name("pace_spec"))
+    @app_commands.describe(pace=opt_desc("pace_spec"))
+    @app_commands.guild_only()
+    async def pace(self, interaction: discord.Interaction, pace: str) -> None:
+        lang = self.lang(interaction)
+        try:
+            record = await self.bot.table.set_pace(guild_key(interaction), channel_key(interaction),
+                                                   str(interaction.user.id), pace.strip())
+        except (TableError, IllegalAction) as exc:
+            await reply_error(interaction, exc, lang)
+            return
+        await reply(interaction, ui(lang, "pace_set", pace=record.pace))
 
     @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
     @app_commands.rename(player=opt_name("player"))

@@ -73,7 +73,7 @@ MIGRATIONS: list[str] = [
         user_id     TEXT NOT NULL,
         auto_pass   INTEGER NOT NULL DEFAULT 0,   -- pass reaction windows when holding nothing playable
         away_until  REAL,                          -- the table plays the defaults until then
-        reminders   TEXT NOT NULL DEFAULT 'on',    -- 'on' or 'off'
+        reminders   TEXT NOT NULL DEFAULT 'on',    -- 'on', 'turns' (only for own turns) or 'off'
         PRIMARY KEY (game_id, user_id)
     );
     """,

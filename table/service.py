@@ -239,6 +239,8 @@ class TableService:
         if away_hours is not None:
             prefs.away_until = self.clock() + away_hours * 3600 if away_hours > 0 else None
         if reminders is not None:
+            if reminders not in ("on", "turns", "off"):
+                raise TableError("bad_option", option=reminders)
             prefs.reminders = reminders
         await self.store.save_preferences(prefs)
         if record.status == "active":
@@ -471,6 +473,8 @@ class TableService:
                     pref = prefs.get(user_id)
                     if (deadline.target, user_id) in sent or (pref and (pref.reminders == "off" or pref.away(now))):
                         continue
+                    if pref and pref.reminders == "turns" and not deadline.target.startswith("turn:"):
+                        continue           # turned down: only for the player's own turn
                     due.append(Reminder(game_id, record.guild_id, record.channel_id, user_id, deadline.target,
                                         deadline.due_at))
         return due

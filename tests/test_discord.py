@@ -262,7 +262,7 @@ def test_check_commands_passes():
     run = subprocess.run([sys.executable, "bot.py", "--check-commands"], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "30 commands, 0 problems" in run.stdout
+    assert "31 commands, 0 problems" in run.stdout
 
 
 async def test_playing_a_card_from_the_dm_menu(h):
@@ -343,3 +343,13 @@ async def test_a_substitute_takes_a_seat_once_the_host_approves(h):
     assert played and not played[0].ephemeral and "tritt die Tür ein" in played[0].content
     await h.settle()
     assert any(s.kind in ("dm", "edit") for s in h.dms_to("444"))               # the seat's hand now goes to Dora
+
+
+async def test_host_changes_the_pace_with_a_command(h):
+    await open_game(h)
+    refused = await h.slash("222", "tempo", tempo="async")
+    assert refused[0].ephemeral
+    done = await h.slash("111", "tempo", tempo="async;turn=172800")
+    assert "async;turn=172800" in done[0].content
+    bad = await h.slash("111", "tempo", tempo="warp speed")
+    assert bad[0].ephemeral and "Unbekanntes Tempo" in bad[0].content

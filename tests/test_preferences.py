@@ -221,3 +221,12 @@ async def test_waiting_on_another_player_does_not_spend_your_bank(service, clock
     assert resumed.paused is None and resumed.started == paused.started + 5 * 3600
     turn = {d.target: d.due_at for d in await service.store.deadlines(started.game_id)}[f"turn:{state.turn}"]
     assert turn == resumed.started + resumed.bank
+
+
+async def test_reminders_turned_down_come_only_for_own_turns(service, clock):
+    started = await _async_game(service)
+    active = started.state.active_player.id
+    await service.set_preferences("g", "r1", active, reminders="turns")
+    clock.advance(13 * 3600)
+    sent = await service.send_reminders()
+    assert [r.target.split(":")[0] for r in sent] == ["turn"]
