@@ -152,6 +152,9 @@ class Publisher:
         lang = self.lang(reminder.user_id)
         kind = reminder.target.split(":")[0]
         link = f"https://discord.com/channels/{reminder.guild_id}/{reminder.channel_id}"
+        status = await self.bot.table.store.private_message(reminder.game_id, STATUS_KEY)
+        if status.message_id:      # jump straight to the game's status message
+            link += f"/{status.message_id}"
         text = ui(lang, "reminder", channel=reminder.channel_id, what=ui(lang, f"reminder_{kind}"),
                   due=int(reminder.due_at), link=link)
         record = await self.bot.table.store.private_message(reminder.game_id, reminder.user_id)

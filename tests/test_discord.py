@@ -305,7 +305,7 @@ async def test_reminder_is_a_dm_with_the_deadline_and_a_link(h):
     await h.settle()
     assert [r.user_id for r in sent] == [state.active_player.id]
     dms = [s for s in h.dms_to(state.active_player.id) if s.content.startswith("⏰")]
-    assert dms and "<t:" in dms[0].content and f"discord.com/channels/{GUILD_ID}/{CHANNEL_ID}" in dms[0].content
+    assert dms and "<t:" in dms[0].content and f"discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/" in dms[0].content
     others = [u for u in PLAYERS if u != state.active_player.id]
     assert not any(s.content.startswith("⏰") for u in others for s in h.dms_to(u))
 
