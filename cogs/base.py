@@ -3,7 +3,7 @@ into one table action whose result is shown to the channel and, privately, to th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -55,6 +55,19 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         await interaction.followup.send(content=content, ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content=content, ephemeral=ephemeral, **kwargs)
+
+
+REFUSED = object()   # what ``attempt`` returns when the table refused
+
+
+async def attempt(interaction: discord.Interaction, lang: str, awaitable: Awaitable[Any]) -> Any:
+    """Await a table call; a refusal is answered privately, in the player's language, and REFUSED
+    comes back so the command can stop."""
+    try:
+        return await awaitable
+    except (TableError, IllegalAction) as exc:
+        await reply_error(interaction, exc, lang)
+        return REFUSED
 
 
 async def reply_error(interaction: discord.Interaction, exc: TableError | IllegalAction, lang: str,

@@ -8,13 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import channel_key, guild_key, lang_of, namer_for, perform, reply, reply_error
+from cogs.base import REFUSED, attempt, channel_key, guild_key, lang_of, namer_for, perform, reply
 from cogs.play import player_autocomplete
 from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
 from cogs.views import table_embed
-from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
-from table.errors import TableError
 from table.render import Namer
 
 if TYPE_CHECKING:
@@ -28,6 +26,15 @@ class Lobby(commands.Cog):
     def lang(self, interaction: discord.Interaction) -> str:
         return lang_of(interaction, self.bot.settings.default_language)
 
+    @staticmethod
+    def here(interaction: discord.Interaction) -> tuple[str, str]:
+        """The game's address: server and channel."""
+        return guild_key(interaction), channel_key(interaction)
+
+    @staticmethod
+    def me(interaction: discord.Interaction) -> str:
+        return str(interaction.user.id)
+
     @app_commands.command(name=cmd_name("new"), description=cmd_desc("new"))
     @app_commands.rename(game=opt_name("game"), sets=opt_name("sets"), faster=opt_name("faster"),
                          shared=opt_name("shared"), pace=opt_name("pace"))
@@ -39,13 +46,11 @@ class Lobby(commands.Cog):
     async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str = "testdeck",
                   faster: bool = False, shared: bool = False, pace: str = "live") -> None:
         lang = self.lang(interaction)
-        try:
-            await self.bot.table.create(
-                guild_key(interaction), channel_key(interaction), str(interaction.user.id),
-                interaction.user.display_name, kind=game, sets=[s.strip() for s in sets.split(",") if s.strip()],
-                options={"faster_play": faster, "shared_victory": shared}, pace=pace)
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        chosen_sets = [s.strip() for s in sets.split(",") if s.strip()]
+        created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
+                                        kind=game, sets=chosen_sets, pace=pace,
+                                        options={"faster_play": faster, "shared_victory": shared})
+        if await attempt(interaction, lang, created) is REFUSED:
             return
         await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name))
 
@@ -53,11 +58,9 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
         lang = self.lang(interaction)
-        try:
-            record = await self.bot.table.join(guild_key(interaction), channel_key(interaction),
-                                               str(interaction.user.id), interaction.user.display_name)
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        joining = self.bot.table.join(*self.here(interaction), self.me(interaction), interaction.user.display_name)
+        record = await attempt(interaction, lang, joining)
+        if record is REFUSED:
             return
         count = len(await self.bot.table.store.seats(record.id))
         await reply(interaction, ui(lang, "joined", player=interaction.user.display_name, count=count))
@@ -66,16 +69,12 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         lang = self.lang(interaction)
-        try:
-            record = await self.bot.table.game_in(guild_key(interaction), channel_key(interaction))
-        except TableError as exc:
-            await reply_error(interaction, exc, lang)
+        record = await attempt(interaction, lang, self.bot.table.game_in(*self.here(interaction)))
+        if record is REFUSED:
             return
         if record.status == "lobby":
-            try:
-                await self.bot.table.leave(guild_key(interaction), channel_key(interaction), str(interaction.user.id))
-            except TableError as exc:
-                await reply_error(interaction, exc, lang)
+            if await attempt(interaction, lang, self.bot.table.leave(*self.here(interaction),
+                                                                     self.me(interaction))) is REFUSED:
                 return
             await reply(interaction, ui(lang, "left_lobby", player=interaction.user.display_name))
             return
@@ -85,11 +84,9 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         lang = self.lang(interaction)
-        try:
-            result = await self.bot.table.start(guild_key(interaction), channel_key(interaction),
-                                                str(interaction.user.id), origin="interaction")
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        starting = self.bot.table.start(*self.here(interaction), self.me(interaction), origin="interaction")
+        result = await attempt(interaction, lang, starting)
+        if result is REFUSED:
             return
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
         from cogs.views import table_message
@@ -101,10 +98,8 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
         lang = self.lang(interaction)
-        try:
-            record = await self.bot.table.game_in(guild_key(interaction), channel_key(interaction))
-        except TableError as exc:
-            await reply_error(interaction, exc, lang)
+        record = await attempt(interaction, lang, self.bot.table.game_in(*self.here(interaction)))
+        if record is REFUSED:
             return
         if record.status == "lobby":
             seats = await self.bot.table.store.seats(record.id)
@@ -124,12 +119,10 @@ class Lobby(commands.Cog):
                     away: app_commands.Range[int, 0, 720] | None = None, reminders: str | None = None) -> None:
         """Standing preferences for this channel's game, private to the player."""
         lang = self.lang(interaction)
-        try:
-            saved = await self.bot.table.set_preferences(
-                guild_key(interaction), channel_key(interaction), str(interaction.user.id),
-                auto_pass=autopass, away_hours=away, reminders=reminders)
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        saving = self.bot.table.set_preferences(*self.here(interaction), self.me(interaction), auto_pass=autopass,
+                                                away_hours=away, reminders=reminders)
+        saved = await attempt(interaction, lang, saving)
+        if saved is REFUSED:
             return
         away_text = f"<t:{int(saved.away_until)}:f>" if saved.away_until else "—"
         yes_no = ("ja", "nein") if lang == "de" else ("yes", "no")
@@ -143,18 +136,16 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def substitute(self, interaction: discord.Interaction, player: str) -> None:
         lang = self.lang(interaction)
-        try:
-            await self.bot.table.request_substitute(guild_key(interaction), channel_key(interaction),
-                                                    str(interaction.user.id), interaction.user.display_name, player)
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        request = self.bot.table.request_substitute(*self.here(interaction), self.me(interaction),
+                                                    interaction.user.display_name, player)
+        if await attempt(interaction, lang, request) is REFUSED:
             return
         names = await self._seat_names(interaction)
         await reply(interaction, ui(lang, "substitute_requested", user=interaction.user.display_name,
                                     player=names.get(player, player)))
 
     async def _seat_names(self, interaction: discord.Interaction) -> dict[str, str]:
-        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
+        record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
         return {s.user_id: s.name for s in await self.bot.table.store.seats(record.id)} if record else {}
 
     @app_commands.command(name=cmd_name("approve"), description=cmd_desc("approve"))
@@ -163,11 +154,9 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def approve(self, interaction: discord.Interaction, person: str) -> None:
         lang = self.lang(interaction)
-        try:
-            substitute = await self.bot.table.approve_substitute(guild_key(interaction), channel_key(interaction),
-                                                                 str(interaction.user.id), person)
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        approval = self.bot.table.approve_substitute(*self.here(interaction), self.me(interaction), person)
+        substitute = await attempt(interaction, lang, approval)
+        if substitute is REFUSED:
             return
         names = await self._seat_names(interaction)
         await reply(interaction, ui(lang, "substitute_approved", user=substitute.name,
@@ -176,7 +165,7 @@ class Lobby(commands.Cog):
     @approve.autocomplete("person")
     async def _candidates(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Pending substitutes of this channel's game."""
-        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
+        record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
         if record is None:
             return []
         return [app_commands.Choice(name=s.name[:100], value=s.user_id)
@@ -188,11 +177,9 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def pace(self, interaction: discord.Interaction, pace: str) -> None:
         lang = self.lang(interaction)
-        try:
-            record = await self.bot.table.set_pace(guild_key(interaction), channel_key(interaction),
-                                                   str(interaction.user.id), pace.strip())
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        change = self.bot.table.set_pace(*self.here(interaction), self.me(interaction), pace.strip())
+        record = await attempt(interaction, lang, change)
+        if record is REFUSED:
             return
         await reply(interaction, ui(lang, "pace_set", pace=record.pace))
 
@@ -203,14 +190,10 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def botseat(self, interaction: discord.Interaction, player: str) -> None:
         lang = self.lang(interaction)
-        try:
-            await self.bot.table.seat_bot(guild_key(interaction), channel_key(interaction),
-                                          str(interaction.user.id), player)
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
+        seating = self.bot.table.seat_bot(*self.here(interaction), self.me(interaction), player)
+        if await attempt(interaction, lang, seating) is REFUSED:
             return
-        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
-        names = {s.user_id: s.name for s in await self.bot.table.store.seats(record.id)} if record else {}
+        names = await self._seat_names(interaction)
         await reply(interaction, ui(lang, "bot_seated", player=names.get(player, player)))
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
@@ -218,11 +201,8 @@ class Lobby(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         lang = self.lang(interaction)
         can_manage = bool(getattr(interaction.permissions, "manage_channels", False))
-        try:
-            await self.bot.table.end(guild_key(interaction), channel_key(interaction), str(interaction.user.id),
-                                     can_manage=can_manage)
-        except TableError as exc:
-            await reply_error(interaction, exc, lang)
+        ending = self.bot.table.end(*self.here(interaction), self.me(interaction), can_manage=can_manage)
+        if await attempt(interaction, lang, ending) is REFUSED:
             return
         await reply(interaction, ui(lang, "ended"))
 
