@@ -71,9 +71,12 @@ class Publisher:
         from cogs.base import namer_for
 
         store = self.bot.table.store
+        namers = {}   # one per language: seats and sets are read once per update, not once per player
         for player in result.state.players:
             lang = self.lang(player.id)
-            namer = await namer_for(self.bot, result.game_id, lang, result.state)
+            if lang not in namers:
+                namers[lang] = await namer_for(self.bot, result.game_id, lang, result.state)
+            namer = namers[lang]
             lines = private_view(result.state, player.id, namer)
             view = private_view_components(result, player.id, namer)
             digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
@@ -117,7 +120,7 @@ class Publisher:
             return ui(lang, "status_over")
         due = {d.target: d.due_at for d in await self.bot.table.store.deadlines(result.game_id)}
         lines = [ui(lang, "status_line", game=f"#{result.game_id}", active=namer.player(state.active_player.id))]
-        for target, players in rules_of("munchkin").open_prompts(state):
+        for target, players in rules_of(state.game).open_prompts(state):
             what = ui(lang, f"reminder_{target.split(':')[0]}")
             for player in players:
                 key = "status_owed" if target in due else "status_owed_open"
