@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.munchkin import actions as munchkin_actions
+from engine.munchkin import cards as munchkin_cards
 from engine.munchkin import rules as munchkin_rules
 from engine.munchkin.state import GameState as MunchkinState
 from engine.munchkin.state import Options as MunchkinOptions
@@ -28,6 +29,7 @@ class GameRules:
     default_sets: tuple[str, ...]
     min_players: int
     max_players: int
+    available_sets: Callable[[], list[str]]
 
 
 MUNCHKIN = GameRules(
@@ -45,6 +47,7 @@ MUNCHKIN = GameRules(
     default_sets=("testdeck",),
     min_players=2,
     max_players=6,
+    available_sets=munchkin_cards.available_sets,
 )
 
 GAMES: dict[str, GameRules] = {"munchkin": MUNCHKIN}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.events import Event
+from engine.munchkin.cards import catalog
 from engine.munchkin.character import MAX_LEVEL
 from engine.munchkin.state import GameState
 
@@ -28,13 +29,21 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
             found.append(f"{player.id} on level 10 without winning")
     if bool(state.winners or state.ended_reason == "abandoned") != (state.phase == "over"):
         found.append("winners and phase disagree")
+    # the tenth level comes from a kill, except the rulebooks' named exceptions: the last
+    # non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare)
+    exceptions = {"kill", "last_human"} | {c.id for c in catalog(tuple(state.sets)).values() if c.reaches_level_10}
     for event in events:
-        if event.kind == "level_changed" and event.params["new"] == MAX_LEVEL and event.params["source"] != "kill":
+        reached_ten = event.kind == "level_changed" and event.params["new"] == MAX_LEVEL
+        if reached_ten and event.params["source"] not in exceptions:
             found.append(f"{event.params['player']} reached level 10 without a kill")
     kinds = {e.kind for e in events}
-    if "game_won" in kinds and "combat_won" not in kinds:
+    special_end = kinds & {"all_cultists", "last_human"} or any(
+        e.kind == "level_changed" and e.params["source"] in exceptions - {"kill"} for e in events)
+    if "game_won" in kinds and "combat_won" not in kinds and not special_end:
         found.append("a win without a won combat")
     for winner in state.winners:
+        if "all_cultists" in kinds:
+            break
         if state.player(winner).level != MAX_LEVEL and not state.options.shared_victory:
             found.append(f"{winner} won on level {state.player(winner).level}")
     return found

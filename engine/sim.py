@@ -13,7 +13,8 @@ import time
 import traceback
 
 from engine.invariants import violations
-from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass
+from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
+from engine.munchkin.character import strength
 from engine.munchkin.rules import apply, legal_actions, new_game
 from engine.munchkin.state import GameState, Options
 
@@ -21,19 +22,39 @@ ACTION_CAP = 50_000   # a game that needs more has stalled: counted as unfinishe
 PROGRESS = (Pass, Decide, KickDoor, LootRoom, EndTurn, LookForTrouble)
 
 
+SETUP_KINDS = ("item", "class", "race", "loyalty", "training", "power", "hireling", "ally", "super_munchkin",
+               "half_breed", "extra_loyalty", "extra_training", "item_enhancer", "level_up")
+
+
 class RandomAgent:
     """Picks uniformly among legal moves, leaning towards moves that carry the game forward so that
-    a game of random players still ends."""
+    a game of random players still ends, and laying out what it holds outside a fight (items,
+    classes, followers, level-ups), as any player would."""
 
-    def __init__(self, rng: random.Random, progress_bias: float = 0.7) -> None:
+    def __init__(self, rng: random.Random, progress_bias: float = 0.7, setup_bias: float = 0.6) -> None:
         self.rng = rng
         self.progress_bias = progress_bias
+        self.setup_bias = setup_bias
 
-    def choose(self, moves: list[Action]) -> Action:
-        progress = [m for m in moves if isinstance(m, PROGRESS)]
+    def choose(self, moves: list[Action], state: GameState | None = None) -> Action:
+        if state is not None and state.combat is None:
+            setup = [m for m in moves if isinstance(m, PlayCard) and m.target_player is None
+                     and state.card(m.card).kind in SETUP_KINDS]
+            if setup and self.rng.random() < self.setup_bias:
+                return self.rng.choice(setup)
+        progress = [m for m in moves if isinstance(m, PROGRESS) and not self._hopeless(m, state)]
         if progress and self.rng.random() < self.progress_bias:
             return self.rng.choice(progress)
         return self.rng.choice(moves)
+
+
+    @staticmethod
+    def _hopeless(move: Action, state: GameState | None) -> bool:
+        """Looking for trouble with a monster stronger than oneself is left to the uniform choice."""
+        if state is None or not isinstance(move, LookForTrouble):
+            return False
+        player = state.player(move.actor)
+        return state.card(move.card).level >= strength(state, player, in_this_combat=False)
 
 
 def all_moves(state: GameState) -> list[Action]:
@@ -51,7 +72,7 @@ def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) 
         if not moves:
             result["violations"].append("no legal move: the game is stuck")
             break
-        state, events = apply(state, agent.choose(moves))
+        state, events = apply(state, agent.choose(moves, state))
         result["actions"] += 1
         found = violations(state, events)
         if found:

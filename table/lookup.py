@@ -11,8 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
 
-from engine.munchkin.cards import DATA_DIR as CARD_DIR
-from engine.munchkin.cards import Card, load_card_file
+from engine.munchkin.cards import Card, available_sets, load_set
 from table.i18n import word
 from table.text_match import fold
 
@@ -65,7 +64,12 @@ def rule_files() -> dict[str, RuleFile]:
 
 @cache
 def card_sets() -> dict[str, dict[str, Card]]:
-    return {path.stem: {c.id: c for c in load_card_file(path).cards} for path in sorted(CARD_DIR.glob("*.yaml"))}
+    return {set_key: load_set(set_key)[0] for set_key in available_sets()}
+
+
+@cache
+def card_sources() -> dict[str, dict[str, str]]:
+    return {set_key: load_set(set_key)[1] for set_key in available_sets()}
 
 
 def resolve(game: str, reference: str) -> tuple[str, str]:

@@ -81,10 +81,9 @@ class TableService:
             raise TableError("unknown_pace", pace=pace)
         options_model = rules.options_model.model_validate(options or {})
         chosen_sets = list(sets or rules.default_sets)
-        from engine.munchkin.cards import DATA_DIR
-
+        known = rules.available_sets()
         for set_key in chosen_sets:
-            if not (DATA_DIR / f"{set_key}.yaml").exists():
+            if set_key not in known:
                 raise TableError("unknown_set", set=set_key)
         record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
                                               host_id, pace, self.clock())

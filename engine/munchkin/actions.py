@@ -18,7 +18,11 @@ class _Action(BaseModel):
 
 
 class KickDoor(_Action):
+    """``resurrect_with``: a priest discards this card from hand to take the top card of the door
+    discard pile instead of drawing face up (Shakespeare: "Auferstehung")."""
+
     type: Literal["kick_door"] = "kick_door"
+    resurrect_with: str | None = None
 
 
 class LookForTrouble(_Action):
@@ -122,6 +126,26 @@ class Timeout(_Action):
     turn: int | None = None
 
 
+class UseAbility(_Action):
+    """Use an ability of a class, race or power in play (``card``), fuelled by discarding cards
+    from hand or table (engine.munchkin.abilities)."""
+
+    type: Literal["use_ability"] = "use_ability"
+    card: str
+    ability: str
+    discard: tuple[str, ...] = ()
+    target_player: str | None = None
+
+
+class Sacrifice(_Action):
+    """A fighter who lost the combat discards an ally (or hireling) instead of running away: they
+    escape every monster; ``helper_escapes`` says whether the helper does too (Axe Cop: "Verbündete")."""
+
+    type: Literal["sacrifice"] = "sacrifice"
+    card: str
+    helper_escapes: bool = True
+
+
 class Leave(_Action):
     """The player leaves the running game: their cards are discarded, what they owed is dropped, their
     turn (and a combat they fight) ends, and play goes on without them."""
@@ -132,7 +156,7 @@ class Leave(_Action):
 Action = Annotated[
     Union[
         KickDoor, LookForTrouble, LootRoom, EndTurn, PlayCard, Equip, Discard, Sell, OfferTrade,
-        AskHelp, OfferHelp, Pass, Decide, Timeout, Leave,
+        AskHelp, OfferHelp, Pass, Decide, Timeout, Leave, Sacrifice, UseAbility,
     ],
     Field(discriminator="type"),
 ]

@@ -20,8 +20,17 @@ Deck = Literal["door", "treasure"]
 Kind = Literal[
     "monster", "curse", "class", "race", "item", "oneshot", "enhancer", "wandering",
     "level_up", "super_munchkin", "half_breed", "item_enhancer",
+    # set mechanics: Impossible (loyalties, training, hirelings, traps, agents, extra training),
+    # Axe Cop (powers with a rank, allies)
+    "loyalty", "training", "hireling", "ally", "power", "trap", "extra_loyalty", "extra_training",
+    # a card whose effects act on a player (the one who plays it unless a target is named), any time
+    "effect",
 ]
-Slot = Literal["headgear", "armor", "footgear", "hand", "two_hands", "none"]
+# hirelings and allies are one kind of follower: "Kombiniere" makes them interchangeable
+FOLLOWER_KINDS = ("hireling", "ally")
+# the kinds that go on the table in front of their player like a class
+ABILITY_KINDS = ("class", "race", "loyalty", "training", "power")
+Slot = Literal["headgear", "armor", "footgear", "hand", "two_hands", "vehicle", "none"]
 EffectOp = Literal[
     "lose_levels",      # n levels, never below 1
     "lose_item",        # one item: slot "any", "big" or a slot name; the victim picks among several
@@ -31,6 +40,9 @@ EffectOp = Literal[
     "change_sex",
     "death",            # "you are dead": ends further run-away rolls
     "discard_hand",
+    "become_cultist",   # Cthulhu: take a Kultist card from the cultist pile, if there is one
+    "lose_follower",    # one hireling or ally; the victim picks among several
+    "lose_power",       # one Axe Cop power; the victim picks among several
     "combat_malus",     # -n to the victim's strength, now if in combat, else in their next combat
     "handler",          # a named Python function does it (engine.munchkin.effects)
 ]
@@ -43,6 +55,27 @@ class Effect(BaseModel):
     n: int = 1
     slot: str | None = None
     handler: str | None = None
+
+
+PROVENANCE_FIELDS = ("name_en", "name_de", "numbers", "kind", "count", "effects")
+
+
+class Provenance(BaseModel):
+    """Where a card's facts come from. ``sources`` name entries of the file's ``sources``; ``ours``
+    lists what we made up: "name_en", "name_de" (our translation), "numbers" (level, bonus,
+    treasures, value, ...), "kind", "count", "effects" (what it does). A card without sources is
+    ours through and through. The texts are always in our own words."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    sources: tuple[str, ...] = ()
+    ours: tuple[Literal["name_en", "name_de", "numbers", "kind", "count", "effects"], ...] = ()
+
+    @property
+    def origin(self) -> Literal["official", "partly_ours", "ours"]:
+        if not self.sources:
+            return "ours"
+        return "partly_ours" if self.ours else "official"
 
 
 class Card(BaseModel):
@@ -84,8 +117,27 @@ class Card(BaseModel):
     extra_big_items: int = 0
     # curses and other cards with effects
     effects: tuple[Effect, ...] = ()
+    # a monster's effects on whoever fights it, win or lose (e.g. "you become a Cultist")
+    on_meet: tuple[Effect, ...] = ()
     # a card the engine cannot automate: announced as such when played
     manual: bool = False
+    # sets: Axe Cop powers' rank; followers a class allows beyond the first; a level-up that may
+    # give the winning level (Shakespeare's two game-ending cards)
+    rank: int = 0
+    extra_followers: int = 0
+    reaches_level_10: bool = False
+    # abilities used by discarding cards or at a moment of choice (engine.munchkin.abilities)
+    abilities: tuple[str, ...] = ()
+    # an ability card's bonus while its owner uses an item with a trait ({"item:knife": 3})
+    bonus_with: dict[str, int] = Field(default_factory=dict)
+    # an item that kills these monsters (card ids) outright when its owner fights them
+    kills: tuple[str, ...] = ()
+    # one-shots: a bonus to run away in this combat; a bonus for each munchkin and monster in the fight
+    run_bonus: int = 0
+    bonus_per_combatant: int = 0
+    # "will not pursue" only for those with this trait ("sex:female")
+    no_pursue_only: str | None = None
+    provenance: Provenance = Field(default_factory=Provenance)
 
     @property
     def is_one_shot(self) -> bool:
@@ -97,15 +149,19 @@ class Card(BaseModel):
 
         if self.manual:
             return False
-        named = [e.handler for e in (*self.effects, *self.bad_stuff) if e.op == "handler"]
-        return all(name in HANDLERS for name in named)
+        from engine.munchkin.abilities import ABILITIES
+
+        named = [e.handler for e in (*self.effects, *self.bad_stuff, *self.on_meet) if e.op == "handler"]
+        return all(name in HANDLERS for name in named) and all(a in ABILITIES for a in self.abilities)
 
 
 class CardFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     set: str
+    sources: dict[str, str] = Field(default_factory=dict)   # source id -> what it is
     cards: list[Card]
+
 
 
 class CardDataError(ValueError):
@@ -113,9 +169,12 @@ class CardDataError(ValueError):
 
 
 def load_card_file(path: Path) -> CardFile:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     try:
-        return CardFile.model_validate(raw)
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CardDataError(f"{path.name}: card ?: field ?: cannot be read ({exc})") from exc
+    try:
+        card_file = CardFile.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = list(first["loc"])
@@ -128,6 +187,58 @@ def load_card_file(path: Path) -> CardFile:
             loc = loc[2:]
         field = ".".join(str(part) for part in loc) or "?"
         raise CardDataError(f"{path.name}: card {card}: field {field}: {first['msg']}") from exc
+    seen: set[str] = set()
+    for card in card_file.cards:
+        if card.id in seen:
+            raise CardDataError(f"{path.name}: card {card.id}: field id: duplicate id")
+        seen.add(card.id)
+        unknown = [s for s in card.provenance.sources if s not in card_file.sources]
+        if unknown:
+            raise CardDataError(f"{path.name}: card {card.id}: field provenance.sources: unknown source {unknown[0]}")
+    return card_file
+
+
+# A host may put corrected or additional card files in a folder of their own (setting CARD_DIR):
+# a file for a known set replaces cards by id and adds new ones; a file for a new set adds the set.
+_host_card_dir: Path | None = None
+
+
+def use_host_card_dir(folder: Path | None) -> dict[str, int]:
+    """Validate every file in the host's folder now (start-up), then use it. Returns cards per set.
+    Raises CardDataError naming the file, the card and the field."""
+    global _host_card_dir
+    counts: dict[str, int] = {}
+    if folder is not None:
+        if not folder.is_dir():
+            raise CardDataError(f"{folder}: card ?: field ?: not a folder")
+        for path in sorted(folder.glob("*.yaml")):
+            card_file = load_card_file(path)
+            counts[card_file.set] = counts.get(card_file.set, 0) + len(card_file.cards)
+    _host_card_dir = folder
+    catalog.cache_clear()
+    return counts
+
+
+def set_files(set_key: str) -> list[Path]:
+    """The files that make up one set: ours first, then the host's corrections."""
+    files = [DATA_DIR / f"{set_key}.yaml"] if (DATA_DIR / f"{set_key}.yaml").exists() else []
+    if _host_card_dir is not None:
+        files += [p for p in sorted(_host_card_dir.glob("*.yaml")) if load_card_file(p).set == set_key]
+    if not files:
+        raise CardDataError(f"{set_key}.yaml: card ?: field set: no such card set")
+    return files
+
+
+def load_set(set_key: str) -> tuple[dict[str, Card], dict[str, str]]:
+    """One set's cards by id (host corrections applied) and its sources."""
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for path in set_files(set_key):
+        card_file = load_card_file(path)
+        sources.update(card_file.sources)
+        for card in card_file.cards:
+            cards[card.id] = card
+    return cards, sources
 
 
 @cache
@@ -135,8 +246,15 @@ def catalog(sets: tuple[str, ...]) -> dict[str, Card]:
     """Every card design of the given sets, by id."""
     cards: dict[str, Card] = {}
     for set_key in sets:
-        for card in load_card_file(DATA_DIR / f"{set_key}.yaml").cards:
-            if card.id in cards:
-                raise CardDataError(f"{set_key}.yaml: card {card.id}: field id: duplicate id")
-            cards[card.id] = card
+        for card_id, card in load_set(set_key)[0].items():
+            if card_id in cards:
+                raise CardDataError(f"{set_key}.yaml: card {card_id}: field id: duplicate id")
+            cards[card_id] = card
     return cards
+
+
+def available_sets() -> list[str]:
+    keys = {p.stem for p in DATA_DIR.glob("*.yaml")}
+    if _host_card_dir is not None:
+        keys |= {load_card_file(p).set for p in _host_card_dir.glob("*.yaml")}
+    return sorted(keys)

@@ -14,8 +14,28 @@ HAND_SLOTS = 2
 
 
 def ability_cards(state: GameState, player: Player) -> list[Card]:
-    """Classes and races in play: their abilities apply to the player."""
-    return [state.card(u) for u in (*player.classes, *player.races)]
+    """Classes, races, loyalties, trainings, powers and followers in play: their abilities apply to
+    the player. A monster that forbids class abilities (Buggoth) switches classes off in its combat;
+    a duplicate power adds nothing (Axe Cop: "Kräfte")."""
+    classes = [] if class_abilities_blocked(state, player) else player.classes
+    powers = list(dict.fromkeys(state.card_ids[u] for u in player.powers))
+    unique_powers = [next(u for u in player.powers if state.card_ids[u] == cid) for cid in powers]
+    zones = (*classes, *player.races, *player.loyalties, *player.trainings, *unique_powers, *player.followers)
+    return [state.card(u) for u in zones]
+
+
+def class_abilities_blocked(state: GameState, player: Player) -> bool:
+    combat = state.combat
+    if combat is None or player.id not in (combat.fighter, combat.helper):
+        return False
+    return any("no_class_abilities" in state.card(m.uid).traits for m in combat.monsters)
+
+
+def trait_applies(trait: str, pool: set[str]) -> bool:
+    """"class:x" holds when x is in the pool; "not_class:x" when it is not."""
+    if trait.startswith("not_"):
+        return trait[4:] not in pool
+    return trait in pool
 
 
 def traits(state: GameState, player: Player, for_monster_bonus: bool = False) -> set[str]:
@@ -34,12 +54,18 @@ def traits(state: GameState, player: Player, for_monster_bonus: bool = False) ->
     for uid in player.races:
         if not (for_monster_bonus and half_race):
             result |= {f"race:{t}" for t in state.card(uid).traits}
+    for zone, prefix in ((player.loyalties, "loyalty"), (player.powers, "power"), (player.trainings, "training")):
+        for uid in zone:
+            result |= {f"{prefix}:{t}" for t in state.card(uid).traits}
     return result
 
 
 def meets_restriction(state: GameState, player: Player, card: Card) -> bool:
     """An item "usable by X only" may be carried by anyone, but only X gets its bonus."""
-    return not card.usable_by or bool(set(card.usable_by) & traits(state, player))
+    if not card.usable_by:
+        return True
+    mine = traits(state, player)
+    return any(trait_applies(t, mine) for t in card.usable_by)
 
 
 def items_in_use(state: GameState, player: Player) -> list[Card]:
@@ -58,7 +84,11 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     """Level plus every modifier from items in use, classes and races, and combat curses."""
     total = player.level
     total += sum(item_bonus(state, player, item) for item in player.items)
-    total += sum(c.bonus for c in ability_cards(state, player))
+    abilities = ability_cards(state, player)
+    total += sum(c.bonus for c in abilities)
+    if any(c.bonus_with for c in abilities):
+        item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
+        total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
     if in_this_combat:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
     return total
@@ -123,6 +153,14 @@ def place_item(state: GameState, player: Player, uid: str) -> ItemInPlay:
     return item
 
 
+def owned_in_play(player: Player) -> list[str]:
+    """Every card the player has on the table (items with their enhancers, classes, races, ...)."""
+    cards = [u for i in player.items for u in (i.uid, *i.enhancers)]
+    cards += player.classes + player.races + player.loyalties + player.trainings + player.powers
+    cards += player.followers + player.extras
+    return cards + [c for c in (player.super_munchkin, player.half_breed) if c]
+
+
 def item_in_play(player: Player, uid: str) -> ItemInPlay | None:
     for item in player.items:
         if item.uid == uid:
@@ -137,7 +175,8 @@ def remove_from_play(state: GameState, player: Player, uid: str) -> list[str]:
     if item:
         player.items.remove(item)
         return [item.uid, *item.enhancers]
-    for zone in (player.classes, player.races, player.curses):
+    for zone in (player.classes, player.races, player.curses, player.loyalties, player.trainings, player.powers,
+                 player.followers, player.extras):
         if uid in zone:
             zone.remove(uid)
             return [uid]
@@ -204,10 +243,13 @@ def die(tx: Tx, player: Player, source: str) -> None:
     corpse_cards = list(player.hand) + [u for i in player.items for u in (i.uid, *i.enhancers)]
     player.hand.clear()
     player.items.clear()
-    # curses that stay on a character end with it (sets where they are kept say so in their module)
-    for uid in list(player.curses):
-        player.curses.remove(uid)
-        tx.discard(uid)
+    # curses that stay on a character end with it, except where a set keeps them (Axe Cop: "Tod")
+    from engine.munchkin.setrules import rules_for
+
+    if not rules_for(tuple(state.sets), state.options).keeps_curses_at_death:
+        for uid in list(player.curses):
+            player.curses.remove(uid)
+            tx.discard(uid)
     player.fresh.clear()
     player.needs_new_hand = True
     tx.emit("player_died", player=player.id, source=source, corpse=[state.card_ids[u] for u in corpse_cards])

@@ -31,9 +31,14 @@ def in_combat(state: GameState, player_id: str) -> bool:
 
 
 def _monster_traits(state: GameState) -> set[str]:
+    """What the monsters in combat are, for "+N against X" on the players' side: their traits and
+    how high the highest one's level is ("monster_level_above:15")."""
     combat = state.combat
     assert combat is not None
-    return {f"monster:{t}" for m in combat.monsters for t in state.card(m.uid).traits}
+    found = {f"monster:{t}" for m in combat.monsters for t in state.card(m.uid).traits}
+    top = max((state.card(m.uid).level for m in combat.monsters), default=0)
+    found |= {f"monster_level_above:{n}" for n in range(top)}
+    return found
 
 
 def players_strength(state: GameState) -> int:
@@ -45,25 +50,48 @@ def players_strength(state: GameState) -> int:
     total = 0
     for player in fighters(state):
         total += ch.strength(state, player, in_this_combat=True)
+        total += combat.ability_bonus.get(player.id, 0)
         for item in player.items:
             card = state.card(item.uid)
             if item.in_use and card.bonus_vs and ch.meets_restriction(state, player, card):
                 total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
+        for card in ch.ability_cards(state, player):
+            total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
     for one_shot in combat.one_shots:
-        card = state.card(one_shot.uid)
         if one_shot.side == "players":
-            total += card.bonus + sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
+            total += one_shot_bonus(state, one_shot.uid, monster_traits)
     return total
+
+
+def one_shot_bonus(state: GameState, uid: str, monster_traits: set[str]) -> int:
+    """A one-shot's bonus: its number, its bonus against the monsters' traits, and "+N for each
+    munchkin and each monster in the fight" (Shakespeare: "Die Pest auf beide Eure Häuser")."""
+    combat = state.combat
+    assert combat is not None
+    card = state.card(uid)
+    total = card.bonus + sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
+    if card.bonus_per_combatant:
+        total += card.bonus_per_combatant * (len(fighters(state)) + len(combat.monsters))
+    return total
+
+
+def killed_outright(state: GameState, monster: CombatMonster) -> bool:
+    """An item in use that kills this monster by name (Impossible: the gas mask and the gas giant)."""
+    card_id = state.card_ids[monster.uid]
+    return any(card_id in state.card(i.uid).kills for p in fighters(state) for i in p.items if i.in_use)
 
 
 def monster_strength(state: GameState, monster: CombatMonster) -> int:
     """Level, enhancers, and each "+N against X" once if the fighter, the helper or both are X."""
     card = state.card(monster.uid)
+    if killed_outright(state, monster):
+        return 0
     total = card.level + sum(state.card(e).bonus for e in monster.enhancers)
     trait_pool: set[str] = set()
     for p in fighters(state):
         trait_pool |= ch.traits(state, p, for_monster_bonus=True)
-    total += sum(bonus for trait, bonus in card.bonus_vs.items() if trait in trait_pool)
+    for source in (card, *(state.card(e) for e in monster.enhancers)):
+        total += sum(bonus for trait, bonus in source.bonus_vs.items() if ch.trait_applies(trait, trait_pool))
     return total
 
 
@@ -71,7 +99,9 @@ def monsters_strength(state: GameState) -> int:
     combat = state.combat
     assert combat is not None
     total = sum(monster_strength(state, m) for m in combat.monsters)
-    total += sum(state.card(o.uid).bonus for o in combat.one_shots if o.side == "monsters")
+    total += combat.monster_bonus
+    traits = _monster_traits(state)
+    total += sum(one_shot_bonus(state, o.uid, traits) for o in combat.one_shots if o.side == "monsters")
     return total
 
 
@@ -109,10 +139,14 @@ def reopen_window(tx: Tx, actor: str | None) -> None:
     emit_strengths(tx)
 
 
-def add_monster(tx: Tx, uid: str, by: str) -> None:
+def add_monster(tx: Tx, uid: str, by: str, followed: bool = False) -> None:
     combat = tx.s.combat
     assert combat is not None
-    combat.monsters.append(CombatMonster(uid=uid))
+    if followed:
+        caller = _caller_for(tx.s, uid)
+        if caller is not None and "goth" in tx.s.card(uid).traits:
+            caller.called = True
+    combat.monsters.append(CombatMonster(uid=uid, followed=followed))
     tx.emit("monster_joined", player=by, monster=tx.s.card_ids[uid], uid=uid)
 
 
@@ -121,9 +155,23 @@ def can_follow(state: GameState, uid: str) -> bool:
     combat = state.combat
     if combat is None or combat.stage != "fight":
         return False
+    return _caller_for(state, uid) is not None
+
+
+def _caller_for(state: GameState, uid: str) -> CombatMonster | None:
+    """The monster in the fight that lets this one join. A Goth calls one further Goth, and a Goth
+    that came in that way calls none (Cthulhu: "Goth-Monster")."""
+    combat = state.combat
+    assert combat is not None
     follow = rules_for(tuple(state.sets), state.options).follow_traits
     card_traits = set(state.card(uid).traits) & set(follow)
-    return any(card_traits & set(state.card(m.uid).traits) for m in combat.monsters)
+    for monster in combat.monsters:
+        shared = card_traits & set(state.card(monster.uid).traits)
+        if shared - {"goth"}:
+            return monster
+        if "goth" in shared and not monster.followed and not monster.called:
+            return monster
+    return None
 
 
 # ---------------------------------------------------------------------- resolving
@@ -131,6 +179,7 @@ def resolve(tx: Tx) -> None:
     state = tx.s
     combat = state.combat
     assert combat is not None
+    _meet_effects(tx)
     ours, theirs = players_strength(state), monsters_strength(state)
     if not combat.monsters or players_win(state):
         tx.emit("combat_won", fighter=combat.fighter, helper=combat.helper, players=ours, monsters=theirs)
@@ -139,6 +188,21 @@ def resolve(tx: Tx) -> None:
         tx.emit("combat_lost", fighter=combat.fighter, helper=combat.helper, players=ours, monsters=theirs)
         combat.stage = "run"
         combat.run_queue = [p.id for p in fighters(state)]
+
+
+def _meet_effects(tx: Tx) -> None:
+    """A monster whose card acts on whoever fights it, win or lose (H. P. Munchcraft): applied to
+    the fighter when the fight is decided."""
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    fighter = state.player(combat.fighter)
+    for monster in combat.monsters:
+        for effect in state.card(monster.uid).on_meet:
+            if effect.op == "become_cultist":
+                from engine.munchkin.sets.cthulhu import become_cultist
+
+                become_cultist(tx, fighter)
 
 
 def _win(tx: Tx) -> None:
@@ -241,11 +305,13 @@ def run_from(tx: Tx, player_id: str, monster_uid: str) -> None:
     player = state.player(player_id)
     combat.fled.setdefault(player_id, []).append(monster_uid)
     card = state.card(monster_uid)
-    if card.no_pursue_max is not None and player.level <= card.no_pursue_max:
+    only = card.no_pursue_only is None or card.no_pursue_only in ch.traits(state, player)
+    if card.no_pursue_max is not None and player.level <= card.no_pursue_max and only:
         tx.emit("escaped", player=player_id, monster=card.id, reason="not_pursued")
         return
     roll = tx.roll(player_id, "run_away")
-    total = roll + ch.run_away_bonus(state, player) + card.run_away
+    one_shots = sum(state.card(o.uid).run_bonus for o in combat.one_shots if o.side == "players")
+    total = roll + ch.run_away_bonus(state, player) + card.run_away + one_shots + combat.run_bonus.get(player_id, 0)
     if total >= ESCAPE_ROLL:
         tx.emit("escaped", player=player_id, monster=card.id, roll=roll, total=total)
         return

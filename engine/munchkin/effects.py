@@ -14,7 +14,9 @@ from engine.munchkin.cards import Effect
 from engine.munchkin.state import Player
 from engine.munchkin.tx import Tx
 
-Handler = Callable[[Tx, Player, str], list[str] | None]
+# A handler either returns the cards the victim must choose one of to lose (a list), or does its
+# work itself and returns whether it hit anything (a bool).
+Handler = Callable[[Tx, Player, str], list[str] | bool | None]
 HANDLERS: dict[str, Handler] = {}
 
 
@@ -50,11 +52,15 @@ def loss_candidates(tx: Tx, victim: Player, effect: Effect, source: str) -> list
         pool = victim.items if effect.slot in (None, "any", "big") else [i for i in victim.items if i.in_use]
         return [i.uid for i in pool if _slot_matches(tx, i.uid, effect.slot)]
     if effect.op == "lose_class":
-        return list(victim.classes)
+        from engine.munchkin.sets import cthulhu
+
+        return [u for u in victim.classes if cthulhu.may_lose(tx.s, victim, u)]
     if effect.op == "lose_race":
         return list(victim.races)
-    if effect.op == "handler":
-        return HANDLERS[effect.handler or ""](tx, victim, source) or []
+    if effect.op == "lose_follower":
+        return list(victim.followers)
+    if effect.op == "lose_power":
+        return list(victim.powers)
     return None
 
 
@@ -76,7 +82,14 @@ def apply_effects(tx: Tx, victim: Player, effects: list[Effect], source: str, fi
         if effect.op == "handler" and effect.handler not in HANDLERS:
             tx.emit("card_not_automated", card=tx.s.card_ids[source], player=victim.id)
             continue
-        candidates = loss_candidates(tx, victim, effect, source)
+        if effect.op == "handler":
+            result = HANDLERS[effect.handler or ""](tx, victim, source)
+            candidates = result if isinstance(result, list) else None
+            if candidates is None:
+                hit_anything |= bool(result)
+                continue
+        else:
+            candidates = loss_candidates(tx, victim, effect, source)
         if candidates is not None:
             if not candidates:
                 continue
@@ -129,6 +142,10 @@ def _apply_simple(tx: Tx, victim: Player, effect: Effect, source: str) -> bool:
         return True
     if effect.op == "combat_malus":
         return True
+    if effect.op == "become_cultist":
+        from engine.munchkin.sets import cthulhu
+
+        return cthulhu.become_cultist(tx, victim)
     raise AssertionError(f"unhandled effect {effect.op}")
 
 
@@ -137,7 +154,7 @@ def _finish_source(tx: Tx, victim: Player, source: str, finish: str) -> None:
         return
     tx.s.resolving.remove(source)
     lasting = any(e.op == "combat_malus" for e in tx.s.card(source).effects)
-    if finish == "stay" and lasting:
+    if finish == "stay" and lasting and tx.s.has_player(victim.id):
         victim.curses.append(source)
         tx.emit("curse_stays", player=victim.id, card=tx.s.card_ids[source])
     else:
@@ -153,3 +170,6 @@ def resume_effects(tx: Tx, victim: Player, chosen: str, params: dict) -> None:
         apply_effects(tx, victim, remaining, source, params["finish"])
     else:
         _finish_source(tx, victim, source, params["finish"])
+
+
+from engine.munchkin import sets as _sets  # noqa: E402,F401  (registers each set's handlers)

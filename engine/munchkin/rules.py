@@ -12,8 +12,10 @@ from itertools import combinations
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
+from engine.munchkin import sets
 from engine.munchkin.actions import (
     SYSTEM,
     Action,
@@ -30,12 +32,14 @@ from engine.munchkin.actions import (
     OfferTrade,
     Pass,
     PlayCard,
+    Sacrifice,
     Sell,
     Timeout,
+    UseAbility,
 )
 from engine.munchkin.cards import catalog
 from engine.munchkin.decisions import give_away_big_item, open_decision
-from engine.munchkin.effects import apply_effects, resume_effects
+from engine.munchkin.effects import apply_effects, lose_card, resume_effects
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.state import Bribe, Charity, Decision, GameState, Options, Player
 from engine.munchkin.tx import Tx
@@ -164,13 +168,25 @@ def _table_item(player: Player, uid: str) -> None:
 
 # ====================================================================== turn moves
 def check_kick_door(state: GameState, a: KickDoor) -> None:
-    _require_turn_move(state, a.actor, ("start",))
+    player = _require_turn_move(state, a.actor, ("start",))
+    if a.resurrect_with is not None:
+        if not ab.has_ability(state, player, "resurrection"):
+            raise IllegalAction("no_such_ability", ability="resurrection")
+        _in_hand(state, player, a.resurrect_with)
+        if not state.door_discard:
+            raise IllegalAction("discard_pile_empty")
 
 
 def do_kick_door(tx: Tx, a: KickDoor) -> None:
     """Phase 1: a monster means combat, a curse hits you, anything else goes to your hand."""
     state = tx.s
-    uid = tx.draw("door")
+    if a.resurrect_with is not None:
+        state.player(a.actor).hand.remove(a.resurrect_with)
+        uid: str | None = state.door_discard.pop()
+        tx.discard(a.resurrect_with)
+        tx.emit("resurrected", player=a.actor, card=state.card_ids[uid])
+    else:
+        uid = tx.draw("door")
     state.phase = "trouble"
     if uid is None:
         return
@@ -178,7 +194,7 @@ def do_kick_door(tx: Tx, a: KickDoor) -> None:
     tx.emit("door_kicked", player=a.actor, card=card.id, uid=uid)
     if card.kind == "monster":
         cb.start_combat(tx, a.actor, uid)
-    elif card.kind == "curse":
+    elif card.kind in ("curse", "trap"):
         _cast_curse(tx, uid, state.player(a.actor))
     else:
         player = state.player(a.actor)
@@ -301,7 +317,8 @@ def _check_play_wandering(state: GameState, player: Player, a: PlayCard) -> None
 def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
     if a.target_player not in (None, player.id):
         raise IllegalAction("level_up_self_only")
-    if player.level >= ch.MAX_LEVEL - 1:
+    # Shakespeare's two game-ending cards may give the tenth level; any other only up to 9
+    if player.level >= ch.MAX_LEVEL - (0 if state.card(a.card).reaches_level_10 else 1):
         raise IllegalAction("level_10_needs_kill")
 
 
@@ -314,7 +331,30 @@ def _check_play_item_enhancer(state: GameState, player: Player, a: PlayCard) -> 
         raise IllegalAction("needs_target_item")
 
 
+def _check_play_effect(state: GameState, player: Player, a: PlayCard) -> None:
+    if a.target_player is not None and not state.has_player(a.target_player):
+        raise IllegalAction("needs_target_player")
+
+
+def _check_play_ability(state: GameState, player: Player, a: PlayCard) -> None:
+    """Loyalties, trainings and powers go down like a class: on your own turn or when received."""
+    _own_turn_or_fresh(state, player, a.card)
+    sets.check_play_ability(state, player, state.card(a.card))
+
+
+def _check_play_extra(state: GameState, player: Player, a: PlayCard) -> None:
+    sets.check_play_extra(state, player, state.card(a.card))
+
+
+def _check_play_follower(state: GameState, player: Player, a: PlayCard) -> None:
+    """Followers come any time, even in combat, while there is room for one more."""
+    sets.check_room_for_follower(state, player)
+
+
 PLAY_CHECKS: dict[str, Callable[[GameState, Player, PlayCard], None]] = {
+    "effect": _check_play_effect, "trap": _check_play_curse, "loyalty": _check_play_ability,
+    "training": _check_play_ability, "power": _check_play_ability, "extra_loyalty": _check_play_extra,
+    "extra_training": _check_play_extra, "hireling": _check_play_follower, "ally": _check_play_follower,
     "monster": _check_play_monster, "curse": _check_play_curse, "class": _check_play_class,
     "race": _check_play_class, "super_munchkin": _check_play_combo, "half_breed": _check_play_combo,
     "item": _check_play_item, "oneshot": _check_play_one_shot, "enhancer": _check_play_enhancer,
@@ -345,9 +385,15 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
     changes_combat = state.combat is not None and state.combat.stage == "fight"
     kind = card.kind
     if kind == "monster":
-        cb.add_monster(tx, a.card, a.actor)
-    elif kind == "curse":
+        cb.add_monster(tx, a.card, a.actor, followed=True)
+    elif kind in ("curse", "trap"):
         _cast_curse(tx, a.card, state.player(a.target_player or a.actor))
+    elif kind == "effect":
+        tx.s.resolving.append(a.card)
+        apply_effects(tx, state.player(a.target_player or a.actor), list(card.effects), a.card, finish="discard")
+    elif kind in sets.ZONE_OF:
+        getattr(player, sets.ZONE_OF[kind]).append(a.card)
+        changes_combat = changes_combat and cb.in_combat(state, player.id)
     elif kind == "class":
         player.classes.append(a.card)
     elif kind == "race":
@@ -369,8 +415,10 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
         tx.discard(a.card)
         cb.add_monster(tx, a.with_card, a.actor)  # type: ignore[arg-type]
     elif kind == "level_up":
-        ch.gain_levels(tx, player, 1, by_kill=False, source=card.id)
+        ch.gain_levels(tx, player, 1, by_kill=card.reaches_level_10, source=card.id)
         tx.discard(a.card)
+        if card.reaches_level_10:
+            cb.check_winners(tx)
     elif kind == "item_enhancer":
         ch.item_in_play(player, a.target_item or "").enhancers.append(a.card)  # type: ignore[union-attr]
         changes_combat = changes_combat and cb.in_combat(state, player.id)
@@ -434,8 +482,10 @@ def check_discard(state: GameState, a: Discard) -> None:
     player = state.player(a.actor)
     in_play = [i.uid for i in player.items] + player.classes + player.races
     in_play += [c for c in (player.super_munchkin, player.half_breed) if c]
+    in_play += player.loyalties + player.trainings + player.powers + player.followers + player.extras
     if a.card not in in_play:
         raise IllegalAction("card_not_in_play", card=a.card)
+    sets.check_voluntary_discard(state, a.card)
 
 
 def do_discard(tx: Tx, a: Discard) -> None:
@@ -449,15 +499,24 @@ def do_discard(tx: Tx, a: Discard) -> None:
 
 
 def _sale_value(state: GameState, player: Player, cards: Sequence[str]) -> int:
+    """The gold of the cards sold. A halfling's most valuable item counts double once a turn."""
     total = 0
+    values = []
     for uid in cards:
         if uid not in player.hand and ch.item_in_play(player, uid) is None:
             raise IllegalAction("card_not_yours", card=uid)
         card = state.card(uid)
         if card.kind not in ("item", "oneshot") or card.value <= 0:
             raise IllegalAction("not_sellable", card=card.id)
+        values.append(card.value)
         total += card.value
+    if _double_sale_available(state, player):
+        total += max(values, default=0)
     return total
+
+
+def _double_sale_available(state: GameState, player: Player) -> bool:
+    return ab.has_ability(state, player, "double_sale") and "double_sale" not in player.used_this_turn
 
 
 def check_sell(state: GameState, a: Sell) -> None:
@@ -470,6 +529,9 @@ def check_sell(state: GameState, a: Sell) -> None:
     if not a.cards or len(set(a.cards)) != len(a.cards):
         raise IllegalAction("bad_sale")
     total = _sale_value(state, player, a.cards)
+    traded = [u for u in a.cards if u in player.traded]
+    if traded:
+        raise IllegalAction("traded_item_not_sellable_yet", card=state.card_ids[traded[0]])
     if total < SELL_UNIT:
         raise IllegalAction("sale_below_1000", value=total)
     if player.level >= ch.MAX_LEVEL - 1:
@@ -480,6 +542,8 @@ def do_sell(tx: Tx, a: Sell) -> None:
     state = tx.s
     player = state.player(a.actor)
     total = _sale_value(state, player, a.cards)
+    if _double_sale_available(state, player):
+        player.used_this_turn.append("double_sale")
     for uid in a.cards:
         _take_from_hand_or_table(tx, player, uid)
         tx.discard(uid)
@@ -520,8 +584,11 @@ def _complete_trade(tx: Tx, params: dict) -> None:
     offer = OfferTrade(actor=params["from"], to=params["to"], give=tuple(params["give"]), want=tuple(params["want"]))
     check_offer_trade(state, offer)
     giver, taker = state.player(offer.actor), state.player(offer.to)
+    unsellable = rules_for(tuple(state.sets), state.options).traded_items_unsellable
     for uid, src, dst in [(u, giver, taker) for u in offer.give] + [(u, taker, giver) for u in offer.want]:
         ch.move_item(state, src, dst, uid)
+        if unsellable:   # Impossible: not before the new owner's next turn
+            dst.traded.append(uid)
     tx.emit("trade_done", player=giver.id, to=taker.id, give=[state.card_ids[u] for u in offer.give],
             want=[state.card_ids[u] for u in offer.want])
 
@@ -728,11 +795,70 @@ def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
         state.charity.given[to] = state.charity.given.get(to, 0) + 1  # type: ignore[union-attr]
         tx.emit("charity_given", player=player.id, to=to)
         tx.emit("cards_received", audience=to, player=to, cards=[state.card_ids[uid]], uids=[uid])
+    elif kind in sets.DECISIONS:
+        sets.DECISIONS[kind](tx, player, option)
     elif kind == "charity_discard":
         player.hand.remove(option)
         tx.discard(option)
         state.charity.given[""] = state.charity.given.get("", 0) + 1  # type: ignore[union-attr]
         tx.emit("charity_discarded", player=player.id, card=state.card_ids[option])
+
+
+# ====================================================================== abilities
+def check_use_ability(state: GameState, a: UseAbility) -> None:
+    player = state.player(a.actor)
+    if a.card not in ch.owned_in_play(player):
+        raise IllegalAction("card_not_in_play", card=a.card)
+    if a.ability not in state.card(a.card).abilities or a.ability not in ab.ABILITIES:
+        raise IllegalAction("no_such_ability", ability=a.ability)
+    ability = ab.ABILITIES[a.ability]
+    if ability.check is None:
+        raise IllegalAction("ability_works_by_itself", ability=a.ability)
+    if a.card in player.classes and ch.class_abilities_blocked(state, player):
+        raise IllegalAction("class_abilities_blocked")
+    ability.check(state, player, ab.Use(a.actor, a.card, a.ability, tuple(a.discard), a.target_player))
+
+
+def do_use_ability(tx: Tx, a: UseAbility) -> None:
+    state = tx.s
+    player = state.player(a.actor)
+    for uid in a.discard:
+        if uid in player.hand:
+            player.hand.remove(uid)
+            tx.discard(uid)
+        else:
+            lose_card(tx, player, uid, a.card)
+    tx.emit("ability_used", player=a.actor, card=state.card_ids[a.card], ability=a.ability,
+            discarded=[state.card_ids[u] for u in a.discard], target=a.target_player)
+    ab.ABILITIES[a.ability].effect(tx, player, ab.Use(a.actor, a.card, a.ability, tuple(a.discard), a.target_player))
+    if state.combat is not None and state.combat.stage == "fight":
+        cb.reopen_window(tx, a.actor)
+
+
+# ====================================================================== followers
+def check_sacrifice(state: GameState, a: Sacrifice) -> None:
+    combat = state.combat
+    if combat is None or combat.stage != "run":
+        raise IllegalAction("no_lost_combat")
+    if a.actor != combat.fighter or a.actor not in combat.run_queue:
+        raise IllegalAction("not_fleeing")
+    if a.card not in state.player(a.actor).followers:
+        raise IllegalAction("needs_own_follower")
+
+
+def do_sacrifice(tx: Tx, a: Sacrifice) -> None:
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    player = state.player(a.actor)
+    player.followers.remove(a.card)
+    tx.discard(a.card)
+    escaping = [a.actor] + ([combat.helper] if combat.helper and a.helper_escapes else [])
+    for pid in escaping:
+        if pid in combat.run_queue:
+            combat.run_queue.remove(pid)
+    state.decisions = [d for d in state.decisions if not (d.kind == "run_away" and d.player in escaping)]
+    tx.emit("follower_sacrificed", player=a.actor, card=state.card_ids[a.card], escaped=escaping)
 
 
 # ====================================================================== leaving
@@ -798,6 +924,9 @@ def advance(tx: Tx) -> None:
     """Let the game go on until it waits for somebody."""
     state = tx.s
     for _ in range(10_000):
+        if state.phase == "over":
+            return
+        sets.after_each_step(tx)
         if state.phase == "over":
             return
         _prune_decisions(tx)
@@ -924,6 +1053,8 @@ def _begin_turn(tx: Tx) -> None:
     state = tx.s
     state.phase = "start"
     player = state.active_player
+    player.traded.clear()
+    player.used_this_turn.clear()
     tx.emit("turn_started", player=player.id, turn=state.turn)
     if player.needs_new_hand:
         rules = rules_for(tuple(state.sets), state.options)
@@ -941,12 +1072,14 @@ CHECKS: dict[type, Callable] = {
     EndTurn: check_end_turn, PlayCard: check_play_card, Equip: check_equip, Discard: check_discard,
     Sell: check_sell, OfferTrade: check_offer_trade, AskHelp: check_ask_help, OfferHelp: check_offer_help,
     Pass: check_pass, Decide: check_decide, Timeout: check_timeout, Leave: check_leave,
+    Sacrifice: check_sacrifice, UseAbility: check_use_ability,
 }
 EXECUTE: dict[type, Callable] = {
     KickDoor: do_kick_door, LookForTrouble: do_look_for_trouble, LootRoom: do_loot_room,
     EndTurn: do_end_turn, PlayCard: do_play_card, Equip: do_equip, Discard: do_discard,
     Sell: do_sell, OfferTrade: do_offer_trade, AskHelp: do_ask_help, OfferHelp: do_offer_help,
     Pass: do_pass, Decide: do_decide, Timeout: do_timeout, Leave: do_leave,
+    Sacrifice: do_sacrifice, UseAbility: do_use_ability,
 }
 
 
@@ -1024,8 +1157,11 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
             yield Equip(actor=pid, card=item.uid, in_use=not item.in_use)
         yield from _sale_candidates(state, player)
     yield from _play_candidates(state, player)
-    for uid in [i.uid for i in player.items] + player.classes + player.races:
+    for uid in [i.uid for i in player.items] + player.classes + player.races + player.followers + player.powers:
         yield Discard(actor=pid, card=uid)
+    if combat is not None and combat.stage == "run" and combat.fighter == pid:
+        for uid in player.followers:
+            yield Sacrifice(actor=pid, card=uid)
     if combat is None:
         for other in state.players:
             if other.id != pid:
@@ -1040,7 +1176,7 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
     for uid in playable:
         card = state.card(uid)
-        if card.kind == "curse":
+        if card.kind in ("curse", "trap", "effect"):
             for target in state.players:
                 yield PlayCard(actor=pid, card=uid, target_player=target.id)
         elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):

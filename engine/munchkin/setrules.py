@@ -1,5 +1,5 @@
 """What the sets in play change about the shared rules. One place to look for "which set does what";
-each set's own mechanics live in their own module once they are built."""
+each set's own mechanics live in engine/munchkin/sets/."""
 
 from __future__ import annotations
 
@@ -14,11 +14,26 @@ class SetRules:
     starting_treasures: int = 4
     follow_traits: tuple[str, ...] = ("undead",)   # monsters that join their kind without a card
     treasure_for_defeat_without_kill: bool = False
+    keeps_curses_at_death: bool = False
+    traded_items_unsellable: bool = False
 
 
 def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
+    chosen = set(sets)
+    follow = ["undead"]
+    if "cthulhu" in chosen:
+        follow.append("goth")           # Cthulhu: "Goth-Monster"
+    if "axecop" in chosen:
+        follow.append("christmas")      # Axe Cop: "Weihnachtsmonster"
     # Impossible alone starts with 2 door and 2 treasure cards; its faster play (and every mix, whose
     # "Kombiniere" sections switch faster play on) deals the usual 4 + 4 (Impossible: "Schnelleres Spiel").
-    if tuple(sets) == ("impossible",) and not options.faster_play:
-        return SetRules(starting_doors=2, starting_treasures=2)
-    return SetRules()
+    small_start = tuple(sets) == ("impossible",) and not options.faster_play
+    return SetRules(
+        starting_doors=2 if small_start else 4,
+        starting_treasures=2 if small_start else 4,
+        follow_traits=tuple(follow),
+        # Impossible and Axe Cop: "Gewonnen!" pays treasure for monsters removed without a kill too
+        treasure_for_defeat_without_kill=bool(chosen & {"impossible", "axecop"}),
+        keeps_curses_at_death="axecop" in chosen,                 # Axe Cop: "Tod"
+        traded_items_unsellable="impossible" in chosen,          # Impossible: "Handeln"
+    )

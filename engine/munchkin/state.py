@@ -42,14 +42,23 @@ class Player(_Model):
     races: list[str] = Field(default_factory=list)
     super_munchkin: str | None = None
     half_breed: str | None = None
-    curses: list[str] = Field(default_factory=list)   # curses that stay on the player
+    curses: list[str] = Field(default_factory=list)   # curses (and traps) that stay on the player
+    loyalties: list[str] = Field(default_factory=list)   # Impossible
+    trainings: list[str] = Field(default_factory=list)   # Impossible
+    powers: list[str] = Field(default_factory=list)      # Axe Cop
+    followers: list[str] = Field(default_factory=list)   # hirelings (Impossible) and allies (Axe Cop)
+    extras: list[str] = Field(default_factory=list)      # double/triple agent, extra training
     needs_new_hand: bool = False                       # died: draws a new hand next turn
     fresh: dict[str, int] = Field(default_factory=dict)  # uid -> last turn it counts as "just received"
+    traded: list[str] = Field(default_factory=list)      # Impossible: items from a trade, unsellable until own turn
+    used_this_turn: list[str] = Field(default_factory=list)  # once-a-turn abilities already used
 
 
 class CombatMonster(_Model):
     uid: str
     enhancers: list[str] = Field(default_factory=list)
+    followed: bool = False      # joined because its kind was in the fight (it calls no further Goth)
+    called: bool = False        # a Goth that already brought another one in
 
 
 class PlayedOneShot(_Model):
@@ -76,6 +85,12 @@ class Combat(_Model):
     fled: dict[str, list[str]] = Field(default_factory=dict)  # player -> monsters already rolled for
     reward: list[str] = Field(default_factory=list)          # treasures drawn face up, to be split
     reward_taken: dict[str, int] = Field(default_factory=dict)
+    # what class abilities added in this fight: strength and run-away bonus per player, and
+    # the monsters' side (a thief's backstab); uses counted per "ability:player"
+    ability_bonus: dict[str, int] = Field(default_factory=dict)
+    run_bonus: dict[str, int] = Field(default_factory=dict)
+    monster_bonus: int = 0
+    ability_uses: dict[str, int] = Field(default_factory=dict)
 
 
 class Decision(_Model):
@@ -127,6 +142,8 @@ class GameState(_Model):
     charity: Charity | None = None
     turn_passes: bool = False           # the active player died: the turn ends after the combat
     next_id: int = 1
+    cultist_discard: list[str] = Field(default_factory=list)  # Cthulhu: not a discard pile for other purposes
+    lone_human_rewarded: bool = False   # Cthulhu: the last non-Kultist already got the level for it
     winners: list[str] = Field(default_factory=list)
     ended_reason: str | None = None     # "won", or "abandoned" when too few players are left
     _catalog: dict[str, Card] | None = PrivateAttr(default=None)
@@ -173,9 +190,10 @@ class GameState(_Model):
     def all_card_locations(self) -> list[str]:
         """Every card uid wherever it lies (used to check that each card is in exactly one place)."""
         found = [*self.door_deck, *self.door_discard, *self.treasure_deck, *self.treasure_discard,
-                 *self.resolving]
+                 *self.resolving, *self.cultist_discard]
         for p in self.players:
             found += p.hand + [u for i in p.items for u in (i.uid, *i.enhancers)] + p.classes + p.races + p.curses
+            found += p.loyalties + p.trainings + p.powers + p.followers + p.extras
             found += [c for c in (p.super_munchkin, p.half_breed) if c]
         if self.combat:
             for m in (*self.combat.monsters, *self.combat.defeated):

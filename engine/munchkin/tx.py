@@ -43,6 +43,10 @@ class Tx:
 
     def discard(self, uid: str) -> None:
         card = self.s.card(uid)
+        if card.kind == "class" and "cultist" in card.traits:
+            # Cthulhu: lost Kultist cards wait on a pile of their own (rulebook "Kultisten")
+            self.s.cultist_discard.append(uid)
+            return
         (self.s.door_discard if card.deck == "door" else self.s.treasure_discard).append(uid)
 
     def draw_to_hand(self, player_id: str, deck: str, count: int, fresh_until: int | None = None) -> list[str]:

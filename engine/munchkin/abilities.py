@@ -1,0 +1,191 @@
+"""Abilities of classes, races and powers that a player uses by choice, mostly by discarding cards
+(rulebooks: "Klassen": an ability may be fuelled by any card in hand or in play, not the class
+card itself, and "discard your hand" needs a hand).
+
+Each ability has a check (raises IllegalAction) and an effect. ``double_sale`` (Halbling) works
+inside selling and ``resurrection`` (Priester) inside kicking the door; they are listed here so the
+card data can name them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalAction
+from engine.munchkin import character as ch
+from engine.munchkin.state import GameState, Player
+from engine.munchkin.tx import Tx
+
+MAX_CARDS_PER_COMBAT = 3
+
+
+@dataclass(frozen=True)
+class Use:
+    actor: str
+    card: str
+    ability: str
+    discard: tuple[str, ...]
+    target_player: str | None
+
+
+@dataclass(frozen=True)
+class Ability:
+    check: Callable[[GameState, Player, Use], None] | None
+    effect: Callable[[Tx, Player, Use], None] | None
+    in_combat: bool = True
+
+
+def _fighting(state: GameState, player: Player) -> None:
+    combat = state.combat
+    if combat is None or combat.stage != "fight":
+        raise IllegalAction("no_combat")
+    if player.id not in (combat.fighter, combat.helper):
+        raise IllegalAction("not_in_combat")
+
+
+def _cards_to_fuel(state: GameState, player: Player, use: Use, low: int, high: int) -> None:
+    if not low <= len(use.discard) <= high or len(set(use.discard)) != len(use.discard):
+        raise IllegalAction("ability_card_count", low=low, high=high)
+    in_play = set(ch.owned_in_play(player))
+    for uid in use.discard:
+        if uid == use.card:
+            raise IllegalAction("ability_cannot_discard_itself")
+        if uid not in player.hand and uid not in in_play:
+            raise IllegalAction("card_not_yours", card=uid)
+
+
+def _used(state: GameState, key: str) -> int:
+    return state.combat.ability_uses.get(key, 0) if state.combat else 0   # type: ignore[union-attr]
+
+
+def _count_use(tx: Tx, key: str, amount: int) -> None:
+    uses = tx.s.combat.ability_uses  # type: ignore[union-attr]
+    uses[key] = uses.get(key, 0) + amount
+
+
+# ---------------------------------------------------------------------- berserk (Krieger, Assassine)
+def _check_berserk(state: GameState, player: Player, use: Use) -> None:
+    _fighting(state, player)
+    left = MAX_CARDS_PER_COMBAT - _used(state, f"berserk:{player.id}")
+    _cards_to_fuel(state, player, use, 1, max(0, left))
+
+
+def _berserk(tx: Tx, player: Player, use: Use) -> None:
+    """+1 for each card discarded, up to 3 in one fight."""
+    combat = tx.s.combat
+    assert combat is not None
+    combat.ability_bonus[player.id] = combat.ability_bonus.get(player.id, 0) + len(use.discard)
+    _count_use(tx, f"berserk:{player.id}", len(use.discard))
+
+
+# ---------------------------------------------------------------------- turning (Priester)
+def _check_turning(state: GameState, player: Player, use: Use) -> None:
+    _fighting(state, player)
+    if not any("undead" in state.card(m.uid).traits for m in state.combat.monsters):  # type: ignore[union-attr]
+        raise IllegalAction("needs_undead")
+    left = MAX_CARDS_PER_COMBAT - _used(state, f"turning:{player.id}")
+    _cards_to_fuel(state, player, use, 1, max(0, left))
+
+
+def _turning(tx: Tx, player: Player, use: Use) -> None:
+    """+3 for each card discarded against undead, up to 3 cards in one fight."""
+    combat = tx.s.combat
+    assert combat is not None
+    combat.ability_bonus[player.id] = combat.ability_bonus.get(player.id, 0) + 3 * len(use.discard)
+    _count_use(tx, f"turning:{player.id}", len(use.discard))
+
+
+# ---------------------------------------------------------------------- flight (Zauberer)
+def _check_flight(state: GameState, player: Player, use: Use) -> None:
+    combat = state.combat
+    if combat is None or combat.stage not in ("fight", "run") or player.id not in (combat.fighter, combat.helper):
+        raise IllegalAction("not_in_combat")
+    left = MAX_CARDS_PER_COMBAT - _used(state, f"flight:{player.id}")
+    _cards_to_fuel(state, player, use, 1, max(0, left))
+
+
+def _flight(tx: Tx, player: Player, use: Use) -> None:
+    """+1 to run away for each card discarded, up to 3 in one fight."""
+    combat = tx.s.combat
+    assert combat is not None
+    combat.run_bonus[player.id] = combat.run_bonus.get(player.id, 0) + len(use.discard)
+    _count_use(tx, f"flight:{player.id}", len(use.discard))
+
+
+# ---------------------------------------------------------------------- charm (Zauberer)
+def _check_charm(state: GameState, player: Player, use: Use) -> None:
+    _fighting(state, player)
+    combat = state.combat
+    assert combat is not None
+    if player.id != combat.fighter or len(combat.monsters) != 1:
+        raise IllegalAction("charm_needs_single_monster")
+    if len(player.hand) < 3 or sorted(use.discard) != sorted(player.hand):
+        raise IllegalAction("charm_needs_whole_hand")
+
+
+def _charm(tx: Tx, player: Player, use: Use) -> None:
+    """The whole hand (3 cards at least) charms a lone monster away: no level for it."""
+    combat = tx.s.combat
+    assert combat is not None
+    monster = combat.monsters.pop()
+    combat.defeated.append(monster)
+    tx.emit("monster_defeated_without_kill", monster=tx.s.card_ids[monster.uid], player=player.id)
+
+
+# ---------------------------------------------------------------------- backstab (Dieb)
+def _check_backstab(state: GameState, player: Player, use: Use) -> None:
+    combat = state.combat
+    if combat is None or combat.stage != "fight":
+        raise IllegalAction("no_combat")
+    victim = use.target_player
+    if victim is None or victim == player.id or victim not in (combat.fighter, combat.helper):
+        raise IllegalAction("needs_target_in_combat")
+    if _used(state, f"backstab:{player.id}>{victim}"):
+        raise IllegalAction("ability_used")
+    _cards_to_fuel(state, player, use, 1, 1)
+
+
+def _backstab(tx: Tx, player: Player, use: Use) -> None:
+    """One card: -2 to a player in the fight, once per victim and fight."""
+    combat = tx.s.combat
+    assert combat is not None and use.target_player
+    combat.ability_bonus[use.target_player] = combat.ability_bonus.get(use.target_player, 0) - 2
+    _count_use(tx, f"backstab:{player.id}>{use.target_player}", 1)
+
+
+# ---------------------------------------------------------------------- battle roll (Axe Cop power)
+BATTLE_ROLL_NEEDS = 4
+BATTLE_ROLL_BONUS = 5
+
+
+def _check_battle_roll(state: GameState, player: Player, use: Use) -> None:
+    _fighting(state, player)
+    if _used(state, f"battle_roll:{player.id}"):
+        raise IllegalAction("ability_used")
+    _cards_to_fuel(state, player, use, 0, 0)
+
+
+def _battle_roll(tx: Tx, player: Player, use: Use) -> None:
+    """Once a fight: a die, on 4 or more +5."""
+    combat = tx.s.combat
+    assert combat is not None
+    _count_use(tx, f"battle_roll:{player.id}", 1)
+    if tx.roll(player.id, "battle_roll") >= BATTLE_ROLL_NEEDS:
+        combat.ability_bonus[player.id] = combat.ability_bonus.get(player.id, 0) + BATTLE_ROLL_BONUS
+
+
+ABILITIES: dict[str, Ability] = {
+    "berserk": Ability(_check_berserk, _berserk),
+    "turning": Ability(_check_turning, _turning),
+    "flight": Ability(_check_flight, _flight),
+    "charm": Ability(_check_charm, _charm),
+    "backstab": Ability(_check_backstab, _backstab),
+    "battle_roll": Ability(_check_battle_roll, _battle_roll),
+    "double_sale": Ability(None, None, in_combat=False),     # rules.check_sell
+    "resurrection": Ability(None, None, in_combat=False),    # rules.check_kick_door
+}
+
+
+def has_ability(state: GameState, player: Player, name: str) -> bool:
+    return any(name in c.abilities for c in ch.ability_cards(state, player))

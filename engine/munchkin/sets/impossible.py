@@ -1,0 +1,54 @@
+"""Munchkin Impossible: loyalties, training, hirelings, traps, the vehicle slot (rulebook
+"Loyalitäten", "Ausbildung", "Mietlinge", "Fallen", "Fahrzeuge").
+
+- One loyalty; a Doppelagent allows a second, a Dreifachagent a third ("rank" says how many more);
+  never the same loyalty twice.
+- One training, plus one for each Zusatzausbildung in play.
+- Hirelings are followers: one in play, any time, even in combat; they are not items and cannot
+  be traded (trades only move items).
+- Traps are curses: they act at once and, when they last, lie in front of their victim.
+- Treasure is also won for a monster defeated without being killed (setrules).
+- An item received in a trade cannot be sold before its new owner's next turn (rules.check_sell).
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.munchkin.effects import handler
+from engine.munchkin.state import GameState, Player
+from engine.munchkin.tx import Tx
+
+
+def _extra(state: GameState, player: Player, kind: str) -> int:
+    return sum(max(1, state.card(u).rank) for u in player.extras if state.card(u).kind == kind)
+
+
+def check_ability_room(state: GameState, player: Player, card) -> None:
+    zone = player.loyalties if card.kind == "loyalty" else player.trainings
+    if any(set(state.card(u).traits) & set(card.traits) for u in zone):
+        raise IllegalAction("already_have_that", card=card.id)
+    extra_kind = "extra_loyalty" if card.kind == "loyalty" else "extra_training"
+    if len(zone) >= 1 + _extra(state, player, extra_kind):
+        raise IllegalAction(f"{card.kind}_limit")
+
+
+def check_extra(state: GameState, player: Player, card) -> None:
+    """A double or triple agent needs a loyalty in play, and only one of them at a time; extra
+    training may come any time, even without a training ("Doppelagent, Dreifachagent, ...")."""
+    if card.kind == "extra_loyalty":
+        if not player.loyalties:
+            raise IllegalAction("needs_loyalty")
+        if any(state.card(u).kind == "extra_loyalty" for u in player.extras):
+            raise IllegalAction("one_agent_card_only")
+
+
+# ---------------------------------------------------------------------- card handlers
+
+@handler("lose_loyalty")
+def _lose_loyalty(tx: Tx, victim: Player, source: str) -> list[str] | bool:
+    return list(victim.loyalties) or False
+
+
+@handler("lose_training")
+def _lose_training(tx: Tx, victim: Player, source: str) -> list[str] | bool:
+    return list(victim.trainings) or False
