@@ -38,3 +38,7 @@ def text(lang: str, section: str, key: str, **params: Any) -> str:
 
 def word(lang: str, key: str) -> str:
     return text(lang, "words", key)
+
+
+def has_word(lang: str, key: str) -> bool:
+    return key in _texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE).get("words", {})

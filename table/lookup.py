@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
 
 from engine.munchkin.cards import Card, available_sets, load_set
-from table.i18n import word
+from table.i18n import has_word, text, word
 from table.text_match import fold
 
 RULE_DIR = Path(__file__).resolve().parents[1] / "data" / "rules"
@@ -105,8 +105,8 @@ def index() -> tuple[list[Entry], list[str], list[int]]:
     choices: list[str] = []
     owners: list[int] = []
     for number, entry in enumerate(entries):
-        for text in entry.search_text:
-            choices.append(fold(text))
+        for phrase in entry.search_text:
+            choices.append(fold(phrase))
             owners.append(number)
     return entries, choices, owners
 
@@ -182,41 +182,56 @@ def rule_answer(entry: Entry, lang: str) -> tuple[str, str]:
     return entry.name(lang), f"{body}\n\n*{source}*" if source else body
 
 
+PROVENANCE_FIELDS = {
+    "de": {"name_en": "englischer Name", "name_de": "deutscher Name (unsere Übersetzung)", "numbers": "Werte",
+           "kind": "Kartenart", "count": "Anzahl", "effects": "Wirkung"},
+    "en": {"name_en": "English name", "name_de": "German name (our translation)", "numbers": "numbers",
+           "kind": "card type", "count": "copies", "effects": "effect"},
+}
+
+
+@cache
+def _names(lang: str) -> dict[str, str]:
+    from table.describe import trait_names
+
+    merged: dict[str, Card] = {}
+    for cards in card_sets().values():
+        merged.update(cards)
+    return trait_names(merged, lang)
+
+
+def provenance_line(set_key: str, card: Card, lang: str) -> str:
+    """Where the card's facts come from; what is ours is never shown as official."""
+    prov = card.provenance
+    sources = card_sources().get(set_key, {})
+    named = "; ".join(sources.get(s, s) for s in prov.sources)
+    ours = ", ".join(PROVENANCE_FIELDS[lang][f] for f in prov.ours)
+    return text(lang, "words", "origin_" + prov.origin, sources=named, ours=ours)
+
+
 def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
-    """A card's facts, its effect in our words, its set and whether the engine plays it by itself."""
+    """A card's facts and effect in our words, where they come from, its set, and whether the engine
+    plays it by itself."""
+    from table.describe import describe
+
     set_key, card_id = entry.key.split(":", 1)
     card = card_sets()[set_key][card_id]
     en = lang == "en"
-    facts = [f"{'Deck' if en else 'Stapel'}: {word(lang, card.deck + '_one')}",
-             f"{'Type' if en else 'Typ'}: {card.kind}"]
-    if card.kind == "monster":
-        facts += [f"{word(lang, 'level')} {card.level}", f"{'Treasures' if en else 'Schätze'}: {card.treasures}"]
-        if card.levels != 1:
-            facts.append(f"{'Levels' if en else 'Stufen'}: {card.levels}")
-        if card.traits:
-            facts.append(", ".join(card.traits))
-        for trait, bonus in card.bonus_vs.items():
-            facts.append(f"{bonus:+d} {'against' if en else 'gegen'} {trait.split(':')[-1]}")
-        if card.no_pursue_max is not None:
-            limit = card.no_pursue_max
-            facts.append(f"Does not pursue level {limit} or lower" if en else f"Verfolgt niemanden bis Stufe {limit}")
-        if card.bad_stuff:
-            facts.append(("Bad stuff: " if en else "Schlimme Dinge: ") + ", ".join(e.op for e in card.bad_stuff))
-    if card.bonus:
-        facts.append(f"Bonus {card.bonus:+d}")
-    if card.slot:
-        facts.append(f"Slot: {card.slot}" + (" (groß)" if card.big and not en else " (big)" if card.big else ""))
-    if card.value:
-        facts.append(f"{card.value} {'gold' if en else 'Goldstücke'}")
-    if card.usable_by:
-        facts.append(("Usable by " if en else "Nur für ") + ", ".join(u.split(":")[-1] for u in card.usable_by))
+    kind = word(lang, "kind_card_" + card.kind) if has_word(lang, "kind_card_" + card.kind) else card.kind
+    copies = f" · ×{card.count}" if card.count > 1 else ""
+    lines = [f"{word(lang, card.deck + '_one')} · {kind}{copies}"]
+    details = describe(card, lang, _names(lang))
+    if details:
+        lines.append(details)
     text = card.text_en if en else card.text_de
-    automated = ("The bot plays this card by itself." if en else "Der Bot führt diese Karte selbst aus.") \
-        if card.automated else ("The table settles this card itself." if en else "Diese Karte regelt der Tisch selbst.")
-    lines = [" · ".join(facts)]
     if text:
         lines.append(text)
+    if card.automated:
+        automated = "The bot plays this card by itself." if en else "Der Bot führt diese Karte selbst aus."
+    else:
+        automated = "The table settles this card itself." if en else "Diese Karte regelt der Tisch selbst."
     lines.append(f"Set: {set_key} · {automated}")
+    lines.append(provenance_line(set_key, card, lang))
     return entry.name(lang), "\n".join(lines)
 
 

@@ -16,9 +16,9 @@ from engine.munchkin.state import GameState
 from table.i18n import text, word
 
 PLAYER_KEYS = ("player", "fighter", "helper", "victim", "to", "owner", "first", "active")
-PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients")
-CARD_KEYS = ("card", "monster", "option")
-CARD_LIST_KEYS = ("cards", "corpse", "give", "want")
+PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped")
+CARD_KEYS = ("card", "monster", "option", "paid")
+CARD_LIST_KEYS = ("cards", "corpse", "give", "want", "discarded")
 
 
 @dataclass
@@ -67,6 +67,8 @@ class Namer:
             out["deck"] = word(self.lang, str(out["deck"]))
         if "kind" in out:
             out["kind"] = word(self.lang, f"kind_{out['kind']}")
+        if "ability" in out:
+            out["ability"] = word(self.lang, f"ability_{out['ability']}")
         if isinstance(out.get("needs"), list):
             out["needs"] = ", ".join(n.split(":")[-1] for n in out["needs"])
         return out

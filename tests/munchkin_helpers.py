@@ -5,14 +5,15 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, new_game
+from engine.munchkin.sets import ZONE_OF
 from engine.munchkin.state import GameState, ItemInPlay, Options
 
 PLAYERS = ["anna", "ben", "cleo", "dora", "emil", "fritz"]
 
 
-def game(players: int = 3, seed: int = 1, **options: bool) -> GameState:
+def game(players: int = 3, seed: int = 1, sets: tuple[str, ...] = ("testdeck",), **options: bool) -> GameState:
     """A game where anna starts, nobody holds cards, and it is anna's phase "start"."""
-    state, _ = new_game([(p, p.title()) for p in PLAYERS[:players]], seed=seed, options=Options(**options))
+    state, _ = new_game([(p, p.title()) for p in PLAYERS[:players]], seed=seed, sets=sets, options=Options(**options))
     for player in state.players:
         for uid in player.hand:
             (state.door_deck if state.card(uid).deck == "door" else state.treasure_deck).insert(0, uid)
@@ -52,6 +53,10 @@ def to_table(state: GameState, player: str, card_id: str, in_use: bool = True) -
         p.super_munchkin = uid
     elif kind == "half_breed":
         p.half_breed = uid
+    elif kind in ZONE_OF:
+        getattr(p, ZONE_OF[kind]).append(uid)
+    elif kind in ("curse", "trap"):
+        p.curses.append(uid)
     else:
         p.items.append(ItemInPlay(uid=uid, in_use=in_use))
     return uid

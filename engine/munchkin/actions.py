@@ -137,6 +137,14 @@ class UseAbility(_Action):
     target_player: str | None = None
 
 
+class Claim(_Action):
+    """Impossible, faster play: discard a go-up-a-level card (``card``) to take the class, loyalty,
+    Super Munchkin or agent card lying on top of the door discard pile."""
+
+    type: Literal["claim"] = "claim"
+    card: str
+
+
 class Sacrifice(_Action):
     """A fighter who lost the combat discards an ally (or hireling) instead of running away: they
     escape every monster; ``helper_escapes`` says whether the helper does too (Axe Cop: "Verbündete")."""
@@ -156,7 +164,7 @@ class Leave(_Action):
 Action = Annotated[
     Union[
         KickDoor, LookForTrouble, LootRoom, EndTurn, PlayCard, Equip, Discard, Sell, OfferTrade,
-        AskHelp, OfferHelp, Pass, Decide, Timeout, Leave, Sacrifice, UseAbility,
+        AskHelp, OfferHelp, Pass, Decide, Timeout, Leave, Sacrifice, UseAbility, Claim,
     ],
     Field(discriminator="type"),
 ]

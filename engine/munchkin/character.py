@@ -89,6 +89,10 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     if any(c.bonus_with for c in abilities):
         item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
+    if player.classes:
+        from engine.munchkin.sets.cthulhu import cult_bonus
+
+        total += cult_bonus(state, player)
     if in_this_combat:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
     return total

@@ -20,6 +20,7 @@ from engine.munchkin.actions import (
     SYSTEM,
     Action,
     AskHelp,
+    Claim,
     Decide,
     Discard,
     EndTurn,
@@ -835,6 +836,34 @@ def do_use_ability(tx: Tx, a: UseAbility) -> None:
         cb.reopen_window(tx, a.actor)
 
 
+# ====================================================================== Impossible's claim
+CLAIMABLE = ("class", "loyalty", "super_munchkin", "extra_loyalty")
+
+
+def check_claim(state: GameState, a: Claim) -> None:
+    """Impossible, "Schnelleres Spiel": whoever discards a go-up-a-level card first takes it (the
+    rulebook rolls dice between simultaneous claims; here the first claim to arrive wins)."""
+    if not (state.options.faster_play and "impossible" in state.sets):
+        raise IllegalAction("claim_needs_faster_impossible")
+    player = state.player(a.actor)
+    _in_hand(state, player, a.card)
+    if state.card(a.card).kind != "level_up":
+        raise IllegalAction("claim_needs_level_card")
+    if not state.door_discard or state.card(state.door_discard[-1]).kind not in CLAIMABLE:
+        raise IllegalAction("nothing_to_claim")
+
+
+def do_claim(tx: Tx, a: Claim) -> None:
+    state = tx.s
+    player = state.player(a.actor)
+    claimed = state.door_discard.pop()
+    player.hand.remove(a.card)
+    tx.discard(a.card)
+    player.hand.append(claimed)
+    player.fresh[claimed] = state.turn
+    tx.emit("card_claimed", player=a.actor, card=state.card_ids[claimed], paid=state.card_ids[a.card])
+
+
 # ====================================================================== followers
 def check_sacrifice(state: GameState, a: Sacrifice) -> None:
     combat = state.combat
@@ -1072,14 +1101,14 @@ CHECKS: dict[type, Callable] = {
     EndTurn: check_end_turn, PlayCard: check_play_card, Equip: check_equip, Discard: check_discard,
     Sell: check_sell, OfferTrade: check_offer_trade, AskHelp: check_ask_help, OfferHelp: check_offer_help,
     Pass: check_pass, Decide: check_decide, Timeout: check_timeout, Leave: check_leave,
-    Sacrifice: check_sacrifice, UseAbility: check_use_ability,
+    Sacrifice: check_sacrifice, UseAbility: check_use_ability, Claim: check_claim,
 }
 EXECUTE: dict[type, Callable] = {
     KickDoor: do_kick_door, LookForTrouble: do_look_for_trouble, LootRoom: do_loot_room,
     EndTurn: do_end_turn, PlayCard: do_play_card, Equip: do_equip, Discard: do_discard,
     Sell: do_sell, OfferTrade: do_offer_trade, AskHelp: do_ask_help, OfferHelp: do_offer_help,
     Pass: do_pass, Decide: do_decide, Timeout: do_timeout, Leave: do_leave,
-    Sacrifice: do_sacrifice, UseAbility: do_use_ability,
+    Sacrifice: do_sacrifice, UseAbility: do_use_ability, Claim: do_claim,
 }
 
 
@@ -1162,6 +1191,12 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
             yield Sacrifice(actor=pid, card=uid)
+    if state.options.faster_play and "impossible" in state.sets and state.door_discard \
+            and state.card(state.door_discard[-1]).kind in CLAIMABLE:
+        for uid in player.hand:
+            if state.card(uid).kind == "level_up":
+                yield Claim(actor=pid, card=uid)
+                break
     if combat is None:
         for other in state.players:
             if other.id != pid:

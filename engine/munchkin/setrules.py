@@ -34,6 +34,7 @@ def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
         follow_traits=tuple(follow),
         # Impossible and Axe Cop: "Gewonnen!" pays treasure for monsters removed without a kill too
         treasure_for_defeat_without_kill=bool(chosen & {"impossible", "axecop"}),
-        keeps_curses_at_death="axecop" in chosen,                 # Axe Cop: "Tod"
+        # Axe Cop "Tod": curses stay; Impossible "Tod": lasting trap effects stay
+        keeps_curses_at_death=bool(chosen & {"axecop", "impossible"}),
         traded_items_unsellable="impossible" in chosen,          # Impossible: "Handeln"
     )

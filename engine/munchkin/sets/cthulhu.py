@@ -31,6 +31,17 @@ def cultists(state: GameState) -> list[Player]:
     return [p for p in state.players if is_cultist(state, p)]
 
 
+CULT_BONUS = 2
+
+
+def cult_bonus(state: GameState, player: Player) -> int:
+    """A Kultist fights with +2 while another Kultist is in play (the Guest Artist Edition's combat
+    example: one other Kultist gives +2)."""
+    if not is_cultist(state, player):
+        return 0
+    return CULT_BONUS if any(is_cultist(state, p) for p in state.players if p.id != player.id) else 0
+
+
 def may_lose(state: GameState, player: Player, uid: str) -> bool:
     """A Kultist card can be taken by a card's effect, except from the only Kultist at the table."""
     if not is_cultist_card(state, uid):

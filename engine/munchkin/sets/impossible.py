@@ -29,7 +29,7 @@ def check_ability_room(state: GameState, player: Player, card) -> None:
         raise IllegalAction("already_have_that", card=card.id)
     extra_kind = "extra_loyalty" if card.kind == "loyalty" else "extra_training"
     if len(zone) >= 1 + _extra(state, player, extra_kind):
-        raise IllegalAction(f"{card.kind}_limit")
+        raise IllegalAction("loyalty_limit" if card.kind == "loyalty" else "training_limit")
 
 
 def check_extra(state: GameState, player: Player, card) -> None:

@@ -1,0 +1,39 @@
+"""Every refusal, event and decision the engine can produce has a German and an English text, so a
+player never reads a bare code (brief: "a clear, localized error for that player alone")."""
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.munchkin.cards import Kind
+from table.render import QUIET_EVENTS
+
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
+I18N = Path(__file__).resolve().parents[1] / "data" / "i18n"
+
+
+def _found(pattern: str) -> set[str]:
+    found: set[str] = set()
+    for path in ENGINE.rglob("*.py"):
+        found |= set(re.findall(pattern, path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_engine_refusal_event_and_decision_has_a_text(lang):
+    texts = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))
+    codes = _found(r'IllegalAction\(\s*"([a-z_0-9]+)"')
+    events = _found(r'tx\.emit\(\s*"([a-z_]+)"') - QUIET_EVENTS
+    decisions = _found(r'open_decision\(tx, [^,]+, "([a-z_]+)"')
+    assert codes and events and decisions
+    assert sorted(codes - set(texts["errors"])) == []
+    assert sorted(events - set(texts["events"])) == []
+    assert sorted(f"kind_{k}" for k in decisions if f"kind_{k}" not in texts["words"]) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_card_kind_has_a_name(lang):
+    words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
+    assert [k for k in Kind.__args__ if f"kind_card_{k}" not in words] == []

@@ -1,0 +1,337 @@
+"""Munchkin Cthulhu's own rules (rulebook "Kultisten", "Goth-Monster", "Das Spiel gewinnen") and its
+card handlers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.munchkin import actions as A
+from engine.munchkin.combat import monsters_strength, players_strength
+from engine.munchkin.rules import apply
+from engine.munchkin.sets.cthulhu import is_cultist
+from tests.munchkin_helpers import act, fight, game, kinds, pass_all, take, to_hand, to_table
+
+
+def cthulhu(players: int = 3):
+    return game(players, sets=("cthulhu",))
+
+
+def make_cultist(state, player: str) -> str:
+    return to_table(state, player, "cultist")
+
+
+def test_kultist_cannot_be_discarded_voluntarily():
+    """Kultisten: the class cannot be discarded of one's own free will."""
+    state = cthulhu()
+    uid = make_cultist(state, "anna")
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.Discard(actor="anna", card=uid))
+    assert err.value.code == "cultist_cannot_discard"
+    assert state.player("anna").classes == [uid]
+
+
+def test_other_classes_can_still_be_discarded():
+    """Klassen: any other class may be discarded at any time."""
+    state = cthulhu()
+    uid = to_table(state, "anna", "professor")
+    state, _ = act(state, A.Discard(actor="anna", card=uid))
+    assert state.player("anna").classes == []
+    assert uid in state.door_discard
+
+
+def test_lost_kultist_goes_to_its_own_pile_not_the_discard_pile():
+    """Kultisten: a Kultist card lost by a card's effect goes to a separate pile that is not a
+    discard pile."""
+    state = cthulhu()
+    anna_cult = make_cultist(state, "anna")
+    make_cultist(state, "ben")
+    curse = to_hand(state, "cleo", "curse_amnesia")      # lose a class (a level without one)
+    state, _ = act(state, A.PlayCard(actor="cleo", card=curse, target_player="anna"))
+    assert state.player("anna").classes == []
+    assert state.cultist_discard == [anna_cult]
+    assert anna_cult not in state.door_discard
+
+
+def test_a_lone_kultist_cannot_lose_the_card():
+    """Kultisten: the only Kultist at the table keeps the card; the curse has nothing to take."""
+    state = cthulhu()
+    uid = make_cultist(state, "anna")
+    curse = to_hand(state, "ben", "curse_amnesia")
+    state.player("anna").level = 1
+    state, events = act(state, A.PlayCard(actor="ben", card=curse, target_player="anna"))
+    assert state.player("anna").classes == [uid]
+    assert "no_effect" in kinds(events)
+
+
+def test_become_a_kultist_takes_a_card_from_the_cultist_pile():
+    """Kultisten: told to become a Kultist, you must take a waiting Kultist card."""
+    state = cthulhu()
+    waiting = take(state, "cultist")
+    state.cultist_discard.append(waiting)
+    curse = to_hand(state, "ben", "curse_dragged_off_to_snarkham_asylum")
+    state, events = act(state, A.PlayCard(actor="ben", card=curse, target_player="anna"))
+    assert state.player("anna").classes == [waiting]
+    assert state.cultist_discard == []
+    assert "became_cultist" in kinds(events)
+
+
+def test_become_a_kultist_with_an_empty_pile_does_nothing():
+    """Kultisten: with no Kultist card waiting you got lucky this time."""
+    state = cthulhu()
+    curse = to_hand(state, "ben", "curse_dragged_off_to_snarkham_asylum")
+    state, events = act(state, A.PlayCard(actor="ben", card=curse, target_player="anna"))
+    assert not is_cultist(state, state.player("anna"))
+    assert "no_cultist_card_left" in kinds(events)
+
+
+def test_becoming_a_kultist_replaces_the_only_class():
+    """Klassen: one class at a time; the Kultist card pushes the old class out."""
+    state = cthulhu()
+    professor = to_table(state, "anna", "professor")
+    state.cultist_discard.append(take(state, "cultist"))
+    curse = to_hand(state, "ben", "curse_dragged_off_to_snarkham_asylum")
+    state, _ = act(state, A.PlayCard(actor="ben", card=curse, target_player="anna"))
+    assert is_cultist(state, state.player("anna"))
+    assert professor in state.door_discard
+
+
+def test_all_but_one_kultist_gives_the_last_human_a_level():
+    """Das Spiel gewinnen: when all players but one are Kultisten, that one goes up a level."""
+    state = cthulhu()
+    make_cultist(state, "anna")
+    state.cultist_discard.append(take(state, "cultist"))
+    curse = to_hand(state, "anna", "curse_dragged_off_to_snarkham_asylum")
+    state.player("cleo").level = 4
+    state, events = act(state, A.PlayCard(actor="anna", card=curse, target_player="ben"))
+    assert "last_human" in kinds(events)
+    assert state.player("cleo").level == 5
+    # the level comes once, not again with every later action
+    state, _ = act(state, A.KickDoor(actor="anna"))
+    assert state.player("cleo").level == 5
+
+
+def test_the_last_humans_level_may_be_the_winning_one():
+    """Das Spiel gewinnen: the exception to "level 10 only by a kill"."""
+    state = cthulhu()
+    make_cultist(state, "anna")
+    state.cultist_discard.append(take(state, "cultist"))
+    curse = to_hand(state, "anna", "curse_dragged_off_to_snarkham_asylum")
+    state.player("cleo").level = 9
+    state, _ = act(state, A.PlayCard(actor="anna", card=curse, target_player="ben"))
+    assert state.phase == "over" and state.winners == ["cleo"]
+
+
+def test_when_everyone_is_a_kultist_the_highest_level_wins():
+    """Das Spiel gewinnen: all Kultisten ends the game at once; the highest level wins."""
+    state = cthulhu(players=2)
+    make_cultist(state, "anna")
+    state.player("anna").level = 3
+    state.player("ben").level = 6
+    state.lone_human_rewarded = True
+    state.cultist_discard.append(take(state, "cultist"))
+    curse = to_hand(state, "anna", "curse_dragged_off_to_snarkham_asylum")
+    state, events = act(state, A.PlayCard(actor="anna", card=curse, target_player="ben"))
+    assert "all_cultists" in kinds(events)
+    assert state.phase == "over" and state.winners == ["ben"]
+
+
+def test_a_goth_calls_one_further_goth_from_a_hand():
+    """Goth-Monster: whenever a Goth appears, another Goth may join it from a hand; a Goth that came
+    that way calls no further Goth."""
+    state = cthulhu()
+    state = fight(state, "ruggoth")
+    second = to_hand(state, "ben", "joggoth")
+    third = to_hand(state, "cleo", "sluggoth")
+    state, events = act(state, A.PlayCard(actor="ben", card=second))
+    assert "monster_joined" in kinds(events)
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.PlayCard(actor="cleo", card=third))
+    assert err.value.code == "monster_needs_trouble_or_wandering"
+
+
+def test_a_goth_brought_by_a_wandering_monster_may_call_another():
+    """Goth-Monster: a Goth that joins by a Wandering Monster card may call one more."""
+    state = cthulhu()
+    state = fight(state, "chibithulhu")        # not a Goth
+    wandering = to_hand(state, "ben", "wandering_monster")
+    goth = to_hand(state, "ben", "joggoth")
+    state, _ = act(state, A.PlayCard(actor="ben", card=wandering, with_card=goth))
+    follower = to_hand(state, "cleo", "sluggoth")
+    state, _ = act(state, A.PlayCard(actor="cleo", card=follower))
+    assert len(state.combat.monsters) == 3
+
+
+def test_non_goths_do_not_follow_goths():
+    """Goth-Monster: the call is for Goths only."""
+    state = cthulhu()
+    state = fight(state, "ruggoth")
+    other = to_hand(state, "ben", "chibithulhu")
+    with pytest.raises(IllegalAction):
+        act(state, A.PlayCard(actor="ben", card=other))
+
+
+def test_buggoth_switches_class_abilities_off():
+    """Buggoth (fact sheet): class abilities cannot be used in its combat."""
+    state = cthulhu()
+    to_table(state, "anna", "monster_whacker")        # our Monsterjäger: +1
+    state = fight(state, "buggoth")
+    assert players_strength(state) == 1
+
+
+def test_great_cthulhu_is_stronger_against_non_kultisten():
+    """Großer Cthulhu (fact sheet): +4 unless you are a Kultist."""
+    state = cthulhu()
+    state = fight(state, "great_cthulhu")
+    assert monsters_strength(state) == 24
+    state = cthulhu()
+    make_cultist(state, "anna")
+    state = fight(state, "great_cthulhu")
+    assert monsters_strength(state) == 20
+
+
+def test_h_p_munchcraft_makes_its_fighter_a_kultist_win_or_lose():
+    """H. P. Munchcraft (fact sheet): meeting it makes you a Cultist whatever the outcome."""
+    state = cthulhu()
+    state.cultist_discard.append(take(state, "cultist"))
+    state.player("anna").level = 9
+    to_table(state, "anna", "flamethrower")
+    state = fight(state, "h_p_munchcraft")
+    state, events = pass_all(state)
+    assert "combat_won" in kinds(events)
+    assert is_cultist(state, state.player("anna"))
+
+
+# ---------------------------------------------------------------------- card handlers
+def play_on(state, player: str, card_id: str, victim: str):
+    uid = to_hand(state, player, card_id)
+    return act(state, A.PlayCard(actor=player, card=uid, target_player=victim))
+
+
+def test_handler_lose_class_unless_cultist():
+    """Aughost Derwraith's bad stuff: Kultisten are spared."""
+    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.tx import Tx
+
+    state = cthulhu()
+    professor = to_table(state, "anna", "professor")
+    assert HANDLERS["lose_class_unless_cultist"](Tx(state), state.player("anna"), professor) == [professor]
+    state = cthulhu()
+    make_cultist(state, "anna")
+    assert HANDLERS["lose_class_unless_cultist"](Tx(state), state.player("anna"), "x") is False
+
+
+def test_handler_lose_classes_but_cultist():
+    """Fluch! Vor Grauen ergraut: every class but Kultist goes."""
+    state = cthulhu()
+    cult = make_cultist(state, "anna")
+    state.player("anna").super_munchkin = take(state, "super_munchkin")
+    professor = to_table(state, "anna", "professor")
+    state, _ = play_on(state, "ben", "curse_hair_turns_white_with_horror", "anna")
+    assert state.player("anna").classes == [cult]
+    assert professor in state.door_discard
+
+
+def test_handler_cultist_or_lose_items():
+    """Campus-Kreuzzug: non-Kultisten join the cult; a Kultist loses the most valuable item instead."""
+    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.tx import Tx
+
+    state = cthulhu()
+    state.cultist_discard.append(take(state, "cultist"))
+    tx = Tx(state)
+    assert HANDLERS["cultist_or_lose_1000_gold"](tx, state.player("anna"), "x") is True
+    assert is_cultist(state, state.player("anna"))
+    cheap = to_table(state, "anna", "bowling_pin")
+    dear = to_table(state, "anna", "professor_teslas_electrical_protective_device_pat_pending")
+    assert HANDLERS["cultist_or_lose_1000_gold"](tx, state.player("anna"), "x") == [dear]
+    assert cheap
+
+
+def test_handler_toggle_cultist():
+    """Plötzlicher Schlag auf den Kopf: a Kultist stops being one, anyone else becomes one."""
+    state = cthulhu()
+    make_cultist(state, "anna")
+    make_cultist(state, "cleo")
+    state, _ = play_on(state, "ben", "sudden_head_blow", "anna")
+    assert not is_cultist(state, state.player("anna"))
+    state, _ = play_on(state, "anna", "sudden_head_blow", "ben")
+    assert is_cultist(state, state.player("ben"))
+
+
+def test_handler_lose_class_or_level():
+    """Fluch! Gedächtnisverlust: a class, or a level when there is none."""
+    state = cthulhu()
+    state.player("anna").level = 3
+    state, _ = play_on(state, "ben", "curse_amnesia", "anna")
+    assert state.player("anna").level == 2
+
+
+def test_handler_lose_unused_items():
+    """Fluch! Rucksack gefressen: every item carried but not in use goes."""
+    state = cthulhu()
+    used = to_table(state, "anna", "bowling_pin")
+    unused = to_table(state, "anna", "flamethrower", in_use=False)
+    state, _ = play_on(state, "ben", "curse_backpack_eaten", "anna")
+    assert [i.uid for i in state.player("anna").items] == [used]
+    assert unused in state.treasure_discard
+
+
+def test_handler_lose_level_per_hand_card():
+    """Der König in Rosa: one level for each card in hand."""
+    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.tx import Tx
+
+    state = cthulhu()
+    state.player("anna").level = 6
+    to_hand(state, "anna", "bowling_pin")
+    to_hand(state, "anna", "bug_spray")
+    king = take(state, "the_king_in_pink")
+    HANDLERS["lose_level_per_hand_card"](Tx(state), state.player("anna"), king)
+    assert state.player("anna").level == 4
+
+
+def test_handler_draw_three_treasures():
+    """Unsägliche Reichtümer: three treasures to the hand."""
+    state = cthulhu()
+    uid = to_hand(state, "anna", "unspeakable_riches")
+    state, _ = act(state, A.PlayCard(actor="anna", card=uid))
+    assert len(state.player("anna").hand) == 3
+    assert uid in state.treasure_discard
+
+
+def test_handler_remove_curse():
+    """Wunschring: ends a curse lying on a player."""
+    state = cthulhu()
+    curse = to_table(state, "anna", "curse_flashlight_goes_out")
+    state, _ = play_on(state, "anna", "wishing_ring", "anna")
+    assert state.player("anna").curses == []
+    assert curse in state.door_discard
+
+
+def test_a_manual_card_says_so_when_played():
+    """Standards: a card the engine cannot automate says so when played."""
+    state = cthulhu()
+    uid = to_hand(state, "anna", "o_rlyeh")
+    state, events = act(state, A.PlayCard(actor="anna", card=uid))
+    assert "card_not_automated" in kinds(events)
+
+
+def test_illegal_moves_change_nothing():
+    state = cthulhu()
+    uid = make_cultist(state, "anna")
+    before = state.model_dump()
+    with pytest.raises(IllegalAction):
+        apply(state, A.Discard(actor="anna", card=uid))
+    assert state.model_dump() == before
+
+
+def test_a_kultist_gets_plus_two_while_another_kultist_is_in_play():
+    """Kultist (fact sheet, Guest Artist Edition example): one other Kultist gives +2."""
+    from engine.munchkin.character import strength
+
+    state = cthulhu()
+    make_cultist(state, "anna")
+    assert strength(state, state.player("anna"), in_this_combat=False) == 1
+    make_cultist(state, "ben")
+    assert strength(state, state.player("anna"), in_this_combat=False) == 3
