@@ -213,6 +213,12 @@ def after_losing_ability(tx: Tx, player: Player) -> None:
         tx.discard(player.half_breed)
         tx.emit("card_lost", player=player.id, card=tx.s.card_ids[player.half_breed])
         player.half_breed = None
+    # a double or triple agent goes with the last loyalty (Impossible: "Doppelagent")
+    if not player.loyalties:
+        for uid in [u for u in player.extras if tx.s.card(u).kind == "extra_loyalty"]:
+            player.extras.remove(uid)
+            tx.discard(uid)
+            tx.emit("card_lost", player=player.id, card=tx.s.card_ids[uid])
     from engine.munchkin.decisions import ask_excess_big_items
 
     ask_excess_big_items(tx, player)
@@ -244,9 +250,12 @@ def die(tx: Tx, player: Player, source: str) -> None:
     hand and items form the corpse, which the others loot highest level first, ties broken by dice
     (rulebook: "Tod" / "Leiche plündern")."""
     state = tx.s
-    corpse_cards = list(player.hand) + [u for i in player.items for u in (i.uid, *i.enhancers)]
+    # hirelings and allies are "other stuff in front of you": they go with the corpse; classes, races,
+    # loyalties, trainings and powers stay (Impossible and Axe Cop: "Tod")
+    corpse_cards = list(player.hand) + [u for i in player.items for u in (i.uid, *i.enhancers)] + player.followers
     player.hand.clear()
     player.items.clear()
+    player.followers.clear()
     # curses that stay on a character end with it, except where a set keeps them (Axe Cop: "Tod")
     from engine.munchkin.setrules import rules_for
 

@@ -106,10 +106,10 @@ def monsters_strength(state: GameState) -> int:
 
 
 def players_win(state: GameState) -> bool:
-    """Strictly greater wins; a tie wins only for a fighter whose card says so."""
+    """Strictly greater wins; a tie wins when the fighter or the helper has a card that wins ties
+    (Shakespeare, "Um Hilfe bitten": with a warrior's help you win on a tie too)."""
     ours, theirs = players_strength(state), monsters_strength(state)
-    fighter = state.player(state.combat.fighter)  # type: ignore[union-attr]
-    return ours > theirs or (ours == theirs and ch.wins_ties(state, fighter))
+    return ours > theirs or (ours == theirs and any(ch.wins_ties(state, p) for p in fighters(state)))
 
 
 def monster_treasures(state: GameState, monster: CombatMonster) -> int:

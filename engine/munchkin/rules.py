@@ -46,6 +46,7 @@ from engine.munchkin.state import Bribe, Charity, Decision, GameState, Options, 
 from engine.munchkin.tx import Tx
 
 SELL_UNIT = 1000
+MIXABLE_SETS = frozenset({"cthulhu", "impossible", "shakespeare", "axecop"})
 
 
 # ====================================================================== setup
@@ -57,6 +58,9 @@ def new_game(players: Sequence[tuple[str, str]], seed: int, sets: Sequence[str] 
     if len({pid for pid, _ in players}) != len(players):
         raise IllegalAction("duplicate_player")
     options = options or Options()
+    if len(set(sets) & MIXABLE_SETS) > 1 and not options.faster_play:
+        # every "Kombiniere" section: play a mix with the faster-play rules
+        options = options.model_copy(update={"faster_play": True})
     cards = catalog(tuple(sets))
     card_ids: dict[str, str] = {}
     doors: list[str] = []
@@ -991,8 +995,8 @@ def _prune_decisions(tx: Tx) -> None:
         player = state.player(decision.player)
         if decision.kind in ("charity_give", "charity_discard"):
             keep = [o for o in decision.options if o.split(">")[0] in player.hand]
-        elif decision.kind in ("choose_loss", "excess_big"):
-            in_play = {i.uid for i in player.items} | set(player.classes) | set(player.races)
+        elif decision.kind in ("choose_loss", "excess_big", "drop_follower", "drop_power"):
+            in_play = set(ch.owned_in_play(player)) | set(player.curses)
             keep = [o for o in decision.options if o in in_play]
         else:
             continue

@@ -63,9 +63,12 @@ def check_follower_counts(tx: Tx) -> None:
     from engine.munchkin.decisions import open_decision
 
     for player in tx.s.players:
-        pending = any(d.player == player.id and d.kind == "drop_follower" for d in tx.s.decisions)
-        if player.followers and len(player.followers) > follower_allowance(tx.s, player) and not pending:
+        pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_follower"]
+        too_many = len(player.followers) > follower_allowance(tx.s, player)
+        if too_many and not pending:
             open_decision(tx, player.id, "drop_follower", list(player.followers))
+        elif pending and not too_many:
+            tx.s.decisions.remove(pending[0])
 
 
 def _drop_card(tx: Tx, player: Player, uid: str) -> None:

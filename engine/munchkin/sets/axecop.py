@@ -31,6 +31,9 @@ def check_power_ranks(tx: Tx) -> None:
     from engine.munchkin.decisions import open_decision
 
     for player in tx.s.players:
-        pending = any(d.player == player.id and d.kind == "drop_power" for d in tx.s.decisions)
-        if player.powers and rank_sum(tx.s, player) > player.level and not pending:
+        pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_power"]
+        too_many = bool(player.powers) and rank_sum(tx.s, player) > player.level
+        if too_many and not pending:
             open_decision(tx, player.id, "drop_power", list(player.powers))
+        elif pending and not too_many:      # the level came back meanwhile
+            tx.s.decisions.remove(pending[0])

@@ -1,0 +1,277 @@
+"""Munchkin Axe Cop's own rules (rulebook "Klassen", "Kräfte", "Verbündete", "Weihnachtsmonster",
+"Aliens und Robotermonster", "Tod", "Gewonnen!", combat example) and its handlers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.munchkin import actions as A
+from engine.munchkin.character import big_item_allowance, die, lose_levels, strength
+from engine.munchkin.combat import monsters_strength, players_strength
+from engine.munchkin.tx import Tx
+from tests.munchkin_helpers import act, decide, decision, fight, game, kinds, pass_all, rig_dice, to_hand, to_table
+
+
+def axecop(players: int = 3):
+    return game(players, sets=("axecop",))
+
+
+def refused(state, action, code):
+    before = state.model_dump()
+    with pytest.raises(IllegalAction) as err:
+        act(state, action)
+    assert err.value.code == code
+    assert state.model_dump() == before
+
+
+def test_powers_ranks_may_not_exceed_the_level():
+    """Kräfte: any number of powers while their ranks add up to no more than your level."""
+    state = axecop()
+    state.player("anna").level = 4
+    moon = to_hand(state, "anna", "axe_moon")          # rank 2
+    avocado = to_hand(state, "anna", "axe_avocado")    # rank 2
+    dino = to_hand(state, "anna", "axe_dinosaur")      # rank 3
+    state, _ = act(state, A.PlayCard(actor="anna", card=moon))
+    state, _ = act(state, A.PlayCard(actor="anna", card=avocado))
+    refused(state, A.PlayCard(actor="anna", card=dino), "power_rank_too_high")
+
+
+def test_powers_go_when_the_level_drops_below_their_ranks():
+    """Kräfte: when your level sinks below the ranks, discard powers until they fit (you choose)."""
+    state = axecop()
+    state.player("anna").level = 5
+    moon = to_table(state, "anna", "axe_moon")
+    dino = to_table(state, "anna", "axe_dinosaur")
+    curse = to_hand(state, "ben", "axe_lose_level")
+    state, _ = act(state, A.PlayCard(actor="ben", card=curse, target_player="anna"))
+    assert decision(state, "anna", "drop_power").options == [moon, dino]
+    state, _ = decide(state, "anna", "drop_power", dino)
+    assert state.player("anna").powers == [moon]
+    assert not [d for d in state.decisions if d.kind == "drop_power"]
+
+
+def test_powers_are_kept_at_death():
+    """Kräfte / Tod: you keep every power in play when you die."""
+    state = axecop()
+    state.player("anna").level = 3
+    moon = to_table(state, "anna", "axe_moon")
+    die(Tx(state), state.player("anna"), source="test")
+    assert state.player("anna").powers == [moon]
+
+
+def test_duplicate_powers_add_nothing():
+    """Kräfte: duplicates of a power have no extra effect."""
+    state = axecop()
+    state.player("anna").level = 4
+    to_table(state, "anna", "axe_moon")
+    once = strength(state, state.player("anna"), False)
+    to_table(state, "anna", "axe_moon")
+    assert strength(state, state.player("anna"), False) == once == 4 + 2
+
+
+def test_the_dinosaur_power_allows_another_big_item():
+    """Gegenstände: e.g. the Dinosaur power lets you carry more than one big item."""
+    state = axecop()
+    state.player("anna").level = 3
+    assert big_item_allowance(state, state.player("anna")) == 1
+    to_table(state, "anna", "axe_dinosaur")
+    assert big_item_allowance(state, state.player("anna")) == 2
+
+
+def test_one_ally_any_time_even_in_combat():
+    """Verbündete: one ally in play, played at any time, even during a combat."""
+    state = axecop()
+    state = fight(state, "axe_bad_guy")
+    ally = to_hand(state, "ben", "axe_wexter")
+    state, _ = act(state, A.PlayCard(actor="ben", card=ally))
+    refused(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_gray_diamond")), "follower_limit")
+
+
+def test_a_cop_may_have_three_allies():
+    """Kampfbeispiel: "da er ein Cop ist, kann er drei Verbündete haben" – +4, +3, +2 at level 4 makes 13."""
+    state = axecop()
+    to_table(state, "ben", "axe_cop")
+    state.player("ben").level = 4
+    for ally in ("axe_wexter", "axe_gray_diamond", "axe_super_lionpig"):
+        state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", ally)))
+    assert strength(state, state.player("ben"), False) == 13
+
+
+def test_allies_beyond_the_allowance_must_go_when_the_class_goes():
+    state = axecop()
+    cop = to_table(state, "anna", "axe_cop")
+    to_table(state, "anna", "axe_wexter")
+    to_table(state, "anna", "axe_gray_diamond")
+    state, _ = act(state, A.Discard(actor="anna", card=cop))
+    assert decision(state, "anna", "drop_follower")
+
+
+def test_the_combat_example_with_the_ninja_truck_and_the_warriors_discards():
+    """Kampfbeispiel: level 6 warrior with +3 armour and the baby unicorn (+4) plus a level 4 cop with
+    three allies (13) against the level 18 kraken with a truck full of ninjas (+10): 26 to 28; the
+    warrior discards two cards for +2 and wins the tie."""
+    state = axecop()
+    anna = state.player("anna")
+    anna.level = 6
+    warrior = to_table(state, "anna", "axe_warrior")
+    to_table(state, "anna", "axe_surprise_proof_armor")
+    to_table(state, "anna", "axe_baby_unicorn")
+    ben = state.player("ben")
+    ben.level = 4
+    to_table(state, "ben", "axe_cop")
+    for ally in ("axe_wexter", "axe_gray_diamond", "axe_super_lionpig"):
+        to_table(state, "ben", ally)
+    state = fight(state, "axe_babyhead_kraken")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben", treasures=2, helper_first=True))
+    state, _ = decide(state, "ben", "help", "accept")
+    assert players_strength(state) == 26
+    truck = to_hand(state, "cleo", "axe_ninja_truck")
+    state, _ = act(state, A.PlayCard(actor="cleo", card=truck, target_monster=state.combat.monsters[0].uid))
+    assert monsters_strength(state) == 28
+    fuel = (to_hand(state, "anna", "axe_crayons"), to_hand(state, "anna", "axe_wooden_axe"))
+    state, _ = act(state, A.UseAbility(actor="anna", card=warrior, ability="berserk", discard=fuel))
+    assert players_strength(state) == 28
+    state, events = pass_all(state)
+    assert "combat_won" in kinds(events)
+    assert state.player("anna").level == 8                     # the kraken gives two levels
+    assert len(state.combat.reward) + sum(state.combat.reward_taken.values()) == 6   # 4 + 2 from the truck
+
+
+def test_sacrificing_an_ally_escapes_every_monster():
+    """Verbündete: instead of running, discard an ally: you escape all monsters automatically."""
+    state = axecop()
+    ally = to_table(state, "anna", "axe_sockarang_kid")
+    state = fight(state, "axe_planet_eater")
+    state, _ = pass_all(state)
+    assert state.combat.stage == "run"
+    state, events = act(state, A.Sacrifice(actor="anna", card=ally))
+    assert "follower_sacrificed" in kinds(events)
+    assert state.combat is None and state.player("anna").level == 1
+    assert ally in state.door_discard
+
+
+def test_the_fighter_decides_whether_the_helper_escapes_too():
+    """Verbündete: if someone helped, YOU decide whether they escape too or must roll."""
+    state = axecop()
+    ally = to_table(state, "anna", "axe_wexter")
+    state = fight(state, "axe_planet_eater")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    state, _ = pass_all(state)
+    state, _ = act(state, A.Sacrifice(actor="anna", card=ally, helper_escapes=False))
+    assert decision(state, "ben", "run_away")
+
+
+def test_only_the_losing_fighter_may_sacrifice():
+    state = axecop()
+    ally = to_table(state, "anna", "axe_wexter")
+    state = fight(state, "axe_bad_guy")
+    refused(state, A.Sacrifice(actor="anna", card=ally), "no_lost_combat")
+
+
+def test_christmas_monsters_follow_christmas_monsters():
+    """Weihnachtsmonster: each may follow another into combat without a Wandering Monster."""
+    state = axecop()
+    state = fight(state, "axe_santa_graus")
+    elf = to_hand(state, "ben", "axe_evil_elf")
+    state, events = act(state, A.PlayCard(actor="ben", card=elf))
+    assert "monster_joined" in kinds(events)
+    other = to_hand(state, "ben", "axe_bad_guy")
+    refused(state, A.PlayCard(actor="ben", card=other), "monster_needs_trouble_or_wandering")
+
+
+def test_undead_follow_undead():
+    """Untote: an undead monster may follow another one into combat."""
+    state = axecop()
+    state = fight(state, "axe_zombie_cop")
+    state, events = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_zombie_dinosaur")))
+    assert "monster_joined" in kinds(events)
+
+
+def test_soldiers_are_good_against_aliens_and_robots():
+    """Aliens und Robotermonster: cards can be good or bad against them (our Soldat: +2)."""
+    state = axecop()
+    to_table(state, "anna", "axe_soldier")
+    state = fight(state, "axe_tiny_alien")
+    assert players_strength(state) == 3
+
+
+def test_mann_is_a_class_not_a_sex():
+    """Was macht einen Mann zu einem "Mann"? "Mann" refers to the class, never to the sex."""
+    state = axecop()
+    state.player("anna").sex = "female"
+    to_table(state, "anna", "axe_man")
+    state = fight(state, "axe_snake_man")          # +2 against the class Mann
+    assert monsters_strength(state) == 6
+
+
+def test_treasure_for_a_monster_defeated_without_killing_it():
+    """Gewonnen!: treasure whether you killed the monster or defeated it otherwise."""
+    state = axecop()
+    state = fight(state, "axe_volcano_monster")
+    freeze = to_hand(state, "anna", "axe_time_freeze")
+    state, _ = act(state, A.PlayCard(actor="anna", card=freeze, target_monster=state.combat.monsters[0].uid))
+    state, _ = pass_all(state)
+    assert state.player("anna").level == 1 and len(state.player("anna").hand) == 3
+
+
+def test_curses_are_kept_at_death():
+    """Tod: you keep the curses that lay on you."""
+    state = axecop()
+    curse = to_table(state, "anna", "axe_tired")
+    die(Tx(state), state.player("anna"), source="test")
+    assert state.player("anna").curses == [curse]
+
+
+def test_allies_are_lost_at_death():
+    """Tod: everything but classes, powers, level and curses goes."""
+    state = axecop()
+    ally = to_table(state, "anna", "axe_wexter")
+    die(Tx(state), state.player("anna"), source="test")
+    assert state.player("anna").followers == [] and ally in state.corpses[0].cards
+
+
+def test_battle_roll_power():
+    """Fledermaus-Warzenschwein (our numbers): once a fight, a die; 4 or more gives +5, a 1 nothing."""
+    state = axecop()
+    state.player("anna").level = 3
+    power = to_table(state, "anna", "axe_bat_warthog")
+    state = fight(state, "axe_giant_wizard")
+    rig_dice(state, 1)
+    state, _ = act(state, A.UseAbility(actor="anna", card=power, ability="battle_roll"))
+    assert players_strength(state) == 3
+    refused(state, A.UseAbility(actor="anna", card=power, ability="battle_roll"), "ability_used")
+    state = axecop()
+    state.player("anna").level = 3
+    power = to_table(state, "anna", "axe_bat_warthog")
+    state = fight(state, "axe_giant_wizard")
+    rig_dice(state, 6)
+    state, _ = act(state, A.UseAbility(actor="anna", card=power, ability="battle_roll"))
+    assert players_strength(state) == 8
+
+
+def test_handlers_lose_power_and_lose_ally():
+    """Fluch! Kraft versiegt / Verbündeter läuft weg."""
+    state = axecop()
+    state.player("anna").level = 5
+    power = to_table(state, "anna", "axe_moon")
+    ally = to_table(state, "anna", "axe_wexter")
+    state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_lose_power"), target_player="anna"))
+    state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_lose_ally"), target_player="anna"))
+    assert state.player("anna").powers == [] and state.player("anna").followers == []
+    assert power in state.door_discard and ally in state.door_discard
+
+
+def test_handler_lose_big_item_and_long_drop():
+    """Fluch! Zu schwer: a big item goes. Fluch! Tiefer Fall: two levels from level 5 up."""
+    state = axecop()
+    big = to_table(state, "anna", "axe_golden_axe")
+    state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_big_loss"), target_player="anna"))
+    assert big in state.treasure_discard
+    state.player("anna").level = 6
+    state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_high_fall"), target_player="anna"))
+    assert state.player("anna").level == 4
+    lose_levels(Tx(state), state.player("anna"), 2, source="test")
+    state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_loot_bag"), target_player="anna"))
+    assert len(state.player("anna").hand) == 3

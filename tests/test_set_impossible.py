@@ -1,0 +1,263 @@
+"""Munchkin Impossible's own rules (rulebook "Charakterwerte": Loyalität, Klasse, Training;
+"Gegenstände"; "Mietlinge"; "Fallen"; "Tod"; "Schätze"; "Schnelleres Spiel") and its handlers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.munchkin import actions as A
+from engine.munchkin.character import slot_free, strength
+from engine.munchkin.combat import monsters_strength
+from engine.munchkin.rules import new_game
+from tests.munchkin_helpers import act, decide, fight, game, kinds, on_top, pass_all, take, to_hand, to_table
+
+
+def impossible(players: int = 3, **options):
+    return game(players, sets=("impossible",), **options)
+
+
+def refused(state, action, code):
+    before = state.model_dump()
+    with pytest.raises(IllegalAction) as err:
+        act(state, action)
+    assert err.value.code == code
+    assert state.model_dump() == before
+
+
+def test_start_with_two_and_two_cards_or_four_and_four_in_faster_play():
+    """Beginn: two cards of each deck; "Schnelleres Spiel": four of each."""
+    state, _ = new_game([("a", "A"), ("b", "B")], seed=3, sets=("impossible",))
+    assert all(len(p.hand) == 4 for p in state.players)
+    from engine.munchkin.state import Options
+
+    state, _ = new_game([("a", "A"), ("b", "B")], seed=3, sets=("impossible",), options=Options(faster_play=True))
+    assert all(len(p.hand) >= 8 for p in state.players)
+
+
+def test_one_loyalty_unless_a_double_agent_and_never_the_same_twice():
+    """Loyalität: one at a time; Doppelagent allows a second; the same loyalty never twice."""
+    state = impossible()
+    to_table(state, "anna", "imp_american")
+    second = to_hand(state, "anna", "imp_russian")
+    refused(state, A.PlayCard(actor="anna", card=second), "loyalty_limit")
+    agent = to_hand(state, "anna", "imp_double_agent")
+    state, _ = act(state, A.PlayCard(actor="anna", card=agent))
+    state, _ = act(state, A.PlayCard(actor="anna", card=second))
+    assert len(state.player("anna").loyalties) == 2
+    twin = to_hand(state, "anna", "imp_american")
+    agent3 = to_hand(state, "anna", "imp_triple_agent")
+    refused(state, A.PlayCard(actor="anna", card=agent3), "one_agent_card_only")
+    refused(state, A.PlayCard(actor="anna", card=twin), "already_have_that")
+
+
+def test_a_double_agent_needs_a_loyalty_and_goes_with_the_last_one():
+    """Doppelagent: playable with a loyalty in play; lost when no loyalty is left."""
+    state = impossible()
+    agent = to_hand(state, "anna", "imp_double_agent")
+    refused(state, A.PlayCard(actor="anna", card=agent), "needs_loyalty")
+    loyalty = to_table(state, "anna", "imp_british")
+    state, _ = act(state, A.PlayCard(actor="anna", card=agent))
+    state, _ = act(state, A.Discard(actor="anna", card=loyalty))
+    assert state.player("anna").extras == []
+    assert agent in state.door_discard
+
+
+def test_one_training_plus_one_per_extra_training_which_needs_no_training():
+    """Training: one at a time; each Zusatzausbildung allows one more and may come first."""
+    state = impossible()
+    extra = to_hand(state, "anna", "imp_extra_training")
+    state, _ = act(state, A.PlayCard(actor="anna", card=extra))
+    first = to_hand(state, "anna", "imp_karate_training")
+    second = to_hand(state, "anna", "imp_gun_training")
+    third = to_hand(state, "anna", "imp_driving_training")
+    state, _ = act(state, A.PlayCard(actor="anna", card=first))
+    state, _ = act(state, A.PlayCard(actor="anna", card=second))
+    refused(state, A.PlayCard(actor="anna", card=third), "training_limit")
+
+
+def test_knife_training_counts_with_a_knife_in_use():
+    """Gegenstände: cards marked knife or firearm are affected by cards naming them."""
+    state = impossible()
+    to_table(state, "anna", "imp_knife_training")
+    assert strength(state, state.player("anna"), False) == 1
+    to_table(state, "anna", "imp_bush_knife")
+    assert strength(state, state.player("anna"), False) == 1 + 2 + 3
+
+
+def test_one_hireling_any_time_even_in_someone_elses_combat():
+    """Mietlinge: one in play, played at any time, even during a combat."""
+    state = impossible()
+    state = fight(state, "imp_tourist_trap")
+    hireling = to_hand(state, "ben", "imp_bodyguard")
+    state, _ = act(state, A.PlayCard(actor="ben", card=hireling))
+    assert state.player("ben").followers == [hireling]
+    another = to_hand(state, "ben", "imp_informant")
+    refused(state, A.PlayCard(actor="ben", card=another), "follower_limit")
+
+
+def test_a_hireling_adds_to_strength_and_cannot_be_traded():
+    """Mietlinge: not items, so never traded."""
+    state = impossible()
+    hireling = to_table(state, "anna", "imp_bodyguard")
+    assert strength(state, state.player("anna"), False) == 4
+    mine = to_table(state, "ben", "imp_fur_hat")
+    refused(state, A.OfferTrade(actor="anna", to="ben", give=(hireling,), want=(mine,)), "item_not_in_play")
+
+
+def test_a_trap_from_the_door_hits_the_one_who_opened_it():
+    """Fallen: a trap drawn face up hits its drawer."""
+    state = impossible()
+    state.player("anna").level = 3
+    on_top(state, "imp_trap_lose_level")
+    state, events = act(state, A.KickDoor(actor="anna"))
+    assert state.player("anna").level == 2
+    assert "curse_cast" in kinds(events)
+
+
+def test_a_lasting_trap_lies_beside_the_items_until_removed():
+    """Fallen: a trap with a lasting effect stays in front of its victim; the decoding ring removes it."""
+    state = impossible()
+    trap = to_hand(state, "ben", "imp_trap_laser")
+    state, _ = act(state, A.PlayCard(actor="ben", card=trap, target_player="anna"))
+    assert state.player("anna").curses == [trap]
+    ring = to_hand(state, "anna", "imp_decoder_ring")
+    state, _ = act(state, A.PlayCard(actor="anna", card=ring))
+    assert state.player("anna").curses == []
+
+
+def test_lasting_traps_stay_at_death():
+    """Tod: you keep the lasting effects of trap cards."""
+    from engine.munchkin.character import die
+    from engine.munchkin.tx import Tx
+
+    state = impossible()
+    trap = to_table(state, "anna", "imp_trap_tracker")
+    die(Tx(state), state.player("anna"), source="test")
+    assert state.player("anna").curses == [trap]
+
+
+def test_one_vehicle_in_use():
+    """Gegenstände: one vehicle at a time, like headgear or armour."""
+    state = impossible()
+    to_table(state, "anna", "imp_flying_car")
+    jetpack = take(state, "imp_jetpack")
+    assert not slot_free(state, state.player("anna"), state.card(jetpack))
+
+
+def test_treasure_for_a_monster_defeated_without_killing_it():
+    """Schätze: treasure for a monster killed or otherwise defeated; no level without a kill."""
+    state = impossible()
+    state = fight(state, "imp_volcano_lair")
+    seat = to_hand(state, "anna", "imp_ejector_seat")
+    state, _ = act(state, A.PlayCard(actor="anna", card=seat, target_monster=state.combat.monsters[0].uid))
+    state, _events = pass_all(state)
+    assert state.player("anna").level == 1
+    assert len(state.player("anna").hand) == 4          # the lair's 4 treasures
+
+
+def test_items_from_a_trade_are_not_sellable_before_your_next_turn():
+    """Gegenstände handeln: what you get in a trade may not be sold before your own next turn."""
+    state = impossible()
+    mine = to_table(state, "anna", "imp_fur_hat")
+    theirs = to_table(state, "ben", "imp_fake_passport")
+    state, _ = act(state, A.OfferTrade(actor="anna", to="ben", give=(mine,), want=(theirs,)))
+    state, _ = decide(state, "ben", "trade", "accept")
+    refused(state, A.Sell(actor="anna", cards=(theirs,)), "traded_item_not_sellable_yet")
+    state.player("anna").traded.clear()          # what the start of anna's next turn does
+    state, _ = act(state, A.Sell(actor="anna", cards=(theirs,)))
+    assert state.player("anna").level == 2
+
+
+def test_traded_items_stay_unsellable_only_until_the_next_own_turn():
+    state = impossible(players=2)
+    mine = to_table(state, "anna", "imp_fur_hat")
+    theirs = to_table(state, "ben", "imp_fake_passport")
+    state, _ = act(state, A.OfferTrade(actor="anna", to="ben", give=(mine,), want=(theirs,)))
+    state, _ = decide(state, "ben", "trade", "accept")
+    assert state.player("anna").traded == [theirs]
+    from engine.munchkin.rules import _begin_turn
+    from engine.munchkin.tx import Tx
+
+    tx = Tx(state)
+    _begin_turn(tx)
+    assert state.player("anna").traded == []
+
+
+def test_loyalty_bonuses_of_monsters_count_for_the_helper_too():
+    """Um Hilfe bitten: a Russian helper makes Agent Orange -2 and the V-Ameisenmann +2."""
+    state = impossible()
+    to_table(state, "ben", "imp_russian")
+    state = fight(state, "imp_agent_orange")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    assert monsters_strength(state) == 2
+
+
+def test_the_gas_mask_kills_the_gas_giant():
+    """Kombinieren: "Die Gasmaske tötet automatisch den Gasriesen"."""
+    state = impossible()
+    to_table(state, "anna", "imp_gas_mask")
+    state = fight(state, "imp_gas_giant")
+    state, events = pass_all(state)
+    assert "combat_won" in kinds(events)
+    assert state.player("anna").level == 2
+
+
+def test_faster_play_claim_takes_a_class_from_the_discard_pile():
+    """Schnelleres Spiel: discard a go-up-a-level card to claim the class on top of the discard pile."""
+    state = impossible(faster_play=True)
+    assassin = take(state, "imp_assassin")
+    state.door_discard.append(assassin)
+    pay = to_hand(state, "ben", "imp_promotion")
+    state, events = act(state, A.Claim(actor="ben", card=pay))
+    assert assassin in state.player("ben").hand and pay in state.treasure_discard
+    assert "card_claimed" in kinds(events)
+
+
+def test_no_claim_without_faster_play_or_a_claimable_card():
+    state = impossible()
+    state.door_discard.append(take(state, "imp_assassin"))
+    pay = to_hand(state, "ben", "imp_promotion")
+    refused(state, A.Claim(actor="ben", card=pay), "claim_needs_faster_impossible")
+    state = impossible(faster_play=True)
+    state.door_discard.append(take(state, "imp_tourist_trap"))
+    pay = to_hand(state, "ben", "imp_promotion")
+    refused(state, A.Claim(actor="ben", card=pay), "nothing_to_claim")
+
+
+def test_handlers_lose_loyalty_and_training():
+    """Falle! Übergelaufen / Gehirnwäsche: a loyalty or a training goes."""
+    state = impossible()
+    loyalty = to_table(state, "anna", "imp_chinese")
+    training = to_table(state, "anna", "imp_karate_training")
+    trap = to_hand(state, "ben", "imp_trap_loyalty")
+    state, _ = act(state, A.PlayCard(actor="ben", card=trap, target_player="anna"))
+    trap = to_hand(state, "ben", "imp_trap_training")
+    state, _ = act(state, A.PlayCard(actor="ben", card=trap, target_player="anna"))
+    assert state.player("anna").loyalties == [] and state.player("anna").trainings == []
+    assert loyalty in state.door_discard and training in state.door_discard
+
+
+def test_handler_lose_follower():
+    """Falle! Bestochen: a hireling goes."""
+    state = impossible()
+    hireling = to_table(state, "anna", "imp_bodyguard")
+    trap = to_hand(state, "ben", "imp_trap_hireling")
+    state, _ = act(state, A.PlayCard(actor="ben", card=trap, target_player="anna"))
+    assert state.player("anna").followers == [] and hireling in state.door_discard
+
+
+def test_hirelings_are_lost_at_death_but_loyalty_and_training_stay():
+    """Tod: you keep class, loyalty, training and level; everything else goes."""
+    state = impossible()
+    loyalty = to_table(state, "anna", "imp_chinese")
+    training = to_table(state, "anna", "imp_karate_training")
+    hireling = to_table(state, "anna", "imp_informant")
+    from engine.munchkin.character import die
+    from engine.munchkin.tx import Tx
+
+    die(Tx(state), state.player("anna"), source="test")
+    anna = state.player("anna")
+    assert anna.loyalties == [loyalty] and anna.trainings == [training]
+    assert hireling not in anna.followers and hireling in state.corpses[0].cards
