@@ -43,7 +43,7 @@ class Lobby(commands.Cog):
     @app_commands.choices(game=[choice("munchkin", "munchkin")],
                           pace=[choice("live", "live"), choice("async", "async")])
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str = "testdeck",
+    async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str = "cthulhu",
                   faster: bool = False, shared: bool = False, pace: str = "live") -> None:
         lang = self.lang(interaction)
         chosen_sets = [s.strip() for s in sets.split(",") if s.strip()]

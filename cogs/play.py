@@ -79,8 +79,9 @@ def _items(state: Any, me: str) -> list[str]:
 
 
 def _in_play(state: Any, me: str) -> list[str]:
-    player = state.player(me)
-    return [*(i.uid for i in player.items), *player.classes, *player.races]
+    from engine.munchkin.character import owned_in_play
+
+    return owned_in_play(state.player(me))
 
 
 def _combat_monsters(state: Any, me: str) -> list[str]:
@@ -96,19 +97,50 @@ async def player_autocomplete(interaction: discord.Interaction, current: str) ->
     return [Choice(name=p.name[:100], value=p.id) for p in state.players if wanted in fold(p.name)][:MAX_CHOICES]
 
 
-async def sell_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+def cards_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
     """Several cards, comma separated: suggestions complete the last one."""
-    found = await _game_state(interaction)
-    if found is None:
-        return []
-    _, state, lang, me = found
-    if not state.has_player(me):
-        return []
-    *done, last = current.split(",") if current else [""]
-    prefix = ",".join(done) + ("," if done else "")
-    sellable = [u for u in [*state.player(me).hand, *_items(state, me)] if state.card(u).value > 0 and u not in done]
-    return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
-            for c in _choices(state, lang, sellable, last.strip())]
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        found = await _game_state(interaction)
+        if found is None:
+            return []
+        _, state, lang, me = found
+        if not state.has_player(me):
+            return []
+        *done, last = current.split(",") if current else [""]
+        prefix = ",".join(done) + ("," if done else "")
+        left = [u for u in pick(state, me) if u not in done]
+        return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
+                for c in _choices(state, lang, left, last.strip())]
+
+    return complete
+
+
+def _sellable(state: Any, me: str) -> list[str]:
+    return [u for u in [*state.player(me).hand, *_items(state, me)] if state.card(u).value > 0]
+
+
+def _own(state: Any, me: str) -> list[str]:
+    from engine.munchkin.character import owned_in_play
+
+    return [*state.player(me).hand, *owned_in_play(state.player(me))]
+
+
+def _ability_cards(state: Any, me: str) -> list[str]:
+    from engine.munchkin.character import owned_in_play
+
+    return [u for u in owned_in_play(state.player(me)) if state.card(u).abilities]
+
+
+def _followers(state: Any, me: str) -> list[str]:
+    return list(state.player(me).followers)
+
+
+def _level_cards(state: Any, me: str) -> list[str]:
+    return [u for u in state.player(me).hand if state.card(u).kind == "level_up"]
+
+
+sell_autocomplete = cards_autocomplete(_sellable)
+ABILITY_CHOICES = [choice(name, name) for name in ("berserk", "turning", "flight", "charm", "backstab", "battle_roll")]
 
 
 async def decision_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -138,8 +170,11 @@ class Play(commands.Cog):
         await perform(self.bot, interaction, lambda state, me: build_action(state, me, command, clean))
 
     @app_commands.command(name=cmd_name("door"), description=cmd_desc("door"))
-    async def door(self, interaction: discord.Interaction) -> None:
-        await self.move(interaction, "door")
+    @app_commands.rename(resurrect=opt_name("resurrect"))
+    @app_commands.describe(resurrect=opt_desc("resurrect"))
+    @app_commands.autocomplete(resurrect=card_autocomplete(_hand))
+    async def door(self, interaction: discord.Interaction, resurrect: str | None = None) -> None:
+        await self.move(interaction, "door", with_card=resurrect)
 
     @app_commands.command(name=cmd_name("trouble"), description=cmd_desc("trouble"))
     @app_commands.rename(monster=opt_name("monster"))
@@ -257,6 +292,32 @@ class Play(commands.Cog):
     @app_commands.command(name=cmd_name("decline"), description=cmd_desc("decline"))
     async def decline(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, "decline")
+
+    @app_commands.command(name=cmd_name("ability"), description=cmd_desc("ability"))
+    @app_commands.rename(card=opt_name("ability_card"), ability=opt_name("ability"), cards=opt_name("fuel"),
+                         target=opt_name("target"))
+    @app_commands.describe(card=opt_desc("ability_card"), ability=opt_desc("ability"), cards=opt_desc("fuel"),
+                           target=opt_desc("target"))
+    @app_commands.choices(ability=ABILITY_CHOICES)
+    @app_commands.autocomplete(card=card_autocomplete(_ability_cards), cards=cards_autocomplete(_own),
+                               target=player_autocomplete)
+    async def ability(self, interaction: discord.Interaction, card: str, ability: str | None = None,
+                      cards: str | None = None, target: str | None = None) -> None:
+        await self.move(interaction, "ability", main=card, ability=ability, with_card=cards, target_player=target)
+
+    @app_commands.command(name=cmd_name("sacrifice"), description=cmd_desc("sacrifice"))
+    @app_commands.rename(follower=opt_name("follower"), alone=opt_name("alone"))
+    @app_commands.describe(follower=opt_desc("follower"), alone=opt_desc("alone"))
+    @app_commands.autocomplete(follower=card_autocomplete(_followers))
+    async def sacrifice(self, interaction: discord.Interaction, follower: str, alone: bool = False) -> None:
+        await self.move(interaction, "sacrifice", main=follower, alone=alone)
+
+    @app_commands.command(name=cmd_name("claim"), description=cmd_desc("claim"))
+    @app_commands.rename(card=opt_name("level_card"))
+    @app_commands.describe(card=opt_desc("level_card"))
+    @app_commands.autocomplete(card=card_autocomplete(_level_cards))
+    async def claim(self, interaction: discord.Interaction, card: str) -> None:
+        await self.move(interaction, "claim", main=card)
 
     @app_commands.command(name=cmd_name("hand"), description=cmd_desc("hand"))
     async def hand(self, interaction: discord.Interaction) -> None:

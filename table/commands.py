@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.munchkin import actions as A
+from engine.munchkin.character import owned_in_play
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
@@ -31,6 +32,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "decline": ("ablehnen", "decline"),
     "choose": ("wahl", "wählen", "waehlen", "choose"),
     "leave": ("verlassen", "leave"),
+    "ability": ("fähigkeit", "faehigkeit", "ability"),
+    "sacrifice": ("opfern", "sacrifice"),
+    "claim": ("beanspruchen", "claim"),
     "hand": ("hand",),
     "status": ("status", "tisch", "table"),
     "help": ("befehle", "hilfe", "commands", "help"),
@@ -48,6 +52,7 @@ KEYWORDS = {
     "want": ("will", "want"),
     "treasures": ("schätze", "schaetze", "treasures"),
     "first": ("zuerst", "first"),
+    "alone": ("allein", "alone"),
 }
 WORD_TO_KEYWORD = {fold(w): k for k, words in KEYWORDS.items() for w in words}
 SIDES = {"spieler": "players", "players": "players", "player": "players", "monster": "monsters",
@@ -75,8 +80,8 @@ def parse_words(name: str, words: list[str]) -> dict[str, Any]:
     buffer: dict[str, list[str]] = {"main": []}
     for token in words:
         keyword = WORD_TO_KEYWORD.get(fold(token))
-        if keyword == "first":
-            args["first"] = True
+        if keyword in ("first", "alone"):
+            args[keyword] = True
             continue
         if keyword is not None:
             current = keyword
@@ -122,8 +127,16 @@ def resolve_player(state: GameState, query: str) -> str:
 
 def _own_cards(state: GameState, player_id: str) -> list[str]:
     player = state.player(player_id)
-    return [*player.hand, *(i.uid for i in player.items), *player.classes, *player.races,
-            *(c for c in (player.super_munchkin, player.half_breed) if c)]
+    return [*player.hand, *owned_in_play(player)]
+
+
+# the words that name an ability (German first), for "fähigkeit Krieger berserker mit ..."
+ABILITY_WORDS = {
+    "berserk": ("berserker", "berserk"), "turning": ("vertreiben", "turning", "turn"),
+    "flight": ("fluchtzauber", "flucht", "flight"), "charm": ("bezaubern", "charm"),
+    "backstab": ("rücken", "ruecken", "backstab"), "battle_roll": ("kampfwurf", "wurf", "roll"),
+}
+WORD_TO_ABILITY = {fold(w): a for a, words in ABILITY_WORDS.items() for w in words}
 
 
 def _combat_monsters(state: GameState) -> list[str]:
@@ -155,7 +168,8 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     """Turn a command and its arguments (names as typed) into an engine action for this player."""
     me = player_id
     if name == "door":
-        return A.KickDoor(actor=me)
+        pay = resolve_card(state, state.player(me).hand, args["with_card"]) if args.get("with_card") else None
+        return A.KickDoor(actor=me, resurrect_with=pay)
     if name == "loot":
         return A.LootRoom(actor=me)
     if name == "end":
@@ -199,7 +213,36 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
         return _choose(state, me, args)
     if name == "leave":
         return A.Leave(actor=me)
+    if name == "ability":
+        return _ability(state, me, args)
+    if name == "sacrifice":
+        uid = resolve_card(state, state.player(me).followers, _need(args, "main"))
+        return A.Sacrifice(actor=me, card=uid, helper_escapes=not args.get("alone"))
+    if name == "claim":
+        return A.Claim(actor=me, card=resolve_card(state, state.player(me).hand, _need(args, "main")))
     raise TableError("unknown_command", word=name)
+
+
+def _ability(state: GameState, me: str, args: dict[str, Any]) -> A.UseAbility:
+    """"fähigkeit Dieb rücken mit Schleuder auf Anna": the card with the ability, optionally the
+    ability's word, the cards discarded for it, and a target player."""
+    player = state.player(me)
+    words = _need(args, "main").split()
+    ability = args.get("ability") or (WORD_TO_ABILITY.get(fold(words[-1])) if len(words) > 1 else None)
+    if ability is not None and not args.get("ability"):
+        words = words[:-1]
+    holders = [u for u in owned_in_play(player) if state.card(u).abilities]
+    uid = resolve_card(state, holders, " ".join(words))
+    usable = [a for a in state.card(uid).abilities if a not in ("double_sale", "resurrection")]
+    if ability is None:
+        if not usable:
+            raise TableError("missing_argument", name="ability")
+        ability = usable[0]
+    discard = _split_cards(state, _own_cards(state, me), args.get("with_card"))
+    if ability == "charm" and not discard:
+        discard = tuple(player.hand)
+    target = resolve_player(state, args["target_player"]) if args.get("target_player") else None
+    return A.UseAbility(actor=me, card=uid, ability=ability, discard=discard, target_player=target)
 
 
 def _need(args: dict[str, Any], key: str) -> str:
@@ -219,7 +262,7 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
         target_item = resolve_card(state, items, args["target_player"]) if args.get("target_player") else None
         return A.PlayCard(actor=me, card=uid, target_item=target_item)
     target = resolve_player(state, args["target_player"]) if args.get("target_player") else None
-    if card.kind == "curse" and target is None:
+    if card.kind in ("curse", "trap") and target is None:
         raise TableError("missing_argument", name="target_player")
     monster = None
     if args.get("monster"):

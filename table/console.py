@@ -36,7 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--players", default="Anna,Ben,Cleo",
                        help="comma-separated names, or a number of players for --auto")
     group.add_argument("--game", default="munchkin", choices=["munchkin"])
-    group.add_argument("--sets", default="testdeck", help="comma-separated set keys")
+    group.add_argument("--sets", default="cthulhu",
+                       help="comma-separated set keys: cthulhu, impossible, shakespeare, axecop (a mix: several)")
     group.add_argument("--seed", type=int, default=None)
     group.add_argument("--db", type=Path, default=None, help="database file (default: the data folder's)")
     group.add_argument("--channel", default="konsole", help="the console's channel name (one game per channel)")

@@ -97,7 +97,7 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     lines = []
     for index, player in enumerate(state.players):
         marker = "▶" if index == state.active and state.phase != "over" else " "
-        traits = [namer.card(u) for u in (*player.classes, *player.races)]
+        traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
         items = [namer.card(i.uid) + ("" if i.in_use else "*") for i in player.items]
         lines.append(
             f"{marker} {player.name}: {word(lang, 'level')} {player.level}, {word(lang, 'strength')} "
@@ -112,6 +112,13 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     for decision in state.decisions:
         lines.append(f"… {namer.player(decision.player)}: {word(lang, 'kind_' + decision.kind)}")
     return lines
+
+
+def _abilities_in_play(player) -> list[str]:
+    """Classes, races, loyalties, trainings, powers, followers and the cards that allow more of them."""
+    extra = [c for c in (player.super_munchkin, player.half_breed) if c]
+    return [*player.classes, *player.races, *extra, *player.loyalties, *player.trainings, *player.powers,
+            *player.followers, *player.extras]
 
 
 def combat_view(state: GameState, namer: Namer) -> list[str]:
@@ -135,7 +142,7 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     lines = [f"{word(lang, 'hand')}: " + (", ".join(_card_line(state, u, namer) for u in player.hand)
                                          or word(lang, "none"))]
     table = [f"{namer.card(i.uid)} ({word(lang, 'in_use') if i.in_use else word(lang, 'backpack')})"
-             for i in player.items] + [namer.card(u) for u in (*player.classes, *player.races, *player.curses)]
+             for i in player.items] + [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
     lines.append(f"{word(lang, 'table')}: " + (", ".join(table) or word(lang, "none")))
     for decision in state.decisions:
         if decision.player == player_id:

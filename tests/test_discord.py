@@ -58,6 +58,8 @@ async def drive(h: Harness, game_id: int, action: A.Action) -> list:
             return await h.slash(me, "weglaufen", monster=action.option)
         return await h.click(me, f"sl:decsel:{game_id}:{action.decision}", values=[action.option], in_dm=True,
                              channel_id=dm_channel(h, me))
+    if isinstance(action, A.KickDoor) and action.resurrect_with:
+        return await h.slash(me, "tuer", auferstehung=action.resurrect_with)
     simple = {A.KickDoor: "tuer", A.LootRoom: "pluendern", A.EndTurn: "zugende"}
     if type(action) in simple:
         return await h.slash(me, simple[type(action)])
@@ -81,11 +83,18 @@ async def drive(h: Harness, game_id: int, action: A.Action) -> list:
                              zuerst=action.helper_first or None)
     if isinstance(action, A.OfferHelp):
         return await h.slash(me, "hilfe_anbieten", schaetze=action.treasures)
+    if isinstance(action, A.UseAbility):
+        return await h.slash(me, "faehigkeit", karte=action.card, faehigkeit=action.ability,
+                             ablegen=",".join(action.discard) or None, ziel=action.target_player)
+    if isinstance(action, A.Sacrifice):
+        return await h.slash(me, "opfern", anhaenger=action.card, helfer_wuerfelt=not action.helper_escapes or None)
+    if isinstance(action, A.Claim):
+        return await h.slash(me, "beanspruchen", stufenkarte=action.card)
     raise AssertionError(f"no Discord path for {action}")
 
 
 def engine_game(seed: int, agent_seed: int, limit: int = 3000):
-    state, _ = new_game([(pid, name) for pid, name in PLAYERS.items()], seed=seed)
+    state, _ = new_game([(pid, name) for pid, name in PLAYERS.items()], seed=seed, sets=("cthulhu",))
     agent = RandomAgent(random.Random(agent_seed))
     moves = []
     while state.phase != "over" and len(moves) < limit:
@@ -157,7 +166,7 @@ def _combat_clock() -> float:
     """A clock whose seed makes the start player's first door a monster."""
     for step in range(2000):
         clock = FIXED_CLOCK + step
-        state, _ = new_game(list(PLAYERS.items()), seed=int(clock * 1000) & 0xFFFFFFFF)
+        state, _ = new_game(list(PLAYERS.items()), seed=int(clock * 1000) & 0xFFFFFFFF, sets=("cthulhu",))
         if state.card(state.door_deck[-1]).kind == "monster":
             return clock
     raise AssertionError("no clock")
@@ -262,7 +271,7 @@ def test_check_commands_passes():
     run = subprocess.run([sys.executable, "bot.py", "--check-commands"], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "31 commands, 0 problems" in run.stdout
+    assert "34 commands, 0 problems" in run.stdout
 
 
 async def test_playing_a_card_from_the_dm_menu(h):

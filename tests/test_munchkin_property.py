@@ -34,6 +34,11 @@ def _wild_move(state: GameState, rng: random.Random) -> A.Action:
         A.OfferTrade(actor=actor, to=other, give=(uid,)),
         A.AskHelp(actor=actor, helper=other, treasures=rng.randint(-1, 3)),
         A.OfferHelp(actor=actor),
+        A.UseAbility(actor=actor, card=uid, ability=rng.choice(["berserk", "backstab", "charm", "flight", "x"]),
+                     discard=(rng.choice(list(state.card_ids)),), target_player=other),
+        A.Sacrifice(actor=actor, card=uid, helper_escapes=rng.random() < 0.5),
+        A.Claim(actor=actor, card=uid),
+        A.KickDoor(actor=actor, resurrect_with=uid),
         A.Pass(actor=actor, window=rng.randint(0, state.next_id + 1)),
         A.Decide(actor=actor, decision=rng.randint(0, state.next_id + 1), option=rng.choice([uid, "accept"])),
         A.Timeout(actor=rng.choice([A.SYSTEM, actor]), window=rng.randint(0, state.next_id + 1)),
@@ -45,11 +50,13 @@ def _wild_move(state: GameState, rng: random.Random) -> A.Action:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), steps=st.integers(50, 250),
-       wildness=st.floats(0.1, 0.6), faster=st.booleans())
-def test_random_moves_keep_every_invariant(seed, players, steps, wildness, faster):
+       wildness=st.floats(0.1, 0.6), faster=st.booleans(),
+       sets=st.sampled_from([("testdeck",), ("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
+                             ("cthulhu", "axecop"), ("impossible", "shakespeare")]))
+def test_random_moves_keep_every_invariant(seed, players, steps, wildness, faster, sets):
     rng = random.Random(seed)
     agent = RandomAgent(rng)
-    state, events = new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed,
+    state, events = new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed, sets=sets,
                              options=Options(faster_play=faster))
     assert violations(state, events) == []
     for _ in range(steps):
@@ -64,7 +71,7 @@ def test_random_moves_keep_every_invariant(seed, players, steps, wildness, faste
                 assert state.model_dump_json() == before, f"illegal {move} changed the state"
                 continue
         else:
-            state, events = apply(state, agent.choose(all_moves(state)))
+            state, events = apply(state, agent.choose(all_moves(state), state))
         assert violations(state, events) == []
 
 

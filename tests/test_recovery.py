@@ -77,7 +77,7 @@ async def test_sigkill_mid_game_then_restart_replays_clean(tmp_path, clock):
 
 def _seed_with_monster_first(players: list[tuple[str, str]]) -> int:
     for seed in range(1, 500):
-        state, _ = new_game(players, seed=seed)
+        state, _ = new_game(players, seed=seed, sets=("cthulhu",))
         if state.card(state.door_deck[-1]).kind == "monster":
             return seed
     raise AssertionError("no seed")

@@ -10,6 +10,9 @@ from engine.munchkin import combat as cb
 from engine.munchkin.rules import apply, legal_actions
 from engine.munchkin.state import GameState
 
+LAYOUT_KINDS = ("class", "race", "item", "super_munchkin", "half_breed", "level_up", "item_enhancer", "loyalty",
+                "training", "power", "hireling", "ally", "extra_loyalty", "extra_training")
+
 
 class BotPlayer:
     def __init__(self, player_id: str) -> None:
@@ -59,9 +62,20 @@ class BotPlayer:
             return by_option["decline"]
         if decision.kind in ("treasure_pick", "corpse_pick"):
             return max(options, key=lambda m: self._value(state, m.option))
-        if decision.kind in ("charity_give", "charity_discard", "choose_loss", "excess_big"):
+        if decision.kind == "run_away":
+            sacrifice = self._sacrifice(state, moves)
+            if sacrifice is not None:
+                return sacrifice
+        if decision.kind in ("charity_give", "charity_discard", "choose_loss", "excess_big", "drop_follower",
+                             "drop_power"):
             return min(options, key=lambda m: self._value(state, m.option.split(">")[0]))
         return options[0]
+
+    def _sacrifice(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        """An ally gives its life when a monster in the fight would kill."""
+        deadly = any(e.op == "death" for m in state.combat.monsters for e in state.card(m.uid).bad_stuff)  # type: ignore[union-attr]
+        offers = [m for m in moves if isinstance(m, A.Sacrifice)]
+        return offers[0] if deadly and offers else None
 
     def _help_worth_it(self, state: GameState, decision) -> bool:
         combat = state.combat
@@ -117,9 +131,8 @@ class BotPlayer:
     def _own_turn(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         if state.active_player.id != self.player_id or state.combat is not None:
             return None
-        layout = [m for m in moves if isinstance(m, A.PlayCard)
-                  and state.card(m.card).kind in ("class", "race", "item", "super_munchkin", "half_breed",
-                                                  "level_up", "item_enhancer")]
+        layout = [m for m in moves if isinstance(m, A.PlayCard) and m.target_player is None
+                  and state.card(m.card).kind in LAYOUT_KINDS]
         if layout:
             return layout[0]
         equip = [m for m in moves if isinstance(m, A.Equip) and m.in_use]
@@ -147,6 +160,6 @@ class BotPlayer:
     def _spite(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         """Curses go to the leader."""
         leader = self._leader(state)
-        curses = [m for m in moves if isinstance(m, A.PlayCard) and state.card(m.card).kind == "curse"
+        curses = [m for m in moves if isinstance(m, A.PlayCard) and state.card(m.card).kind in ("curse", "trap")
                   and m.target_player == leader]
         return curses[0] if curses and leader else None

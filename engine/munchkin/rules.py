@@ -920,10 +920,7 @@ def do_leave(tx: Tx, a: Leave) -> None:
     if state.charity is not None:
         state.charity = None            # charity starts afresh among the players left
         state.decisions = [d for d in state.decisions if not d.kind.startswith("charity")]
-    in_play = [u for i in leaver.items for u in (i.uid, *i.enhancers)]
-    in_play += [*leaver.classes, *leaver.races, *leaver.curses]
-    in_play += [c for c in (leaver.super_munchkin, leaver.half_breed) if c]
-    for uid in [*leaver.hand, *in_play]:
+    for uid in [*leaver.hand, *ch.owned_in_play(leaver), *leaver.curses]:
         tx.discard(uid)
     state.players.remove(leaver)
     if len(state.players) < 2:
@@ -1179,8 +1176,11 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
                         yield AskHelp(actor=pid, helper=other.id, treasures=share)
         else:
             yield OfferHelp(actor=pid, treasures=0)
+    yield from _ability_candidates(state, player)
     if state.active_player.id == pid:
         yield KickDoor(actor=pid)
+        if player.hand:
+            yield KickDoor(actor=pid, resurrect_with=player.hand[0])
         yield LootRoom(actor=pid)
         yield EndTurn(actor=pid)
         for uid in player.hand:
@@ -1207,6 +1207,26 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
                 for mine in player.items:
                     for theirs in other.items:
                         yield OfferTrade(actor=pid, to=other.id, give=(mine.uid,), want=(theirs.uid,))
+
+
+def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
+    """Abilities in their smallest useful forms: one card from hand as fuel, the whole hand to charm."""
+    combat = state.combat
+    if combat is None:
+        return
+    fuel = tuple(player.hand[:1])
+    for uid in ch.owned_in_play(player):
+        for name in state.card(uid).abilities:
+            if name in ("berserk", "turning", "flight"):
+                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
+            elif name == "charm":
+                yield UseAbility(actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
+            elif name == "battle_roll":
+                yield UseAbility(actor=player.id, card=uid, ability=name)
+            elif name == "backstab":
+                for victim in (combat.fighter, combat.helper):
+                    if victim:
+                        yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel, target_player=victim)
 
 
 def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:

@@ -1,0 +1,60 @@
+"""The command words shared by the console and the slash commands, for the sets' own moves:
+abilities, sacrificing a follower, Impossible's claim and the priest's resurrection."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.munchkin import actions as A
+from table.commands import build_action, parse_words
+from table.errors import TableError
+from tests.munchkin_helpers import fight, game, take, to_hand, to_table
+
+
+def build(state, player, line):
+    name, *words = line.split()
+    from table.commands import command_name
+
+    command = command_name(name)
+    return build_action(state, player, command, parse_words(command, words))
+
+
+def test_ability_with_its_word_fuel_and_target():
+    state = game(sets=("shakespeare",))
+    thief = to_table(state, "ben", "sha_thief")
+    sling = to_hand(state, "ben", "sha_sling")
+    state = fight(state, "sha_caliban")
+    action = build(state, "ben", "fähigkeit Dieb rücken mit Schleuder auf Anna")
+    assert action == A.UseAbility(actor="ben", card=thief, ability="backstab", discard=(sling,), target_player="anna")
+
+
+def test_ability_defaults_to_the_cards_first_combat_ability_and_charm_takes_the_hand():
+    state = game(sets=("shakespeare",))
+    wizard = to_table(state, "anna", "sha_wizard")
+    hand = [to_hand(state, "anna", c) for c in ("sha_sling", "sha_ruff", "sha_quill")]
+    state = fight(state, "sha_titania")
+    assert build(state, "anna", "ability Wizard").ability == "flight"
+    charm = build(state, "anna", "fähigkeit Zauberer bezaubern")
+    assert charm.ability == "charm" and sorted(charm.discard) == sorted(hand) and charm.card == wizard
+
+
+def test_sacrifice_alone_and_claim_and_resurrection():
+    state = game(sets=("axecop",))
+    ally = to_table(state, "anna", "axe_wexter")
+    assert build(state, "anna", "opfern Wexter") == A.Sacrifice(actor="anna", card=ally, helper_escapes=True)
+    assert build(state, "anna", "sacrifice Wexter alone") == A.Sacrifice(actor="anna", card=ally, helper_escapes=False)
+    state = game(sets=("impossible",), faster_play=True)
+    pay = to_hand(state, "ben", "imp_promotion")
+    assert build(state, "ben", "beanspruchen Beförderung") == A.Claim(actor="ben", card=pay)
+    state = game(sets=("shakespeare",))
+    card = to_hand(state, "anna", "sha_sling")
+    state.door_discard.append(take(state, "sha_puck"))
+    assert build(state, "anna", "tür mit Schleuder") == A.KickDoor(actor="anna", resurrect_with=card)
+
+
+def test_an_ability_on_a_card_without_one_is_refused_clearly():
+    state = game(sets=("shakespeare",))
+    to_table(state, "anna", "sha_elf")
+    with pytest.raises(TableError) as err:
+        build(state, "anna", "fähigkeit Elf")
+    assert err.value.code == "no_such_card"
