@@ -39,6 +39,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "WARNING"
     default_language: str = DEFAULT_LANGUAGE
+    card_dir: Path | None = None      # the host's corrected or additional card files
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -51,6 +52,7 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
             default_language=language if language in ("de", "en") else DEFAULT_LANGUAGE,
+            card_dir=Path(os.environ["CARD_DIR"]) if os.environ.get("CARD_DIR", "").strip() else None,
         )
 
 
@@ -174,6 +176,21 @@ def load_env() -> None:
     load_dotenv()
 
 
+def load_host_cards(settings: Settings) -> bool:
+    """Validate the host's card folder before anything starts; a bad file stops the start with a
+    message naming the file, the card and the field."""
+    from engine.munchkin.cards import CardDataError, use_host_card_dir
+
+    try:
+        counts = use_host_card_dir(settings.card_dir)
+    except CardDataError as exc:
+        print(f"Kartendatei fehlerhaft / card file invalid: {exc}", file=sys.stderr)
+        return False
+    if counts:
+        logging.getLogger("spielleiter").info("host card files: %s", counts)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     load_env()
     args = parse_args(argv)
@@ -182,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").setLevel(logging.ERROR)   # no voice here: its warnings are noise
     if args.check_commands:
         return asyncio.run(check_commands())
+    if not load_host_cards(settings):
+        return 2
     if not args.console:
         if settings.token:
             return asyncio.run(run_bot(settings, args.sync))

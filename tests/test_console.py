@@ -62,3 +62,32 @@ def test_without_token_and_no_terminal_it_says_so_and_exits(tmp_path):
                          stdin=subprocess.DEVNULL, env=env)
     assert run.returncode == 0
     assert run.stdout.strip().splitlines() == ["Kein DISCORD_TOKEN gesetzt – starte den Konsolentisch."]
+
+
+def test_a_bad_host_card_file_stops_the_start_naming_file_card_and_field(tmp_path):
+    """Card data: the host's card folder is validated at start-up."""
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "mine.yaml").write_text("set: cthulhu\ncards:\n  - {id: oops, name_de: O, name_en: O, deck: door,"
+                                     " kind: monster, level: high}\n", encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": "", "CARD_DIR": str(cards)}
+    run = subprocess.run([sys.executable, "bot.py", "--console", "--auto", "1"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, stdin=subprocess.DEVNULL, env=env)
+    assert run.returncode == 2
+    assert "mine.yaml: card oops: field level" in run.stderr
+
+
+def test_a_host_card_file_is_used_by_the_console_table(tmp_path):
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "fix.yaml").write_text("set: cthulhu\ncards:\n  - {id: chibithulhu, name_de: Chibi-Cthulhu,"
+                                    " name_en: Chibi, deck: door, kind: monster, level: 2, treasures: 1}\n",
+                                    encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": "", "CARD_DIR": str(cards)}
+    script = tmp_path / "s.txt"
+    script.write_text("Anna: karte Chibi-Cthulhu\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "bot.py", "--console", "--db", str(tmp_path / "c.db"), "--players",
+                          "Anna,Ben", "--script", str(script)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "Chibi-Cthulhu" in run.stdout
