@@ -335,3 +335,23 @@ def test_a_kultist_gets_plus_two_while_another_kultist_is_in_play():
     assert strength(state, state.player("anna"), in_this_combat=False) == 1
     make_cultist(state, "ben")
     assert strength(state, state.player("anna"), in_this_combat=False) == 3
+
+
+def test_undead_follow_undead_without_a_wandering_monster():
+    """Kampf / "Untote": an undead monster may join a fight another undead is in; others may not."""
+    state = game(3, sets=("cthulhu", "axecop"))
+    state = fight(state, "the_bodiless")                       # undead (Cthulhu, our numbers)
+    undead = to_hand(state, "ben", "axe_zombie_cop")
+    state, events = act(state, A.PlayCard(actor="ben", card=undead))
+    assert "monster_joined" in kinds(events)
+    with pytest.raises(IllegalAction):
+        act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "chibithulhu")))
+
+
+def test_handler_draw_two_doors():
+    """Geheimnisverrat (Impossible, ours): two door cards to the hand."""
+    state = game(3, sets=("impossible",))
+    uid = to_hand(state, "anna", "imp_intel_leak")
+    state, _ = act(state, A.PlayCard(actor="anna", card=uid))
+    assert len(state.player("anna").hand) == 2
+    assert all(state.card(u).deck == "door" for u in state.player("anna").hand)
