@@ -124,3 +124,16 @@ def decide(state: GameState, player: str, kind: str, option: str):
 
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
+
+
+def refused(state: GameState, action: A.Action, code: str) -> None:
+    """The move is refused with this reason and changes nothing."""
+    import pytest
+
+    from engine.core.errors import IllegalAction
+
+    before = state.model_dump()
+    with pytest.raises(IllegalAction) as err:
+        apply(state, action)
+    assert err.value.code == code
+    assert state.model_dump() == before

@@ -362,3 +362,27 @@ async def test_host_changes_the_pace_with_a_command(h):
     assert "async;turn=172800" in done[0].content
     bad = await h.slash("111", "tempo", tempo="warp speed")
     assert bad[0].ephemeral and "Unbekanntes Tempo" in bad[0].content
+
+
+async def test_set_moves_refuse_privately_and_change_nothing(h):
+    """The sets' own commands exist in German and English and refuse clearly, only to the sender."""
+    h.bot.table.clock = lambda: FIXED_CLOCK
+    await h.slash("111", "neu", sets="shakespeare")
+    await h.slash("222", "beitreten")
+    await h.slash("111", "start")
+    state = await state_of(h)
+    assert state.sets == ["shakespeare"]
+    cases = [
+        (await h.slash("111", "opfern", anhaenger="Wexter"), "Keine passende Karte"),
+        (await h.slash("222", "faehigkeit", karte="Dieb"), "Keine passende Karte"),
+        (await h.slash("111", "beanspruchen", stufenkarte="Zugabe"), "Keine passende Karte"),
+        (await h.slash("111", "sacrifice", locale="en-US", follower="Wexter"), "No matching card"),
+    ]
+    for sent, expected in cases:
+        assert len(sent) == 1 and sent[0].ephemeral and expected in sent[0].content, (expected, sent)
+    assert (await state_of(h)).model_dump_json() == state.model_dump_json()
+
+
+async def test_new_game_with_an_unknown_set_is_refused(h):
+    sent = await h.slash("111", "neu", sets="cthulhu,atlantis")
+    assert len(sent) == 1 and sent[0].ephemeral and "atlantis" in sent[0].content

@@ -3,26 +3,28 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
 from engine.munchkin.character import big_item_allowance, die, lose_levels, strength
 from engine.munchkin.combat import monsters_strength, players_strength
 from engine.munchkin.tx import Tx
-from tests.munchkin_helpers import act, decide, decision, fight, game, kinds, pass_all, rig_dice, to_hand, to_table
+from tests.munchkin_helpers import (
+    act,
+    decide,
+    decision,
+    fight,
+    game,
+    kinds,
+    pass_all,
+    refused,
+    rig_dice,
+    to_hand,
+    to_table,
+)
 
 
 def axecop(players: int = 3):
     return game(players, sets=("axecop",))
 
-
-def refused(state, action, code):
-    before = state.model_dump()
-    with pytest.raises(IllegalAction) as err:
-        act(state, action)
-    assert err.value.code == code
-    assert state.model_dump() == before
 
 
 def test_powers_ranks_may_not_exceed_the_level():

@@ -3,26 +3,16 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
 from engine.munchkin.character import slot_free, strength
 from engine.munchkin.combat import monsters_strength
 from engine.munchkin.rules import new_game
-from tests.munchkin_helpers import act, decide, fight, game, kinds, on_top, pass_all, take, to_hand, to_table
+from tests.munchkin_helpers import act, decide, fight, game, kinds, on_top, pass_all, refused, take, to_hand, to_table
 
 
 def impossible(players: int = 3, **options):
     return game(players, sets=("impossible",), **options)
 
-
-def refused(state, action, code):
-    before = state.model_dump()
-    with pytest.raises(IllegalAction) as err:
-        act(state, action)
-    assert err.value.code == code
-    assert state.model_dump() == before
 
 
 def test_start_with_two_and_two_cards_or_four_and_four_in_faster_play():

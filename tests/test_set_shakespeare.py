@@ -4,9 +4,6 @@ that may end the game) and its class abilities."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
 from engine.munchkin.character import hand_limit, strength
 from engine.munchkin.combat import players_strength
@@ -18,6 +15,7 @@ from tests.munchkin_helpers import (
     game,
     kinds,
     pass_all,
+    refused,
     rig_dice,
     take,
     to_hand,
@@ -28,13 +26,6 @@ from tests.munchkin_helpers import (
 def shakespeare(players: int = 3):
     return game(players, sets=("shakespeare",))
 
-
-def refused(state, action, code):
-    before = state.model_dump()
-    with pytest.raises(IllegalAction) as err:
-        act(state, action)
-    assert err.value.code == code
-    assert state.model_dump() == before
 
 
 def test_warrior_wins_ties_and_a_helping_warrior_lends_it():

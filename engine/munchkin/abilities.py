@@ -64,53 +64,47 @@ def _count_use(tx: Tx, key: str, amount: int) -> None:
     uses[key] = uses.get(key, 0) + amount
 
 
-# ---------------------------------------------------------------------- berserk (Krieger, Assassine)
+# ---------------------------------------------------------------------- card-per-bonus abilities
+def _fuel_check(name: str) -> Callable[[GameState, Player, Use], None]:
+    """1 to 3 cards in one fight (counted across uses), each worth a bonus."""
+    def check(state: GameState, player: Player, use: Use) -> None:
+        left = MAX_CARDS_PER_COMBAT - _used(state, f"{name}:{player.id}")
+        _cards_to_fuel(state, player, use, 1, max(0, left))
+
+    return check
+
+
+def _fuel_effect(name: str, per_card: int, run_away: bool = False) -> Callable[[Tx, Player, Use], None]:
+    def effect(tx: Tx, player: Player, use: Use) -> None:
+        combat = tx.s.combat
+        assert combat is not None
+        bonus = combat.run_bonus if run_away else combat.ability_bonus
+        bonus[player.id] = bonus.get(player.id, 0) + per_card * len(use.discard)
+        _count_use(tx, f"{name}:{player.id}", len(use.discard))
+
+    return effect
+
+
 def _check_berserk(state: GameState, player: Player, use: Use) -> None:
+    """Krieger, Assassine: +1 for each card discarded, up to 3 in one fight."""
     _fighting(state, player)
-    left = MAX_CARDS_PER_COMBAT - _used(state, f"berserk:{player.id}")
-    _cards_to_fuel(state, player, use, 1, max(0, left))
+    _fuel_check("berserk")(state, player, use)
 
 
-def _berserk(tx: Tx, player: Player, use: Use) -> None:
-    """+1 for each card discarded, up to 3 in one fight."""
-    combat = tx.s.combat
-    assert combat is not None
-    combat.ability_bonus[player.id] = combat.ability_bonus.get(player.id, 0) + len(use.discard)
-    _count_use(tx, f"berserk:{player.id}", len(use.discard))
-
-
-# ---------------------------------------------------------------------- turning (Priester)
 def _check_turning(state: GameState, player: Player, use: Use) -> None:
+    """Priester: +3 for each card discarded against undead, up to 3 cards in one fight."""
     _fighting(state, player)
     if not any("undead" in state.card(m.uid).traits for m in state.combat.monsters):  # type: ignore[union-attr]
         raise IllegalAction("needs_undead")
-    left = MAX_CARDS_PER_COMBAT - _used(state, f"turning:{player.id}")
-    _cards_to_fuel(state, player, use, 1, max(0, left))
+    _fuel_check("turning")(state, player, use)
 
 
-def _turning(tx: Tx, player: Player, use: Use) -> None:
-    """+3 for each card discarded against undead, up to 3 cards in one fight."""
-    combat = tx.s.combat
-    assert combat is not None
-    combat.ability_bonus[player.id] = combat.ability_bonus.get(player.id, 0) + 3 * len(use.discard)
-    _count_use(tx, f"turning:{player.id}", len(use.discard))
-
-
-# ---------------------------------------------------------------------- flight (Zauberer)
 def _check_flight(state: GameState, player: Player, use: Use) -> None:
+    """Zauberer: +1 to run away for each card discarded, up to 3 in one fight (also once it is lost)."""
     combat = state.combat
     if combat is None or combat.stage not in ("fight", "run") or player.id not in (combat.fighter, combat.helper):
         raise IllegalAction("not_in_combat")
-    left = MAX_CARDS_PER_COMBAT - _used(state, f"flight:{player.id}")
-    _cards_to_fuel(state, player, use, 1, max(0, left))
-
-
-def _flight(tx: Tx, player: Player, use: Use) -> None:
-    """+1 to run away for each card discarded, up to 3 in one fight."""
-    combat = tx.s.combat
-    assert combat is not None
-    combat.run_bonus[player.id] = combat.run_bonus.get(player.id, 0) + len(use.discard)
-    _count_use(tx, f"flight:{player.id}", len(use.discard))
+    _fuel_check("flight")(state, player, use)
 
 
 # ---------------------------------------------------------------------- charm (Zauberer)
@@ -176,9 +170,9 @@ def _battle_roll(tx: Tx, player: Player, use: Use) -> None:
 
 
 ABILITIES: dict[str, Ability] = {
-    "berserk": Ability(_check_berserk, _berserk),
-    "turning": Ability(_check_turning, _turning),
-    "flight": Ability(_check_flight, _flight),
+    "berserk": Ability(_check_berserk, _fuel_effect("berserk", 1)),
+    "turning": Ability(_check_turning, _fuel_effect("turning", 3)),
+    "flight": Ability(_check_flight, _fuel_effect("flight", 1, run_away=True)),
     "charm": Ability(_check_charm, _charm),
     "backstab": Ability(_check_backstab, _backstab),
     "battle_roll": Ability(_check_battle_roll, _battle_roll),
