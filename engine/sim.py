@@ -1,6 +1,7 @@
 """Plays whole games with random legal agents and checks the invariants after every step.
 
     python -m engine.sim --game munchkin --players 4 --games 300 --seed 11 --json
+    python -m engine.sim --game smashup --players 3 --games 300 --seed 5 --json
 """
 
 from __future__ import annotations
@@ -84,9 +85,39 @@ def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) 
     return result
 
 
+def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
+    """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
+    from engine.smashup import rules as su
+    from engine.smashup.invariants import violations as su_violations
+
+    rng = random.Random(seed)
+    state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
+    result = {"actions": 0, "violations": su_violations(state, events), "finished": False, "winners": []}
+    while state.phase != "over" and result["actions"] < ACTION_CAP:
+        moves = [m for p in state.players for m in su.legal_actions(state, p.id)]
+        if not moves:
+            result["violations"].append("no legal move: the game is stuck")
+            break
+        state, events = su.apply(state, rng.choice(moves))
+        result["actions"] += 1
+        found = su_violations(state, events)
+        if found:
+            result["violations"] += found
+            break
+    result["finished"] = state.phase == "over"
+    result["winners"] = state.winners
+    result["turns"] = state.turn
+    return result
+
+
+GAMES = {"munchkin": play_game, "smashup": play_smashup_game}
+
+
 def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options) -> dict:
-    if game != "munchkin":
+    if game not in GAMES:
         raise SystemExit(f"unknown game {game!r}")
+    if game == "smashup":
+        sets = ("smashup",)
     started = time.perf_counter()
     summary = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
                "violations": 0, "errors": 0, "actions": 0, "turns": 0}
@@ -94,7 +125,7 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
     for index in range(games):
         game_seed = seed * 1_000_003 + index
         try:
-            result = play_game(game_seed, players, sets, options)
+            result = GAMES[game](game_seed, players, sets, options)
         except Exception:  # an engine error is a result to report, not a crash of the simulator
             summary["errors"] += 1
             details.append(f"seed {game_seed}: {traceback.format_exc(limit=3)}")
@@ -114,7 +145,7 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="munchkin", choices=["munchkin"])
+    parser.add_argument("--game", default="munchkin", choices=["munchkin", "smashup"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)

@@ -1,0 +1,75 @@
+"""The moves of Smash Up – Munchkin, as validated data."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    actor: str
+
+
+class PickFaction(_Action):
+    type: Literal["pick_faction"] = "pick_faction"
+    faction: str
+
+
+class PlayMinion(_Action):
+    """A minion from hand on a base; ``target`` is what its ability picks (a minion or monster)."""
+
+    type: Literal["play_minion"] = "play_minion"
+    card: str
+    base: str
+    target: str | None = None
+
+
+class PlayAction(_Action):
+    """An action from hand; ``base`` for actions played on a base or affecting one, ``target`` for a
+    minion it is played on or picks."""
+
+    type: Literal["play_action"] = "play_action"
+    card: str
+    base: str | None = None
+    target: str | None = None
+
+
+class FinishPlaying(_Action):
+    """Done playing cards: bases that reached their breakpoint are scored, then draw 2 and end."""
+
+    type: Literal["finish_playing"] = "finish_playing"
+
+
+class ScoreFirst(_Action):
+    """Several bases are ready: the active player says which one scores next."""
+
+    type: Literal["score_first"] = "score_first"
+    base: str
+
+
+class PlaySpecial(_Action):
+    """A card whose Special works before a base scores, played in the round of specials."""
+
+    type: Literal["play_special"] = "play_special"
+    card: str
+
+
+class PassSpecial(_Action):
+    type: Literal["pass_special"] = "pass_special"
+    window: int
+
+
+class DiscardDown(_Action):
+    """At the end of the turn: discard to 10 cards."""
+
+    type: Literal["discard_down"] = "discard_down"
+    cards: tuple[str, ...]
+
+
+Action = Annotated[
+    Union[PickFaction, PlayMinion, PlayAction, FinishPlaying, ScoreFirst, PlaySpecial, PassSpecial, DiscardDown],
+    Field(discriminator="type"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -1,0 +1,136 @@
+"""Smash Up – Munchkin cards as data (data/smashup/cards.yaml): faction cards, bases, monsters and
+treasures, with provenance, validated by pydantic. What a card does is a list of effects from the
+vocabulary in engine.smashup.effects; a card marked ``manual`` is announced as settled by the table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.munchkin.cards import Provenance
+
+DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "cards.yaml"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Effect(_Model):
+    op: str
+    n: int = 1
+    who: str | None = None
+    max_power: int | None = None
+    what: str | None = None
+    where: str | None = None
+
+
+class Faction(_Model):
+    id: str
+    name_de: str
+    name_en: str
+
+
+class PlayCard(_Model):
+    """A faction card or a treasure: a minion with power, or an action."""
+
+    id: str
+    name_de: str
+    name_en: str
+    kind: Literal["minion", "action"]
+    count: int = Field(default=1, ge=1)
+    faction: str | None = None          # treasures have none
+    power: int = 0
+    keywords: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    manual: bool = False
+    provenance: Provenance = Field(default_factory=Provenance)
+
+    @property
+    def automated(self) -> bool:
+        from engine.smashup.effects import OPS
+
+        return not self.manual and all(e.op in OPS for e in self.effects)
+
+
+class Base(_Model):
+    id: str
+    name_de: str
+    name_en: str
+    breakpoint: int
+    vp: tuple[int, int, int]
+    monsters: int
+    manual: bool = False
+    provenance: Provenance = Field(default_factory=Provenance)
+
+    @property
+    def automated(self) -> bool:
+        return not self.manual
+
+
+class Monster(_Model):
+    id: str
+    name_de: str
+    name_en: str
+    count: int = 1
+    power: int
+    treasures: int
+    undead: bool = False
+    manual: bool = False
+    provenance: Provenance = Field(default_factory=Provenance)
+
+    @property
+    def automated(self) -> bool:
+        return not self.manual
+
+
+class CardData(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["smashup"]
+    sources: dict[str, str]
+    factions: list[Faction]
+    cards: list[PlayCard]
+    bases: list[Base]
+    monsters: list[Monster]
+    treasures: list[PlayCard]
+
+
+@cache
+def data() -> CardData:
+    return CardData.model_validate(yaml.safe_load(DATA_FILE.read_text(encoding="utf-8")))
+
+
+@cache
+def designs() -> dict[str, PlayCard | Base | Monster]:
+    d = data()
+    return {c.id: c for c in (*d.cards, *d.bases, *d.monsters, *d.treasures)}
+
+
+def smashup_report() -> dict:
+    d = data()
+    count = Counter()
+    groups = {"faction_cards": d.cards, "bases": d.bases, "monsters": d.monsters, "treasures": d.treasures}
+    report: dict = {}
+    not_automated = []
+    for name, cards in groups.items():
+        copies = sum(getattr(c, "count", 1) for c in cards)
+        report[name] = copies
+        for card in cards:
+            n = getattr(card, "count", 1)
+            count[card.provenance.origin] += n
+            count["automated" if card.automated else "not_automated"] += n
+            if not card.automated:
+                not_automated.append(card.id)
+    report["factions"] = len(d.factions)
+    report["cards"] = sum(report[g] for g in groups)
+    report.update(official=count["official"], partly_ours=count["partly_ours"], ours=count["ours"],
+                  automated=count["automated"],
+                  automated_share=round(count["automated"] / report["cards"], 3),
+                  not_automated=sorted(not_automated))
+    return report

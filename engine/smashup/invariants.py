@@ -1,0 +1,37 @@
+"""Invariants every Smash Up state keeps, checked by the simulator and the tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.events import Event
+from engine.smashup.rules import WINNING_VP
+from engine.smashup.state import GameState
+
+
+def violations(state: GameState, events: list[Event] = ()) -> list[str]:
+    found: list[str] = []
+    locations = Counter(state.all_card_locations())
+    for uid, count in locations.items():
+        if count != 1:
+            found.append(f"card {uid} in {count} places")
+    missing = set(state.card_ids) - set(locations)
+    if missing:
+        found.append(f"cards lost: {sorted(missing)[:5]}")
+    for seat in state.players:
+        if seat.vp < 0:
+            found.append(f"{seat.id} has {seat.vp} VP")
+        if len(seat.factions) > 2 or len(set(seat.factions)) != len(seat.factions):
+            found.append(f"{seat.id} has factions {seat.factions}")
+    if state.phase != "draft" and state.draft is None:
+        if any(len(s.factions) != 2 for s in state.players):
+            found.append("a player without two factions")
+        if len(state.bases) != len(state.players) + 1 and state.base_deck:
+            found.append(f"{len(state.bases)} bases in play")
+    if state.phase == "over":
+        top = max(s.vp for s in state.players)
+        if top < WINNING_VP or [s.id for s in state.players if s.vp == top] != state.winners:
+            found.append(f"winners {state.winners} with VP {[s.vp for s in state.players]}")
+    elif state.winners:
+        found.append("winners before the end")
+    return found

@@ -1,0 +1,554 @@
+"""Smash Up – Munchkin's rules and flow (rulebook: "Spielvorbereitung", "Prügeln wir uns nach
+Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wertung", "Aus und vorbei!").
+
+``apply(state, action)`` validates on the unchanged state, changes a copy, and lets the game run on
+until it waits for a player, like the Munchkin engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.smashup import actions as A
+from engine.smashup.cards import data
+from engine.smashup.effects import NEEDS_TARGET, OPS, Context, find_minion, minion_power
+from engine.smashup.state import BaseInPlay, Draft, GameState, Minion, Scoring, Seat
+from engine.smashup.tx import Tx
+
+HAND_SIZE = 5
+DRAW_PER_TURN = 2
+HAND_LIMIT = 10
+WINNING_VP = 15
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+# ====================================================================== setup
+def new_game(players: Sequence[tuple[str, str]], seed: int) -> tuple[GameState, list[Event]]:
+    """Bases, monsters and treasures shuffled, a random start player, then the faction draft."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction("player_count", count=len(players))
+    d = data()
+    card_ids: dict[str, str] = {}
+    piles: dict[str, list[str]] = {"base": [], "monster": [], "treasure": []}
+    for pile, designs in (("base", d.bases), ("monster", d.monsters), ("treasure", d.treasures)):
+        for design in designs:
+            for _ in range(getattr(design, "count", 1)):
+                uid = f"s{len(card_ids) + 1}"
+                card_ids[uid] = design.id
+                piles[pile].append(uid)
+    rng = Rng(seed)
+    for pile in piles.values():
+        rng.shuffle(pile)
+    start = rng.below(len(players))
+    ids = [pid for pid, _ in players]
+    order = ids[start:] + ids[:start]
+    state = GameState(seed=seed, rng=rng.state, card_ids=card_ids, base_deck=piles["base"],
+                      monster_deck=piles["monster"], treasure_deck=piles["treasure"],
+                      players=[Seat(id=pid, name=name) for pid, name in players], active=start,
+                      draft=Draft(order=order + order[::-1], offered=[f.id for f in d.factions]))
+    tx = Tx(state)
+    tx.emit("game_started", players=ids, first=order[0])
+    tx.emit("draft_turn", player=order[0])
+    tx.finish()
+    return state, tx.events
+
+
+def _finish_setup(tx: Tx) -> None:
+    """Each player's two factions make a 40-card deck; one base per player plus one, with their
+    monsters; 5 cards each, and a hand without a minion is shown, discarded and drawn anew once."""
+    state = tx.s
+    for seat in state.players:
+        for faction in seat.factions:
+            for card in (c for c in data().cards if c.faction == faction):
+                for _ in range(card.count):
+                    uid = f"s{len(state.card_ids) + 1}"
+                    state.card_ids[uid] = card.id
+                    state.owners[uid] = seat.id
+                    seat.deck.append(uid)
+        tx.rng.shuffle(seat.deck)
+    for _ in range(len(state.players) + 1):
+        _new_base(tx)
+    for seat in state.players:
+        tx.draw(seat.id, HAND_SIZE)
+        if not any(state.card(u).kind == "minion" for u in seat.hand):
+            tx.emit("mulligan", player=seat.id, cards=[state.card_ids[u] for u in seat.hand])
+            seat.discard.extend(seat.hand)
+            seat.hand.clear()
+            tx.draw(seat.id, HAND_SIZE)
+    state.draft = None
+    _begin_turn(tx)
+
+
+def _new_base(tx: Tx) -> None:
+    uid = tx.top("base")
+    if uid is None:
+        return
+    base = BaseInPlay(uid=uid)
+    tx.s.bases.append(base)
+    tx.emit("base_revealed", base=tx.s.card_ids[uid])
+    for _ in range(tx.s.card(uid).monsters):
+        tx.play_monster(base)
+
+
+# ====================================================================== apply
+def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
+    validate(state, action)
+    new_state = state.model_copy(deep=True)
+    tx = Tx(new_state)
+    EXECUTE[type(action)](tx, action)
+    tx.finish()
+    return new_state, tx.events
+
+
+def validate(state: GameState, action: A.Action) -> None:
+    if state.phase == "over":
+        raise IllegalAction("game_over")
+    if not state.has_player(action.actor):
+        raise IllegalAction("not_seated", player=action.actor)
+    CHECKS[type(action)](state, action)
+
+
+def is_legal(state: GameState, action: A.Action) -> bool:
+    try:
+        validate(state, action)
+    except (IllegalAction, KeyError):
+        return False
+    return True
+
+
+def _my_play_step(state: GameState, actor: str) -> None:
+    if state.phase != "play":
+        raise IllegalAction("wrong_phase", phase=state.phase)
+    if state.active_player.id != actor:
+        raise IllegalAction("not_your_turn", active=state.active_player.id)
+
+
+# ====================================================================== draft
+def check_pick(state: GameState, a: A.PickFaction) -> None:
+    draft = state.draft
+    if state.phase != "draft" or draft is None:
+        raise IllegalAction("wrong_phase", phase=state.phase)
+    if draft.order[draft.next] != a.actor:
+        raise IllegalAction("not_your_pick", player=draft.order[draft.next])
+    if a.faction not in draft.offered:
+        raise IllegalAction("faction_not_offered", faction=a.faction)
+
+
+def do_pick(tx: Tx, a: A.PickFaction) -> None:
+    """Picks go round from the start player and back from the last ("Prügeln wir uns nach Regeln!");
+    a player never has the same faction twice (each faction is on the table once)."""
+    draft = tx.s.draft
+    assert draft is not None
+    draft.offered.remove(a.faction)
+    tx.s.player(a.actor).factions.append(a.faction)
+    tx.emit("faction_picked", player=a.actor, faction=a.faction)
+    draft.next += 1
+    if draft.next == len(draft.order):
+        _finish_setup(tx)
+    else:
+        tx.emit("draft_turn", player=draft.order[draft.next])
+
+
+# ====================================================================== playing cards
+def _in_hand(state: GameState, actor: str, uid: str) -> None:
+    if uid not in state.player(actor).hand:
+        raise IllegalAction("card_not_in_hand", card=uid)
+
+
+def _check_targets(state: GameState, actor: str, uid: str, base: str | None, target: str | None) -> None:
+    """Every effect that must pick something has a valid pick named (or nothing to pick exists)."""
+    card = state.card(uid)
+    ctx = Context(actor, uid, base, target)
+    for effect in getattr(card, "effects", ()):
+        candidates_of = NEEDS_TARGET.get(effect.op)
+        if candidates_of is None:
+            continue
+        candidates = candidates_of(state, effect, ctx)
+        if candidates and target not in candidates:
+            raise IllegalAction("needs_target", options=len(candidates))
+
+
+def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
+    _my_play_step(state, a.actor)
+    _in_hand(state, a.actor, a.card)
+    if state.card(a.card).kind != "minion":
+        raise IllegalAction("not_a_minion")
+    if state.player(a.actor).minions_left <= 0:
+        raise IllegalAction("no_minion_play_left")
+    if a.base not in [b.uid for b in state.bases]:
+        raise IllegalAction("no_such_base")
+    _check_targets(state, a.actor, a.card, a.base, a.target)
+
+
+def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
+    state = tx.s
+    seat = state.player(a.actor)
+    seat.hand.remove(a.card)
+    seat.minions_left -= 1
+    state.base(a.base).minions.append(Minion(uid=a.card, owner=state.owners.get(a.card), controller=a.actor))
+    tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
+    _resolve(tx, a.actor, a.card, a.base, a.target)
+
+
+def check_play_action(state: GameState, a: A.PlayAction) -> None:
+    _my_play_step(state, a.actor)
+    _in_hand(state, a.actor, a.card)
+    card = state.card(a.card)
+    if card.kind != "action":
+        raise IllegalAction("not_an_action")
+    if state.player(a.actor).actions_left <= 0:
+        raise IllegalAction("no_action_play_left")
+    if a.base is not None and a.base not in [b.uid for b in state.bases]:
+        raise IllegalAction("no_such_base")
+    if _played_on_minion(card) and (a.target is None or find_minion(state, a.target) is None):
+        raise IllegalAction("needs_target_minion")
+    if _needs_base(card) and a.base is None:
+        raise IllegalAction("needs_base")
+    _check_targets(state, a.actor, a.card, a.base, a.target)
+
+
+def _played_on_minion(card) -> bool:
+    return any(e.op == "attached_power" for e in card.effects)
+
+
+def _needs_base(card) -> bool:
+    return any((e.op in ("play_monster",) and e.where == "here") or e.who == "all_here" for e in card.effects)
+
+
+def do_play_action(tx: Tx, a: A.PlayAction) -> None:
+    state = tx.s
+    seat = state.player(a.actor)
+    card = state.card(a.card)
+    seat.hand.remove(a.card)
+    seat.actions_left -= 1
+    tx.emit("action_played", player=a.actor, card=card.id,
+            base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
+    if _played_on_minion(card):
+        found = find_minion(state, a.target or "")
+        assert found is not None
+        found[1].attached.append(a.card)
+        _resolve(tx, a.actor, a.card, a.base, a.target)
+        return
+    _resolve(tx, a.actor, a.card, a.base, a.target)
+    if any(e.op == "bottom_of_treasure_deck" for e in card.effects):
+        state.treasure_deck.insert(0, a.card)
+    else:
+        tx.to_discard(a.card)
+
+
+def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None) -> None:
+    card = tx.s.card(uid)
+    if not card.automated:
+        tx.emit("card_not_automated", player=actor, card=card.id)
+        return
+    ctx = Context(actor, uid, base, target)
+    for effect in card.effects:
+        OPS[effect.op](tx, effect, ctx)
+
+
+# ====================================================================== scoring
+def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:
+    """A player's total power at a base: their minions and any monster they control."""
+    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller == player_id)
+
+
+def present_at(base: BaseInPlay, player_id: str) -> bool:
+    return any(m.controller == player_id for m in (*base.minions, *base.monsters))
+
+
+def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
+    """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
+    printed = state.card(base.uid).breakpoint
+    return printed + sum(minion_power(state, base, m) for m in base.monsters if m.controller is None)
+
+
+def total_power(state: GameState, base: BaseInPlay) -> int:
+    return sum(power_at(state, base, p.id) for p in state.players)
+
+
+def ready_bases(state: GameState) -> list[str]:
+    return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
+
+
+def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
+    """Place 1, 2, 3 by power among players with a minion there; equal power shares the place and
+    the next places are skipped (10/10/5: two firsts and one third) ("Nur Unentschieden?")."""
+    powers = {p.id: power_at(state, base, p.id) for p in state.players if present_at(base, p.id)}
+    return {pid: 1 + sum(1 for other in powers.values() if other > power) for pid, power in powers.items()}
+
+
+def check_finish(state: GameState, a: A.FinishPlaying) -> None:
+    _my_play_step(state, a.actor)
+
+
+def do_finish(tx: Tx, a: A.FinishPlaying) -> None:
+    tx.s.phase = "scoring"
+    tx.emit("playing_finished", player=a.actor)
+    _next_scoring(tx)
+
+
+def _next_scoring(tx: Tx) -> None:
+    """Step 1-2: any base at its breakpoint? The active player picks the order when several are."""
+    state = tx.s
+    ready = ready_bases(state)
+    state.decisions = [d for d in state.decisions if d.kind != "score_first"]
+    if not ready:
+        _end_of_turn(tx)
+        return
+    if len(ready) == 1:
+        _open_specials(tx, ready[0])
+        return
+    from engine.smashup.state import Decision
+
+    state.decisions.append(Decision(id=state.new_id(), player=state.active_player.id, kind="score_first",
+                                    options=ready, default=ready[0]))
+    tx.emit("choose_scoring_order", player=state.active_player.id, bases=[state.card_ids[b] for b in ready])
+
+
+def check_score_first(state: GameState, a: A.ScoreFirst) -> None:
+    if not any(d.kind == "score_first" and d.player == a.actor and a.base in d.options for d in state.decisions):
+        raise IllegalAction("no_such_choice")
+
+
+def do_score_first(tx: Tx, a: A.ScoreFirst) -> None:
+    tx.s.decisions = [d for d in tx.s.decisions if d.kind != "score_first"]
+    _open_specials(tx, a.base)
+
+
+def _open_specials(tx: Tx, base_uid: str) -> None:
+    """Step 3: before scoring, everyone in turn from the active player may use a Special; a new
+    Special gives the ones who passed another say ("Ich zuerst!"). The base scores even if its
+    total falls below the breakpoint meanwhile."""
+    tx.s.scoring = Scoring(base=base_uid, window=tx.s.new_id())
+    tx.emit("base_scores_soon", base=tx.s.card_ids[base_uid], window=tx.s.scoring.window)
+    _maybe_score(tx)
+
+
+def _special_order(state: GameState) -> list[str]:
+    ids = [p.id for p in state.players]
+    return ids[state.active:] + ids[:state.active]
+
+
+def next_to_decide(state: GameState) -> str | None:
+    scoring = state.scoring
+    if scoring is None:
+        return None
+    for pid in _special_order(state):
+        if pid not in scoring.passed:
+            return pid
+    return None
+
+
+def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
+    return [u for u in state.player(player_id).hand if "special" in getattr(state.card(u), "keywords", ())]
+
+
+def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
+    if state.scoring is None or a.window != state.scoring.window:
+        raise IllegalAction("stale_window")
+    if next_to_decide(state) != a.actor:
+        raise IllegalAction("not_your_say", player=next_to_decide(state))
+
+
+def do_pass_special(tx: Tx, a: A.PassSpecial) -> None:
+    assert tx.s.scoring is not None
+    tx.s.scoring.passed.append(a.actor)
+    _maybe_score(tx)
+
+
+def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
+    if state.scoring is None:
+        raise IllegalAction("no_scoring")
+    if next_to_decide(state) != a.actor:
+        raise IllegalAction("not_your_say", player=next_to_decide(state))
+    if a.card not in _specials_in_hand(state, a.actor):
+        raise IllegalAction("not_a_special", card=a.card)
+
+
+def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
+    state = tx.s
+    assert state.scoring is not None
+    state.player(a.actor).hand.remove(a.card)
+    tx.emit("special_played", player=a.actor, card=state.card_ids[a.card])
+    _resolve(tx, a.actor, a.card, state.scoring.base, None)
+    tx.to_discard(a.card)
+    state.scoring.passed = []             # the others may answer it
+    state.scoring.window = state.new_id()
+    _maybe_score(tx)
+
+
+def _maybe_score(tx: Tx) -> None:
+    """Players without a Special in hand pass by themselves; when all passed, the base scores."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    for pid in _special_order(state):
+        if pid not in scoring.passed and not _specials_in_hand(state, pid):
+            scoring.passed.append(pid)
+        elif pid not in scoring.passed:
+            return
+    _score(tx, scoring.base)
+
+
+def _score(tx: Tx, base_uid: str) -> None:
+    """Steps 4-9: VP by place, loot from the monsters by power, cards to their piles, a new base."""
+    state = tx.s
+    base = state.base(base_uid)
+    design = state.card(base_uid)
+    placed = places(state, base)
+    awarded = {}
+    for pid, place in placed.items():
+        if place <= 3 and design.vp[place - 1]:
+            state.player(pid).vp += design.vp[place - 1]
+            awarded[pid] = design.vp[place - 1]
+    tx.emit("base_scored", base=design.id, places=placed, vp=awarded)
+    _hand_out_loot(tx, base, placed)
+    for minion in [*base.minions, *base.monsters]:
+        tx.remove_minion(base, minion)
+    for uid in base.actions:
+        tx.to_discard(uid)
+    state.bases.remove(base)
+    state.base_discard.append(base_uid)
+    state.scoring = None
+    _new_base(tx)
+    _next_scoring(tx)
+
+
+def _hand_out_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int]) -> None:
+    """The monsters' treasures are drawn face up; players with a minion there take one each in turn,
+    highest power first, equal power in seat order from the active player."""
+    state = tx.s
+    count = sum(state.card(m.uid).treasures for m in base.monsters)
+    if not count or not placed:
+        return
+    loot = [uid for uid in (tx.top("treasure") for _ in range(count)) if uid is not None]
+    seat_order = _special_order(state)
+    takers = sorted(placed, key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
+    tx.emit("loot_revealed", base=state.card_ids[base.uid], cards=[state.card_ids[u] for u in loot])
+    turn = 0
+    while loot:
+        taker = takers[turn % len(takers)]
+        uid = loot.pop(0)
+        state.player(taker).hand.append(uid)
+        tx.emit("loot_taken", player=taker, card=state.card_ids[uid])
+        turn += 1
+
+
+# ====================================================================== end of turn
+def _end_of_turn(tx: Tx) -> None:
+    """Step 4: draw 2; a hand over 10 is discarded down (the player picks); then the game may end."""
+    state = tx.s
+    seat = state.active_player
+    tx.draw(seat.id, DRAW_PER_TURN)
+    if len(seat.hand) > HAND_LIMIT:
+        state.phase = "scoring"
+        tx.emit("discard_down", player=seat.id, count=len(seat.hand) - HAND_LIMIT)
+        from engine.smashup.state import Decision
+
+        state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
+                                        options=list(seat.hand), default=seat.hand[0]))
+        return
+    _close_turn(tx)
+
+
+def check_discard_down(state: GameState, a: A.DiscardDown) -> None:
+    if not any(d.kind == "discard_down" and d.player == a.actor for d in state.decisions):
+        raise IllegalAction("no_such_choice")
+    seat = state.player(a.actor)
+    if len(set(a.cards)) != len(a.cards) or any(u not in seat.hand for u in a.cards):
+        raise IllegalAction("card_not_in_hand", card=",".join(a.cards))
+    if len(seat.hand) - len(a.cards) != HAND_LIMIT:
+        raise IllegalAction("discard_to_ten", count=len(seat.hand) - HAND_LIMIT)
+
+
+def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
+    seat = tx.s.player(a.actor)
+    for uid in a.cards:
+        seat.hand.remove(uid)
+        seat.discard.append(uid)
+    tx.s.decisions = [d for d in tx.s.decisions if d.kind != "discard_down"]
+    _close_turn(tx)
+
+
+def _close_turn(tx: Tx) -> None:
+    """Step 5: this turn's power changes end; with 15 VP or more somebody wins, most VP first; a
+    tie for the most plays on ("Aus und vorbei!")."""
+    state = tx.s
+    for base in state.bases:
+        for minion in (*base.minions, *base.monsters):
+            minion.until_end_of_turn = 0
+    top = max(p.vp for p in state.players)
+    leaders = [p.id for p in state.players if p.vp == top]
+    if top >= WINNING_VP and len(leaders) == 1:
+        state.phase = "over"
+        state.winners = leaders
+        tx.emit("game_won", winners=leaders, vp={p.id: p.vp for p in state.players})
+        return
+    state.active = (state.active + 1) % len(state.players)
+    state.turn += 1
+    _begin_turn(tx)
+
+
+def _begin_turn(tx: Tx) -> None:
+    state = tx.s
+    state.phase = "play"
+    seat = state.active_player
+    seat.minions_left, seat.actions_left = 1, 1
+    for other in state.players:
+        if other.id != seat.id:
+            other.minions_left, other.actions_left = 0, 0
+    tx.emit("turn_started", player=seat.id, turn=state.turn)
+
+
+# ====================================================================== dispatch and listing
+CHECKS: dict[type, Callable] = {
+    A.PickFaction: check_pick, A.PlayMinion: check_play_minion, A.PlayAction: check_play_action,
+    A.FinishPlaying: check_finish, A.ScoreFirst: check_score_first, A.PassSpecial: check_pass_special,
+    A.PlaySpecial: check_play_special, A.DiscardDown: check_discard_down,
+}
+EXECUTE: dict[type, Callable] = {
+    A.PickFaction: do_pick, A.PlayMinion: do_play_minion, A.PlayAction: do_play_action,
+    A.FinishPlaying: do_finish, A.ScoreFirst: do_score_first, A.PassSpecial: do_pass_special,
+    A.PlaySpecial: do_play_special, A.DiscardDown: do_discard_down,
+}
+
+
+def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
+    """Every legal move of this player, targets spelled out for cards that pick one."""
+    if state.phase == "over" or not state.has_player(player_id):
+        return []
+    return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+
+
+def _candidates(state: GameState, pid: str):
+    if state.draft is not None:
+        for faction in state.draft.offered:
+            yield A.PickFaction(actor=pid, faction=faction)
+        return
+    for decision in state.decisions:
+        if decision.player == pid and decision.kind == "score_first":
+            for base in decision.options:
+                yield A.ScoreFirst(actor=pid, base=base)
+        if decision.player == pid and decision.kind == "discard_down":
+            seat = state.player(pid)
+            yield A.DiscardDown(actor=pid, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+    if state.scoring is not None:
+        yield A.PassSpecial(actor=pid, window=state.scoring.window)
+        for uid in _specials_in_hand(state, pid):
+            yield A.PlaySpecial(actor=pid, card=uid)
+    if state.phase != "play" or state.active_player.id != pid:
+        return
+    yield A.FinishPlaying(actor=pid)
+    everyone = [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
+    for uid in state.player(pid).hand:
+        card = state.card(uid)
+        picks = any(e.op in NEEDS_TARGET for e in card.effects) or _played_on_minion(card)
+        for base in state.bases:
+            for target in [None, *everyone] if picks else [None]:
+                if card.kind == "minion":
+                    yield A.PlayMinion(actor=pid, card=uid, base=base.uid, target=target)
+                else:
+                    yield A.PlayAction(actor=pid, card=uid, base=base.uid, target=target)

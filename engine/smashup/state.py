@@ -1,0 +1,129 @@
+"""The whole Smash Up game as one pydantic document (decks and piles in order included)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.smashup.cards import Base, Monster, PlayCard, designs
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Minion(_Model):
+    """A minion or monster at a base. Monsters have no owner and, unless taken over, no controller."""
+
+    uid: str
+    owner: str | None = None
+    controller: str | None = None
+    counters: int = 0                    # lasting +1 power counters
+    until_end_of_turn: int = 0           # power changes that end with the turn
+    attached: list[str] = Field(default_factory=list)   # actions (and treasures) played on it
+
+
+class BaseInPlay(_Model):
+    uid: str
+    minions: list[Minion] = Field(default_factory=list)
+    monsters: list[Minion] = Field(default_factory=list)
+    actions: list[str] = Field(default_factory=list)      # ongoing actions played on the base
+
+
+class Seat(_Model):
+    id: str
+    name: str
+    factions: list[str] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    vp: int = 0
+    minions_left: int = 0     # minion plays left this turn (1 free plus extras)
+    actions_left: int = 0
+
+
+class Draft(_Model):
+    order: list[str]          # who picks, in turn
+    offered: list[str]        # factions still on the table
+    next: int = 0
+
+
+class Scoring(_Model):
+    """A base being scored: the round of specials before it ("Ich zuerst!")."""
+
+    base: str
+    passed: list[str] = Field(default_factory=list)
+    window: int = 0
+
+
+class Decision(_Model):
+    id: int
+    player: str
+    kind: str
+    options: list[str]
+    default: str
+
+
+class GameState(_Model):
+    game: Literal["smashup"] = "smashup"
+    seed: int
+    rng: int
+    card_ids: dict[str, str]              # uid -> design id
+    owners: dict[str, str] = Field(default_factory=dict)   # faction card uid -> owner
+    players: list[Seat]
+    bases: list[BaseInPlay] = Field(default_factory=list)
+    base_deck: list[str] = Field(default_factory=list)
+    base_discard: list[str] = Field(default_factory=list)
+    monster_deck: list[str] = Field(default_factory=list)
+    monster_discard: list[str] = Field(default_factory=list)
+    treasure_deck: list[str] = Field(default_factory=list)
+    treasure_discard: list[str] = Field(default_factory=list)
+    draft: Draft | None = None
+    active: int = 0
+    turn: int = 1
+    phase: Literal["draft", "play", "scoring", "over"] = "draft"
+    scoring: Scoring | None = None
+    decisions: list[Decision] = Field(default_factory=list)
+    next_id: int = 1
+    winners: list[str] = Field(default_factory=list)
+
+    # ------------------------------------------------------------------ lookups
+    def card(self, uid: str) -> PlayCard | Base | Monster:
+        return designs()[self.card_ids[uid]]
+
+    def player(self, player_id: str) -> Seat:
+        for seat in self.players:
+            if seat.id == player_id:
+                return seat
+        raise KeyError(player_id)
+
+    def has_player(self, player_id: str) -> bool:
+        return any(p.id == player_id for p in self.players)
+
+    @property
+    def active_player(self) -> Seat:
+        return self.players[self.active]
+
+    def base(self, uid: str) -> BaseInPlay:
+        for base in self.bases:
+            if base.uid == uid:
+                return base
+        raise KeyError(uid)
+
+    def new_id(self) -> int:
+        value = self.next_id
+        self.next_id += 1
+        return value
+
+    def all_card_locations(self) -> list[str]:
+        found = [*self.base_deck, *self.base_discard, *self.monster_deck, *self.monster_discard,
+                 *self.treasure_deck, *self.treasure_discard]
+        for seat in self.players:
+            found += seat.deck + seat.hand + seat.discard
+        for base in self.bases:
+            found.append(base.uid)
+            found += base.actions
+            for minion in (*base.minions, *base.monsters):
+                found += [minion.uid, *minion.attached]
+        return found

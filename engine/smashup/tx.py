@@ -1,0 +1,97 @@
+"""A transaction over a private copy of the Smash Up state: the RNG, events, and moving cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import PUBLIC, Event
+from engine.core.rng import Rng
+from engine.smashup.state import BaseInPlay, GameState, Minion
+
+
+class Tx:
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+        self.rng = Rng(state.rng)
+        self.events: list[Event] = []
+
+    def emit(self, kind: str, /, audience: str = PUBLIC, **params: Any) -> None:
+        self.events.append(Event(kind=kind, audience=audience, params=params))
+
+    def finish(self) -> None:
+        self.s.rng = self.rng.state
+
+    # ------------------------------------------------------------------ piles
+    def _refill(self, pile: list[str], discard: list[str]) -> None:
+        if not pile and discard:
+            pile.extend(discard)
+            discard.clear()
+            self.rng.shuffle(pile)
+
+    def draw(self, player_id: str, n: int = 1) -> list[str]:
+        """From the player's deck; an empty deck is the shuffled discard pile (rulebook "Ziehe 2 Karten")."""
+        seat = self.s.player(player_id)
+        drawn = []
+        for _ in range(n):
+            self._refill(seat.deck, seat.discard)
+            if not seat.deck:
+                break
+            uid = seat.deck.pop()
+            seat.hand.append(uid)
+            drawn.append(uid)
+        if drawn:
+            self.emit("cards_drawn", player=player_id, count=len(drawn))
+            self.emit("cards_received", audience=player_id, player=player_id,
+                      cards=[self.s.card_ids[u] for u in drawn], uids=drawn)
+        return drawn
+
+    def top(self, deck: str) -> str | None:
+        """The top monster, treasure or base; its discard pile is shuffled in when the deck runs out."""
+        pile = getattr(self.s, f"{deck}_deck")
+        self._refill(pile, getattr(self.s, f"{deck}_discard"))
+        return pile.pop() if pile else None
+
+    def draw_treasures(self, player_id: str, n: int) -> list[str]:
+        seat = self.s.player(player_id)
+        got = []
+        for _ in range(n):
+            uid = self.top("treasure")
+            if uid is None:
+                break
+            seat.hand.append(uid)
+            got.append(uid)
+        if got:
+            self.emit("treasures_drawn", player=player_id, count=len(got))
+            self.emit("cards_received", audience=player_id, player=player_id,
+                      cards=[self.s.card_ids[u] for u in got], uids=got)
+        return got
+
+    def to_discard(self, uid: str) -> None:
+        """Cards go to their owner's pile; monsters and treasures, owned by nobody, to theirs."""
+        design = self.s.card_ids[uid]
+        if design.startswith("monster-"):
+            self.s.monster_discard.append(uid)
+        elif design.startswith("treasure-"):
+            self.s.treasure_discard.append(uid)
+        elif design.startswith("base-"):
+            self.s.base_discard.append(uid)
+        else:
+            self.s.player(self.s.owners[uid]).discard.append(uid)
+
+    def remove_minion(self, base: BaseInPlay, minion: Minion) -> None:
+        """Off the base, with everything played on it."""
+        if minion in base.minions:
+            base.minions.remove(minion)
+        else:
+            base.monsters.remove(minion)
+        for uid in minion.attached:
+            self.to_discard(uid)
+        self.to_discard(minion.uid)
+
+    def play_monster(self, base: BaseInPlay) -> str | None:
+        uid = self.top("monster")
+        if uid is None:
+            return None
+        base.monsters.append(Minion(uid=uid))
+        self.emit("monster_played", base=self.s.card_ids[base.uid], monster=self.s.card_ids[uid], uid=uid)
+        return uid
