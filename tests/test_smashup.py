@@ -114,8 +114,9 @@ def test_setup_after_the_draft():
     """Spielvorbereitung: 40-card decks, one base per player plus one with their monsters, 5 cards."""
     state = drafted()
     assert len(state.bases) == 4
-    for base in state.bases:
-        assert len(base.monsters) <= state.card(base.uid).monsters
+    for base in state.bases:         # Web Troll may bring more; Whack-A-Ghoul sends undead away
+        if state.card(base.uid).id != "base-whack-a-ghoul":
+            assert len(base.monsters) >= state.card(base.uid).monsters
     for seat in state.players:
         assert len(seat.factions) == 2
         assert len(seat.deck) + len(seat.hand) + len(seat.discard) == 40
@@ -343,8 +344,9 @@ def test_destroying_a_monster_gives_its_treasures_to_the_destroyer():
     state.player("anna").minions_left = 1
     clear_monsters(state)
     base = state.bases[0]
-    ghoul = next(u for u in state.monster_discard if state.card(u).undead)
-    state.monster_discard.remove(ghoul)
+    pool = state.monster_discard + state.monster_deck
+    ghoul = next(u for u in pool if state.card(u).undead and state.card_ids[u] != "monster-ghoul")
+    (state.monster_discard if ghoul in state.monster_discard else state.monster_deck).remove(ghoul)
     base.monsters.append(Minion(uid=ghoul))
     turner = take(state, "clerics-turner", "anna")
     hand = len(state.player("anna").hand)
@@ -358,7 +360,8 @@ def test_a_card_that_must_pick_a_target_is_refused_without_one():
     state = drafted({"anna": ["orcs", "clerics"], "ben": ["elves", "mages"], "cleo": ["thieves", "dwarves"]})
     state.active = [p.id for p in state.players].index("anna")
     state.player("anna").minions_left = 2
-    put_minion(state, "elves-elf-help-guru", "ben", 1)
+    plain = next(i for i, b in enumerate(state.bases) if not state.card(b.uid).effects)
+    put_minion(state, "elves-elf-help-guru", "ben", plain)
     slammer = take(state, "orcs-hammer-slammer", "anna")
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as err:
@@ -372,7 +375,7 @@ def test_extra_plays_draws_and_vp():
     state.player("anna").minions_left, state.player("anna").actions_left = 1, 1
     pestling = take(state, "halflings-pestling", "anna")
     state, _ = apply(state, A.PlayMinion(actor="anna", card=pestling, base=state.bases[0].uid))
-    assert state.player("anna").minions_left == 1          # an extra minion
+    assert state.player("anna").minion_grants == [f"base:{state.bases[0].uid}"]   # an extra minion, there
     swipe = take(state, "thieves-swipe", "anna")
     hand = len(state.player("anna").hand)
     state, _ = apply(state, A.PlayAction(actor="anna", card=swipe))

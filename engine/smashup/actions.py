@@ -24,6 +24,8 @@ class PlayMinion(_Action):
     card: str
     base: str
     target: str | None = None
+    discard: tuple[str, ...] = ()      # cards paid for its ability ("discard a card to ...")
+    mode: str | None = None            # which of "choose one" it does
 
 
 class PlayAction(_Action):
@@ -34,6 +36,18 @@ class PlayAction(_Action):
     card: str
     base: str | None = None
     target: str | None = None
+    discard: tuple[str, ...] = ()
+    mode: str | None = None
+
+
+class UseTalent(_Action):
+    """A talent of a card in play, once in each of your turns ("Begriffe": Talent)."""
+
+    type: Literal["use_talent"] = "use_talent"
+    card: str
+    target: str | None = None
+    discard: tuple[str, ...] = ()
+    mode: str | None = None
 
 
 class FinishPlaying(_Action):
@@ -69,7 +83,8 @@ class DiscardDown(_Action):
 
 
 Action = Annotated[
-    Union[PickFaction, PlayMinion, PlayAction, FinishPlaying, ScoreFirst, PlaySpecial, PassSpecial, DiscardDown],
+    Union[PickFaction, PlayMinion, PlayAction, UseTalent, FinishPlaying, ScoreFirst, PlaySpecial, PassSpecial,
+          DiscardDown],
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -65,12 +65,15 @@ class Base(_Model):
     breakpoint: int
     vp: tuple[int, int, int]
     monsters: int
+    effects: tuple[Effect, ...] = ()
     manual: bool = False
     provenance: Provenance = Field(default_factory=Provenance)
 
     @property
     def automated(self) -> bool:
-        return not self.manual
+        from engine.smashup.effects import OPS
+
+        return not self.manual and all(e.op in OPS for e in self.effects)
 
 
 class Monster(_Model):
@@ -81,12 +84,15 @@ class Monster(_Model):
     power: int
     treasures: int
     undead: bool = False
+    effects: tuple[Effect, ...] = ()
     manual: bool = False
     provenance: Provenance = Field(default_factory=Provenance)
 
     @property
     def automated(self) -> bool:
-        return not self.manual
+        from engine.smashup.effects import OPS
+
+        return not self.manual and all(e.op in OPS for e in self.effects)
 
 
 class CardData(BaseModel):

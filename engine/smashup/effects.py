@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core.errors import IllegalAction
 from engine.smashup.cards import Effect
 from engine.smashup.state import BaseInPlay, Minion
 from engine.smashup.tx import Tx
@@ -21,6 +20,8 @@ class Context:
     card: str
     base: str | None
     target: str | None
+    discard: tuple[str, ...] = ()
+    mode: str | None = None
 
 
 Op = Callable[[Tx, Effect, Context], None]
@@ -39,13 +40,58 @@ def op(name: str, targets: Callable | None = None) -> Callable[[Op], Op]:
 
 
 # ---------------------------------------------------------------------- power
-def minion_power(tx_state, base: BaseInPlay, minion: Minion) -> int:
-    """Printed power, counters, this turn's changes and what is played on it; never below 0."""
-    card = tx_state.card(minion.uid)
+def _ops(state, uid: str) -> list[Effect]:
+    return list(getattr(state.card(uid), "effects", ()))
+
+
+def _treasures_on(state, minion: Minion) -> int:
+    return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
+
+
+def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
+    """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
+    that changes it; never below 0 ("Begriffe": power cannot go below 0)."""
+    card = state.card(minion.uid)
     total = card.power + minion.counters + minion.until_end_of_turn
     for uid in minion.attached:
-        total += sum(e.n for e in tx_state.card(uid).effects if e.op == "attached_power")
+        for e in _ops(state, uid):
+            if e.op == "no_power":
+                return 0
+            total += {"attached_power": e.n, "per_attached_treasure": e.n * _treasures_on(state, minion),
+                      "per_monster_at_base": e.n * len(base.monsters)}.get(e.op, 0)
+    is_monster = minion in base.monsters
+    for e in _ops(state, minion.uid):
+        if e.op == "self_per_attached_treasure":
+            total += e.n * _treasures_on(state, minion)
+        elif (e.op == "self_if_treasure" and _treasures_on(state, minion)) or (
+                e.op == "monster_alone_bonus" and len(base.monsters) == 1):
+            total += e.n
+        elif e.op == "per_other_monster":
+            others = [m for m in base.monsters if m is not minion]
+            if e.what == "undead":
+                others = [m for m in others if state.card(m.uid).undead]
+            total += e.n * len(others)
+    total += _bonus_from_others(state, base, minion, is_monster)
     return max(0, total)
+
+
+def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
+    total = 0
+    for other_base in state.bases:
+        for other in other_base.minions:
+            if other is minion or minion.controller is None or other.controller != minion.controller:
+                continue
+            total += sum(e.n for e in _ops(state, other.uid) if e.op == "others_mine_power")
+    for other in (*base.minions, *base.monsters):
+        for uid in other.attached:
+            total += sum(e.n for e in _ops(state, uid) if e.op == "base_minions_power")
+    if not is_monster:
+        for e in state.card(base.uid).effects:
+            if e.op == "base_per_attached_treasure":
+                total += e.n * _treasures_on(state, minion)
+            elif e.op == "base_others_on_turn" and minion.controller != state.active_player.id:
+                total += e.n
+    return total
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
@@ -76,12 +122,10 @@ def _any_minion(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _needs(ctx: Context, candidates: list[str]) -> str | None:
-    """A target the card needs: none to pick leaves the effect without one; otherwise it must be named."""
-    if not candidates:
-        return None
-    if ctx.target not in candidates:
-        raise IllegalAction("needs_target", options=len(candidates))
-    return ctx.target
+    """The target picked, if it is still one the effect can take. The pick itself was checked when the
+    move was validated (rules._check_targets); an effect earlier on the same card can change what
+    qualifies (a minion's power once it is on the table), and then the effect takes nothing."""
+    return ctx.target if ctx.target in candidates else None
 
 
 # ---------------------------------------------------------------------- ops
@@ -156,9 +200,18 @@ def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
     tx.emit("power_changed", player=ctx.player, n=effect.n)
 
 
-@op("attached_power")
-def _attached_power(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """Counts while the card lies on its minion (see minion_power); nothing to do when played."""
+def _lasting(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """An ongoing ability that counts in minion_power while its card is in play."""
+
+
+# the ongoing abilities of a card played on a minion (the card lies on it)
+ATTACH_OPS = frozenset({"attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
+                        "base_minions_power"})
+
+LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
+                            "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power"}
+for _name in LASTING_OPS:
+    OPS[_name] = _lasting
 
 
 @op("destroy", targets=_destroy_targets)
@@ -168,7 +221,7 @@ def _destroy(tx: Tx, effect: Effect, ctx: Context) -> None:
         destroy(tx, target, ctx.player)
 
 
-def destroy(tx: Tx, uid: str, by: str) -> None:
+def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
     """A destroyed monster's treasures go to the player who controls the destroying effect."""
     found = find_minion(tx.s, uid)
     assert found is not None
@@ -176,9 +229,16 @@ def destroy(tx: Tx, uid: str, by: str) -> None:
     card = tx.s.card(uid)
     is_monster = minion in base.monsters
     tx.remove_minion(base, minion)
+    if any(e.op == "return_to_monster_deck_top" for e in getattr(card, "effects", ())):
+        tx.s.monster_discard.remove(uid)
+        tx.s.monster_deck.append(uid)
     tx.emit("destroyed", player=by, card=tx.s.card_ids[uid], base=tx.s.card_ids[base.uid])
-    if is_monster and getattr(card, "treasures", 0):
-        tx.draw_treasures(by, card.treasures)
+    if is_monster:
+        if getattr(card, "treasures", 0) and not no_treasures and by:
+            tx.draw_treasures(by, card.treasures)
+        from engine.smashup.hooks import after_monster_destroyed
+
+        after_monster_destroyed(tx, base, by)
 
 
 @op("play_monster")
@@ -259,3 +319,225 @@ def _draw_treasure_if_pair(tx: Tx, effect: Effect, ctx: Context) -> None:
 @op("bottom_of_treasure_deck")
 def _bottom_of_treasure_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
     """This card goes under the treasure deck instead of the discard pile (rules.play_action asks)."""
+
+
+# ---------------------------------------------------------------------- costs and choices
+def pay(tx: Tx, ctx: Context) -> None:
+    """Cards named as the price go from the hand to the discard pile (checked by rules.check_cost)."""
+    seat = tx.s.player(ctx.player)
+    for uid in ctx.discard:
+        seat.hand.remove(uid)
+        tx.to_discard(uid)
+    if ctx.discard:
+        tx.emit("paid", player=ctx.player, cards=[tx.s.card_ids[u] for u in ctx.discard])
+
+
+COST_OPS = {"cost_discard": "any", "cost_discard_treasure": "treasure"}
+for _name in COST_OPS:
+    OPS[_name] = lambda tx, effect, ctx: None      # paid by rules before the card's effects
+
+
+@op("self_power")
+def _self_power(tx: Tx, effect: Effect, ctx: Context) -> None:
+    found = find_minion(tx.s, ctx.card)
+    if found is not None:
+        found[1].until_end_of_turn += effect.n
+
+
+@op("others_here_power")
+def _others_here_power(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Every other player's minion at this card's base gets +N until the end of the turn."""
+    found = find_minion(tx.s, ctx.card)
+    if found is None:
+        return
+    for minion in found[0].minions:
+        if minion.controller != ctx.player:
+            minion.until_end_of_turn += effect.n
+
+
+@op("take_treasure_from_discard")
+def _take_treasure_from_discard(tx: Tx, effect: Effect, ctx: Context) -> None:
+    if tx.s.treasure_discard:
+        uid = tx.s.treasure_discard.pop()
+        tx.s.player(ctx.player).hand.append(uid)
+        tx.emit("cards_received", audience=ctx.player, player=ctx.player, cards=[tx.s.card_ids[uid]], uids=[uid])
+
+
+@op("treasure_draw_or_take")
+def _treasure_draw_or_take(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Draw a treasure, or (mode "take") take the top of the treasure discard pile."""
+    if ctx.mode == "take" and tx.s.treasure_discard:
+        _take_treasure_from_discard(tx, effect, ctx)
+    else:
+        tx.draw_treasures(ctx.player, 1)
+
+
+@op("cardinal")
+def _cardinal(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """With 5 or more cards in the discard pile, 2 of them at random go to the hand."""
+    if len(tx.s.player(ctx.player).discard) >= 5:
+        _take_from_discard(tx, effect, ctx)
+
+
+@op("counter_per_treasure_in_hand")
+def _counter_per_treasure_in_hand(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Reveal the treasures in hand (they stay there): a +1 counter for each."""
+    seat = tx.s.player(ctx.player)
+    shown = [u for u in seat.hand if tx.s.card_ids[u].startswith("treasure-")]
+    found = find_minion(tx.s, ctx.card)
+    if found is not None and shown:
+        found[1].counters += len(shown)
+        tx.emit("treasures_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
+
+
+@op("treasures_for_vp")
+def _treasures_for_vp(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Two treasures paid (optional): 1 VP."""
+    if len(ctx.discard) == 2:
+        _gain_vp(tx, Effect(op="gain_vp", n=1), ctx)
+
+
+@op("discard_for_extra")
+def _discard_for_extra(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """A card paid (optional): an extra minion, or with mode "action" an extra action."""
+    if ctx.discard:
+        (_extra_action if ctx.mode == "action" else _extra_minion)(tx, Effect(op="x", n=1), ctx)
+
+
+def _monsters_here(state, effect: Effect, ctx: Context) -> list[str]:
+    found = find_minion(state, ctx.card)
+    base = found[0] if found else (state.base(ctx.base) if ctx.base else None)
+    if base is None:
+        return []
+    limit = 99
+    if effect.what == "weaker":       # not yet on the table while the move is checked: its printed power
+        limit = minion_power(state, found[0], found[1]) if found else state.card(ctx.card).power
+    return [m.uid for m in base.monsters if minion_power(state, base, m) <= limit]
+
+
+@op("berserker", targets=_monsters_here)
+def _berserker(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Destroy a monster here no stronger than this minion: a +1 counter on it."""
+    target = _needs(ctx, _monsters_here(tx.s, effect, ctx))
+    if target is None:
+        return
+    destroy(tx, target, ctx.player)
+    found = find_minion(tx.s, ctx.card)
+    if found is not None:
+        found[1].counters += 1
+
+
+@op("destroy_or_play_monster", targets=lambda s, e, c: _monsters_here(s, e, c) if c.mode != "monster" else [])
+def _destroy_or_play_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Mode "monster": play a monster at this base; otherwise destroy a monster here."""
+    found = find_minion(tx.s, ctx.card)
+    base = found[0] if found else tx.s.base(ctx.base or "")
+    if ctx.mode == "monster":
+        tx.play_monster(base)
+        return
+    target = _needs(ctx, _monsters_here(tx.s, effect, ctx))
+    if target is not None:
+        destroy(tx, target, ctx.player)
+
+
+@op("campaign")
+def _campaign(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Your minions on a base with a monster get +N until the end of the turn."""
+    for base in tx.s.bases:
+        if base.monsters:
+            for minion in base.minions:
+                if minion.controller == ctx.player:
+                    minion.until_end_of_turn += effect.n
+
+
+def _owned_minions_at_most(state, effect: Effect, ctx: Context) -> list[str]:
+    return [m.uid for b in state.bases for m in b.minions
+            if m.owner is not None and minion_power(state, b, m) <= (effect.max_power or 0)]
+
+
+@op("bottom_of_owners_deck", targets=_owned_minions_at_most)
+def _bottom_of_owners_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
+    target = _needs(ctx, _owned_minions_at_most(tx.s, effect, ctx))
+    if target is None:
+        return
+    base, minion = find_minion(tx.s, target)  # type: ignore[misc]
+    base.minions.remove(minion)
+    for uid in minion.attached:
+        tx.to_discard(uid)
+    tx.s.player(minion.owner or "").deck.insert(0, minion.uid)
+    tx.emit("minion_to_deck_bottom", player=ctx.player, card=tx.s.card_ids[target])
+
+
+def _crush_targets(state, effect: Effect, ctx: Context) -> list[str]:
+    found = []
+    for base in state.bases:
+        mine = sum(1 for m in base.minions if m.controller == ctx.player)
+        for minion in base.minions:
+            theirs = sum(1 for m in base.minions if m.controller == minion.controller)
+            if minion.controller not in (None, ctx.player) and theirs < mine:
+                found.append(minion.uid)
+    return found
+
+
+@op("crush", targets=_crush_targets)
+def _crush(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Destroy a minion of a player who has fewer minions at that base than you."""
+    target = _needs(ctx, _crush_targets(tx.s, effect, ctx))
+    if target is not None:
+        destroy(tx, target, ctx.player)
+
+
+@op("gift_draw")
+def _gift_draw(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Another player (the next one, unless named) draws a card; then you draw one."""
+    ids = [p.id for p in tx.s.players]
+    other = ctx.target if ctx.target in ids and ctx.target != ctx.player else None
+    other = other or ids[(ids.index(ctx.player) + 1) % len(ids)]
+    tx.draw(other, 1)
+    tx.draw(ctx.player, 1)
+
+
+@op("grant_minion")
+def _grant_minion(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """An extra minion with a condition: "here" (this base), "no_minion" (a base where you have none),
+    "behind" (a base where someone has more power than you), "power<=3"; with a cost paid, one per card."""
+    found = find_minion(tx.s, ctx.card)
+    here = found[0].uid if found else ctx.base
+    rule = f"base:{here}" if effect.where == "here" else effect.where or ""
+    times = len(ctx.discard) if effect.what == "per_card_paid" else effect.n
+    tx.s.player(ctx.player).minion_grants.extend([rule] * times)
+    if times:
+        tx.emit("extra_play", player=ctx.player, kind="minion")
+
+
+@op("extra_minion_if_behind_here")
+def _extra_if_behind_here(tx: Tx, effect: Effect, ctx: Context) -> None:
+    from engine.smashup.rules import power_at
+
+    base = find_minion(tx.s, ctx.card)[0]  # type: ignore[index]
+    mine = power_at(tx.s, base, ctx.player)
+    if any(power_at(tx.s, base, p.id) > mine for p in tx.s.players if p.id != ctx.player):
+        _grant_minion(tx, Effect(op="grant_minion", where="here"), ctx)
+
+
+@op("extra_minion_if_alone_here")
+def _extra_if_alone_here(tx: Tx, effect: Effect, ctx: Context) -> None:
+    base = find_minion(tx.s, ctx.card)[0]  # type: ignore[index]
+    if [m.controller for m in base.minions].count(ctx.player) == 1:
+        _grant_minion(tx, Effect(op="grant_minion", where="here"), ctx)
+
+
+@op("return_to_monster_deck_top")
+def _return_to_monster_deck_top(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Ghoul: when destroyed it goes on top of the monster deck (see destroy)."""
+
+
+@op("play_another_monster")
+def _play_another_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Web Troll: when played, another monster comes to its base (see Tx.play_monster)."""
+
+
+from engine.smashup.hooks import HOOK_OPS  # noqa: E402
+
+for _name in HOOK_OPS:
+    OPS.setdefault(_name, _lasting)

@@ -13,8 +13,9 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
+from engine.smashup import hooks
 from engine.smashup.cards import data
-from engine.smashup.effects import NEEDS_TARGET, OPS, Context, find_minion, minion_power
+from engine.smashup.effects import ATTACH_OPS, LASTING_OPS, NEEDS_TARGET, OPS, Context, find_minion, minion_power, pay
 from engine.smashup.state import BaseInPlay, Draft, GameState, Minion, Scoring, Seat
 from engine.smashup.tx import Tx
 
@@ -158,10 +159,11 @@ def _in_hand(state: GameState, actor: str, uid: str) -> None:
         raise IllegalAction("card_not_in_hand", card=uid)
 
 
-def _check_targets(state: GameState, actor: str, uid: str, base: str | None, target: str | None) -> None:
+def _check_targets(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                   mode: str | None = None) -> None:
     """Every effect that must pick something has a valid pick named (or nothing to pick exists)."""
     card = state.card(uid)
-    ctx = Context(actor, uid, base, target)
+    ctx = Context(actor, uid, base, target, mode=mode)
     for effect in getattr(card, "effects", ()):
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is None:
@@ -171,26 +173,61 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
             raise IllegalAction("needs_target", options=len(candidates))
 
 
+def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | None:
+    """Which allowance a minion played here uses: a conditional extra first, then a free play,
+    then Subterranean Lair's; None when there is none."""
+    seat = state.player(actor)
+    base = state.base(base_uid)
+    mine = power_at(state, base, actor)
+    fits = {
+        "base": lambda value: value == base_uid,
+        "no_minion": lambda value: not present_at(base, actor),
+        "behind": lambda value: any(power_at(state, base, p.id) > mine for p in state.players if p.id != actor),
+        "power<=3": lambda value: state.card(uid).power <= 3,
+    }
+    for grant in seat.minion_grants:
+        kind, _, value = grant.partition(":")
+        if fits.get(kind, lambda value: False)(value):
+            return grant
+    if seat.minions_left > 0:
+        return "free"
+    if hooks.lair_allows(state, actor, base) and f"lair:{base_uid}" not in seat.used_this_turn:
+        return "lair"
+    return None
+
+
 def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
     _my_play_step(state, a.actor)
     _in_hand(state, a.actor, a.card)
     if state.card(a.card).kind != "minion":
         raise IllegalAction("not_a_minion")
-    if state.player(a.actor).minions_left <= 0:
-        raise IllegalAction("no_minion_play_left")
     if a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
-    _check_targets(state, a.actor, a.card, a.base, a.target)
+    if _grant_for(state, a.actor, a.base, a.card) is None:
+        raise IllegalAction("no_minion_play_left")
+    if not hooks.may_play_minion_at(state, a.actor, a.base):
+        raise IllegalAction("party_first")
+    check_cost(state, a.actor, a.card, a.discard)
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode)
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
     state = tx.s
     seat = state.player(a.actor)
+    grant = _grant_for(state, a.actor, a.base, a.card)
     seat.hand.remove(a.card)
-    seat.minions_left -= 1
-    state.base(a.base).minions.append(Minion(uid=a.card, owner=state.owners.get(a.card), controller=a.actor))
+    if grant == "free":
+        seat.minions_left -= 1
+    elif grant == "lair":
+        seat.used_this_turn.append(f"lair:{a.base}")
+    else:
+        seat.minion_grants.remove(grant)  # type: ignore[arg-type]
+    base = state.base(a.base)
+    base.minions.append(Minion(uid=a.card, owner=state.owners.get(a.card), controller=a.actor))
     tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
-    _resolve(tx, a.actor, a.card, a.base, a.target)
+    if "talent" not in state.card(a.card).keywords:
+        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+    hooks.after_minion_played(tx, a.actor, base)
 
 
 def check_play_action(state: GameState, a: A.PlayAction) -> None:
@@ -207,11 +244,12 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("needs_target_minion")
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
-    _check_targets(state, a.actor, a.card, a.base, a.target)
+    check_cost(state, a.actor, a.card, a.discard)
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode)
 
 
 def _played_on_minion(card) -> bool:
-    return any(e.op == "attached_power" for e in card.effects)
+    return any(e.op in ATTACH_OPS for e in card.effects)
 
 
 def _needs_base(card) -> bool:
@@ -230,23 +268,87 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
         found = find_minion(state, a.target or "")
         assert found is not None
         found[1].attached.append(a.card)
-        _resolve(tx, a.actor, a.card, a.base, a.target)
+        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
         return
-    _resolve(tx, a.actor, a.card, a.base, a.target)
-    if any(e.op == "bottom_of_treasure_deck" for e in card.effects):
+    _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+    if "ongoing" in card.keywords and a.base is not None:
+        state.base(a.base).actions.append(a.card)
+    elif any(e.op == "bottom_of_treasure_deck" for e in card.effects):
         state.treasure_deck.insert(0, a.card)
     else:
         tx.to_discard(a.card)
 
 
-def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None) -> None:
+def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
+             discard: tuple[str, ...] = (), mode: str | None = None) -> None:
     card = tx.s.card(uid)
     if not card.automated:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    ctx = Context(actor, uid, base, target)
+    ctx = Context(actor, uid, base, target, tuple(discard), mode)
+    pay(tx, ctx)
     for effect in card.effects:
-        OPS[effect.op](tx, effect, ctx)
+        if effect.op not in LASTING_OPS:
+            OPS[effect.op](tx, effect, ctx)
+
+
+OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
+
+
+def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...]) -> None:
+    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself."""
+    card = state.card(uid)
+    effects = getattr(card, "effects", ())
+    hand = state.player(actor).hand
+    if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
+        raise IllegalAction("card_not_in_hand", card=",".join(discard))
+    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
+    if treasures_only and any(not state.card_ids[u].startswith("treasure-") for u in discard):
+        raise IllegalAction("pay_with_treasures")
+    if needed:
+        if len(discard) != needed:
+            raise IllegalAction("pay_cards", count=needed)
+        return
+    allowed = {len(discard)} if any(e.what == "per_card_paid" for e in effects) else {0}
+    for e in effects:
+        allowed |= set(OPTIONAL_COSTS.get(e.op, ()))
+    if len(discard) not in allowed:
+        raise IllegalAction("pay_cards", count=max(allowed))
+
+
+# ====================================================================== talents
+def _in_play_controlled(state: GameState, actor: str, uid: str) -> bool:
+    for base in state.bases:
+        if uid in base.actions and state.owners.get(uid) == actor:
+            return True
+        for minion in (*base.minions, *base.monsters):
+            if minion.uid == uid and minion.controller == actor:
+                return True
+            if uid in minion.attached and state.owners.get(uid, minion.controller) == actor:
+                return True
+    return False
+
+
+def check_talent(state: GameState, a: A.UseTalent) -> None:
+    _my_play_step(state, a.actor)
+    if a.card not in state.card_ids or not _in_play_controlled(state, a.actor, a.card):
+        raise IllegalAction("card_not_in_play", card=a.card)
+    if "talent" not in getattr(state.card(a.card), "keywords", ()):
+        raise IllegalAction("no_talent")
+    if f"talent:{a.card}" in state.player(a.actor).used_this_turn:
+        raise IllegalAction("talent_used")
+    check_cost(state, a.actor, a.card, a.discard)
+    found = find_minion(state, a.card)
+    _check_targets(state, a.actor, a.card, found[0].uid if found else None, a.target, a.mode)
+
+
+def do_talent(tx: Tx, a: A.UseTalent) -> None:
+    state = tx.s
+    state.player(a.actor).used_this_turn.append(f"talent:{a.card}")
+    found = find_minion(state, a.card)
+    tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
+    _resolve(tx, a.actor, a.card, found[0].uid if found else None, a.target, a.discard, a.mode)
 
 
 # ====================================================================== scoring
@@ -398,15 +500,26 @@ def _score(tx: Tx, base_uid: str) -> None:
     state = tx.s
     base = state.base(base_uid)
     design = state.card(base_uid)
+    hooks.before_scoring(tx, base)
     placed = places(state, base)
-    awarded = {}
+    awarded: dict[str, int] = {}
+    bonus = hooks.extra_vp(tx, base, placed, total_power(state, base))
     for pid, place in placed.items():
-        if place <= 3 and design.vp[place - 1]:
-            state.player(pid).vp += design.vp[place - 1]
-            awarded[pid] = design.vp[place - 1]
+        gained = (design.vp[place - 1] if place <= 3 else 0) + bonus.get(pid, 0)
+        if gained:
+            state.player(pid).vp += gained
+            awarded[pid] = gained
     tx.emit("base_scored", base=design.id, places=placed, vp=awarded)
-    _hand_out_loot(tx, base, placed)
+    extra_loot = hooks.during_scoring(tx, base, placed)
+    _hand_out_loot(tx, base, placed, extra_loot)
+    to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
+        if to_decks and minion in base.minions and minion.owner is not None:
+            base.minions.remove(minion)
+            for uid in minion.attached:
+                tx.to_discard(uid)
+            state.player(minion.owner).deck.append(minion.uid)
+            continue
         tx.remove_minion(base, minion)
     for uid in base.actions:
         tx.to_discard(uid)
@@ -417,11 +530,11 @@ def _score(tx: Tx, base_uid: str) -> None:
     _next_scoring(tx)
 
 
-def _hand_out_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int]) -> None:
+def _hand_out_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 0) -> None:
     """The monsters' treasures are drawn face up; players with a minion there take one each in turn,
     highest power first, equal power in seat order from the active player."""
     state = tx.s
-    count = sum(state.card(m.uid).treasures for m in base.monsters)
+    count = sum(state.card(m.uid).treasures for m in base.monsters) + extra
     if not count or not placed:
         return
     loot = [uid for uid in (tx.top("treasure") for _ in range(count)) if uid is not None]
@@ -477,6 +590,7 @@ def _close_turn(tx: Tx) -> None:
     """Step 5: this turn's power changes end; with 15 VP or more somebody wins, most VP first; a
     tie for the most plays on ("Aus und vorbei!")."""
     state = tx.s
+    hooks.end_of_turn(tx)
     for base in state.bases:
         for minion in (*base.minions, *base.monsters):
             minion.until_end_of_turn = 0
@@ -498,6 +612,8 @@ def _begin_turn(tx: Tx) -> None:
     seat = state.active_player
     seat.minions_left, seat.actions_left = 1, 1
     for other in state.players:
+        other.minion_grants.clear()
+        other.used_this_turn.clear()
         if other.id != seat.id:
             other.minions_left, other.actions_left = 0, 0
     tx.emit("turn_started", player=seat.id, turn=state.turn)
@@ -506,11 +622,13 @@ def _begin_turn(tx: Tx) -> None:
 # ====================================================================== dispatch and listing
 CHECKS: dict[type, Callable] = {
     A.PickFaction: check_pick, A.PlayMinion: check_play_minion, A.PlayAction: check_play_action,
+    A.UseTalent: check_talent,
     A.FinishPlaying: check_finish, A.ScoreFirst: check_score_first, A.PassSpecial: check_pass_special,
     A.PlaySpecial: check_play_special, A.DiscardDown: check_discard_down,
 }
 EXECUTE: dict[type, Callable] = {
     A.PickFaction: do_pick, A.PlayMinion: do_play_minion, A.PlayAction: do_play_action,
+    A.UseTalent: do_talent,
     A.FinishPlaying: do_finish, A.ScoreFirst: do_score_first, A.PassSpecial: do_pass_special,
     A.PlaySpecial: do_play_special, A.DiscardDown: do_discard_down,
 }
@@ -542,13 +660,57 @@ def _candidates(state: GameState, pid: str):
     if state.phase != "play" or state.active_player.id != pid:
         return
     yield A.FinishPlaying(actor=pid)
-    everyone = [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
-    for uid in state.player(pid).hand:
+    hand = state.player(pid).hand
+    for uid in hand:
         card = state.card(uid)
-        picks = any(e.op in NEEDS_TARGET for e in card.effects) or _played_on_minion(card)
         for base in state.bases:
-            for target in [None, *everyone] if picks else [None]:
-                if card.kind == "minion":
-                    yield A.PlayMinion(actor=pid, card=uid, base=base.uid, target=target)
-                else:
-                    yield A.PlayAction(actor=pid, card=uid, base=base.uid, target=target)
+            for target in _targets(state, pid, uid, base.uid):
+                for discard, mode in _payments(state, uid, hand):
+                    kind = A.PlayMinion if card.kind == "minion" else A.PlayAction
+                    yield kind(actor=pid, card=uid, base=base.uid, target=target, discard=discard, mode=mode)
+    for base in state.bases:
+        for minion in base.minions:
+            if minion.controller == pid and "talent" in state.card(minion.uid).keywords:
+                for target in _targets(state, pid, minion.uid, base.uid):
+                    for discard, mode in _payments(state, minion.uid, hand):
+                        yield A.UseTalent(actor=pid, card=minion.uid, target=target, discard=discard, mode=mode)
+
+
+def _targets(state: GameState, pid: str, uid: str, base: str) -> list[str | None]:
+    """What a card could pick played at this base: the candidates of its effects, or every minion for
+    a card played on a minion; nothing when it picks nothing."""
+    card = state.card(uid)
+    found: list[str | None] = []
+    ctx = Context(pid, uid, base, None)
+    for effect in card.effects:
+        candidates_of = NEEDS_TARGET.get(effect.op)
+        if candidates_of is not None:
+            found += candidates_of(state, effect, ctx)
+    if _played_on_minion(card):
+        found += [m.uid for b in state.bases for m in b.minions]
+    return list(dict.fromkeys(found)) or [None]
+
+
+def _payments(state: GameState, uid: str, hand: list[str]):
+    """Useful ways to pay for and choose a card's ability: the first fitting cards of the hand."""
+    effects = getattr(state.card(uid), "effects", ())
+    others = [u for u in hand if u != uid]
+    treasures = [u for u in others if state.card_ids[u].startswith("treasure-")]
+    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    pool = treasures if any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects) else others
+    options = [tuple(pool[:needed])] if needed else [()]
+    for e in effects:
+        if e.op in OPTIONAL_COSTS:
+            options.append(tuple(pool[:OPTIONAL_COSTS[e.op][1]]))
+        if e.what == "per_card_paid":
+            options.append(tuple(pool[:2]))
+    modes = [None]
+    if any(e.op == "destroy_or_play_monster" for e in effects):
+        modes.append("monster")
+    if any(e.op == "treasure_draw_or_take" for e in effects):
+        modes.append("take")
+    if any(e.op == "discard_for_extra" for e in effects):
+        modes.append("action")
+    for discard in dict.fromkeys(options):
+        for mode in modes:
+            yield discard, mode

@@ -88,10 +88,14 @@ class Tx:
             self.to_discard(uid)
         self.to_discard(minion.uid)
 
-    def play_monster(self, base: BaseInPlay) -> str | None:
+    def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
+        """The top monster comes to a base (never from a hand); its arrival may trigger more."""
         uid = self.top("monster")
         if uid is None:
             return None
         base.monsters.append(Minion(uid=uid))
         self.emit("monster_played", base=self.s.card_ids[base.uid], monster=self.s.card_ids[uid], uid=uid)
+        from engine.smashup.hooks import after_monster_played
+
+        after_monster_played(self, base, uid, by_base_ability)
         return uid

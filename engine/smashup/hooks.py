@@ -1,0 +1,133 @@
+"""Abilities that wait for a moment in the game: bases, monsters and ongoing cards reacting to a
+minion played, a monster destroyed, a base scoring, the end of a turn. Each card names its hook
+in its effects ("base_..." ops for bases); this module is where they happen."""
+
+from __future__ import annotations
+
+from engine.smashup.cards import Effect
+from engine.smashup.state import BaseInPlay
+from engine.smashup.tx import Tx
+
+HOOK_OPS = {
+    # bases
+    "base_treasure_first_minion", "base_may_draw", "base_other_draws", "base_extra_if_absent",
+    "base_bastion", "base_gauntlet", "base_whack_undead", "base_garrison", "base_coffers", "base_hotel",
+    "base_party",
+    # monsters and ongoing cards
+    "before_scoring_destroy_weak", "end_of_turn_destroy_weak", "counter_when_monster_destroyed",
+    "base_action_draw_on_minion", "loot_bonus",
+}
+
+
+def _effects(tx: Tx, uid: str) -> tuple[Effect, ...]:
+    return tuple(getattr(tx.s.card(uid), "effects", ()))
+
+
+def _has(tx: Tx, uid: str, op: str) -> Effect | None:
+    return next((e for e in _effects(tx, uid) if e.op == op), None)
+
+
+def after_minion_played(tx: Tx, player: str, base: BaseInPlay) -> None:
+    seat = tx.s.player(player)
+    if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
+        seat.used_this_turn.append(f"bath:{base.uid}")
+        tx.draw_treasures(player, 1)
+    if _has(tx, base.uid, "base_may_draw"):
+        tx.draw(player, 1)
+    if _has(tx, base.uid, "base_other_draws"):
+        ids = [p.id for p in tx.s.players]
+        tx.draw(ids[(ids.index(player) + 1) % len(ids)], 1)
+    for uid in base.actions:
+        if _has(tx, uid, "base_action_draw_on_minion") and tx.s.owners.get(uid) == player:
+            tx.draw(player, 1)
+
+
+def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str) -> None:
+    if base not in tx.s.bases:
+        return
+    if _has(tx, base.uid, "base_bastion") and by:     # a monster's own ability rewards nobody
+        tx.draw_treasures(by, 1)
+    for minion in base.minions:
+        effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
+        if effect is not None:
+            minion.counters += effect.n
+    if _has(tx, base.uid, "base_gauntlet"):
+        tx.play_monster(base, by_base_ability=True)
+
+
+def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bool) -> None:
+    """Whack-A-Ghoul sends undead under the monster deck (not replaced); Web Troll brings another."""
+    card = tx.s.card(uid)
+    if _has(tx, base.uid, "base_whack_undead") and getattr(card, "undead", False):
+        for monster in list(base.monsters):
+            if monster.uid == uid:
+                base.monsters.remove(monster)
+        tx.s.monster_deck.insert(0, uid)
+        tx.emit("monster_sent_under", base=tx.s.card_ids[base.uid], monster=tx.s.card_ids[uid])
+        return
+    if _has(tx, uid, "play_another_monster") and not by_base_ability:
+        tx.play_monster(base)
+
+
+def before_scoring(tx: Tx, base: BaseInPlay) -> None:
+    """Hippogriff: a random minion (not a monster) of power 3 or less here is destroyed."""
+    from engine.smashup.effects import destroy, minion_power
+
+    for monster in list(base.monsters):
+        effect = _has(tx, monster.uid, "before_scoring_destroy_weak")
+        if effect is None:
+            continue
+        weak = [m.uid for m in base.minions if minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+        if weak:
+            destroy(tx, weak[tx.rng.below(len(weak))], by="")
+
+
+def extra_vp(tx: Tx, base: BaseInPlay, placed: dict[str, int], total: int) -> dict[str, int]:
+    """Garrison: with 22 or more power in all, the three best each get a VP more."""
+    effect = _has(tx, base.uid, "base_garrison")
+    if effect is None or total < (effect.max_power or 0):
+        return {}
+    return {pid: effect.n for pid, place in placed.items() if place <= 3}
+
+
+def during_scoring(tx: Tx, base: BaseInPlay, placed: dict[str, int]) -> int:
+    """The Coffers: every player with a minion here draws a treasure. Returns extra loot (Secret Stash)."""
+    if _has(tx, base.uid, "base_coffers"):
+        for pid in placed:
+            tx.draw_treasures(pid, 1)
+    return sum(e.n for uid in base.actions for e in _effects(tx, uid) if e.op == "loot_bonus")
+
+
+def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
+    """Hotel of Holiness: after scoring its minions go on top of their owners' decks."""
+    return _has(tx, base.uid, "base_hotel") is not None
+
+
+def end_of_turn(tx: Tx) -> None:
+    """Plutonium Dragon: at the end of every turn, minions of power 2 or less at its base are
+    destroyed; the treasures of monsters destroyed this way are discarded."""
+    from engine.smashup.effects import destroy, minion_power
+
+    for base in list(tx.s.bases):
+        for monster in list(base.monsters):
+            effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
+            if effect is None:
+                continue
+            for minion in [m for m in (*base.minions, *base.monsters)
+                           if m is not monster and minion_power(tx.s, base, m) <= (effect.max_power or 0)]:
+                destroy(tx, minion.uid, by="", no_treasures=True)
+
+
+def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
+    """Birthday Party: without a minion there you cannot play minions on other bases."""
+    for base in tx_state.bases:
+        party = any(e.op == "base_party" for e in tx_state.card(base.uid).effects) and base.uid != base_uid
+        if party and not any(m.controller == player for m in base.minions):
+            return False
+    return True
+
+
+def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
+    """Subterranean Lair: on your turn, with no minion there, an extra minion there."""
+    return any(e.op == "base_extra_if_absent" for e in tx_state.card(base.uid).effects) and not any(
+        m.controller == player for m in base.minions)
