@@ -1,0 +1,409 @@
+"""Smash Up – Munchkin card effects the engine plays, one test per effect of the vocabulary, per
+ongoing power and per base or monster ability ("Begriffe und Beschränkungen" and the cards)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.smashup import actions as A
+from engine.smashup.effects import OPS, minion_power
+from engine.smashup.rules import apply, breakpoint_of, power_at
+from engine.smashup.state import BaseInPlay, Minion
+from tests.test_smashup import clear_monsters, drafted, put_minion, take
+
+FACTIONS = {"anna": ["orcs", "mages"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "dwarves"]}
+
+
+def game_for(player: str = "anna", picks=None):
+    state = drafted(picks or FACTIONS)
+    state.active = [p.id for p in state.players].index(player)
+    seat = state.player(player)
+    seat.minions_left, seat.actions_left = 1, 1
+    clear_monsters(state)
+    for base in state.bases:                 # plain bases, so their abilities do not interfere
+        state.card_ids[base.uid] = "base-dimension-doors"
+    return state
+
+
+def set_base(state, index: int, design: str) -> BaseInPlay:
+    base = state.bases[index]
+    state.card_ids[base.uid] = design
+    return base
+
+
+def add_monster(state, index: int, design: str) -> str:
+    pool = state.monster_deck + state.monster_discard
+    uid = next(u for u in pool if state.card_ids[u] == design)
+    (state.monster_deck if uid in state.monster_deck else state.monster_discard).remove(uid)
+    state.bases[index].monsters.append(Minion(uid=uid))
+    return uid
+
+
+def play(state, player, design, base_index=0, **kw):
+    uid = take(state, design, player)
+    kind = A.PlayMinion if state.card(uid).kind == "minion" else A.PlayAction
+    if kind is A.PlayAction and "base" not in kw:
+        kw["base"] = state.bases[base_index].uid
+    if kind is A.PlayMinion:
+        kw["base"] = state.bases[base_index].uid
+    return apply(state, kind(actor=player, card=uid, **kw)), uid
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def test_every_op_named_in_the_card_data_exists():
+    from engine.smashup.cards import data
+
+    named = {e.op for group in (data().cards, data().treasures, data().bases, data().monsters)
+             for c in group for e in c.effects}
+    assert named <= set(OPS)
+
+
+def test_hammer_slammer_destroys_a_weak_minion():
+    state = game_for()
+    victim = put_minion(state, "warriors-taunter", "ben", 1)
+    (state, events), _ = play(state, "anna", "orcs-hammer-slammer", target=victim)
+    assert "destroyed" in kinds(events) and victim in state.player("ben").discard
+
+
+def test_zzzzzap_costs_a_card_and_destroys_up_to_three():
+    state = game_for()
+    victim = put_minion(state, "warriors-berserker", "ben", 1)
+    pay = next(u for u in state.player("anna").hand)
+    uid = take(state, "mages-zzzzzap", "anna")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="anna", card=uid, target=victim))
+    assert err.value.code == "pay_cards"
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, target=victim, discard=(pay,)))
+    assert victim in state.player("ben").discard and pay in state.player("anna").discard
+
+
+def test_speed_reading_discard_one_draw_three():
+    state = game_for()
+    uid = take(state, "mages-speed-reading", "anna")
+    pay = next(u for u in state.player("anna").hand if u != uid)
+    before = len(state.player("anna").hand)
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, discard=(pay,)))
+    assert len(state.player("anna").hand) == before - 2 + 3
+
+
+def test_recover_arcane_wisdom_draws_up_to_five():
+    state = game_for()
+    seat = state.player("anna")
+    uid = take(state, "mages-recover-arcane-wisdom", "anna")
+    while len(seat.hand) > 2:
+        seat.deck.append(seat.hand.pop(0) if seat.hand[0] != uid else seat.hand.pop(1))
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid))
+    assert len(state.player("anna").hand) == 5
+
+
+def test_mass_summoning_plays_a_monster_on_each_base():
+    state = game_for()
+    state, _ = apply(state, A.PlayAction(actor="anna", card=take(state, "mages-mass-summoning", "anna")))
+    assert all(len(b.monsters) >= 1 for b in state.bases)
+
+
+def test_sword_lord_gives_your_other_minions_one():
+    state = game_for()
+    mine = put_minion(state, "orcs-dork-orc", "anna", 1)
+    base1 = state.bases[1]
+    before = minion_power(state, base1, next(m for m in base1.minions if m.uid == mine))
+    put_minion(state, "orcs-sword-lord", "anna", 0)
+    assert minion_power(state, base1, next(m for m in base1.minions if m.uid == mine)) == before + 1
+
+
+def test_death_breath_puts_a_minion_under_its_owners_deck():
+    state = game_for()
+    victim = put_minion(state, "warriors-star-player", "ben", 1)
+    (state, _), _ = play(state, "anna", "orcs-death-breath", target=victim)
+    assert state.player("ben").deck[0] == victim
+
+
+def test_crush_needs_fewer_minions_on_their_side():
+    state = game_for()
+    put_minion(state, "orcs-dork-orc", "anna", 0)
+    put_minion(state, "orcs-dork-orc", "anna", 0)
+    victim = put_minion(state, "warriors-taunter", "ben", 0)
+    (state, _), _ = play(state, "anna", "orcs-crush", target=victim)
+    assert victim in state.player("ben").discard
+
+
+def test_berserker_kills_a_weaker_monster_here_and_grows():
+    state = game_for("ben")
+    monster = add_monster(state, 0, "monster-poultrygeist")          # power 2
+    (state, events), uid = play(state, "ben", "warriors-berserker", target=monster)
+    base = state.bases[0]
+    assert monster not in [m.uid for m in base.monsters]
+    assert next(m for m in base.minions if m.uid == uid).counters == 1
+    assert len([e for e in events if e.kind == "treasures_drawn"]) == 1     # the monster's treasure
+
+
+def test_big_hero_talent_plays_or_destroys_a_monster():
+    state = game_for("ben")
+    hero = put_minion(state, "warriors-big-hero", "ben", 0)
+    state, _ = apply(state, A.UseTalent(actor="ben", card=hero, mode="monster"))
+    assert len(state.bases[0].monsters) >= 1
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.UseTalent(actor="ben", card=hero, mode="monster"))
+    assert err.value.code == "talent_used"
+
+
+def test_star_player_grows_when_a_monster_here_dies():
+    state = game_for("ben")
+    star = put_minion(state, "warriors-star-player", "ben", 0)
+    monster = add_monster(state, 0, "monster-web-troll")
+    from engine.smashup.effects import destroy
+    from engine.smashup.tx import Tx
+
+    tx = Tx(state)
+    destroy(tx, monster, "ben")
+    assert next(m for m in state.bases[0].minions if m.uid == star).counters == 1
+
+
+def test_campaign_and_shield_of_ubiquity_count_monsters():
+    state = game_for("ben")
+    minion = put_minion(state, "warriors-taunter", "ben", 0)
+    add_monster(state, 0, "monster-poultrygeist")
+    add_monster(state, 0, "monster-poultrygeist")
+    before = power_at(state, state.bases[0], "ben")
+    state.player("ben").actions_left = 2
+    (state, _), _ = play(state, "ben", "warriors-shield-of-ubiquity", target=minion)
+    assert power_at(state, state.bases[0], "ben") == before + 4
+    (state, _), _ = play(state, "ben", "warriors-campaign")
+    assert power_at(state, state.bases[0], "ben") == before + 4 + 2
+
+
+def test_swipe_master_thief_and_secret_stash():
+    state = game_for("ben")
+    hand = len(state.player("ben").hand)
+    (state, _), _ = play(state, "ben", "thieves-swipe")          # taken into the hand, played, a treasure drawn
+    assert len(state.player("ben").hand) == hand + 1
+    thief = put_minion(state, "thieves-master-thief", "ben", 1)
+    hand = len(state.player("ben").hand)
+    state, _ = apply(state, A.UseTalent(actor="ben", card=thief))
+    assert len(state.player("ben").hand) == hand + 1
+
+
+def test_fence_two_treasures_for_a_vp_and_backstab_pays_a_treasure():
+    state = game_for("ben")
+    treasures = [take(state, "treasure-wishing-ring", "ben"), take(state, "treasure-wand-of-dowsing", "ben")]
+    (state, _), _ = play(state, "ben", "thieves-fence", discard=tuple(treasures))
+    assert state.player("ben").vp == 1
+    state = game_for("ben")
+    victim = put_minion(state, "orcs-dork-orc", "anna", 1)
+    coin = take(state, "treasure-cross-bow", "ben")
+    (state, _), _ = play(state, "ben", "thieves-backstab", target=victim, discard=(coin,))
+    assert victim in state.player("anna").discard
+    state = game_for("ben")
+    plain = next(u for u in state.player("ben").hand if not state.card_ids[u].startswith("treasure-"))
+    uid = take(state, "thieves-backstab", "ben")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="ben", card=uid, discard=(plain,), base=state.bases[0].uid))
+    assert err.value.code == "pay_with_treasures"
+
+
+def test_cat_burglar_counts_treasures_in_hand():
+    state = game_for("ben")
+    take(state, "treasure-wishing-ring", "ben")
+    take(state, "treasure-cross-bow", "ben")
+    (state, _), uid = play(state, "ben", "thieves-cat-burglar")
+    assert next(m for m in state.bases[0].minions if m.uid == uid).counters == 2
+
+
+def test_pickpocket_pair_draws_a_treasure():
+    state = game_for("ben")
+    put_minion(state, "thieves-pickpocket", "ben", 0)
+    hand = len(state.player("ben").hand)
+    (state, _), _ = play(state, "ben", "thieves-pickpocket")     # taken, played, a treasure drawn
+    assert len(state.player("ben").hand) == hand + 1
+
+
+def test_halfling_extra_minions_follow_their_conditions():
+    state = game_for("cleo")
+    (state, _), _ = play(state, "cleo", "halflings-pestling", 0)
+    assert state.player("cleo").minion_grants == [f"base:{state.bases[0].uid}"]
+    other = take(state, "halflings-quarterling", "cleo")
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayMinion(actor="cleo", card=other, base=state.bases[1].uid))
+    state, _ = apply(state, A.PlayMinion(actor="cleo", card=other, base=state.bases[0].uid))
+    assert state.player("cleo").minion_grants == []
+
+
+def test_unexpected_party_and_shire_marshal_grants():
+    state = game_for("cleo")
+    (state, _), _ = play(state, "cleo", "halflings-unexpected-party")
+    assert state.player("cleo").minion_grants == ["no_minion"]
+    marshal = put_minion(state, "halflings-shire-marshal", "cleo", 0)
+    state, _ = apply(state, A.UseTalent(actor="cleo", card=marshal))
+    assert "behind" in state.player("cleo").minion_grants
+
+
+def test_dwarves_treasure_power():
+    state = game_for("cleo")
+    grabber = put_minion(state, "dwarves-gem-grabber", "cleo", 0)
+    lover = put_minion(state, "dwarves-loot-lover", "cleo", 0)
+    base = state.bases[0]
+    for uid in (grabber, lover):
+        chainsaw = take(state, "treasure-chainsaw-of-bloody-dismemberment" if uid == grabber
+                        else "treasure-chest-of-holding", "cleo")
+        state.player("cleo").hand.remove(chainsaw)
+        next(m for m in base.minions if m.uid == uid).attached.append(chainsaw)
+    powers = {m.uid: minion_power(state, base, m) for m in base.minions}
+    assert powers[grabber] == 2 + 2 + 2            # printed, Gem Grabber's +2, the chainsaw's +2
+    assert powers[lover] == 4 + 2 + 1              # printed, +2 per treasure, the chest's +1 per treasure
+
+
+def test_greed_is_good_draws_or_takes_and_gives_an_action():
+    state = game_for("cleo")
+    state.treasure_discard.append(state.treasure_deck.pop())
+    top = state.treasure_discard[-1]
+    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good", mode="take")
+    assert top in state.player("cleo").hand and state.player("cleo").actions_left == 1
+
+
+def test_curse_of_uselessness_zeroes_power_but_keeps_the_place():
+    picks = {"anna": ["clerics", "mages"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "dwarves"]}
+    state = game_for("anna", picks)
+    victim = put_minion(state, "warriors-taunter", "ben", 0)
+    (state, _), _ = play(state, "anna", "clerics-curse-of-uselessness", target=victim)
+    from engine.smashup.rules import places
+
+    assert power_at(state, state.bases[0], "ben") == 0 and places(state, state.bases[0]) == {"ben": 1}
+
+
+def test_monster_powers_bigfoot_knight_poultrygeist():
+    state = game_for()
+    base = state.bases[0]
+    bigfoot = add_monster(state, 0, "monster-bigfoot")
+    assert minion_power(state, base, base.monsters[0]) == 4 + 3
+    add_monster(state, 0, "monster-poultrygeist")
+    ghost = add_monster(state, 0, "monster-poultrygeist")
+    knight = add_monster(state, 0, "monster-knight-of-the-living-dead")
+    by_uid = {m.uid: minion_power(state, base, m) for m in base.monsters}
+    assert by_uid[bigfoot] == 4 and by_uid[ghost] == 2 + 2 and by_uid[knight] == 5 + 3
+    assert breakpoint_of(state, base) == state.card(base.uid).breakpoint + sum(by_uid.values())
+
+
+def test_ghoul_returns_to_the_top_of_the_monster_deck():
+    state = game_for()
+    ghoul = add_monster(state, 0, "monster-ghoul")
+    from engine.smashup.effects import destroy
+    from engine.smashup.tx import Tx
+
+    destroy(Tx(state), ghoul, "anna")
+    assert state.monster_deck[-1] == ghoul
+
+
+def test_web_troll_brings_another_monster_unless_the_gauntlet_plays_it():
+    state = game_for()
+    while state.card_ids[state.monster_deck[-1]] != "monster-web-troll":
+        state.monster_deck.insert(0, state.monster_deck.pop())
+    from engine.smashup.tx import Tx
+
+    Tx(state).play_monster(state.bases[0])
+    assert len(state.bases[0].monsters) >= 2
+
+
+def test_bastion_pays_a_treasure_for_a_monster_destroyed_there():
+    state = game_for()
+    set_base(state, 0, "base-bastion")
+    monster = add_monster(state, 0, "monster-poultrygeist")
+    from engine.smashup.effects import destroy
+    from engine.smashup.tx import Tx
+
+    tx = Tx(state)
+    hand = len(state.player("anna").hand)
+    destroy(tx, monster, "anna")
+    assert len(state.player("anna").hand) == hand + 1 + 1        # its treasure and Bastion's
+
+
+def test_treasure_bath_mages_tower_and_treehouse():
+    state = game_for()
+    set_base(state, 0, "base-treasure-bath")
+    hand = len(state.player("anna").hand)
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # taken, played, a treasure drawn
+    assert len(state.player("anna").hand) == hand + 1
+    state = game_for()
+    set_base(state, 0, "base-mages-tower")
+    hand = len(state.player("anna").hand)
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # taken, played, a card drawn
+    assert len(state.player("anna").hand) == hand + 1
+    state = game_for()
+    set_base(state, 0, "base-treehouse")
+    nxt = state.players[(state.active + 1) % len(state.players)].id
+    before = len(state.player(nxt).hand)
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # the next player may draw a card
+    assert len(state.player(nxt).hand) == before + 1
+
+
+def test_birthday_party_holds_your_minions_until_you_come():
+    state = game_for()
+    set_base(state, 0, "base-birthday-party")
+    uid = take(state, "orcs-dork-orc", "anna")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayMinion(actor="anna", card=uid, base=state.bases[1].uid))
+    assert err.value.code == "party_first"
+    state, _ = apply(state, A.PlayMinion(actor="anna", card=uid, base=state.bases[0].uid))
+
+
+def test_subterranean_lair_gives_an_extra_minion_there():
+    state = game_for()
+    set_base(state, 0, "base-subterranean-lair")
+    state.player("anna").minions_left = 0
+    uid = take(state, "orcs-dork-orc", "anna")
+    state, _ = apply(state, A.PlayMinion(actor="anna", card=uid, base=state.bases[0].uid))
+    assert any(m.uid == uid for m in state.bases[0].minions)
+
+
+def test_helpers_hollow_and_the_mines():
+    state = game_for()
+    set_base(state, 0, "base-helpers-hollow")
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    base = state.bases[0]
+    assert minion_power(state, base, next(m for m in base.minions if m.uid == theirs)) == 2 + 1
+    set_base(state, 0, "base-the-mines")
+    ring = take(state, "treasure-wishing-ring", "ben")
+    state.player("ben").hand.remove(ring)
+    next(m for m in base.minions if m.uid == theirs).attached.append(ring)
+    assert minion_power(state, base, next(m for m in base.minions if m.uid == theirs)) == 2 + 1
+
+
+def test_garrison_coffers_hotel_at_scoring():
+    state = game_for()
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    set_base(state, 0, "base-garrison")
+    uid = put_minion(state, "orcs-dork-orc", "anna", 0, power_bonus=30)
+    vp = state.card(state.bases[0].uid).vp[0]
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert state.player("anna").vp == vp + 1
+    state = game_for()
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    set_base(state, 0, "base-hotel-of-holiness")
+    uid = put_minion(state, "orcs-dork-orc", "anna", 0, power_bonus=30)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert uid in state.player("anna").deck or uid in state.player("anna").hand
+
+
+def test_plutonium_dragon_burns_the_weak_at_the_end_of_every_turn():
+    state = game_for()
+    add_monster(state, 0, "monster-plutonium-dragon")
+    weak = put_minion(state, "warriors-taunter", "ben", 0)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert weak in state.player("ben").discard
+
+
+def test_hippogriff_takes_a_weak_minion_before_scoring():
+    state = game_for()
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    add_monster(state, 0, "monster-hippogriff")
+    weak = put_minion(state, "warriors-taunter", "ben", 0)
+    put_minion(state, "orcs-dork-orc", "anna", 0, power_bonus=40)
+    state, events = apply(state, A.FinishPlaying(actor="anna"))
+    assert weak in state.player("ben").discard
+    assert "ben" not in next(e for e in events if e.kind == "base_scored").params["places"]
