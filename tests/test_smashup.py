@@ -423,3 +423,60 @@ def test_random_games_keep_every_invariant(players):
         assert moves, "stuck"
         state, events = apply(state, rng.choice(moves))
         assert violations(state, events) == []
+
+
+# ---------------------------------------------------------------------- terms ("Begriffe und Beschränkungen")
+def test_power_never_goes_below_zero():
+    """Stärke: a minion's power cannot be below 0."""
+    from engine.smashup.effects import minion_power
+
+    state = drafted()
+    uid = put_minion(state, next(state.card_ids[u] for u in state.player("anna").deck
+                                 if state.card(u).kind == "minion"), "anna", 0)
+    minion = next(m for m in state.bases[0].minions if m.uid == uid)
+    minion.until_end_of_turn = -20
+    assert minion_power(state, state.bases[0], minion) == 0
+
+
+def test_destroyed_cards_go_to_their_owners_pile_monsters_and_treasures_to_theirs():
+    """Zerstören / Ablegen / Besitzer: a card goes to its owner's discard pile whoever played it;
+    monsters and treasures have no owner and go to their own piles."""
+    from engine.smashup.effects import destroy
+    from engine.smashup.tx import Tx
+
+    state = drafted()
+    uid = put_minion(state, next(state.card_ids[u] for u in state.player("ben").deck
+                                 if state.card(u).kind == "minion"), "ben", 0)
+    minion = next(m for m in state.bases[0].minions if m.uid == uid)
+    minion.controller = "anna"                          # under someone else's control
+    treasure = next(u for u in state.treasure_deck)
+    state.treasure_deck.remove(treasure)
+    minion.attached.append(treasure)
+    tx = Tx(state)
+    destroy(tx, uid, "cleo")
+    assert uid in state.player("ben").discard and treasure in state.treasure_discard
+    monster = next(m.uid for b in state.bases for m in b.monsters if state.card_ids[m.uid] != "monster-ghoul")
+    destroy(tx, monster, "cleo")
+    assert monster in state.monster_discard
+
+
+def test_abilities_that_last_until_the_end_of_the_turn_end_with_it():
+    """Dauerhaft / "bis zum Ende des Zugs": a turn's power change is gone at the end of the turn."""
+    state = drafted()
+    clear_monsters(state)
+    me = active(state)
+    uid = put_minion(state, next(state.card_ids[u] for u in state.player(me).deck
+                                 if state.card(u).kind == "minion"), me, 0)
+    minion = next(m for m in state.bases[0].minions if m.uid == uid)
+    minion.until_end_of_turn = 3
+    state, _ = apply(state, A.FinishPlaying(actor=me))
+    assert next(m for m in state.bases[0].minions if m.uid == uid).until_end_of_turn == 0
+
+
+def test_monsters_are_never_played_from_a_hand():
+    """Monster und Schätze: monsters come from the monster deck only."""
+    state = drafted()
+    me = active(state)
+    assert all(not state.card_ids[u].startswith("monster-") for u in state.player(me).hand)
+    played = [state.card_ids[m.card] for m in legal_actions(state, me) if hasattr(m, "card")]
+    assert played and all(not design.startswith("monster-") for design in played)
