@@ -406,9 +406,9 @@ def test_unautomated_cards_say_so():
     """Standards: a card the engine cannot play yet says so when played."""
     state = drafted({"anna": ["dwarves", "thieves"], "ben": ["elves", "mages"], "cleo": ["orcs", "clerics"]})
     state.active = [p.id for p in state.players].index("anna")
-    state.player("anna").minions_left = 1
-    king = take(state, "dwarves-dwarf-king", "anna")
-    state, events = apply(state, A.PlayMinion(actor="anna", card=king, base=state.bases[0].uid))
+    state.player("anna").actions_left = 1
+    cash_out = take(state, "dwarves-cash-out", "anna")
+    state, events = apply(state, A.PlayAction(actor="anna", card=cash_out))
     assert "card_not_automated" in [e.kind for e in events]
 
 

@@ -193,7 +193,7 @@ def test_fence_two_treasures_for_a_vp_and_backstab_pays_a_treasure():
     (state, _), _ = play(state, "ben", "thieves-fence", discard=tuple(treasures))
     assert state.player("ben").vp == 1
     state = game_for("ben")
-    victim = put_minion(state, "orcs-dork-orc", "anna", 1)
+    victim = put_minion(state, "mages-scroll-shuffler", "anna", 1)
     coin = take(state, "treasure-cross-bow", "ben")
     (state, _), _ = play(state, "ben", "thieves-backstab", target=victim, discard=(coin,))
     assert victim in state.player("anna").discard
@@ -407,3 +407,101 @@ def test_hippogriff_takes_a_weak_minion_before_scoring():
     state, events = apply(state, A.FinishPlaying(actor="anna"))
     assert weak in state.player("ben").discard
     assert "ben" not in next(e for e in events if e.kind == "base_scored").params["places"]
+
+
+def test_dork_orc_and_too_tough_keep_other_players_actions_off():
+    """Dork Ork / Zu widerstandsfähig: not affected by other players' actions (minions still are)."""
+    state = game_for("ben")
+    orc = put_minion(state, "orcs-dork-orc", "anna", 1)
+    uid = take(state, "warriors-dungeon-bait", "ben")
+    state, _ = apply(state, A.PlayAction(actor="ben", card=uid, target=None, base=state.bases[1].uid))
+    assert any(m.uid == orc for m in state.bases[1].minions)
+
+
+def test_buckler_keeps_a_minion_from_being_destroyed():
+    state = game_for()
+    victim = put_minion(state, "warriors-taunter", "ben", 1)
+    buckler = take(state, "treasure-buckler-of-swashing", "ben")
+    state.player("ben").hand.remove(buckler)
+    next(m for m in state.bases[1].minions if m.uid == victim).attached.append(buckler)
+    uid = take(state, "orcs-hammer-slammer", "anna")
+    state, _ = apply(state, A.PlayMinion(actor="anna", card=uid, base=state.bases[0].uid))
+    assert any(m.uid == victim for m in state.bases[1].minions)
+
+
+def test_eternal_hero_and_small_but_tough_save_their_minion():
+    from engine.smashup.effects import destroy
+    from engine.smashup.tx import Tx
+
+    state = game_for("ben")
+    hero_minion = put_minion(state, "warriors-taunter", "ben", 0)
+    hero = take(state, "warriors-eternal-hero", "ben")
+    state.player("ben").hand.remove(hero)
+    next(m for m in state.bases[0].minions if m.uid == hero_minion).attached.append(hero)
+    destroy(Tx(state), hero_minion, "anna")
+    assert hero_minion in state.player("ben").hand and hero in state.player("ben").hand
+    state = game_for("cleo")
+    minion = put_minion(state, "halflings-quarterling", "cleo", 0)
+    tough = take(state, "halflings-small-but-tough", "cleo")
+    state.player("cleo").hand.remove(tough)
+    next(m for m in state.bases[0].minions if m.uid == minion).attached.append(tough)
+    destroy(Tx(state), minion, "anna")
+    assert state.player("cleo").deck[-1] == minion and tough in state.player("cleo").discard
+
+
+def test_removing_and_taking_cards_in_play():
+    """Fluch aufheben / Bis auf die Unterhose: an attached action is destroyed; a treasure is taken."""
+    picks = {"anna": ["clerics", "thieves"], "ben": ["warriors", "orcs"], "cleo": ["halflings", "dwarves"]}
+    state = game_for("anna", picks)
+    target = put_minion(state, "warriors-taunter", "ben", 1)
+    bells = take(state, "warriors-dumbbells", "ben")
+    saw = take(state, "treasure-chainsaw-of-bloody-dismemberment", "ben")
+    for uid in (bells, saw):
+        state.player("ben").hand.remove(uid)
+        next(m for m in state.bases[1].minions if m.uid == target).attached.append(uid)
+    state.player("anna").actions_left = 2
+    (state, _), _ = play(state, "anna", "clerics-remove-curse", target=bells)
+    assert bells in state.player("ben").discard
+    (state, _), _ = play(state, "anna", "thieves-strip-bare", target=saw)
+    assert saw in state.player("anna").hand
+
+
+def test_embiggen_and_anything_for_money_pay_per_card():
+    state = game_for()
+    minion = put_minion(state, "orcs-dork-orc", "anna", 0)
+    uid = take(state, "mages-embiggen", "anna")
+    pay = tuple(u for u in state.player("anna").hand if u != uid)[:3]
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, target=minion, discard=pay, base=state.bases[0].uid))
+    assert next(m for m in state.bases[0].minions if m.uid == minion).until_end_of_turn == 3
+    state = game_for("cleo")
+    uid = take(state, "dwarves-anything-for-money", "cleo")
+    pay = tuple(u for u in state.player("cleo").hand if u != uid)[:2]
+    hand = len(state.player("cleo").hand)
+    state, _ = apply(state, A.PlayAction(actor="cleo", card=uid, discard=pay, base=state.bases[0].uid))
+    assert len(state.player("cleo").hand) == hand - 1 - 2 + 2
+
+
+def test_ruckus_clears_monsters_without_treasure_and_bait_brings_one():
+    state = game_for("ben")
+    add_monster(state, 0, "monster-poultrygeist")
+    hand = len(state.player("ben").hand)
+    (state, _), _ = play(state, "ben", "warriors-ruckus", mode="clear")
+    assert state.bases[0].monsters == [] and len(state.player("ben").hand) == hand
+    state = game_for("ben")
+    (state, _), _ = play(state, "ben", "warriors-dungeon-bait", mode="monster")
+    assert len(state.bases[0].monsters) >= 1
+
+
+def test_cross_bow_boosts_one_faction_at_a_base_and_dowsing_reshuffles():
+    state = game_for()
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    other = put_minion(state, "mages-scroll-shuffler", "anna", 0)
+    bow = take(state, "treasure-cross-bow", "anna")
+    state, _ = apply(state, A.PlayAction(actor="anna", card=bow, base=state.bases[0].uid, mode="orcs"))
+    boosts = {m.uid: m.until_end_of_turn for m in state.bases[0].minions}
+    assert boosts[orc] == 2 and boosts[other] == 0
+    state = game_for()
+    wand = take(state, "treasure-wand-of-dowsing", "anna")
+    state.treasure_discard.append(state.treasure_deck.pop())
+    state, _ = apply(state, A.PlayAction(actor="anna", card=wand, base=state.bases[0].uid))
+    assert state.treasure_discard == [] and wand in state.treasure_deck

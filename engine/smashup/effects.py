@@ -60,7 +60,8 @@ def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
             total += {"attached_power": e.n, "per_attached_treasure": e.n * _treasures_on(state, minion),
                       "per_monster_at_base": e.n * len(base.monsters)}.get(e.op, 0)
     is_monster = minion in base.monsters
-    for e in _ops(state, minion.uid):
+    own = _ops(state, minion.uid) if has_abilities(state, minion) else []
+    for e in own:
         if e.op == "self_per_attached_treasure":
             total += e.n * _treasures_on(state, minion)
         elif (e.op == "self_if_treasure" and _treasures_on(state, minion)) or (
@@ -81,7 +82,8 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool
         for other in other_base.minions:
             if other is minion or minion.controller is None or other.controller != minion.controller:
                 continue
-            total += sum(e.n for e in _ops(state, other.uid) if e.op == "others_mine_power")
+            if has_abilities(state, other):
+                total += sum(e.n for e in _ops(state, other.uid) if e.op == "others_mine_power")
     for other in (*base.minions, *base.monsters):
         for uid in other.attached:
             total += sum(e.n for e in _ops(state, uid) if e.op == "base_minions_power")
@@ -103,6 +105,30 @@ def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
 
 
 # ---------------------------------------------------------------------- targets
+def has_abilities(state, minion: Minion) -> bool:
+    """A card played on a minion can take its abilities away (Curse of Imprisonment, Potion of Cowardice)."""
+    return not any(e.op == "no_abilities" for uid in minion.attached for e in _ops(state, uid))
+
+
+def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
+    """Minions that are "not affected by other players' actions": Dork Orc, Too Tough on it, The Pits,
+    Sneaksy on their base. Only actions of another player are kept off; minions and talents are not."""
+    if minion.controller in (None, ctx.player) or state.card(ctx.card).kind != "action":
+        return True
+    if any(e.op == "immune_to_others_actions" for e in _ops(state, minion.uid)) and has_abilities(state, minion):
+        return False
+    if any(e.op == "attached_immunity" for uid in minion.attached for e in _ops(state, uid)):
+        return False
+    if any(e.op == "base_immune_to_others_actions" for e in _ops(state, base.uid)):
+        return False
+    return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
+                   for uid in base.actions for e in _ops(state, uid))
+
+
+def indestructible(state, minion: Minion) -> bool:
+    return any(e.op == "indestructible" for uid in minion.attached for e in _ops(state, uid))
+
+
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
     found = []
     for base in state.bases:
@@ -112,7 +138,9 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
         for minion in pool:
             if effect.what == "undead_monster" and not state.card(minion.uid).undead:
                 continue
-            if minion.uid != ctx.card and minion_power(state, base, minion) <= (effect.max_power or 0):
+            if minion.uid == ctx.card or indestructible(state, minion) or not affectable(state, ctx, base, minion):
+                continue
+            if minion_power(state, base, minion) <= (effect.max_power or 0):
                 found.append(minion.uid)
     return found
 
@@ -206,10 +234,13 @@ def _lasting(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 # the ongoing abilities of a card played on a minion (the card lies on it)
 ATTACH_OPS = frozenset({"attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
-                        "base_minions_power"})
+                        "base_minions_power", "no_abilities", "indestructible", "save_to_hand", "save_to_deck_top",
+                        "save_with_card", "attached_immunity"})
 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
-                            "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power"}
+                            "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
+                            "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
+                            "keep_treasures"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
 
@@ -226,6 +257,9 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
     found = find_minion(tx.s, uid)
     assert found is not None
     base, minion = found
+    if indestructible(tx.s, minion):
+        tx.emit("not_destroyed", card=tx.s.card_ids[uid])
+        return
     card = tx.s.card(uid)
     is_monster = minion in base.monsters
     tx.remove_minion(base, minion)
@@ -541,3 +575,110 @@ from engine.smashup.hooks import HOOK_OPS  # noqa: E402
 
 for _name in HOOK_OPS:
     OPS.setdefault(_name, _lasting)
+for _name in LASTING_OPS:
+    OPS.setdefault(_name, _lasting)
+
+
+# ---------------------------------------------------------------------- more card effects
+def _attached_actions(state, effect: Effect, ctx: Context) -> list[str]:
+    """Actions played on minions (and, unless the card says minions only, on bases)."""
+    found = [u for b in state.bases for m in (*b.minions, *b.monsters) for u in m.attached]
+    if effect.where != "minion":
+        found += [u for b in state.bases for u in b.actions]
+    return found
+
+
+@op("destroy_attached_action", targets=_attached_actions)
+def _destroy_attached_action(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """An action lying on a minion or a base is destroyed; with "extra_if_treasure" a destroyed
+    treasure gives an extra action."""
+    target = _needs(ctx, _attached_actions(tx.s, effect, ctx))
+    if target is None:
+        return
+    for base in tx.s.bases:
+        holders = [base.actions] + [m.attached for m in (*base.minions, *base.monsters)]
+        for holder in holders:
+            if target in holder:
+                holder.remove(target)
+                tx.to_discard(target)
+                tx.emit("destroyed", player=ctx.player, card=tx.s.card_ids[target], base=tx.s.card_ids[base.uid])
+    if effect.what == "extra_if_treasure" and tx.s.card_ids[target].startswith("treasure-"):
+        _extra_action(tx, Effect(op="extra_action"), ctx)
+
+
+def _treasures_in_play(state, effect: Effect, ctx: Context) -> list[str]:
+    return [u for u in _attached_actions(state, effect, ctx) if state.card_ids[u].startswith("treasure-")]
+
+
+@op("take_treasure_in_play", targets=_treasures_in_play)
+def _take_treasure_in_play(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """A treasure in play goes into your hand (taking it is no action on the minion)."""
+    target = _needs(ctx, _treasures_in_play(tx.s, effect, ctx))
+    if target is None:
+        return
+    for base in tx.s.bases:
+        for holder in [base.actions] + [m.attached for m in (*base.minions, *base.monsters)]:
+            if target in holder:
+                holder.remove(target)
+    tx.s.player(ctx.player).hand.append(target)
+    tx.emit("treasure_taken", player=ctx.player, card=tx.s.card_ids[target])
+
+
+@op("treasure_per_card_paid")
+def _treasure_per_card_paid(tx: Tx, effect: Effect, ctx: Context) -> None:
+    tx.draw_treasures(ctx.player, len(ctx.discard))
+
+
+@op("power_per_card_paid", targets=_any_minion)
+def _power_per_card_paid(tx: Tx, effect: Effect, ctx: Context) -> None:
+    target = _needs(ctx, _any_minion(tx.s, effect, ctx))
+    if target is not None:
+        find_minion(tx.s, target)[1].until_end_of_turn += len(ctx.discard)  # type: ignore[index]
+
+
+def _weak_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    return [] if ctx.mode == "monster" else _destroy_targets(state, Effect(op="destroy", max_power=2), ctx)
+
+
+@op("bait", targets=_weak_minions)
+def _bait(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Mode "monster": a monster comes to the chosen base; otherwise destroy a minion of power 2 or less."""
+    if ctx.mode == "monster":
+        if ctx.base:
+            tx.play_monster(tx.s.base(ctx.base))
+        return
+    target = _needs(ctx, _weak_minions(tx.s, effect, ctx))
+    if target is not None:
+        destroy(tx, target, ctx.player)
+
+
+@op("ruckus")
+def _ruckus(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """At the chosen base: mode "clear" destroys every monster without treasures; otherwise two
+    monsters come."""
+    if not ctx.base:
+        return
+    base = tx.s.base(ctx.base)
+    if ctx.mode == "clear":
+        for monster in list(base.monsters):
+            destroy(tx, monster.uid, ctx.player, no_treasures=True)
+    else:
+        tx.play_monster(base)
+        tx.play_monster(base)
+
+
+@op("faction_power")
+def _faction_power(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Every minion of the chosen faction (mode) at the base gets +N until the end of the turn."""
+    if not ctx.base or not ctx.mode:
+        return
+    for minion in tx.s.base(ctx.base).minions:
+        if getattr(tx.s.card(minion.uid), "faction", None) == ctx.mode:
+            minion.until_end_of_turn += effect.n
+
+
+@op("dowsing")
+def _dowsing(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Draw two treasures; this card and the treasure discard pile are shuffled into the treasure deck
+    (rules.do_play_action puts the card back for "shuffle_into_treasure_deck")."""
+    tx.draw_treasures(ctx.player, 2)

@@ -15,7 +15,7 @@ HOOK_OPS = {
     "base_party",
     # monsters and ongoing cards
     "before_scoring_destroy_weak", "end_of_turn_destroy_weak", "counter_when_monster_destroyed",
-    "base_action_draw_on_minion", "loot_bonus",
+    "base_action_draw_on_minion", "loot_bonus", "base_thieves_guild",
 }
 
 
@@ -131,3 +131,9 @@ def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
     """Subterranean Lair: on your turn, with no minion there, an extra minion there."""
     return any(e.op == "base_extra_if_absent" for e in tx_state.card(base.uid).effects) and not any(
         m.controller == player for m in base.minions)
+
+
+def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
+    """Thieves' Guild: after you play a treasure on a minion here, draw a card."""
+    if tx.s.card_ids[uid].startswith("treasure-") and _has(tx, base.uid, "base_thieves_guild"):
+        tx.draw(player, 1)

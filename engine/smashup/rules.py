@@ -15,7 +15,17 @@ from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import hooks
 from engine.smashup.cards import data
-from engine.smashup.effects import ATTACH_OPS, LASTING_OPS, NEEDS_TARGET, OPS, Context, find_minion, minion_power, pay
+from engine.smashup.effects import (
+    ATTACH_OPS,
+    LASTING_OPS,
+    NEEDS_TARGET,
+    OPS,
+    Context,
+    find_minion,
+    has_abilities,
+    minion_power,
+    pay,
+)
 from engine.smashup.state import BaseInPlay, Draft, GameState, Minion, Scoring, Seat
 from engine.smashup.tx import Tx
 
@@ -268,11 +278,16 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
         found = find_minion(state, a.target or "")
         assert found is not None
         found[1].attached.append(a.card)
+        hooks.after_treasure_played(tx, a.actor, found[0], a.card)
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
         return
     _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
     if "ongoing" in card.keywords and a.base is not None:
         state.base(a.base).actions.append(a.card)
+    elif any(e.op == "dowsing" for e in card.effects):
+        state.treasure_deck.extend([a.card, *state.treasure_discard])
+        state.treasure_discard.clear()
+        tx.rng.shuffle(state.treasure_deck)
     elif any(e.op == "bottom_of_treasure_deck" for e in card.effects):
         state.treasure_deck.insert(0, a.card)
     else:
@@ -310,7 +325,8 @@ def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...])
         if len(discard) != needed:
             raise IllegalAction("pay_cards", count=needed)
         return
-    allowed = {len(discard)} if any(e.what == "per_card_paid" for e in effects) else {0}
+    any_number = any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects)
+    allowed = {len(discard)} if any_number else {0}
     for e in effects:
         allowed |= set(OPTIONAL_COSTS.get(e.op, ()))
     if len(discard) not in allowed:
@@ -338,6 +354,9 @@ def check_talent(state: GameState, a: A.UseTalent) -> None:
         raise IllegalAction("no_talent")
     if f"talent:{a.card}" in state.player(a.actor).used_this_turn:
         raise IllegalAction("talent_used")
+    found = find_minion(state, a.card)
+    if found is not None and not has_abilities(state, found[1]):
+        raise IllegalAction("no_talent")
     check_cost(state, a.actor, a.card, a.discard)
     found = find_minion(state, a.card)
     _check_targets(state, a.actor, a.card, found[0].uid if found else None, a.target, a.mode)
@@ -702,11 +721,15 @@ def _payments(state: GameState, uid: str, hand: list[str]):
     for e in effects:
         if e.op in OPTIONAL_COSTS:
             options.append(tuple(pool[:OPTIONAL_COSTS[e.op][1]]))
-        if e.what == "per_card_paid":
+        if e.what == "per_card_paid" or e.op.endswith("_per_card_paid"):
             options.append(tuple(pool[:2]))
-    modes = [None]
-    if any(e.op == "destroy_or_play_monster" for e in effects):
+    modes: list[str | None] = [None]
+    if any(e.op in ("destroy_or_play_monster", "bait") for e in effects):
         modes.append("monster")
+    if any(e.op == "ruckus" for e in effects):
+        modes.append("clear")
+    if any(e.op == "faction_power" for e in effects):
+        modes = [f.id for f in data().factions]
     if any(e.op == "treasure_draw_or_take" for e in effects):
         modes.append("take")
     if any(e.op == "discard_for_extra" for e in effects):

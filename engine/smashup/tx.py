@@ -79,14 +79,33 @@ class Tx:
             self.s.player(self.s.owners[uid]).discard.append(uid)
 
     def remove_minion(self, base: BaseInPlay, minion: Minion) -> None:
-        """Off the base, with everything played on it."""
+        """Off the base to the discard piles, with everything played on it, unless a card saves it:
+        Eternal Hero (minion and card to the hand), Jetpack (minion to the hand), Small But Tough
+        (minion on top of its owner's deck), Dwarf King (its player's treasures to the hand)."""
         if minion in base.minions:
             base.minions.remove(minion)
         else:
             base.monsters.remove(minion)
+        saves = {e.op: uid for uid in minion.attached for e in getattr(self.s.card(uid), "effects", ())}
+        owner = self.s.player(minion.owner) if minion.owner else None
+        king = minion.controller is not None and any(
+            any(e.op == "keep_treasures" for e in getattr(self.s.card(m.uid), "effects", ()))
+            for b in self.s.bases for m in b.minions if m.controller == minion.controller)
         for uid in minion.attached:
-            self.to_discard(uid)
-        self.to_discard(minion.uid)
+            if "save_with_card" in saves and saves["save_with_card"] == uid and owner is not None:
+                owner.hand.append(uid)
+            elif king and self.s.card_ids[uid].startswith("treasure-"):
+                self.s.player(minion.controller).hand.append(uid)  # type: ignore[arg-type]
+            else:
+                self.to_discard(uid)
+        if owner is not None and ("save_with_card" in saves or "save_to_hand" in saves):
+            owner.hand.append(minion.uid)
+            self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="hand")
+        elif owner is not None and "save_to_deck_top" in saves:
+            owner.deck.append(minion.uid)
+            self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="deck")
+        else:
+            self.to_discard(minion.uid)
 
     def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
         """The top monster comes to a base (never from a hand); its arrival may trigger more."""
