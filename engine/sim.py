@@ -62,20 +62,17 @@ def all_moves(state: GameState) -> list[Action]:
     return [m for p in state.players for m in legal_actions(state, p.id)]
 
 
-def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
-    rng = random.Random(seed)
-    agent = RandomAgent(rng)
-    state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
-                             options=options)
-    result = {"actions": 0, "violations": violations(state, events), "finished": False, "winners": []}
+def _play(state, events, apply_fn, moves_fn, choose, violations_fn) -> dict:
+    """One whole game: legal moves chosen until the end, invariants checked after every step."""
+    result = {"actions": 0, "violations": violations_fn(state, events), "finished": False, "winners": []}
     while state.phase != "over" and result["actions"] < ACTION_CAP:
-        moves = all_moves(state)
+        moves = moves_fn(state)
         if not moves:
             result["violations"].append("no legal move: the game is stuck")
             break
-        state, events = apply(state, agent.choose(moves, state))
+        state, events = apply_fn(state, choose(moves, state))
         result["actions"] += 1
-        found = violations(state, events)
+        found = violations_fn(state, events)
         if found:
             result["violations"] += found
             break
@@ -83,6 +80,13 @@ def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) 
     result["winners"] = state.winners
     result["turns"] = state.turn
     return result
+
+
+def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
+    agent = RandomAgent(random.Random(seed))
+    state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
+                             options=options)
+    return _play(state, events, apply, all_moves, agent.choose, violations)
 
 
 def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
@@ -92,22 +96,8 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
-    result = {"actions": 0, "violations": su_violations(state, events), "finished": False, "winners": []}
-    while state.phase != "over" and result["actions"] < ACTION_CAP:
-        moves = [m for p in state.players for m in su.legal_actions(state, p.id)]
-        if not moves:
-            result["violations"].append("no legal move: the game is stuck")
-            break
-        state, events = su.apply(state, rng.choice(moves))
-        result["actions"] += 1
-        found = su_violations(state, events)
-        if found:
-            result["violations"] += found
-            break
-    result["finished"] = state.phase == "over"
-    result["winners"] = state.winners
-    result["turns"] = state.turn
-    return result
+    return _play(state, events, su.apply, lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
+                 lambda moves, _state: rng.choice(moves), su_violations)
 
 
 GAMES = {"munchkin": play_game, "smashup": play_smashup_game}

@@ -36,63 +36,44 @@ class Faction(_Model):
     name_en: str
 
 
-class PlayCard(_Model):
-    """A faction card or a treasure: a minion with power, or an action."""
+class _Card(_Model):
+    """What every card has: names, its effects, whether the engine plays it, where it comes from."""
 
     id: str
     name_de: str
     name_en: str
+    effects: tuple[Effect, ...] = ()
+    manual: bool = False
+    provenance: Provenance = Field(default_factory=Provenance)
+
+    @property
+    def automated(self) -> bool:
+        from engine.smashup.effects import OPS
+
+        return not self.manual and all(e.op in OPS for e in self.effects)
+
+
+class PlayCard(_Card):
+    """A faction card or a treasure: a minion with power, or an action."""
+
     kind: Literal["minion", "action"]
     count: int = Field(default=1, ge=1)
     faction: str | None = None          # treasures have none
     power: int = 0
     keywords: tuple[str, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    manual: bool = False
-    provenance: Provenance = Field(default_factory=Provenance)
-
-    @property
-    def automated(self) -> bool:
-        from engine.smashup.effects import OPS
-
-        return not self.manual and all(e.op in OPS for e in self.effects)
 
 
-class Base(_Model):
-    id: str
-    name_de: str
-    name_en: str
+class Base(_Card):
     breakpoint: int
     vp: tuple[int, int, int]
     monsters: int
-    effects: tuple[Effect, ...] = ()
-    manual: bool = False
-    provenance: Provenance = Field(default_factory=Provenance)
-
-    @property
-    def automated(self) -> bool:
-        from engine.smashup.effects import OPS
-
-        return not self.manual and all(e.op in OPS for e in self.effects)
 
 
-class Monster(_Model):
-    id: str
-    name_de: str
-    name_en: str
+class Monster(_Card):
     count: int = 1
     power: int
     treasures: int
     undead: bool = False
-    effects: tuple[Effect, ...] = ()
-    manual: bool = False
-    provenance: Provenance = Field(default_factory=Provenance)
-
-    @property
-    def automated(self) -> bool:
-        from engine.smashup.effects import OPS
-
-        return not self.manual and all(e.op in OPS for e in self.effects)
 
 
 class CardData(BaseModel):
