@@ -50,7 +50,38 @@ MUNCHKIN = GameRules(
     available_sets=munchkin_cards.available_sets,
 )
 
-GAMES: dict[str, GameRules] = {"munchkin": MUNCHKIN}
+def _smashup_rules() -> GameRules:
+    """Smash Up – Munchkin behind the same interface (the table can host it; front ends to come)."""
+    from pydantic import BaseModel, ConfigDict
+
+    from engine.smashup import actions as su_actions
+    from engine.smashup import rules as su_rules
+    from engine.smashup.state import GameState as SmashUpState
+
+    class SmashUpOptions(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+    return GameRules(
+        key="smashup",
+        new_game=lambda players, seed, sets=("smashup",), options=None: su_rules.new_game(players, seed),
+        apply=su_rules.apply,
+        legal_actions=su_rules.legal_actions,
+        parse_action=lambda data: (su_actions.ACTION_ADAPTER.validate_json(data) if isinstance(data, str | bytes)
+                                   else su_actions.ACTION_ADAPTER.validate_python(data)),
+        dump_action=lambda action: su_actions.ACTION_ADAPTER.dump_json(action).decode(),
+        load_state=SmashUpState.model_validate_json,
+        open_prompts=su_rules.open_prompts,
+        timeout_for=su_rules.timeout_for,
+        window_plays=su_rules.window_plays,
+        options_model=SmashUpOptions,
+        default_sets=("smashup",),
+        min_players=su_rules.MIN_PLAYERS,
+        max_players=su_rules.MAX_PLAYERS,
+        available_sets=lambda: ["smashup"],
+    )
+
+
+GAMES: dict[str, GameRules] = {"munchkin": MUNCHKIN, "smashup": _smashup_rules()}
 
 
 def rules_of(kind: str) -> GameRules:

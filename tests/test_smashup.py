@@ -480,3 +480,31 @@ def test_monsters_are_never_played_from_a_hand():
     assert all(not state.card_ids[u].startswith("monster-") for u in state.player(me).hand)
     played = [state.card_ids[m.card] for m in legal_actions(state, me) if hasattr(m, "card")]
     assert played and all(not design.startswith("monster-") for design in played)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_players_leaving_and_deadlines_keep_every_invariant(seed):
+    """Leaving a running game and the table's defaults for passed deadlines change nothing else."""
+    rng = random.Random(seed)
+    state, _ = new_game([(f"p{i}", f"P{i}") for i in range(4)], seed=seed)
+    from engine.smashup.rules import open_prompts, timeout_for
+
+    for step in range(300):
+        if state.phase == "over":
+            break
+        roll = rng.random()
+        if roll < 0.01:
+            move = A.Leave(actor=rng.choice(state.players).id)
+        elif roll < 0.2:
+            target, _players = rng.choice(open_prompts(state))
+            move = timeout_for(target)
+            try:
+                state, events = apply(state, move)
+            except IllegalAction:
+                continue
+            assert violations(state, events) == []
+            continue
+        else:
+            move = rng.choice([m for p in state.players for m in legal_actions(state, p.id)])
+        state, events = apply(state, move)
+        assert violations(state, events) == [], (step, move)

@@ -82,9 +82,27 @@ class DiscardDown(_Action):
     cards: tuple[str, ...]
 
 
+SYSTEM = "system"
+
+
+class Timeout(_Action):
+    """A deadline passed: the table plays the default for the prompt named (the table's actor "system")."""
+
+    type: Literal["timeout"] = "timeout"
+    window: int | None = None
+    decision: int | None = None
+    turn: int | None = None
+
+
+class Leave(_Action):
+    """The player leaves the running game: their cards leave it with them."""
+
+    type: Literal["leave"] = "leave"
+
+
 Action = Annotated[
     Union[PickFaction, PlayMinion, PlayAction, UseTalent, FinishPlaying, ScoreFirst, PlaySpecial, PassSpecial,
-          DiscardDown],
+          DiscardDown, Timeout, Leave],
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

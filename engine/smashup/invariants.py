@@ -26,8 +26,10 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
     if state.phase != "draft" and state.draft is None:
         if any(len(s.factions) != 2 for s in state.players):
             found.append("a player without two factions")
-        if len(state.bases) != len(state.players) + 1 and state.base_deck:
+        if len(state.bases) < len(state.players) + 1 and state.base_deck:   # a leaver's base stays
             found.append(f"{len(state.bases)} bases in play")
+    if state.phase == "over" and state.ended_reason == "abandoned":
+        return found
     if state.phase == "over":
         top = max(s.vp for s in state.players)
         if top < WINNING_VP or [s.id for s in state.players if s.vp == top] != state.winners:

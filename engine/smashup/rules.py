@@ -117,7 +117,10 @@ def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
 def validate(state: GameState, action: A.Action) -> None:
     if state.phase == "over":
         raise IllegalAction("game_over")
-    if not state.has_player(action.actor):
+    if isinstance(action, A.Timeout):
+        if action.actor != A.SYSTEM:
+            raise IllegalAction("not_allowed")
+    elif not state.has_player(action.actor):
         raise IllegalAction("not_seated", player=action.actor)
     CHECKS[type(action)](state, action)
 
@@ -618,6 +621,7 @@ def _close_turn(tx: Tx) -> None:
     if top >= WINNING_VP and len(leaders) == 1:
         state.phase = "over"
         state.winners = leaders
+        state.ended_reason = "won"
         tx.emit("game_won", winners=leaders, vp={p.id: p.vp for p in state.players})
         return
     state.active = (state.active + 1) % len(state.players)
@@ -638,18 +642,151 @@ def _begin_turn(tx: Tx) -> None:
     tx.emit("turn_started", player=seat.id, turn=state.turn)
 
 
+# ====================================================================== the table's prompts
+def open_prompts(state: GameState) -> list[tuple[str, list[str]]]:
+    """What the game waits for: the round of specials ("window:ID", whose say it is), decisions
+    ("decision:ID") and the turn or draft pick ("turn:N"). The table puts a deadline on each."""
+    if state.phase == "over":
+        return []
+    prompts: list[tuple[str, list[str]]] = []
+    if state.scoring is not None and next_to_decide(state):
+        prompts.append((f"window:{state.scoring.window}", [next_to_decide(state)]))  # type: ignore[list-item]
+    prompts += [(f"decision:{d.id}", [d.player]) for d in state.decisions]
+    picker = state.draft.order[state.draft.next] if state.draft else state.active_player.id
+    prompts.append((f"turn:{state.turn}", [picker]))
+    return prompts
+
+
+def timeout_for(target: str) -> A.Timeout:
+    kind, _, number = target.partition(":")
+    field = {"window": "window", "decision": "decision"}.get(kind, "turn")
+    return A.Timeout(actor=A.SYSTEM, **{field: int(number)})
+
+
+def window_plays(state: GameState, player_id: str) -> list[A.Action]:
+    """Specials a player could use in the round before a scoring (auto-pass waits for these only)."""
+    if state.scoring is None:
+        return []
+    return [A.PlaySpecial(actor=player_id, card=u) for u in _specials_in_hand(state, player_id)]
+
+
+def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
+    """The least harmful move for a passed deadline: pass, the decision's default, the first faction on
+    offer, or finishing the turn's card plays."""
+    if a.window is not None and state.scoring is not None and a.window == state.scoring.window:
+        who = next_to_decide(state)
+        return A.PassSpecial(actor=who, window=a.window) if who else None
+    if a.decision is not None:
+        decision = next((d for d in state.decisions if d.id == a.decision), None)
+        if decision is None:
+            return None
+        if decision.kind == "score_first":
+            return A.ScoreFirst(actor=decision.player, base=decision.default)
+        seat = state.player(decision.player)
+        return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+    if a.turn is not None and a.turn == state.turn:
+        if state.draft is not None:
+            return A.PickFaction(actor=state.draft.order[state.draft.next], faction=state.draft.offered[0])
+        if state.phase == "play" and not state.decisions:
+            return A.FinishPlaying(actor=state.active_player.id)
+    return None
+
+
+def check_timeout(state: GameState, a: A.Timeout) -> None:
+    move = _default_for(state, a)
+    if move is None:
+        raise IllegalAction("nothing_due")
+    validate(state, move)
+
+
+def do_timeout(tx: Tx, a: A.Timeout) -> None:
+    move = _default_for(tx.s, a)
+    assert move is not None
+    tx.emit("deadline_passed", player=move.actor)
+    EXECUTE[type(move)](tx, move)
+
+
+def check_leave(state: GameState, a: A.Leave) -> None:
+    """Anyone seated may leave a running game."""
+
+
+def do_leave(tx: Tx, a: A.Leave) -> None:
+    """The leaver's cards leave the game (hand, deck, discard pile, minions and actions they own in
+    play); monsters they controlled go back to no one; with fewer than two players the game ends
+    without a winner; if it was their turn or pick, the game goes on with the next player."""
+    state = tx.s
+    seat = state.player(a.actor)
+    index = state.players.index(seat)
+    tx.emit("player_left", player=seat.id)
+    mine = [*seat.hand, *seat.deck, *seat.discard]
+    for base in state.bases:
+        for minion in list(base.minions):
+            if minion.owner == seat.id:
+                base.minions.remove(minion)
+                mine.append(minion.uid)
+                for uid in minion.attached:
+                    (mine.append(uid) if state.owners.get(uid) == seat.id else tx.to_discard(uid))
+            else:
+                for uid in [u for u in minion.attached if state.owners.get(u) == seat.id]:
+                    minion.attached.remove(uid)
+                    mine.append(uid)
+                if minion.controller == seat.id:
+                    minion.controller = minion.owner
+        for monster in base.monsters:
+            if monster.controller == seat.id:
+                monster.controller = None
+        for uid in [u for u in base.actions if state.owners.get(u) == seat.id]:
+            base.actions.remove(uid)
+            mine.append(uid)
+    for uid in [u for u in mine if state.card_ids[u].startswith("treasure-")]:
+        mine.remove(uid)
+        state.treasure_discard.append(uid)
+    state.removed.extend(mine)
+    state.decisions = [d for d in state.decisions if d.player != seat.id]
+    if state.draft is not None:
+        done = sum(1 for p in state.draft.order[:state.draft.next] if p == seat.id)
+        state.draft.order = [p for p in state.draft.order if p != seat.id]
+        state.draft.next -= done
+        state.draft.offered.extend(seat.factions)
+    was_active = index == state.active
+    state.players.remove(seat)
+    if state.scoring is not None and a.actor in state.scoring.passed:
+        state.scoring.passed.remove(a.actor)
+    if len(state.players) < 2:
+        state.phase = "over"
+        state.ended_reason = "abandoned"
+        tx.emit("game_abandoned", players=[p.id for p in state.players])
+        return
+    if was_active:
+        state.active = index % len(state.players)
+    elif index < state.active:
+        state.active -= 1
+    if state.draft is not None:
+        if state.draft.next >= len(state.draft.order):
+            _finish_setup(tx)
+        return
+    if was_active:
+        state.scoring = None
+        state.decisions.clear()
+        state.turn += 1
+        _begin_turn(tx)
+    elif state.scoring is not None:
+        _maybe_score(tx)
+
+
 # ====================================================================== dispatch and listing
 CHECKS: dict[type, Callable] = {
     A.PickFaction: check_pick, A.PlayMinion: check_play_minion, A.PlayAction: check_play_action,
     A.UseTalent: check_talent,
     A.FinishPlaying: check_finish, A.ScoreFirst: check_score_first, A.PassSpecial: check_pass_special,
-    A.PlaySpecial: check_play_special, A.DiscardDown: check_discard_down,
+    A.PlaySpecial: check_play_special, A.DiscardDown: check_discard_down, A.Timeout: check_timeout,
+    A.Leave: check_leave,
 }
 EXECUTE: dict[type, Callable] = {
     A.PickFaction: do_pick, A.PlayMinion: do_play_minion, A.PlayAction: do_play_action,
     A.UseTalent: do_talent,
     A.FinishPlaying: do_finish, A.ScoreFirst: do_score_first, A.PassSpecial: do_pass_special,
-    A.PlaySpecial: do_play_special, A.DiscardDown: do_discard_down,
+    A.PlaySpecial: do_play_special, A.DiscardDown: do_discard_down, A.Timeout: do_timeout, A.Leave: do_leave,
 }
 
 

@@ -89,6 +89,8 @@ class GameState(_Model):
     decisions: list[Decision] = Field(default_factory=list)
     next_id: int = 1
     winners: list[str] = Field(default_factory=list)
+    ended_reason: str | None = None        # "won", or "abandoned" when too few players are left
+    removed: list[str] = Field(default_factory=list)    # the cards of players who left
 
     # ------------------------------------------------------------------ lookups
     def card(self, uid: str) -> PlayCard | Base | Monster:
@@ -120,7 +122,7 @@ class GameState(_Model):
 
     def all_card_locations(self) -> list[str]:
         found = [*self.base_deck, *self.base_discard, *self.monster_deck, *self.monster_discard,
-                 *self.treasure_deck, *self.treasure_discard]
+                 *self.treasure_deck, *self.treasure_discard, *self.removed]
         for seat in self.players:
             found += seat.deck + seat.hand + seat.discard
         for base in self.bases:
