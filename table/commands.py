@@ -257,6 +257,8 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
     playable = [*player.hand, *(i.uid for i in player.items)]
     uid = resolve_card(state, playable, _need(args, "main"))
     card = state.card(uid)
+    if card.ally_item and args.get("target_player"):   # "spielen Cop-Schild auf Wexter": an ally carries it
+        return A.PlayCard(actor=me, card=uid, target_item=resolve_card(state, player.followers, args["target_player"]))
     if card.kind == "item_enhancer":     # "spielen Wetzstein auf Kurzschwert": the target is an own item
         items = [i.uid for i in player.items]
         target_item = resolve_card(state, items, args["target_player"]) if args.get("target_player") else None

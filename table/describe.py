@@ -83,6 +83,10 @@ def _abilities(card: Card, lang: str, names: dict[str, str]) -> list[str]:
         parts.append(_w(lang, "followers", n=card.extra_followers))
     if card.bonus_per_combatant:
         parts.append(_w(lang, "per_combatant", n=card.bonus_per_combatant))
+    if card.friendly_to:
+        parts.append(_w(lang, "friendly") + " " + ", ".join(trait_text(t, lang, names) for t in card.friendly_to))
+    if card.ally_item:
+        parts.append(_w(lang, "ally_item"))
     if card.kills:
         parts.append(f"{_w(lang, 'kills')}: " + ", ".join(names.get(k, k) for k in card.kills))
     parts += [text(lang, "words", "ability_" + a) for a in card.abilities]

@@ -58,3 +58,11 @@ def test_an_ability_on_a_card_without_one_is_refused_clearly():
     with pytest.raises(TableError) as err:
         build(state, "anna", "fähigkeit Elf")
     assert err.value.code == "no_such_card"
+
+
+def test_an_item_for_an_ally_names_the_ally():
+    state = game(sets=("axecop",))
+    ally = to_table(state, "anna", "axe_wexter")
+    shield = to_hand(state, "anna", "axe_shield")
+    assert build(state, "anna", "spielen Cop-Schild auf Wexter") == A.PlayCard(actor="anna", card=shield,
+                                                                            target_item=ally)

@@ -277,3 +277,34 @@ def test_handler_lose_big_item_and_long_drop():
     lose_levels(Tx(state), state.player("anna"), 2, source="test")
     state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_loot_bag"), target_player="anna"))
     assert len(state.player("anna").hand) == 3
+
+
+def test_items_on_an_ally_count_for_you_and_go_with_its_sacrifice():
+    """Verbündete: items played on an ally count for you; a sacrificed ally takes its items along."""
+    state = axecop()
+    ally = to_table(state, "anna", "axe_sockarang_kid")                # +1
+    to_table(state, "anna", "axe_golden_axe")                          # both your hands, +5
+    shield = to_hand(state, "anna", "axe_shield")                      # +2, may go to an ally
+    state, _ = act(state, A.PlayCard(actor="anna", card=shield, target_item=ally))
+    assert strength(state, state.player("anna"), False) == 1 + 1 + 5 + 2
+    state = fight(state, "axe_planet_eater")
+    state, _ = pass_all(state)
+    state, _ = act(state, A.Sacrifice(actor="anna", card=ally))
+    assert shield in state.treasure_discard and all(i.uid != shield for i in state.player("anna").items)
+
+
+def test_an_ally_lost_to_a_curse_takes_its_items():
+    """Verbündete: lost to traps or bad stuff, the ally's items go with it."""
+    state = axecop()
+    ally = to_table(state, "anna", "axe_wexter")
+    knife = to_hand(state, "anna", "axe_pocket_knife")
+    state, _ = act(state, A.PlayCard(actor="anna", card=knife, target_item=ally))
+    state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_lose_ally"), target_player="anna"))
+    assert knife in state.treasure_discard and ally in state.door_discard
+
+
+def test_only_ally_items_go_to_an_ally():
+    state = axecop()
+    ally = to_table(state, "anna", "axe_wexter")
+    axe = to_hand(state, "anna", "axe_golden_axe")
+    refused(state, A.PlayCard(actor="anna", card=axe, target_item=ally), "needs_own_ally")

@@ -251,3 +251,22 @@ def test_hirelings_are_lost_at_death_but_loyalty_and_training_stay():
     anna = state.player("anna")
     assert anna.loyalties == [loyalty] and anna.trainings == [training]
     assert hireling not in anna.followers and hireling in state.corpses[0].cards
+
+
+def test_a_friendly_monster_is_no_fight_and_the_room_can_be_looted():
+    """Phase 3 "Den Raum plündern": a monster friendly to you counts as meeting none; loot the room."""
+    state = impossible()
+    to_table(state, "anna", "imp_russian")
+    on_top(state, "imp_mole")
+    state, events = act(state, A.KickDoor(actor="anna"))
+    assert state.combat is None and "monster_friendly" in kinds(events)
+    state, events = act(state, A.LootRoom(actor="anna"))
+    assert "room_looted" in kinds(events)
+
+
+def test_a_monster_is_friendly_only_to_those_it_names():
+    state = impossible()
+    to_table(state, "anna", "imp_chinese")
+    on_top(state, "imp_mole")
+    state, _ = act(state, A.KickDoor(actor="anna"))
+    assert state.combat is not None

@@ -137,6 +137,10 @@ class Card(BaseModel):
     bonus_per_combatant: int = 0
     # "will not pursue" only for those with this trait ("sex:female")
     no_pursue_only: str | None = None
+    # Impossible: a monster friendly to these ("loyalty:russian") is no fight when they meet it
+    friendly_to: tuple[str, ...] = ()
+    # Axe Cop: an item that may be played on an ally (it counts for you, the ally carries it)
+    ally_item: bool = False
     provenance: Provenance = Field(default_factory=Provenance)
 
     @property

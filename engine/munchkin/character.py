@@ -130,7 +130,7 @@ def slot_free(state: GameState, player: Player, card: Card, ignoring: str | None
         return True
     used = 0
     for item in player.items:
-        if item.in_use and item.uid != ignoring:
+        if item.in_use and item.uid != ignoring and item.on_follower is None:
             other_slot, other_size = slot_use(state.card(item.uid))
             if other_slot == slot:
                 used += other_size
@@ -148,11 +148,13 @@ def check_can_receive_item(state: GameState, player: Player, card: Card) -> None
         raise IllegalAction("too_many_big_items", player=player.id)
 
 
-def place_item(state: GameState, player: Player, uid: str) -> ItemInPlay:
-    """Put an item on the table: in use when a slot is free and the player may use it."""
+def place_item(state: GameState, player: Player, uid: str, on_follower: str | None = None) -> ItemInPlay:
+    """Put an item on the table: in use when a slot is free and the player may use it. An item an
+    ally carries uses the ally's hands, not the player's (Axe Cop: "Verbündete")."""
     card = state.card(uid)
-    in_use = card.kind == "item" and slot_free(state, player, card) and meets_restriction(state, player, card)
-    item = ItemInPlay(uid=uid, in_use=in_use)
+    free = on_follower is not None or slot_free(state, player, card)
+    in_use = card.kind == "item" and free and meets_restriction(state, player, card)
+    item = ItemInPlay(uid=uid, in_use=in_use, on_follower=on_follower)
     player.items.append(item)
     return item
 
@@ -179,6 +181,12 @@ def remove_from_play(state: GameState, player: Player, uid: str) -> list[str]:
     if item:
         player.items.remove(item)
         return [item.uid, *item.enhancers]
+    if uid in player.followers:       # an ally lost to traps or bad stuff takes its items along
+        player.followers.remove(uid)
+        carried = [i for i in player.items if i.on_follower == uid]
+        for i in carried:
+            player.items.remove(i)
+        return [uid, *(u for i in carried for u in (i.uid, *i.enhancers))]
     for zone in (player.classes, player.races, player.curses, player.loyalties, player.trainings, player.powers,
                  player.followers, player.extras):
         if uid in zone:
@@ -199,6 +207,7 @@ def move_item(state: GameState, giver: Player, receiver: Player, uid: str) -> No
     assert item is not None
     giver.items.remove(item)
     item.in_use = False
+    item.on_follower = None
     receiver.items.append(item)
 
 

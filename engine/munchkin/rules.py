@@ -197,7 +197,11 @@ def do_kick_door(tx: Tx, a: KickDoor) -> None:
         return
     card = state.card(uid)
     tx.emit("door_kicked", player=a.actor, card=card.id, uid=uid)
-    if card.kind == "monster":
+    if card.kind == "monster" and _friendly(state, state.player(a.actor), card):
+        # Impossible: a monster friendly to you is no fight; the room can be looted as if empty
+        tx.discard(uid)
+        tx.emit("monster_friendly", player=a.actor, card=card.id)
+    elif card.kind == "monster":
         cb.start_combat(tx, a.actor, uid)
     elif card.kind in ("curse", "trap"):
         _cast_curse(tx, uid, state.player(a.actor))
@@ -205,6 +209,10 @@ def do_kick_door(tx: Tx, a: KickDoor) -> None:
         player = state.player(a.actor)
         player.hand.append(uid)
         player.fresh[uid] = state.turn
+
+
+def _friendly(state: GameState, player: Player, card) -> bool:
+    return bool(card.friendly_to) and bool(set(card.friendly_to) & ch.traits(state, player))
 
 
 def check_look_for_trouble(state: GameState, a: LookForTrouble) -> None:
@@ -285,6 +293,9 @@ def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_item(state: GameState, player: Player, a: PlayCard) -> None:
     _own_turn_or_fresh(state, player, a.card)
     ch.check_can_receive_item(state, player, state.card(a.card))
+    on_ally = a.target_item is not None      # Axe Cop: on one of your allies
+    if on_ally and (not state.card(a.card).ally_item or a.target_item not in player.followers):
+        raise IllegalAction("needs_own_ally")
 
 
 def _check_play_one_shot(state: GameState, player: Player, a: PlayCard) -> None:
@@ -408,7 +419,7 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
     elif kind == "half_breed":
         player.half_breed = a.card
     elif kind == "item":
-        ch.place_item(state, player, a.card)
+        ch.place_item(state, player, a.card, on_follower=a.target_item)
         changes_combat = changes_combat and cb.in_combat(state, player.id)
     elif kind == "oneshot":
         _play_one_shot(tx, player, a)
@@ -886,6 +897,9 @@ def do_sacrifice(tx: Tx, a: Sacrifice) -> None:
     player = state.player(a.actor)
     player.followers.remove(a.card)
     tx.discard(a.card)
+    for item in [i for i in player.items if i.on_follower == a.card]:   # its items go with it
+        for uid in ch.remove_from_play(state, player, item.uid):
+            tx.discard(uid)
     escaping = [a.actor] + ([combat.helper] if combat.helper and a.helper_escapes else [])
     for pid in escaping:
         if pid in combat.run_queue:

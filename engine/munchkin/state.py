@@ -29,6 +29,7 @@ class ItemInPlay(_Model):
     uid: str
     in_use: bool = True
     enhancers: list[str] = Field(default_factory=list)   # item enhancers travel with their item
+    on_follower: str | None = None     # Axe Cop: carried by this ally (counts for its player)
 
 
 class Player(_Model):
