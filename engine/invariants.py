@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.core.events import Event
-from engine.munchkin.cards import catalog
+from engine.core.invariants import card_place_problems
+from engine.munchkin.cards import game_ending_cards
 from engine.munchkin.character import MAX_LEVEL
 from engine.munchkin.state import GameState
 
 
 def violations(state: GameState, events: list[Event] = ()) -> list[str]:
-    found: list[str] = []
-    locations = Counter(state.all_card_locations())
-    for uid, count in locations.items():
-        if count != 1:
-            found.append(f"card {uid} in {count} places")
-    missing = set(state.card_ids) - set(locations)
-    if missing:
-        found.append(f"cards lost: {sorted(missing)[:5]}")
-    unknown = set(locations) - set(state.card_ids)
-    if unknown:
-        found.append(f"unknown cards: {sorted(unknown)[:5]}")
+    found = card_place_problems(state.card_ids, state.all_card_locations())
     for player in state.players:
         if not 1 <= player.level <= MAX_LEVEL:
             found.append(f"{player.id} on level {player.level}")
@@ -31,7 +20,7 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
         found.append("winners and phase disagree")
     # the tenth level comes from a kill, except the rulebooks' named exceptions: the last
     # non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare)
-    exceptions = {"kill", "last_human"} | {c.id for c in catalog(tuple(state.sets)).values() if c.reaches_level_10}
+    exceptions = {"kill", "last_human"} | game_ending_cards(tuple(state.sets))
     for event in events:
         reached_ten = event.kind == "level_changed" and event.params["new"] == MAX_LEVEL
         if reached_ten and event.params["source"] not in exceptions:

@@ -65,13 +65,10 @@ def _count_use(tx: Tx, key: str, amount: int) -> None:
 
 
 # ---------------------------------------------------------------------- card-per-bonus abilities
-def _fuel_check(name: str) -> Callable[[GameState, Player, Use], None]:
+def _check_fuel(state: GameState, player: Player, use: Use, name: str) -> None:
     """1 to 3 cards in one fight (counted across uses), each worth a bonus."""
-    def check(state: GameState, player: Player, use: Use) -> None:
-        left = MAX_CARDS_PER_COMBAT - _used(state, f"{name}:{player.id}")
-        _cards_to_fuel(state, player, use, 1, max(0, left))
-
-    return check
+    left = MAX_CARDS_PER_COMBAT - _used(state, f"{name}:{player.id}")
+    _cards_to_fuel(state, player, use, 1, max(0, left))
 
 
 def _fuel_effect(name: str, per_card: int, run_away: bool = False) -> Callable[[Tx, Player, Use], None]:
@@ -88,7 +85,7 @@ def _fuel_effect(name: str, per_card: int, run_away: bool = False) -> Callable[[
 def _check_berserk(state: GameState, player: Player, use: Use) -> None:
     """Krieger, Assassine: +1 for each card discarded, up to 3 in one fight."""
     _fighting(state, player)
-    _fuel_check("berserk")(state, player, use)
+    _check_fuel(state, player, use, "berserk")
 
 
 def _check_turning(state: GameState, player: Player, use: Use) -> None:
@@ -96,7 +93,7 @@ def _check_turning(state: GameState, player: Player, use: Use) -> None:
     _fighting(state, player)
     if not any("undead" in state.card(m.uid).traits for m in state.combat.monsters):  # type: ignore[union-attr]
         raise IllegalAction("needs_undead")
-    _fuel_check("turning")(state, player, use)
+    _check_fuel(state, player, use, "turning")
 
 
 def _check_flight(state: GameState, player: Player, use: Use) -> None:
@@ -104,7 +101,7 @@ def _check_flight(state: GameState, player: Player, use: Use) -> None:
     combat = state.combat
     if combat is None or combat.stage not in ("fight", "run") or player.id not in (combat.fighter, combat.helper):
         raise IllegalAction("not_in_combat")
-    _fuel_check("flight")(state, player, use)
+    _check_fuel(state, player, use, "flight")
 
 
 # ---------------------------------------------------------------------- charm (Zauberer)

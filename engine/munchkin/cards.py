@@ -219,7 +219,8 @@ def use_host_card_dir(folder: Path | None) -> dict[str, int]:
             card_file = load_card_file(path)
             counts[card_file.set] = counts.get(card_file.set, 0) + len(card_file.cards)
     _host_card_dir = folder
-    catalog.cache_clear()
+    for cached in (catalog, cultist_cards, game_ending_cards):
+        cached.cache_clear()
     return counts
 
 
@@ -255,6 +256,18 @@ def catalog(sets: tuple[str, ...]) -> dict[str, Card]:
                 raise CardDataError(f"{set_key}.yaml: card {card_id}: field id: duplicate id")
             cards[card_id] = card
     return cards
+
+
+@cache
+def cultist_cards(sets: tuple[str, ...]) -> frozenset[str]:
+    """The Kultist class cards of these sets (Cthulhu), worked out once per set combination."""
+    return frozenset(c.id for c in catalog(sets).values() if c.kind == "class" and "cultist" in c.traits)
+
+
+@cache
+def game_ending_cards(sets: tuple[str, ...]) -> frozenset[str]:
+    """Level cards that may give the tenth level (Shakespeare)."""
+    return frozenset(c.id for c in catalog(sets).values() if c.reaches_level_10)
 
 
 def available_sets() -> list[str]:

@@ -188,7 +188,7 @@ def remove_from_play(state: GameState, player: Player, uid: str) -> list[str]:
             player.items.remove(i)
         return [uid, *(u for i in carried for u in (i.uid, *i.enhancers))]
     for zone in (player.classes, player.races, player.curses, player.loyalties, player.trainings, player.powers,
-                 player.followers, player.extras):
+                 player.extras):
         if uid in zone:
             zone.remove(uid)
             return [uid]

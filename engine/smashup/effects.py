@@ -40,8 +40,8 @@ def op(name: str, targets: Callable | None = None) -> Callable[[Op], Op]:
 
 
 # ---------------------------------------------------------------------- power
-def _ops(state, uid: str) -> list[Effect]:
-    return list(getattr(state.card(uid), "effects", ()))
+def _effects_of(state, uid: str) -> tuple[Effect, ...]:
+    return state.card(uid).effects
 
 
 def _treasures_on(state, minion: Minion) -> int:
@@ -54,13 +54,13 @@ def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     card = state.card(minion.uid)
     total = card.power + minion.counters + minion.until_end_of_turn
     for uid in minion.attached:
-        for e in _ops(state, uid):
+        for e in _effects_of(state, uid):
             if e.op == "no_power":
                 return 0
             total += {"attached_power": e.n, "per_attached_treasure": e.n * _treasures_on(state, minion),
                       "per_monster_at_base": e.n * len(base.monsters)}.get(e.op, 0)
     is_monster = minion in base.monsters
-    own = _ops(state, minion.uid) if has_abilities(state, minion) else []
+    own = _effects_of(state, minion.uid) if has_abilities(state, minion) else []
     for e in own:
         if e.op == "self_per_attached_treasure":
             total += e.n * _treasures_on(state, minion)
@@ -83,10 +83,10 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool
             if other is minion or minion.controller is None or other.controller != minion.controller:
                 continue
             if has_abilities(state, other):
-                total += sum(e.n for e in _ops(state, other.uid) if e.op == "others_mine_power")
+                total += sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
     for other in (*base.minions, *base.monsters):
         for uid in other.attached:
-            total += sum(e.n for e in _ops(state, uid) if e.op == "base_minions_power")
+            total += sum(e.n for e in _effects_of(state, uid) if e.op == "base_minions_power")
     if not is_monster:
         for e in state.card(base.uid).effects:
             if e.op == "base_per_attached_treasure":
@@ -107,7 +107,7 @@ def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
 # ---------------------------------------------------------------------- targets
 def has_abilities(state, minion: Minion) -> bool:
     """A card played on a minion can take its abilities away (Curse of Imprisonment, Potion of Cowardice)."""
-    return not any(e.op == "no_abilities" for uid in minion.attached for e in _ops(state, uid))
+    return not any(e.op == "no_abilities" for uid in minion.attached for e in _effects_of(state, uid))
 
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
@@ -115,18 +115,18 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     Sneaksy on their base. Only actions of another player are kept off; minions and talents are not."""
     if minion.controller in (None, ctx.player) or state.card(ctx.card).kind != "action":
         return True
-    if any(e.op == "immune_to_others_actions" for e in _ops(state, minion.uid)) and has_abilities(state, minion):
+    if any(e.op == "immune_to_others_actions" for e in _effects_of(state, minion.uid)) and has_abilities(state, minion):
         return False
-    if any(e.op == "attached_immunity" for uid in minion.attached for e in _ops(state, uid)):
+    if any(e.op == "attached_immunity" for uid in minion.attached for e in _effects_of(state, uid)):
         return False
-    if any(e.op == "base_immune_to_others_actions" for e in _ops(state, base.uid)):
+    if any(e.op == "base_immune_to_others_actions" for e in _effects_of(state, base.uid)):
         return False
     return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
-                   for uid in base.actions for e in _ops(state, uid))
+                   for uid in base.actions for e in _effects_of(state, uid))
 
 
 def indestructible(state, minion: Minion) -> bool:
-    return any(e.op == "indestructible" for uid in minion.attached for e in _ops(state, uid))
+    return any(e.op == "indestructible" for uid in minion.attached for e in _effects_of(state, uid))
 
 
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
@@ -192,23 +192,6 @@ def _extra_action(tx: Tx, effect: Effect, ctx: Context) -> None:
     tx.emit("extra_play", player=ctx.player, kind="action")
 
 
-@op("extra_minion_if_behind")
-def _extra_if_behind(tx: Tx, effect: Effect, ctx: Context) -> None:
-    from engine.smashup.rules import power_at
-
-    here = tx.s.base(ctx.base or "")
-    mine = power_at(tx.s, here, ctx.player)
-    if any(power_at(tx.s, here, p.id) > mine for p in tx.s.players if p.id != ctx.player):
-        _extra_minion(tx, effect, ctx)
-
-
-@op("extra_minion_if_alone")
-def _extra_if_alone(tx: Tx, effect: Effect, ctx: Context) -> None:
-    here = tx.s.base(ctx.base or "")
-    if [m.controller for m in here.minions].count(ctx.player) == 1:
-        _extra_minion(tx, effect, ctx)
-
-
 @op("power", targets=lambda s, e, c: _any_minion(s, e, c) if e.who == "target_minion" else [])
 def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
     """+N until the end of the turn: to a chosen minion, every minion at a base, or every minion."""
@@ -263,7 +246,7 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
     card = tx.s.card(uid)
     is_monster = minion in base.monsters
     tx.remove_minion(base, minion)
-    if any(e.op == "return_to_monster_deck_top" for e in getattr(card, "effects", ())):
+    if tx.s.effect(uid, "return_to_monster_deck_top"):
         tx.s.monster_discard.remove(uid)
         tx.s.monster_deck.append(uid)
     tx.emit("destroyed", player=by, card=tx.s.card_ids[uid], base=tx.s.card_ids[base.uid])
@@ -588,6 +571,16 @@ def _attached_actions(state, effect: Effect, ctx: Context) -> list[str]:
     return found
 
 
+def _detach(state, uid: str) -> BaseInPlay:
+    """Take an action off the base or minion it lies on; returns that base."""
+    for base in state.bases:
+        for holder in [base.actions] + [m.attached for m in (*base.minions, *base.monsters)]:
+            if uid in holder:
+                holder.remove(uid)
+                return base
+    raise KeyError(uid)
+
+
 @op("destroy_attached_action", targets=_attached_actions)
 def _destroy_attached_action(tx: Tx, effect: Effect, ctx: Context) -> None:
     """An action lying on a minion or a base is destroyed; with "extra_if_treasure" a destroyed
@@ -595,13 +588,9 @@ def _destroy_attached_action(tx: Tx, effect: Effect, ctx: Context) -> None:
     target = _needs(ctx, _attached_actions(tx.s, effect, ctx))
     if target is None:
         return
-    for base in tx.s.bases:
-        holders = [base.actions] + [m.attached for m in (*base.minions, *base.monsters)]
-        for holder in holders:
-            if target in holder:
-                holder.remove(target)
-                tx.to_discard(target)
-                tx.emit("destroyed", player=ctx.player, card=tx.s.card_ids[target], base=tx.s.card_ids[base.uid])
+    base = _detach(tx.s, target)
+    tx.to_discard(target)
+    tx.emit("destroyed", player=ctx.player, card=tx.s.card_ids[target], base=tx.s.card_ids[base.uid])
     if effect.what == "extra_if_treasure" and tx.s.card_ids[target].startswith("treasure-"):
         _extra_action(tx, Effect(op="extra_action"), ctx)
 
@@ -616,10 +605,7 @@ def _take_treasure_in_play(tx: Tx, effect: Effect, ctx: Context) -> None:
     target = _needs(ctx, _treasures_in_play(tx.s, effect, ctx))
     if target is None:
         return
-    for base in tx.s.bases:
-        for holder in [base.actions] + [m.attached for m in (*base.minions, *base.monsters)]:
-            if target in holder:
-                holder.remove(target)
+    _detach(tx.s, target)
     tx.s.player(ctx.player).hand.append(target)
     tx.emit("treasure_taken", player=ctx.player, card=tx.s.card_ids[target])
 

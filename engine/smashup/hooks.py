@@ -19,12 +19,8 @@ HOOK_OPS = {
 }
 
 
-def _effects(tx: Tx, uid: str) -> tuple[Effect, ...]:
-    return tuple(getattr(tx.s.card(uid), "effects", ()))
-
-
 def _has(tx: Tx, uid: str, op: str) -> Effect | None:
-    return next((e for e in _effects(tx, uid) if e.op == op), None)
+    return tx.s.effect(uid, op)
 
 
 def after_minion_played(tx: Tx, player: str, base: BaseInPlay) -> None:
@@ -95,7 +91,7 @@ def during_scoring(tx: Tx, base: BaseInPlay, placed: dict[str, int]) -> int:
     if _has(tx, base.uid, "base_coffers"):
         for pid in placed:
             tx.draw_treasures(pid, 1)
-    return sum(e.n for uid in base.actions for e in _effects(tx, uid) if e.op == "loot_bonus")
+    return sum(e.n for uid in base.actions for e in tx.s.card(uid).effects if e.op == "loot_bonus")
 
 
 def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:

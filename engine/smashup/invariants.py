@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.core.events import Event
+from engine.core.invariants import card_place_problems
 from engine.smashup.rules import WINNING_VP
 from engine.smashup.state import GameState
 
 
 def violations(state: GameState, events: list[Event] = ()) -> list[str]:
-    found: list[str] = []
-    locations = Counter(state.all_card_locations())
-    for uid, count in locations.items():
-        if count != 1:
-            found.append(f"card {uid} in {count} places")
-    missing = set(state.card_ids) - set(locations)
-    if missing:
-        found.append(f"cards lost: {sorted(missing)[:5]}")
+    found = card_place_problems(state.card_ids, state.all_card_locations())
     for seat in state.players:
         if seat.vp < 0:
             found.append(f"{seat.id} has {seat.vp} VP")

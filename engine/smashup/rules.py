@@ -177,7 +177,7 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     """Every effect that must pick something has a valid pick named (or nothing to pick exists)."""
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode)
-    for effect in getattr(card, "effects", ()):
+    for effect in card.effects:
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is None:
             continue
@@ -316,7 +316,7 @@ OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...]) -> None:
     """The cards paid for an ability: exactly what it asks, from the hand, not the card itself."""
     card = state.card(uid)
-    effects = getattr(card, "effects", ())
+    effects = card.effects
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
@@ -849,7 +849,7 @@ def _targets(state: GameState, pid: str, uid: str, base: str) -> list[str | None
 
 def _payments(state: GameState, uid: str, hand: list[str]):
     """Useful ways to pay for and choose a card's ability: the first fitting cards of the hand."""
-    effects = getattr(state.card(uid), "effects", ())
+    effects = state.card(uid).effects
     others = [u for u in hand if u != uid]
     treasures = [u for u in others if state.card_ids[u].startswith("treasure-")]
     needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))

@@ -96,6 +96,10 @@ class GameState(_Model):
     def card(self, uid: str) -> PlayCard | Base | Monster:
         return designs()[self.card_ids[uid]]
 
+    def effect(self, uid: str, op: str):
+        """The card's effect with this op, if it has one (every card, base and monster has effects)."""
+        return next((e for e in self.card(uid).effects if e.op == op), None)
+
     def player(self, player_id: str) -> Seat:
         for seat in self.players:
             if seat.id == player_id:

@@ -31,19 +31,28 @@ class Tx:
     def draw(self, player_id: str, n: int = 1) -> list[str]:
         """From the player's deck; an empty deck is the shuffled discard pile (rulebook "Ziehe 2 Karten")."""
         seat = self.s.player(player_id)
-        drawn = []
-        for _ in range(n):
+
+        def next_card() -> str | None:
             self._refill(seat.deck, seat.discard)
-            if not seat.deck:
+            return seat.deck.pop() if seat.deck else None
+
+        return self._deal(player_id, n, next_card, "cards_drawn")
+
+    def _deal(self, player_id: str, n: int, next_card, event: str) -> list[str]:
+        """Up to n cards into the player's hand; everyone sees how many, the player which."""
+        hand = self.s.player(player_id).hand
+        got = []
+        for _ in range(n):
+            uid = next_card()
+            if uid is None:
                 break
-            uid = seat.deck.pop()
-            seat.hand.append(uid)
-            drawn.append(uid)
-        if drawn:
-            self.emit("cards_drawn", player=player_id, count=len(drawn))
+            hand.append(uid)
+            got.append(uid)
+        if got:
+            self.emit(event, player=player_id, count=len(got))
             self.emit("cards_received", audience=player_id, player=player_id,
-                      cards=[self.s.card_ids[u] for u in drawn], uids=drawn)
-        return drawn
+                      cards=[self.s.card_ids[u] for u in got], uids=got)
+        return got
 
     def top(self, deck: str) -> str | None:
         """The top monster, treasure or base; its discard pile is shuffled in when the deck runs out."""
@@ -52,19 +61,7 @@ class Tx:
         return pile.pop() if pile else None
 
     def draw_treasures(self, player_id: str, n: int) -> list[str]:
-        seat = self.s.player(player_id)
-        got = []
-        for _ in range(n):
-            uid = self.top("treasure")
-            if uid is None:
-                break
-            seat.hand.append(uid)
-            got.append(uid)
-        if got:
-            self.emit("treasures_drawn", player=player_id, count=len(got))
-            self.emit("cards_received", audience=player_id, player=player_id,
-                      cards=[self.s.card_ids[u] for u in got], uids=got)
-        return got
+        return self._deal(player_id, n, lambda: self.top("treasure"), "treasures_drawn")
 
     def to_discard(self, uid: str) -> None:
         """Cards go to their owner's pile; monsters and treasures, owned by nobody, to theirs."""
@@ -86,11 +83,11 @@ class Tx:
             base.minions.remove(minion)
         else:
             base.monsters.remove(minion)
-        saves = {e.op: uid for uid in minion.attached for e in getattr(self.s.card(uid), "effects", ())}
+        saves = {e.op: uid for uid in minion.attached for e in self.s.card(uid).effects}
         owner = self.s.player(minion.owner) if minion.owner else None
         king = minion.controller is not None and any(
-            any(e.op == "keep_treasures" for e in getattr(self.s.card(m.uid), "effects", ()))
-            for b in self.s.bases for m in b.minions if m.controller == minion.controller)
+            self.s.effect(m.uid, "keep_treasures") for b in self.s.bases for m in b.minions
+            if m.controller == minion.controller)
         for uid in minion.attached:
             if "save_with_card" in saves and saves["save_with_card"] == uid and owner is not None:
                 owner.hand.append(uid)

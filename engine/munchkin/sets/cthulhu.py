@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.munchkin.cards import cultist_cards
 from engine.munchkin.effects import handler
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
@@ -80,7 +81,7 @@ def check_cult_endings(tx: Tx) -> None:
     state = tx.s
     if state.phase == "over" or len(state.players) < 2:
         return
-    if not any(is_cultist_card(state, u) for u in state.card_ids):
+    if not cultist_cards(tuple(state.sets)):
         return
     humans = [p for p in state.players if not is_cultist(state, p)]
     if not humans:

@@ -1,0 +1,23 @@
+"""Invariants every game keeps, whatever the game: each card in exactly one place."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+
+def card_place_problems(card_ids: Iterable[str], locations: Iterable[str]) -> list[str]:
+    """Every card of the game lies in exactly one place, and nothing else lies anywhere."""
+    found: list[str] = []
+    counted = Counter(locations)
+    for uid, count in counted.items():
+        if count != 1:
+            found.append(f"card {uid} in {count} places")
+    known = set(card_ids)
+    missing = known - set(counted)
+    if missing:
+        found.append(f"cards lost: {sorted(missing)[:5]}")
+    unknown = set(counted) - known
+    if unknown:
+        found.append(f"unknown cards: {sorted(unknown)[:5]}")
+    return found
