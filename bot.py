@@ -28,7 +28,7 @@ from table.config import data_dir, default_db_path
 from table.i18n import DEFAULT_LANGUAGE
 
 log = logging.getLogger("spielleiter")
-COGS = ("cogs.lobby", "cogs.play", "cogs.lookups")
+COGS = ("cogs.lobby", "cogs.play", "cogs.smashup", "cogs.lookups")
 
 
 @dataclass

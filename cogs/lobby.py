@@ -40,16 +40,17 @@ class Lobby(commands.Cog):
                          shared=opt_name("shared"), pace=opt_name("pace"))
     @app_commands.describe(game=opt_desc("game"), sets=opt_desc("sets"), faster=opt_desc("faster"),
                            shared=opt_desc("shared"), pace=opt_desc("pace"))
-    @app_commands.choices(game=[choice("munchkin", "munchkin")],
+    @app_commands.choices(game=[choice("munchkin", "munchkin"), choice("smashup", "smashup")],
                           pace=[choice("live", "live"), choice("async", "async")])
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str = "cthulhu",
+    async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str | None = None,
                   faster: bool = False, shared: bool = False, pace: str = "live") -> None:
         lang = self.lang(interaction)
-        chosen_sets = [s.strip() for s in sets.split(",") if s.strip()]
+        chosen_sets = [s.strip() for s in (sets or "").split(",") if s.strip()] or None
+        # Smash Up has one set and no options: sets named for it are checked (and refused) by the table
+        options = {"faster_play": faster, "shared_victory": shared} if game == "munchkin" else {}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
-                                        kind=game, sets=chosen_sets, pace=pace,
-                                        options={"faster_play": faster, "shared_victory": shared})
+                                        kind=game, sets=chosen_sets, pace=pace, options=options)
         if await attempt(interaction, lang, created) is REFUSED:
             return
         await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name))

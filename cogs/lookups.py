@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.base import channel_key, guild_key, lang_of, reply
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, ui
-from table.lookup import card_answer, find, rule_answer, rule_files, search
+from table.lookup import card_answer, find, preferred, rule_answer, search
 
 if TYPE_CHECKING:
     from bot import Spielleiter
@@ -24,11 +24,7 @@ async def _preferred(interaction: discord.Interaction, kind: str) -> tuple[str, 
     """In a channel with a game, that game's sets (and their rulebooks) come first."""
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
     record = await bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
-    if record is None:
-        return ()
-    if kind == "card":
-        return tuple(record.sets)
-    return tuple(game for game, f in rule_files().items() if set(f.sets) & set(record.sets))
+    return preferred(kind, record.sets) if record is not None else ()
 
 
 def _autocomplete(kind: str):

@@ -58,7 +58,7 @@ def card_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
         if found is None:
             return []
         _, state, lang, me = found
-        if not state.has_player(me):
+        if state.game != "munchkin" or not state.has_player(me):
             return []
         return _choices(state, lang, pick(state, me), current)
 
@@ -104,7 +104,7 @@ def cards_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
         if found is None:
             return []
         _, state, lang, me = found
-        if not state.has_player(me):
+        if state.game != "munchkin" or not state.has_player(me):
             return []
         *done, last = current.split(",") if current else [""]
         prefix = ",".join(done) + ("," if done else "")
@@ -148,6 +148,8 @@ async def decision_autocomplete(interaction: discord.Interaction, current: str) 
     if found is None:
         return []
     record, state, lang, me = found
+    if state.game != "munchkin":
+        return []
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
     namer = await namer_for(bot, record.id, lang, state)
     wanted = fold(current)

@@ -192,6 +192,10 @@ def private_view_components(result: ActResult, player_id: str, namer) -> discord
     from table.render import option_label
 
     state = result.state
+    if state.game == "smashup":
+        from cogs.smashup_views import private_components
+
+        return private_components(result, player_id, namer)
     view = discord.ui.View(timeout=None)
     plays = [a for a in legal_actions(state, player_id) if isinstance(a, PlayCard)][:MAX_OPTIONS]
     if plays:

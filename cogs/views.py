@@ -27,6 +27,10 @@ COLOR = discord.Colour.dark_gold()
 
 # ---------------------------------------------------------------------- embeds
 def table_embed(state: Any, namer: Namer) -> discord.Embed:
+    if state.game == "smashup":
+        from cogs.smashup_views import bases_embed
+
+        return bases_embed(state, namer)
     embed = discord.Embed(title=ui(namer.lang, "table_title"), colour=COLOR)
     embed.description = "\n".join(public_view(state, namer))[:4000]
     return embed
@@ -51,6 +55,10 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     from cogs.base import clip, public_lines
 
     state = result.state
+    if state.game == "smashup":
+        from cogs import smashup_views
+
+        return smashup_views.table_message(bot, result, namer)
     content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
     embeds: list[discord.Embed] = []
     view = discord.ui.View(timeout=None)
@@ -258,5 +266,11 @@ class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
                       game_id=self.game_id)
 
 
-DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice)
+def _all_dynamic_items() -> tuple:
+    from cogs.smashup_views import DYNAMIC_ITEMS as SMASHUP_ITEMS
+
+    return (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, *SMASHUP_ITEMS)
+
+
+DYNAMIC_ITEMS = _all_dynamic_items()
 

@@ -30,6 +30,7 @@ class GameRules:
     min_players: int
     max_players: int
     available_sets: Callable[[], list[str]]
+    bot_player: Callable[[str], Any]        # a player for an empty seat: .choose(state) -> action | None
 
 
 MUNCHKIN = GameRules(
@@ -48,14 +49,23 @@ MUNCHKIN = GameRules(
     min_players=2,
     max_players=6,
     available_sets=munchkin_cards.available_sets,
+    bot_player=lambda player_id: _munchkin_bot(player_id),
 )
 
+
+def _munchkin_bot(player_id: str):
+    from engine.munchkin.bot import BotPlayer
+
+    return BotPlayer(player_id)
+
+
 def _smashup_rules() -> GameRules:
-    """Smash Up – Munchkin behind the same interface (the table can host it; front ends to come)."""
+    """Smash Up – Munchkin behind the same interface."""
     from pydantic import BaseModel, ConfigDict
 
     from engine.smashup import actions as su_actions
     from engine.smashup import rules as su_rules
+    from engine.smashup.bot import BotPlayer as SmashUpBot
     from engine.smashup.state import GameState as SmashUpState
 
     class SmashUpOptions(BaseModel):
@@ -78,6 +88,7 @@ def _smashup_rules() -> GameRules:
         min_players=su_rules.MIN_PLAYERS,
         max_players=su_rules.MAX_PLAYERS,
         available_sets=lambda: ["smashup"],
+        bot_player=SmashUpBot,
     )
 
 

@@ -163,9 +163,18 @@ def _decision(state: GameState, player_id: str, kinds: tuple[str, ...] = ()):
     raise TableError("no_decision")
 
 
+# the Munchkin commands that have a Smash Up meaning, by their Smash Up name
+SMASHUP_WORDS = {"end": "finish", "choose": "pick"}
+
+
 # ---------------------------------------------------------------------- building actions
 def build_action(state: GameState, player_id: str, name: str, args: dict[str, Any]) -> A.Action:
-    """Turn a command and its arguments (names as typed) into an engine action for this player."""
+    """Turn a command and its arguments (names as typed) into an engine action for this player; in a
+    Smash Up game the shared words (end, pass, discard, leave, play) mean its moves."""
+    if state.game == "smashup":
+        from table import smashup_commands
+
+        return smashup_commands.build_action(state, player_id, SMASHUP_WORDS.get(name, name), args)  # type: ignore
     me = player_id
     if name == "door":
         pay = resolve_card(state, state.player(me).hand, args["with_card"]) if args.get("with_card") else None

@@ -19,6 +19,7 @@ from typing import TextIO
 
 from engine.core.errors import IllegalAction
 from engine.sim import RandomAgent
+from table import smashup_commands
 from table.commands import COMMANDS, build_action, command_name, parse_words, resolve_player
 from table.config import default_db_path
 from table.errors import TableError
@@ -35,9 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("console table")
     group.add_argument("--players", default="Anna,Ben,Cleo",
                        help="comma-separated names, or a number of players for --auto")
-    group.add_argument("--game", default="munchkin", choices=["munchkin"])
-    group.add_argument("--sets", default="cthulhu",
-                       help="comma-separated set keys: cthulhu, impossible, shakespeare, axecop (a mix: several)")
+    group.add_argument("--game", default="munchkin", choices=["munchkin", "smashup"])
+    group.add_argument("--sets", default=None,
+                       help="Munchkin: comma-separated set keys: cthulhu (default), impossible, shakespeare, axecop "
+                            "(a mix: several)")
     group.add_argument("--seed", type=int, default=None)
     group.add_argument("--db", type=Path, default=None, help="database file (default: the data folder's)")
     group.add_argument("--channel", default="konsole", help="the console's channel name (one game per channel)")
@@ -133,13 +135,16 @@ class ConsoleTable:
             self.say(f"✗ {who.strip()}: {render_error(exc, namer)}")
 
     async def _run(self, who: str, words: list[str], namer: Namer) -> None:
-        name = command_name(words[0])
         state = namer.state
+        smashup = "smashup" in namer.sets
+        words_of = smashup_commands if smashup else None
+        name = words_of.command_name(words[0]) if words_of else command_name(words[0])
         if name == "help":
-            self.say(" · ".join(words[0] for words in COMMANDS.values()))
+            listed = (words_of.COMMANDS if words_of else COMMANDS).values()
+            self.say(" · ".join(names[0] for names in listed))
             return
         if name in ("rule", "card"):
-            self.lookup(name, " ".join(words[1:]))
+            self.lookup(name, " ".join(words[1:]), namer.sets if state is not None else ())
             return
         if state is None:
             raise TableError("not_started")
@@ -154,14 +159,17 @@ class ConsoleTable:
             if result is not None:
                 await self.show(result)
         else:
-            action = build_action(state, player_id, name, parse_words(name, words[1:]))
+            if words_of:
+                action = words_of.build_action(state, player_id, name, words_of.parse_words(words[1:]))
+            else:
+                action = build_action(state, player_id, name, parse_words(name, words[1:]))
             await self.show(await self.service.act(GUILD, self.channel, player_id, action))
 
-    def lookup(self, kind: str, query: str) -> None:
-        """Rule and card lookups answer with the best match and name the next ones."""
-        from table.lookup import card_answer, rule_answer, search
+    def lookup(self, kind: str, query: str, sets: tuple[str, ...] = ()) -> None:
+        """Rule and card lookups answer with the best match (the table's game first) and name the next ones."""
+        from table.lookup import card_answer, preferred, rule_answer, search
 
-        hits = search(query, kind, limit=4)
+        hits = search(query, kind, limit=4, prefer=preferred(kind, sets))
         if not hits:
             self.say(f"✗ {text(self.lang, 'errors', 'no_lookup_match', query=query)}")
             return
@@ -181,24 +189,24 @@ class ConsoleTable:
 
 # ---------------------------------------------------------------------- auto play
 async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
-                    options: dict, out: TextIO, bots: int = 0) -> dict:
-    """Random legal agents play whole games through the table and the store."""
+                    options: dict, out: TextIO, bots: int = 0, game: str = "munchkin") -> dict:
+    """Random legal agents (and bot players in the last ``bots`` seats) play whole games through the
+    table and the store."""
+    from engine.games import rules_of
+
+    rules = rules_of(game)
     started = time.perf_counter()
     wins: Counter[int] = Counter()
     summary = {"games": games, "finished": 0, "actions": 0}
     ids = [f"seat{i + 1}" for i in range(len(names))]
     for number in range(games):
         channel = f"auto-{seed}-{number}-{int(time.time() * 1000)}"
-        await service.create(GUILD, channel, ids[0], names[0], sets=sets, options=options)
+        await service.create(GUILD, channel, ids[0], names[0], kind=game, sets=sets, options=options)
         for pid, name in zip(ids[1:], names[1:], strict=True):
             await service.join(GUILD, channel, pid, name)
         result = await service.start(GUILD, channel, ids[0], seed=seed * 10_007 + number)
         agent = RandomAgent(random.Random(seed * 10_007 + number))
-        from engine.games import rules_of
-        from engine.munchkin.bot import BotPlayer
-
-        rules = rules_of("munchkin")
-        bot_players = [BotPlayer(pid) for pid in ids[len(ids) - bots:]] if bots else []
+        bot_players = [rules.bot_player(pid) for pid in ids[len(ids) - bots:]] if bots else []
         state = result.state
         actions = 0
         while state.phase != "over":
@@ -225,6 +233,14 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
     return summary
 
 
+def game_settings(args: argparse.Namespace) -> tuple[list[str], dict]:
+    """The sets and options the chosen game takes (Smash Up has one set and no options)."""
+    if args.game == "smashup":
+        return ["smashup"], {}
+    sets = (args.sets or "cthulhu").split(",")
+    return sets, {"faster_play": args.faster_play, "shared_victory": args.shared_victory}
+
+
 async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     store = SqliteStore(args.db or default_db_path())
     try:
@@ -236,11 +252,10 @@ async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: 
     try:
         await service.recover()
         names = player_names(args.players)
-        sets = args.sets.split(",")
-        options = {"faster_play": args.faster_play, "shared_victory": args.shared_victory}
+        sets, options = game_settings(args)
         if args.auto is not None:
             await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out,
-                            bots=args.bots)
+                            bots=args.bots, game=args.game)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
         await table.setup(names, args.game, sets, options, args.seed, args.fresh)

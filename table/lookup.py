@@ -102,6 +102,11 @@ def index() -> tuple[list[Entry], list[str], list[int]]:
         for card in cards.values():
             entries.append(Entry("card", f"{set_key}:{card.id}", set_key, (card.name_de, card.name_en),
                                  [card.name_de, card.name_en]))
+    from engine.smashup.cards import designs
+
+    for design in designs().values():
+        entries.append(Entry("card", f"smashup:{design.id}", "smashup", (design.name_de, design.name_en),
+                             [design.name_de, design.name_en]))
     choices: list[str] = []
     owners: list[int] = []
     for number, entry in enumerate(entries):
@@ -164,6 +169,13 @@ def _strings_of(kind: str) -> dict[int, str]:
     return {i: choices[i] for i, owner in enumerate(owners) if entries[owner].kind == kind}
 
 
+def preferred(kind: str, sets: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The groups a game with these sets looks up first: its sets' cards, or the rulebooks of its sets."""
+    if kind == "card":
+        return tuple(sets)
+    return tuple(game for game, f in rule_files().items() if set(f.sets) & set(sets))
+
+
 def find(key: str) -> Entry | None:
     return next((e for e in index()[0] if e.key == key), None)
 
@@ -215,6 +227,10 @@ def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
     from table.describe import describe
 
     set_key, card_id = entry.key.split(":", 1)
+    if set_key == "smashup":
+        from table.smashup_render import card_answer_lines
+
+        return entry.name(lang), "\n".join(card_answer_lines(card_id, lang))
     card = card_sets()[set_key][card_id]
     en = lang == "en"
     kind = word(lang, "kind_card_" + card.kind) if has_word(lang, "kind_card_" + card.kind) else card.kind

@@ -17,8 +17,8 @@ from table.i18n import text, word
 
 PLAYER_KEYS = ("player", "fighter", "helper", "victim", "to", "owner", "first", "active")
 PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped")
-CARD_KEYS = ("card", "monster", "option", "paid")
-CARD_LIST_KEYS = ("cards", "corpse", "give", "want", "discarded")
+CARD_KEYS = ("card", "monster", "option", "paid", "base")
+CARD_LIST_KEYS = ("cards", "corpse", "give", "want", "discarded", "choices", "bases")
 
 
 @dataclass
@@ -37,6 +37,10 @@ class Namer:
         value = str(value)
         if self.state is not None and value in self.state.card_ids:
             value = self.state.card_ids[value]
+        if "smashup" in self.sets:
+            from engine.smashup.cards import designs
+
+            return designs().get(value)  # type: ignore[return-value]
         return catalog(self.sets).get(value)
 
     def card(self, value: Any) -> str:
@@ -80,6 +84,10 @@ QUIET_EVENTS = {"decided"}
 def render_event(event: Event, namer: Namer) -> str | None:
     if event.kind in QUIET_EVENTS:
         return None
+    if "smashup" in namer.sets:
+        from table import smashup_render
+
+        return smashup_render.render_event(event, namer)
     if event.kind == "card_played" and event.params.get("target"):
         base = text(namer.lang, "events", "card_played", **namer.params(event.params))
         return f"{base} → {namer.player(event.params['target'])}"
@@ -92,7 +100,12 @@ def render_error(exc: Any, namer: Namer) -> str:
 
 # ---------------------------------------------------------------------- views
 def public_view(state: GameState, namer: Namer) -> list[str]:
-    """What everybody may see: levels, classes, races, items, strength, hand sizes, the combat."""
+    """What everybody may see: levels, classes, races, items, strength, hand sizes, the combat
+    (for Smash Up: the bases and victory points)."""
+    if state.game == "smashup":
+        from table import smashup_render
+
+        return smashup_render.public_view(state, namer)  # type: ignore[arg-type]
     lang = namer.lang
     lines = []
     for index, player in enumerate(state.players):
@@ -137,6 +150,10 @@ def combat_view(state: GameState, namer: Namer) -> list[str]:
 
 def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     """One player's hand, items and the decisions they owe, with their options."""
+    if state.game == "smashup":
+        from table import smashup_render
+
+        return smashup_render.private_view(state, player_id, namer)  # type: ignore[arg-type]
     lang = namer.lang
     player = state.player(player_id)
     lines = [f"{word(lang, 'hand')}: " + (", ".join(_card_line(state, u, namer) for u in player.hand)

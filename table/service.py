@@ -326,12 +326,10 @@ class TableService:
         return results
 
     def _bot_step(self, game_id: int, state: Any, bots: set[str]):
-        from engine.munchkin.bot import BotPlayer
-
         for player_id in sorted(bots):
             if not state.has_player(player_id):
                 continue
-            bot = self._bots.setdefault((game_id, player_id), BotPlayer(player_id))
+            bot = self._bots.setdefault((game_id, player_id), rules_of(state.game).bot_player(player_id))
             move = bot.choose(state)
             if move is not None:
                 return player_id, move, None

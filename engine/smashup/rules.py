@@ -183,7 +183,7 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
             continue
         candidates = candidates_of(state, effect, ctx)
         if candidates and target not in candidates:
-            raise IllegalAction("needs_target", options=len(candidates))
+            raise IllegalAction("needs_target", choices=[state.card_ids[u] for u in candidates])
 
 
 def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | None:
@@ -266,6 +266,10 @@ def _played_on_minion(card) -> bool:
 
 
 def _needs_base(card) -> bool:
+    """An ongoing action not played on a minion stays on a base ("Begriffe": Dauerhaft), and a card
+    acting "here" needs a base to act on."""
+    if "ongoing" in card.keywords and not _played_on_minion(card):
+        return True
     return any((e.op in ("play_monster",) and e.where == "here") or e.who == "all_here" for e in card.effects)
 
 

@@ -49,7 +49,7 @@ class Tx:
             hand.append(uid)
             got.append(uid)
         if got:
-            self.emit(event, player=player_id, count=len(got))
+            self.emit(event, player=player_id, count=len(got), deck="su_cards")
             self.emit("cards_received", audience=player_id, player=player_id,
                       cards=[self.s.card_ids[u] for u in got], uids=got)
         return got

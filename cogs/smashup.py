@@ -1,0 +1,186 @@
+"""Smash Up – Munchkin's moves as slash commands. The shared ones (/zugende, /passen, /ablegen,
+/verlassen, /hand, /status) work for both games; these are Smash Up's own. Options autocomplete
+from the player's hand, the bases and the cards in play; the words and name resolving are
+table.smashup_commands', shared with the console table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import perform
+from cogs.play import MAX_CHOICES, _choices, _game_state
+from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name
+from engine.smashup.cards import data
+from table import smashup_commands as su
+from table.errors import TableError
+from table.text_match import fold
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+Choice = app_commands.Choice
+
+
+# ---------------------------------------------------------------------- autocomplete
+def _smashup_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
+    """Suggestions from a Smash Up game only (nothing in a Munchkin channel)."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        found = await _game_state(interaction)
+        if found is None:
+            return []
+        _, state, lang, me = found
+        if state.game != "smashup" or not state.has_player(me):
+            return []
+        return _choices(state, lang, pick(state, me), current)
+
+    return complete
+
+
+def _hand_of_kind(kind: str | None) -> Callable[[Any, str], list[str]]:
+    return lambda state, me: [u for u in state.player(me).hand if kind is None or state.card(u).kind == kind]
+
+
+def _bases(state: Any, me: str) -> list[str]:
+    return [b.uid for b in state.bases]
+
+
+def _in_play(state: Any, me: str) -> list[str]:
+    return su.in_play(state)
+
+
+def _talents(state: Any, me: str) -> list[str]:
+    return [m.uid for b in state.bases for m in b.minions
+            if m.controller == me and "talent" in state.card(m.uid).keywords]
+
+
+def _specials(state: Any, me: str) -> list[str]:
+    return [u for u in state.player(me).hand if "special" in getattr(state.card(u), "keywords", ())]
+
+
+async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    found = await _game_state(interaction)
+    if found is None or found[1].game != "smashup" or found[1].draft is None:
+        return []
+    _, state, lang, _ = found
+    wanted = fold(current)
+    out = []
+    for faction in data().factions:
+        name = faction.name_en if lang == "en" else faction.name_de
+        if faction.id in state.draft.offered and (not wanted or wanted in fold(name) or wanted in faction.id):
+            out.append(Choice(name=name, value=faction.id))
+    return out[:MAX_CHOICES]
+
+
+def _paid_autocomplete():
+    """Several hand cards, comma separated: suggestions complete the last one."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        found = await _game_state(interaction)
+        if found is None or found[1].game != "smashup":
+            return []
+        _, state, lang, me = found
+        if not state.has_player(me):
+            return []
+        *done, last = current.split(",") if current else [""]
+        prefix = ",".join(done) + ("," if done else "")
+        left = [u for u in state.player(me).hand if u not in done]
+        return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
+                for c in _choices(state, lang, left, last.strip())]
+
+    return complete
+
+
+async def mode_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    found = await _game_state(interaction)
+    lang = found[2] if found else "de"
+    options = [(words[0] if lang == "de" else words[-1], mode) for mode, words in su.MODE_WORDS.items()]
+    options += [(f.name_en if lang == "en" else f.name_de, f.id) for f in data().factions]
+    wanted = fold(current)
+    return [Choice(name=name, value=value) for name, value in options if wanted in fold(name)][:MAX_CHOICES]
+
+
+# ---------------------------------------------------------------------- the cog
+class SmashUp(commands.Cog):
+    def __init__(self, bot: Spielleiter) -> None:
+        self.bot = bot
+
+    async def move(self, interaction: discord.Interaction, command: str, **args: Any) -> None:
+        clean = {k: v for k, v in args.items() if v not in (None, "")}
+
+        def build(state: Any, me: str):
+            if state.game != "smashup":
+                raise TableError("only_in_smashup")
+            return su.build_action(state, me, command, clean)
+
+        await perform(self.bot, interaction, build)
+
+    @app_commands.command(name=cmd_name("su_pick"), description=cmd_desc("su_pick"))
+    @app_commands.rename(faction=opt_name("faction"))
+    @app_commands.describe(faction=opt_desc("faction"))
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    async def pick(self, interaction: discord.Interaction, faction: str) -> None:
+        await self.move(interaction, "pick", main=faction)
+
+    @app_commands.command(name=cmd_name("su_minion"), description=cmd_desc("su_minion"))
+    @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
+                         pay=opt_name("pay"), mode=opt_name("mode"))
+    @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
+                           pay=opt_desc("pay"), mode=opt_desc("mode"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("minion")),
+                               base=_smashup_autocomplete(_bases), target=_smashup_autocomplete(_in_play),
+                               pay=_paid_autocomplete(), mode=mode_autocomplete)
+    async def minion(self, interaction: discord.Interaction, card: str, base: str, target: str | None = None,
+                     pay: str | None = None, mode: str | None = None) -> None:
+        await self.move(interaction, "play", main=card, base=base, target=target, discard=pay, mode=mode)
+
+    @app_commands.command(name=cmd_name("su_action"), description=cmd_desc("su_action"))
+    @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
+                         pay=opt_name("pay"), mode=opt_name("mode"))
+    @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
+                           pay=opt_desc("pay"), mode=opt_desc("mode"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("action")),
+                               base=_smashup_autocomplete(_bases), target=_smashup_autocomplete(_in_play),
+                               pay=_paid_autocomplete(), mode=mode_autocomplete)
+    async def action(self, interaction: discord.Interaction, card: str, base: str | None = None,
+                     target: str | None = None, pay: str | None = None, mode: str | None = None) -> None:
+        await self.move(interaction, "play", main=card, base=base, target=target, discard=pay, mode=mode)
+
+    @app_commands.command(name=cmd_name("su_talent"), description=cmd_desc("su_talent"))
+    @app_commands.rename(card=opt_name("su_minion"), target=opt_name("su_target"), pay=opt_name("pay"),
+                         mode=opt_name("mode"))
+    @app_commands.describe(card=opt_desc("su_minion"), target=opt_desc("su_target"), pay=opt_desc("pay"),
+                           mode=opt_desc("mode"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_talents), target=_smashup_autocomplete(_in_play),
+                               pay=_paid_autocomplete(), mode=mode_autocomplete)
+    async def talent(self, interaction: discord.Interaction, card: str, target: str | None = None,
+                     pay: str | None = None, mode: str | None = None) -> None:
+        await self.move(interaction, "talent", main=card, target=target, discard=pay, mode=mode)
+
+    @app_commands.command(name=cmd_name("su_score"), description=cmd_desc("su_score"))
+    @app_commands.rename(base=opt_name("base"))
+    @app_commands.describe(base=opt_desc("base"))
+    @app_commands.autocomplete(base=_smashup_autocomplete(_bases))
+    async def score(self, interaction: discord.Interaction, base: str) -> None:
+        await self.move(interaction, "score", main=base)
+
+    @app_commands.command(name=cmd_name("su_special"), description=cmd_desc("su_special"))
+    @app_commands.rename(card=opt_name("card"))
+    @app_commands.describe(card=opt_desc("card"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_specials))
+    async def special(self, interaction: discord.Interaction, card: str) -> None:
+        await self.move(interaction, "special", main=card)
+
+    @app_commands.command(name=cmd_name("su_discard"), description=cmd_desc("su_discard"))
+    @app_commands.rename(cards=opt_name("cards"))
+    @app_commands.describe(cards=opt_desc("cards"))
+    @app_commands.autocomplete(cards=_paid_autocomplete())
+    async def discard(self, interaction: discord.Interaction, cards: str) -> None:
+        await self.move(interaction, "discard", main=cards)
+
+
+async def setup(bot: Spielleiter) -> None:
+    await bot.add_cog(SmashUp(bot))

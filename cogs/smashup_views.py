@@ -1,0 +1,420 @@
+"""Smash Up – Munchkin at the Discord table: the bases embed (breakpoint, monsters, each player's
+power) and the buttons and menus of a Smash Up game.
+
+Custom ids carry the game and the prompt they were drawn for (the draft step, the turn, the
+scoring round, the decision), so an old button is answered with "this prompt is out of date"
+and buttons keep working after a restart (dynamic items, registered at start-up).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.texts import ui
+from engine.core.errors import IllegalAction
+from engine.smashup import actions as A
+from engine.smashup.rules import legal_actions, next_to_decide
+from engine.smashup.state import GameState
+from table.errors import TableError
+from table.render import Namer
+from table.smashup_render import base_lines, base_title, card_label, faction_name, players_line, waiting_line
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+    from table.service import ActResult
+
+MAX_OPTIONS = 25
+COLOR = discord.Colour.dark_green()
+
+
+# ---------------------------------------------------------------------- the bases embed
+def bases_embed(state: GameState, namer: Namer) -> discord.Embed:
+    """One field per base; the description holds the players' victory points and who is owed a move."""
+    embed = discord.Embed(title=ui(namer.lang, "su_bases_title"), colour=COLOR)
+    embed.description = "\n".join([*players_line(state, namer), "", waiting_line(state, namer)])[:4000]
+    for base in state.bases[:25]:
+        embed.add_field(name=("🏰 " + base_title(state, base, namer))[:256],
+                        value="\n".join(base_lines(state, base, namer))[:1024], inline=False)
+    return embed
+
+
+TableMessage = tuple[str, list[discord.Embed], discord.ui.View]
+
+
+def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMessage:
+    """The public message for one Smash Up result: the log, the bases, and the buttons that fit."""
+    from cogs.base import clip, public_lines
+
+    state: GameState = result.state
+    content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
+    view = discord.ui.View(timeout=None)
+    if state.phase == "over":
+        return content, [bases_embed(state, namer)], view
+    game_id, lang = result.game_id, namer.lang
+    if state.draft is not None:
+        for faction in state.draft.offered[:20]:
+            view.add_item(FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang)))
+    elif state.decisions:
+        for decision in state.decisions[:1]:
+            if decision.kind == "score_first":
+                for index, base in enumerate(decision.options[:20]):
+                    view.add_item(ScoreButton(game_id, decision.id, index, namer.card(base)))
+    elif state.scoring is not None:
+        view.add_item(SpecialPassButton(game_id, state.scoring.window, lang))
+        view.add_item(SpecialButton(game_id, state.scoring.window, lang))
+    elif state.phase == "play":
+        view.add_item(SuPlayButton(game_id, state.turn, lang))
+        view.add_item(FinishButton(game_id, state.turn, lang))
+    return content, [bases_embed(state, namer)], view
+
+
+# ---------------------------------------------------------------------- moves in select values
+def encode(action: A.PlayMinion | A.PlayAction | A.UseTalent | A.PlaySpecial) -> str:
+    """"m|s12|s3|s40|s7,s8|monster": kind, card, base, target, cards paid, mode (uids are short)."""
+    kind = {A.PlayMinion: "m", A.PlayAction: "a", A.UseTalent: "t", A.PlaySpecial: "x"}[type(action)]
+    fields = [kind, action.card, getattr(action, "base", None) or "", getattr(action, "target", None) or "",
+              ",".join(getattr(action, "discard", ())), getattr(action, "mode", None) or ""]
+    return "|".join(fields)[:100]
+
+
+def decode(value: str, actor: str) -> A._Action:
+    try:
+        kind, card, base, target, paid, mode = value.split("|")
+    except ValueError:
+        raise IllegalAction("stale_prompt") from None
+    choices = {"target": target or None, "discard": tuple(p for p in paid.split(",") if p), "mode": mode or None}
+    if kind == "m":
+        return A.PlayMinion(actor=actor, card=card, base=base, **choices)
+    if kind == "a":
+        return A.PlayAction(actor=actor, card=card, base=base or None, **choices)
+    if kind == "t":
+        return A.UseTalent(actor=actor, card=card, **choices)
+    return A.PlaySpecial(actor=actor, card=card)
+
+
+def move_label(state: GameState, action: Any, namer: Namer) -> str:
+    """"Zwergen-Krieger → Tempel (Ziel: Goblin; zahlt: Schild; Modus: monster)"."""
+    label = namer.card(action.card)
+    base = getattr(action, "base", None)
+    if base and not isinstance(action, A.PlaySpecial):
+        label += f" → {namer.card(base)}"
+    extras = []
+    if getattr(action, "target", None):
+        extras.append(namer.card(action.target))
+    if getattr(action, "discard", ()):
+        extras.append("-" + namer.cards(action.discard))
+    if getattr(action, "mode", None):
+        extras.append(faction_name(action.mode, namer.lang))
+    return (label + (f" ({'; '.join(extras)})" if extras else ""))[:100]
+
+
+def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[str, str]]:
+    """The card plays and talents open to the player now, at most one menu's worth."""
+    plays = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayMinion | A.PlayAction | A.UseTalent)]
+    options, seen = [], set()
+    for action in plays:
+        value = encode(action)
+        if value in seen:
+            continue
+        seen.add(value)
+        options.append((move_label(state, action, namer), value))
+        if len(options) >= MAX_OPTIONS:
+            break
+    return options
+
+
+def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
+    """Under the hand in the DM: a menu of plays in one's turn, the specials menu in a scoring round
+    when it is one's say, and the discard menu at the hand limit."""
+    state: GameState = result.state
+    view = discord.ui.View(timeout=None)
+    if state.phase == "over" or state.draft is not None:
+        return view
+    if state.phase == "play" and state.active_player.id == player_id:
+        options = play_options(state, player_id, namer)
+        if options:
+            view.add_item(SuPlayChoice(result.game_id, state.turn, options, namer.lang))
+    if state.scoring is not None and next_to_decide(state) == player_id:
+        specials = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlaySpecial)]
+        if specials:
+            view.add_item(SpecialChoice(result.game_id, state.scoring.window,
+                                        [(move_label(state, a, namer), a.card) for a in specials[:MAX_OPTIONS]],
+                                        namer.lang))
+    for decision in state.decisions:
+        if decision.player == player_id and decision.kind == "discard_down":
+            over = len(state.player(player_id).hand) - 10
+            view.add_item(DiscardChoice(result.game_id, decision.id,
+                                        [(card_label(state, u, namer), u) for u in state.player(player_id).hand],
+                                        over, namer.lang))
+    return view
+
+
+# ---------------------------------------------------------------------- shared helpers
+async def _bot(interaction: discord.Interaction) -> Spielleiter:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def _perform(interaction: discord.Interaction, game_id: int, build) -> None:
+    from cogs.base import perform
+
+    await perform(await _bot(interaction), interaction, build, game_id=game_id)
+
+
+async def _seated_state(interaction: discord.Interaction, game_id: int) -> tuple[Any, str, str, Namer] | None:
+    """The game's state, the clicker's seat and language, or a private refusal (and None)."""
+    from cogs.base import lang_of, namer_for, reply_error
+
+    bot = await _bot(interaction)
+    lang = lang_of(interaction, bot.settings.default_language)
+    try:
+        record = await bot.table.store.get_game(game_id, with_state=False)
+        if record is None or record.status != "active":
+            raise IllegalAction("stale_prompt")
+        _, state = await bot.table.state_of(record)
+        me = await bot.table.player_for(record.id, str(interaction.user.id))
+        if not state.has_player(me):
+            raise TableError("not_seated")
+    except (TableError, IllegalAction) as exc:
+        await reply_error(interaction, exc, lang)
+        return None
+    return state, me, lang, await namer_for(bot, game_id, lang, state)
+
+
+def _select(custom_id: str, placeholder: str, options: list[tuple[str, str]] | None,
+            count: int = 1) -> discord.ui.Select:
+    options = options or [("-", "-")]
+    return discord.ui.Select(custom_id=custom_id, placeholder=placeholder[:150],
+                             min_values=min(count, len(options)), max_values=min(count, len(options)),
+                             options=[discord.SelectOption(label=label[:100], value=value) for label, value in options])
+
+
+# ---------------------------------------------------------------------- the draft
+class FactionButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"sl:su:pick:(?P<game>\d+):(?P<step>\d+):(?P<faction>[a-z_]+)"):
+    def __init__(self, game_id: int, step: int, faction: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=(label or faction)[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"sl:su:pick:{game_id}:{step}:{faction}"))
+        self.game_id, self.step, self.faction = game_id, step, faction
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> FactionButton:
+        return cls(int(match["game"]), int(match["step"]), match["faction"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        def build(state: GameState, me: str) -> A.PickFaction:
+            if state.draft is None or state.draft.next != self.step:
+                raise IllegalAction("stale_prompt")
+            return A.PickFaction(actor=me, faction=self.faction)
+
+        await _perform(interaction, self.game_id, build)
+
+
+# ---------------------------------------------------------------------- the turn
+class SuPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:play:(?P<game>\d+):(?P<turn>\d+)"):
+    """Opens, for the active player, a menu of the plays open to them now."""
+
+    def __init__(self, game_id: int, turn: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, "play_button"), style=discord.ButtonStyle.primary,
+                                           custom_id=f"sl:su:play:{game_id}:{turn}"))
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> SuPlayButton:
+        return cls(int(match["game"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import reply, reply_error
+
+        found = await _seated_state(interaction, self.game_id)
+        if found is None:
+            return
+        state, me, lang, namer = found
+        if state.turn != self.turn or state.phase != "play":
+            await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
+            return
+        if state.active_player.id != me:
+            await reply_error(interaction, IllegalAction("not_your_turn"), lang, namer)
+            return
+        options = play_options(state, me, namer)
+        if not options:
+            await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(SuPlayChoice(self.game_id, self.turn, options, lang))
+        await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
+
+
+class SuPlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:playsel:(?P<game>\d+):(?P<turn>\d+)"):
+    def __init__(self, game_id: int, turn: int, options: list[tuple[str, str]] | None = None,
+                 lang: str = "de") -> None:
+        super().__init__(_select(f"sl:su:playsel:{game_id}:{turn}", ui(lang, "choose_card"), options))
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> SuPlayChoice:
+        return cls(int(match["game"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0]
+
+        def build(state: GameState, me: str) -> A._Action:
+            if state.turn != self.turn:
+                raise IllegalAction("stale_prompt")
+            return decode(value, me)
+
+        await _perform(interaction, self.game_id, build)
+
+
+class FinishButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:finish:(?P<game>\d+):(?P<turn>\d+)"):
+    def __init__(self, game_id: int, turn: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, "su_finish_button"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sl:su:finish:{game_id}:{turn}"))
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> FinishButton:
+        return cls(int(match["game"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        def build(state: GameState, me: str) -> A.FinishPlaying:
+            if state.turn != self.turn:
+                raise IllegalAction("stale_prompt")
+            return A.FinishPlaying(actor=me)
+
+        await _perform(interaction, self.game_id, build)
+
+
+# ---------------------------------------------------------------------- scoring
+class ScoreButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"sl:su:score:(?P<game>\d+):(?P<decision>\d+):(?P<index>\d+)"):
+    """The active player picks the base that scores next ("Die große Wertung", step 2)."""
+
+    def __init__(self, game_id: int, decision: int, index: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=(label or str(index + 1))[:80], style=discord.ButtonStyle.success,
+                                           custom_id=f"sl:su:score:{game_id}:{decision}:{index}"))
+        self.game_id, self.decision, self.index = game_id, decision, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ScoreButton:
+        return cls(int(match["game"]), int(match["decision"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        def build(state: GameState, me: str) -> A.ScoreFirst:
+            decision = next((d for d in state.decisions if d.id == self.decision), None)
+            if decision is None or self.index >= len(decision.options):
+                raise IllegalAction("stale_prompt")
+            if decision.player != me:
+                raise IllegalAction("not_your_decision", player=decision.player)
+            return A.ScoreFirst(actor=me, base=decision.options[self.index])
+
+        await _perform(interaction, self.game_id, build)
+
+
+class SpecialPassButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=r"sl:su:pass:(?P<game>\d+):(?P<window>\d+)"):
+    def __init__(self, game_id: int, window: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, "pass_button"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sl:su:pass:{game_id}:{window}"))
+        self.game_id, self.window = game_id, window
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> SpecialPassButton:
+        return cls(int(match["game"]), int(match["window"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _perform(interaction, self.game_id, lambda state, me: A.PassSpecial(actor=me, window=self.window))
+
+
+class SpecialButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:special:(?P<game>\d+):(?P<window>\d+)"):
+    """Opens, for the player whose say it is, a menu of the Specials in their hand."""
+
+    def __init__(self, game_id: int, window: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, "su_special_button"), style=discord.ButtonStyle.primary,
+                                           custom_id=f"sl:su:special:{game_id}:{window}"))
+        self.game_id, self.window = game_id, window
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> SpecialButton:
+        return cls(int(match["game"]), int(match["window"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import reply, reply_error
+
+        found = await _seated_state(interaction, self.game_id)
+        if found is None:
+            return
+        state, me, lang, namer = found
+        if state.scoring is None or state.scoring.window != self.window:
+            await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
+            return
+        specials = [a for a in legal_actions(state, me) if isinstance(a, A.PlaySpecial)]
+        if not specials:
+            await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(SpecialChoice(self.game_id, self.window,
+                                    [(move_label(state, a, namer), a.card) for a in specials[:MAX_OPTIONS]], lang))
+        await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
+
+
+class SpecialChoice(discord.ui.DynamicItem[discord.ui.Select],
+                    template=r"sl:su:specialsel:(?P<game>\d+):(?P<window>\d+)"):
+    def __init__(self, game_id: int, window: int, options: list[tuple[str, str]] | None = None,
+                 lang: str = "de") -> None:
+        super().__init__(_select(f"sl:su:specialsel:{game_id}:{window}", ui(lang, "choose_card"), options))
+        self.game_id, self.window = game_id, window
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> SpecialChoice:
+        return cls(int(match["game"]), int(match["window"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        card = self.item.values[0]
+
+        def build(state: GameState, me: str) -> A.PlaySpecial:
+            if state.scoring is None or state.scoring.window != self.window:
+                raise IllegalAction("stale_prompt")
+            return A.PlaySpecial(actor=me, card=card)
+
+        await _perform(interaction, self.game_id, build)
+
+
+class DiscardChoice(discord.ui.DynamicItem[discord.ui.Select],
+                    template=r"sl:su:discard:(?P<game>\d+):(?P<decision>\d+)"):
+    """At the hand limit: pick exactly the cards to discard."""
+
+    def __init__(self, game_id: int, decision: int, options: list[tuple[str, str]] | None = None, count: int = 1,
+                 lang: str = "de") -> None:
+        super().__init__(_select(f"sl:su:discard:{game_id}:{decision}", ui(lang, "su_discard_choose", count=count),
+                                 options, count))
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> DiscardChoice:
+        return cls(int(match["game"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cards = tuple(self.item.values)
+
+        def build(state: GameState, me: str) -> A.DiscardDown:
+            if not any(d.id == self.decision for d in state.decisions):
+                raise IllegalAction("stale_prompt")
+            return A.DiscardDown(actor=me, cards=cards)
+
+        await _perform(interaction, self.game_id, build)
+
+
+DYNAMIC_ITEMS = (FactionButton, SuPlayButton, SuPlayChoice, FinishButton, ScoreButton, SpecialPassButton,
+                 SpecialButton, SpecialChoice, DiscardChoice)

@@ -1,0 +1,177 @@
+"""Smash Up – Munchkin's command words, shared by the console table and the slash commands, and
+turning them into engine actions. German words first; the English ones are accepted too.
+
+    fraktion Zwerge
+    spielen Zwergen-Krieger an Tempel ziel Goblin mit Schild,Dolch modus monster
+    talent Zauberer ziel Orks
+    werten Tempel · extra Ich zuerst · passen · fertig · ablegen Karte,Karte
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.smashup import actions as A
+from engine.smashup.cards import data
+from engine.smashup.state import GameState
+from table.commands import resolve_card
+from table.errors import TableError
+from table.text_match import fold
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "pick": ("fraktion", "faction", "pick"),
+    "play": ("spielen", "spiele", "play", "kreatur", "minion", "aktion", "action"),
+    "talent": ("talent",),
+    "finish": ("fertig", "ende", "zugende", "done", "end"),
+    "score": ("werten", "wertung", "score"),
+    "special": ("extra", "spezial", "special"),
+    "pass": ("passen", "pass"),
+    "discard": ("ablegen", "abwerfen", "discard"),
+    "leave": ("verlassen", "leave"),
+    "hand": ("hand",),
+    "status": ("status", "tisch", "basen", "table", "bases"),
+    "help": ("befehle", "hilfe", "commands", "help"),
+    "rule": ("regel", "rule"),
+    "card": ("karte", "card"),
+}
+WORD_TO_COMMAND = {fold(w): c for c, words in COMMANDS.items() for w in words}
+
+KEYWORDS = {
+    "base": ("an", "auf", "at", "on", "to"),
+    "target": ("ziel", "gegen", "target", "against"),
+    "discard": ("mit", "zahle", "with", "paying"),
+    "mode": ("modus", "als", "mode", "as"),
+}
+WORD_TO_KEYWORD = {fold(w): k for k, words in KEYWORDS.items() for w in words}
+
+# the plain modes a card may ask for, with their words; a faction's name is a mode too
+MODE_WORDS = {
+    "monster": ("monster",), "clear": ("räumen", "raeumen", "clear"), "take": ("nehmen", "take"),
+    "action": ("aktion", "action"),
+}
+
+
+def command_name(word: str) -> str:
+    name = WORD_TO_COMMAND.get(fold(word))
+    if name is None:
+        raise TableError("unknown_command", word=word)
+    return name
+
+
+def parse_words(words: list[str]) -> dict[str, str]:
+    """"Zwergen-Krieger an Tempel ziel Goblin" -> {"main": "Zwergen-Krieger", "base": "Tempel", "target": "Goblin"}."""
+    buffer: dict[str, list[str]] = {"main": []}
+    current = "main"
+    for token in words:
+        keyword = WORD_TO_KEYWORD.get(fold(token))
+        if keyword is not None:
+            current = keyword
+            buffer.setdefault(current, [])
+            continue
+        buffer.setdefault(current, []).append(token)
+    return {key: " ".join(tokens) for key, tokens in buffer.items() if tokens}
+
+
+# ---------------------------------------------------------------------- resolving names
+def in_play(state: GameState) -> list[str]:
+    """Every card at a base that a card can pick: minions, monsters, what is played on them or the base."""
+    found: list[str] = []
+    for base in state.bases:
+        for minion in (*base.minions, *base.monsters):
+            found += [minion.uid, *minion.attached]
+        found += base.actions
+    return found
+
+
+def resolve_base(state: GameState, query: str) -> str:
+    return resolve_card(state, [b.uid for b in state.bases], query)
+
+
+def resolve_faction(query: str, offered: list[str]) -> str:
+    wanted = fold(query)
+    for test in (lambda n: n == wanted, lambda n: n.startswith(wanted), lambda n: wanted in n):
+        hits = [f.id for f in data().factions
+                if f.id in offered and any(test(fold(n)) for n in (f.id, f.name_de, f.name_en))]
+        if len(hits) == 1:
+            return hits[0]
+    raise TableError("no_such_faction", name=query)
+
+
+def resolve_mode(query: str) -> str:
+    wanted = fold(query)
+    for mode, words in MODE_WORDS.items():
+        if wanted == mode or wanted in (fold(w) for w in words):
+            return mode
+    return resolve_faction(query, [f.id for f in data().factions])
+
+
+def _cards(state: GameState, uids: list[str], value: str | None) -> tuple[str, ...]:
+    if not value:
+        return ()
+    return tuple(resolve_card(state, uids, part.strip()) for part in value.split(",") if part.strip())
+
+
+def _need(args: dict[str, Any], key: str) -> str:
+    value = args.get(key)
+    if not value:
+        raise TableError("missing_argument", name=key)
+    return str(value)
+
+
+# ---------------------------------------------------------------------- building actions
+def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> A._Action:
+    """Turn a command and its arguments (names as typed, or uids) into a Smash Up action for ``me``."""
+    hand = state.player(me).hand
+    if name == "pick":
+        if state.draft is None:
+            raise TableError("draft_over")
+        return A.PickFaction(actor=me, faction=resolve_faction(_need(args, "main"), state.draft.offered))
+    if name == "play":
+        return _play(state, me, args)
+    if name == "talent":
+        mine = [m.uid for b in state.bases for m in b.minions if m.controller == me]
+        return A.UseTalent(actor=me, card=resolve_card(state, mine, _need(args, "main")), **_choices(state, me, args))
+    if name == "finish":
+        return A.FinishPlaying(actor=me)
+    if name == "score":
+        return A.ScoreFirst(actor=me, base=resolve_base(state, _need(args, "main")))
+    if name == "special":
+        return A.PlaySpecial(actor=me, card=resolve_card(state, hand, _need(args, "main")))
+    if name == "pass":
+        if state.scoring is None:
+            raise TableError("no_specials_round")
+        return A.PassSpecial(actor=me, window=state.scoring.window)
+    if name == "discard":
+        return A.DiscardDown(actor=me, cards=_cards(state, hand, _need(args, "main")))
+    if name == "leave":
+        return A.Leave(actor=me)
+    raise TableError("not_in_smashup", word=name)
+
+
+def _choices(state: GameState, me: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The target, the cards paid and the mode a card's ability asks for."""
+    hand = state.player(me).hand
+    target = resolve_card(state, in_play(state), args["target"]) if args.get("target") else None
+    mode = resolve_mode(args["mode"]) if args.get("mode") else None
+    return {"target": target, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
+
+
+def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
+    """A minion goes to a base; an action names a base when it is played on one or affects one."""
+    uid = resolve_card(state, state.player(me).hand, _need(args, "main"))
+    card = state.card(uid)
+    base = resolve_base(state, args["base"]) if args.get("base") else None
+    if base is None and len(state.bases) == 1:
+        base = state.bases[0].uid
+    if card.kind == "minion":
+        if base is None:
+            raise TableError("missing_argument", name="base")
+        return A.PlayMinion(actor=me, card=uid, base=base, **_choices(state, me, args))
+    if base is None and args.get("target"):     # an action on a minion: its base is the minion's
+        target = resolve_card(state, in_play(state), args["target"])
+        base = next((b.uid for b in state.bases if target in _uids_at(b)), None)
+    return A.PlayAction(actor=me, card=uid, base=base, **_choices(state, me, args))
+
+
+def _uids_at(base) -> list[str]:
+    return [u for m in (*base.minions, *base.monsters) for u in (m.uid, *m.attached)] + base.actions

@@ -1,0 +1,235 @@
+"""Plain text for a Smash Up – Munchkin table: the bases with their breakpoints, monsters and each
+player's power, the players' victory points, one player's hand, and the events that need more than
+their i18n template (a scoring's places and points). table.render hands Smash Up states to these."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import yaml
+
+from engine.core.events import Event
+from engine.smashup.cards import Base, Monster, PlayCard, data, designs
+from engine.smashup.effects import minion_power
+from engine.smashup.rules import HAND_LIMIT, breakpoint_of, next_to_decide, power_at, total_power
+from engine.smashup.state import BaseInPlay, GameState
+from table.i18n import text, word
+
+if TYPE_CHECKING:
+    from table.render import Namer
+
+
+TEXTS_FILE = Path(__file__).resolve().parents[1] / "data" / "smashup" / "texts.yaml"
+PROVENANCE_FIELDS = {
+    "de": {"name_de": "deutscher Name (unsere Übersetzung)", "name_en": "englischer Name", "numbers": "Werte",
+           "effects": "Wirkung"},
+    "en": {"name_de": "German name (our translation)", "name_en": "English name", "numbers": "numbers",
+           "effects": "effect"},
+}
+
+
+@cache
+def _texts() -> dict[str, dict[str, str]]:
+    return yaml.safe_load(TEXTS_FILE.read_text(encoding="utf-8"))
+
+
+def card_text(design_id: str, lang: str) -> str:
+    """What the card does, in our words (data/smashup/texts.yaml)."""
+    entry = _texts().get(design_id, {})
+    return entry.get(lang) or entry.get("de", "")
+
+
+def card_facts(design: PlayCard | Base | Monster, lang: str) -> str:
+    """"Kreatur · Stärke 3 · Krieger · Talent · ×2", "Basis · Zerstörungswert 20 · SP 4/2/1 · 1 Monster"."""
+    if isinstance(design, Base):
+        parts = [word(lang, "su_base"), f"{word(lang, 'su_breakpoint')} {design.breakpoint}",
+                 f"{word(lang, 'su_vp')} {'/'.join(str(v) for v in design.vp)}",
+                 f"{design.monsters} {word(lang, 'su_monsters')}"]
+    elif isinstance(design, Monster):
+        parts = [word(lang, "su_monster"), f"{word(lang, 'su_power')} {design.power}",
+                 f"{design.treasures} {word(lang, 'su_treasures')}"]
+        if design.undead:
+            parts.append(word(lang, "su_undead"))
+    else:
+        kind = word(lang, "su_minion" if design.kind == "minion" else "su_action")
+        parts = [kind.capitalize()] + ([f"{word(lang, 'su_power')} {design.power}"] if design.kind == "minion" else [])
+        parts.append(faction_name(design.faction, lang) if design.faction else word(lang, "su_treasure"))
+        parts += [word(lang, f"su_{k}") for k in design.keywords]
+    if getattr(design, "count", 1) > 1:
+        parts.append(f"×{design.count}")
+    return " · ".join(parts)
+
+
+def card_answer_lines(design_id: str, lang: str) -> list[str]:
+    """The lookup's answer: the facts, what the card does, whether the bot plays it, its origin."""
+    design = designs()[design_id]
+    automated = "su_automated" if design.automated else "su_manual_card"
+    lines = [card_facts(design, lang), card_text(design_id, lang),
+             f"Set: Smash Up – Munchkin · {word(lang, automated)}"]
+    prov = design.provenance
+    named = "; ".join(data().sources.get(s, s) for s in prov.sources)
+    ours = ", ".join(PROVENANCE_FIELDS[lang].get(f, f) for f in prov.ours)
+    lines.append(text(lang, "words", "origin_" + prov.origin, sources=named, ours=ours))
+    return lines
+
+
+def faction_name(faction_id: str, lang: str) -> str:
+    for faction in data().factions:
+        if faction.id == faction_id:
+            return faction.name_en if lang == "en" else faction.name_de
+    return faction_id
+
+
+def render_event(event: Event, namer: Namer) -> str:
+    params = namer.params(event.params)
+    if "faction" in event.params:
+        params["faction"] = faction_name(event.params["faction"], namer.lang)
+    if event.kind == "base_scored":
+        return _scored_line(event, namer)
+    if event.kind == "game_won":
+        params["standings"] = _vp_list(event.params.get("vp", {}), namer)
+    if event.kind == "extra_play":
+        params["kind"] = word(namer.lang, f"su_{event.params.get('kind', 'minion')}")
+    return text(namer.lang, "events", event.kind, **params)
+
+
+def _scored_line(event: Event, namer: Namer) -> str:
+    """"Tempel wird gewertet: 1. Anna (+4 SP), 1. Ben (+4 SP), 3. Cleo (+1 SP)."""
+    places: dict[str, int] = event.params.get("places", {})
+    points: dict[str, int] = event.params.get("vp", {})
+    ranked = sorted(places, key=lambda pid: places[pid])
+    parts = [f"{places[pid]}. {namer.player(pid)} (+{points.get(pid, 0)} {word(namer.lang, 'su_vp')})"
+             for pid in ranked]
+    return text(namer.lang, "events", "base_scored", base=namer.card(event.params["base"]),
+                places=", ".join(parts) or word(namer.lang, "su_nobody"))
+
+
+def _vp_list(vp: dict[str, int], namer: Namer) -> str:
+    return ", ".join(f"{namer.player(pid)} {points}" for pid, points in sorted(vp.items(), key=lambda kv: -kv[1]))
+
+
+# ---------------------------------------------------------------------- the bases
+def base_title(state: GameState, base: BaseInPlay, namer: Namer) -> str:
+    """"Tempel – 14/20 (Zerstörungswert 17 + 3 Monster) · SP 4/2/1"."""
+    card = state.card(base.uid)
+    needed = breakpoint_of(state, base)
+    lang = namer.lang
+    extra = needed - card.breakpoint
+    limit = f"{word(lang, 'su_breakpoint')} {card.breakpoint}" + (
+        f" + {extra} {word(lang, 'su_monsters')}" if extra else "")
+    vp = "/".join(str(v) for v in card.vp)
+    return f"{namer.card(base.uid)} – {total_power(state, base)}/{needed} ({limit}) · {word(lang, 'su_vp')} {vp}"
+
+
+def base_lines(state: GameState, base: BaseInPlay, namer: Namer) -> list[str]:
+    """The base's ability, the monsters and, per player present, their power and minions (actions on
+    them in brackets)."""
+    lines = [f"📜 {card_text(state.card_ids[base.uid], namer.lang)}"]
+    for monster in base.monsters:
+        owner = f" → {namer.player(monster.controller)}" if monster.controller else ""
+        treasures = state.card(monster.uid).treasures
+        lines.append(f"👹 {namer.card(monster.uid)} ({minion_power(state, base, monster)}, "
+                     f"{treasures} {word(namer.lang, 'su_treasures')}){owner}")
+    for player in state.players:
+        mine = [m for m in base.minions if m.controller == player.id]
+        if not mine and not any(m.controller == player.id for m in base.monsters):
+            continue
+        listed = ", ".join(_minion_label(state, base, m, namer) for m in mine)
+        lines.append(f"{player.name}: {power_at(state, base, player.id)} – {listed}")
+    if base.actions:
+        lines.append(f"{word(namer.lang, 'su_on_base')}: {namer.cards(base.actions)}")
+    if len(lines) == 1:
+        lines.append(word(namer.lang, "su_empty_base"))
+    return lines
+
+
+def _minion_label(state: GameState, base: BaseInPlay, minion, namer: Namer) -> str:
+    label = f"{namer.card(minion.uid)} {minion_power(state, base, minion)}"
+    if minion.attached:
+        label += f" [{namer.cards(minion.attached)}]"
+    return label
+
+
+# ---------------------------------------------------------------------- views
+def players_line(state: GameState, namer: Namer) -> list[str]:
+    lang = namer.lang
+    lines = []
+    for index, seat in enumerate(state.players):
+        marker = "▶" if index == state.active and state.phase not in ("over", "draft") else " "
+        factions = " + ".join(faction_name(f, lang) for f in seat.factions) or "…"
+        lines.append(f"{marker} {seat.name}: {seat.vp} {word(lang, 'su_vp')} · {factions} · "
+                     f"{len(seat.hand)} {word(lang, 'cards_in_hand')}, {len(seat.deck)} {word(lang, 'su_in_deck')}")
+    return lines
+
+
+def waiting_line(state: GameState, namer: Namer) -> str:
+    """Who the game waits for, and for what."""
+    lang = namer.lang
+    if state.phase == "over":
+        return word(lang, "phase_over")
+    if state.draft is not None:
+        picker = state.draft.order[state.draft.next]
+        offered = ", ".join(faction_name(f, lang) for f in state.draft.offered)
+        return f"{word(lang, 'su_draft')}: {namer.player(picker)} – {offered}"
+    for decision in state.decisions:
+        return f"{namer.player(decision.player)}: {word(lang, 'kind_' + decision.kind)}"
+    if state.scoring is not None:
+        who = next_to_decide(state)
+        return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
+                f"{namer.player(who) if who else word(lang, 'none')}")
+    seat = state.active_player
+    return (f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {word(lang, 'su_plays_left')}: "
+            f"{seat.minions_left} {word(lang, 'su_minion')}, {seat.actions_left} {word(lang, 'su_action')}")
+
+
+def public_view(state: GameState, namer: Namer) -> list[str]:
+    lines = players_line(state, namer)
+    for base in state.bases:
+        lines.append("")
+        lines.append(f"🏰 {base_title(state, base, namer)}")
+        lines += [f"   {line}" for line in base_lines(state, base, namer)]
+    lines.append("")
+    lines.append(waiting_line(state, namer))
+    return lines
+
+
+def card_label(state: GameState, uid: str, namer: Namer) -> str:
+    card = state.card(uid)
+    lang = namer.lang
+    if getattr(card, "kind", None) == "minion":
+        detail = f"{word(lang, 'su_minion')} {card.power}"
+    else:
+        detail = word(lang, "su_action")
+    if "special" in getattr(card, "keywords", ()):
+        detail += f", {word(lang, 'su_special')}"
+    if not card.automated:
+        detail += f", {word(lang, 'su_manual')}"
+    return f"{namer.card(uid)} ({detail})"
+
+
+def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
+    """One player's hand with what each card is, their plays left and what they owe."""
+    lang = namer.lang
+    seat = state.player(player_id)
+    lines = [f"{word(lang, 'hand')} ({len(seat.hand)}/{HAND_LIMIT}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
+    lines += [f"• {card_label(state, u, namer)}: {card_text(state.card_ids[u], lang)}" for u in seat.hand]
+    if seat.factions:
+        lines.append(f"{word(lang, 'su_factions')}: " + " + ".join(faction_name(f, lang) for f in seat.factions)
+                     + f" · {seat.vp} {word(lang, 'su_vp')} · {len(seat.deck)} {word(lang, 'su_in_deck')}, "
+                     f"{len(seat.discard)} {word(lang, 'su_in_discard')}")
+    if state.phase == "play" and state.active_player.id == player_id:
+        lines.append(f"{word(lang, 'su_plays_left')}: {seat.minions_left} {word(lang, 'su_minion')}, "
+                     f"{seat.actions_left} {word(lang, 'su_action')}")
+    if state.draft is not None and state.draft.order[state.draft.next] == player_id:
+        lines.append(f"{word(lang, 'su_your_pick')}: "
+                     + ", ".join(faction_name(f, lang) for f in state.draft.offered))
+    for decision in state.decisions:
+        if decision.player == player_id:
+            lines.append(f"{word(lang, 'decisions')} [{decision.id}] {word(lang, 'kind_' + decision.kind)} "
+                         + ", ".join(namer.card(o) for o in decision.options))
+    if state.scoring is not None and next_to_decide(state) == player_id:
+        lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
+                     + word(lang, "su_special_or_pass"))
+    return lines
