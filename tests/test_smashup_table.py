@@ -1,5 +1,5 @@
 """Smash Up – Munchkin at the table: the same store, log, deadlines and replay as Munchkin (the
-front ends, console words and slash commands, are still to come)."""
+front ends are tested in tests/test_smashup_front.py and tests/test_smashup_discord.py)."""
 
 from __future__ import annotations
 
@@ -72,3 +72,29 @@ async def test_leaving_takes_the_players_cards_with_them(service):
     _, state = await service.seated("g", "su")
     assert not state.has_player(leaver) and violations(state) == []
     assert len(state.removed) >= 40 - 5
+
+
+async def test_a_bot_takes_a_smashup_seat_and_plays_its_picks_and_turns(service, store):
+    """A bot on an abandoned seat drafts for it and plays its turns; its moves are in the log and
+    the game replays cleanly."""
+    started = await smashup_game(service)
+    first = started.state.draft.order[0]
+    await service.seat_bot("g", "su", "anna", first)
+    _, state = await service.seated("g", "su")
+    assert state.draft.order[state.draft.next] != first            # the bot picked and waits
+    assert any(a.actor == first for a in await store.actions(started.game_id))
+    for _ in range(400):                                            # the humans pass their moves quickly
+        _, state = await service.seated("g", "su")
+        if state.phase == "over" or state.turn > 8:
+            break
+        moves = [m for p in state.players if p.id != first for m in su.legal_actions(state, p.id)]
+        plain = [m for m in moves if isinstance(m, A.PickFaction | A.FinishPlaying | A.PassSpecial | A.ScoreFirst
+                                                  | A.DiscardDown)]
+        move = (plain or moves)[0]
+        await service.act("g", "su", move.actor, move)
+    _, state = await service.seated("g", "su")
+    assert state.turn > 8 or state.phase == "over"
+    played = [a for a in await store.actions(started.game_id) if a.actor == first]
+    assert len(played) > 4                                          # picks and plays of several turns
+    report = await replay_game(store, await store.get_game(started.game_id))
+    assert report["clean"], report

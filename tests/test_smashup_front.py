@@ -1,0 +1,266 @@
+"""Smash Up – Munchkin's front ends outside Discord: the console table's words, what players read
+(bases, hands, card texts, lookups), and bot players for empty seats."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.core.errors import IllegalAction
+from engine.smashup import actions as A
+from engine.smashup.bot import BotPlayer, standing
+from engine.smashup.cards import data, designs
+from engine.smashup.rules import apply, is_legal, legal_actions, new_game, power_at
+from engine.smashup.state import Minion
+from table.console import ConsoleTable
+from table.lookup import card_answer, preferred, search
+from table.render import Namer, private_view, public_view
+from table.service import TableService
+from table.smashup_render import card_text
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = ("Anna", "Ben", "Cleo")
+
+
+@pytest.fixture
+async def table(store):
+    out = io.StringIO()
+    console = ConsoleTable(TableService(store), "su", "de", out)
+    await console.setup(list(NAMES), "smashup", ["smashup"], {}, seed=7, fresh=True)
+    console.out_buffer = out
+    return console
+
+
+async def _state(console: ConsoleTable):
+    return (await console.namer()).state
+
+
+def _printed(console: ConsoleTable) -> str:
+    return console.out_buffer.getvalue()
+
+
+def _faction_de(faction_id: str) -> str:
+    return next(f.name_de for f in data().factions if f.id == faction_id)
+
+
+async def _draft(console: ConsoleTable) -> None:
+    state = await _state(console)
+    while state.draft is not None:
+        picker = state.player(state.draft.order[state.draft.next]).name
+        await console.handle(f"{picker}: fraktion {_faction_de(state.draft.offered[-1])}")
+        state = await _state(console)
+
+
+# ---------------------------------------------------------------------- the console table
+async def test_console_drafts_in_the_rulebook_order_and_refuses_out_of_turn(table):
+    """"Spielvorbereitung": the start player picks first, clockwise, then back in reverse order."""
+    state = await _state(table)
+    order = [state.player(p).name for p in state.draft.order]
+    assert order[:3] == order[3:][::-1]
+    wrong = order[1]
+    await table.handle(f"{wrong}: fraktion Zwerge")
+    assert f"✗ {wrong}: Jetzt wählt {order[0]} eine Fraktion." in _printed(table)
+    await _draft(table)
+    state = await _state(table)
+    assert state.phase == "play" and all(len(p.factions) == 2 for p in state.players)
+    assert all(len(p.hand) == 5 for p in state.players)
+
+
+async def test_console_plays_a_minion_to_a_base_by_names(table):
+    await _draft(table)
+    state = await _state(table)
+    me = state.active_player
+    move = next(m for m in legal_actions(state, me.id) if isinstance(m, A.PlayMinion) and m.target is None
+                and not m.discard)
+    card, base = state.card(move.card).name_de, state.card(move.base).name_de
+    await table.handle(f"{me.name}: spielen {card} an {base}")
+    assert f"{me.name} spielt {card} an {base}." in _printed(table)
+    after = await _state(table)
+    assert any(m.uid == move.card for m in after.base(move.base).minions)
+
+
+async def test_console_refusals_name_the_reason_and_change_nothing(table):
+    await _draft(table)
+    state = await _state(table)
+    me = state.active_player.name
+    other = next(n for n in NAMES if n != me)
+    lines = [f"{other}: fertig", f"{me}: spielen Gibtsnicht an Garnison", f"{me}: werten Garnison",
+             f"{me}: passen", f"{me}: tür"]
+    for line in lines:
+        await table.handle(line)
+    out = _printed(table)
+    assert f"✗ {other}: Du bist nicht am Zug" in out
+    assert f"✗ {me}: Keine passende Karte: Gibtsnicht." in out
+    assert f"✗ {me}: Gerade wird keine Basis gewertet" in out
+    assert f"✗ {me}: Unbekannter Befehl: tür." in out
+    assert (await _state(table)).model_dump_json() == state.model_dump_json()
+
+
+async def test_console_hand_is_private_and_explains_each_card(table):
+    await _draft(table)
+    state = await _state(table)
+    await table.handle("Anna: hand")
+    hand_lines = [line for line in _printed(table).splitlines() if "[privat an Anna]" in line]
+    anna = state.player(next(p.id for p in state.players if p.name == "Anna"))
+    for uid in anna.hand:
+        assert any(card_text(state.card_ids[uid], "de") in line for line in hand_lines)
+
+
+async def test_console_finishing_draws_two_and_passes_the_turn(table):
+    """"So läuft dein Spielzug ab": after playing, bases are checked, then draw 2, then the next player."""
+    await _draft(table)
+    state = await _state(table)
+    me = state.active_player
+    await table.handle(f"{me.name}: fertig")
+    after = await _state(table)
+    assert len(after.player(me.id).hand) == len(me.hand) + 2
+    assert after.active_player.id != me.id
+    assert f"{me.name} zieht 2 Karte(n)." in _printed(table)
+
+
+def test_console_auto_play_with_a_bot_seat_finishes_smashup_games(tmp_path):
+    run = subprocess.run([sys.executable, "bot.py", "--console", "--game", "smashup", "--auto", "2", "--players",
+                          "2", "--bots", "1", "--seed", "3", "--db", str(tmp_path / "a.db")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "2/2 Spiele beendet" in run.stdout
+
+
+# ---------------------------------------------------------------------- what players read
+def _game_after_draft(seed: int = 5, players: int = 3):
+    state, _ = new_game([(f"p{i}", NAMES[i]) for i in range(players)], seed=seed)
+    while state.draft is not None:
+        picker = state.draft.order[state.draft.next]
+        state, _ = apply(state, A.PickFaction(actor=picker, faction=state.draft.offered[0]))
+    return state
+
+
+def test_public_view_shows_each_base_with_breakpoint_monsters_and_power():
+    """"Monster und Schätze": monsters nobody controls raise the breakpoint; the view shows both."""
+    state = _game_after_draft()
+    me = state.active_player.id
+    move = next(m for m in legal_actions(state, me) if isinstance(m, A.PlayMinion) and m.target is None)
+    state, _ = apply(state, move)
+    namer = Namer("de", {p.id: p.name for p in state.players}, state, ("smashup",))
+    text = "\n".join(public_view(state, namer))
+    base = state.base(move.base)
+    card = state.card(base.uid)
+    monsters = sum(state.card(m.uid).power for m in base.monsters)
+    assert f"Zerstörungswert {card.breakpoint}" in text
+    assert f"/{card.breakpoint + monsters} " in text
+    assert f"{state.player(me).name}: {power_at(state, base, me)} – {state.card(move.card).name_de}" in text
+    for monster in base.monsters:
+        assert state.card(monster.uid).name_de in text
+
+
+def test_private_view_shows_plays_left_and_owed_choices_only_to_that_player():
+    state = _game_after_draft()
+    me = state.active_player.id
+    other = next(p.id for p in state.players if p.id != me)
+    namer = Namer("de", {p.id: p.name for p in state.players}, state, ("smashup",))
+    mine, theirs = "\n".join(private_view(state, me, namer)), "\n".join(private_view(state, other, namer))
+    assert "Noch spielbar: 1 Kreatur, 1 Aktion" in mine and "Noch spielbar" not in theirs
+    assert state.card(state.player(me).hand[0]).name_de in mine
+
+
+def test_every_card_has_an_effect_text_in_german_and_english_in_our_words():
+    """Brief: card effect texts are ours; no sentence of the gathered fact sheet is reused."""
+    texts = yaml.safe_load((ROOT / "data" / "smashup" / "texts.yaml").read_text(encoding="utf-8"))
+    assert set(texts) == set(designs())
+    assert all(entry.get("de") and entry.get("en") for entry in texts.values())
+    sheet = (ROOT.parent / "shared" / "cards" / "smash-up-munchkin.yaml")
+    if not sheet.exists():
+        pytest.skip("the fact sheet is not on this machine")
+    abilities = re.findall(r"ability: '?(.*?)'?$", sheet.read_text(encoding="utf-8"), flags=re.M)
+    phrases = set()
+    for ability in abilities:
+        words = re.findall(r"[a-z']+", ability.lower())
+        phrases |= {" ".join(words[i:i + 7]) for i in range(len(words) - 6)}
+    for card_id, entry in texts.items():
+        words = re.findall(r"[a-z']+", entry["en"].lower())
+        ours = {" ".join(words[i:i + 7]) for i in range(len(words) - 6)}
+        assert not ours & phrases, (card_id, ours & phrases)
+
+
+def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel():
+    hits = search("Geburtstagsparty", "card", limit=3, prefer=preferred("card", ["smashup"]))
+    title, body = card_answer(hits[0], "de")
+    assert title == "Geburtstagsparty" and "Zerstörungswert 20" in body and "SP 4/2/1" in body
+    assert card_text("base-birthday-party", "de") in body
+    english = card_answer(search("Dork Orc", "card", limit=1, prefer=("smashup",))[0], "en")
+    assert "Orcs" in english[1] and "The bot plays this card by itself." in english[1]
+    manual = card_answer(search("Run Away More", "card", limit=1, prefer=("smashup",))[0], "de")
+    assert "Diese Karte regelt der Tisch selbst." in manual[1]
+
+
+# ---------------------------------------------------------------------- rulings the front ends rely on
+def _give(state, player_id: str, design_id: str) -> str:
+    """A copy of a card put into a player's hand (for a situation the deal did not bring about)."""
+    uid = f"x{len(state.card_ids) + 1}"
+    state.card_ids[uid] = design_id
+    state.owners[uid] = player_id
+    state.player(player_id).hand.append(uid)
+    return uid
+
+
+def test_an_ongoing_action_not_played_on_a_minion_needs_a_base():
+    """"Begriffe: Dauerhaft": an ongoing action stays on the base it is played on."""
+    state = _game_after_draft()
+    me = state.active_player.id
+    uid = _give(state, me, "thieves-secret-stash")     # ongoing, played on a base
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor=me, card=uid, base=None))
+    assert err.value.code == "needs_base"
+    after, _ = apply(state, A.PlayAction(actor=me, card=uid, base=state.bases[0].uid))
+    assert uid in after.bases[0].actions
+
+
+def test_a_missing_target_names_the_cards_that_could_be_picked():
+    state = _game_after_draft()
+    me = state.active_player.id
+    base = state.bases[0]
+    other = next(p.id for p in state.players if p.id != me)
+    victim = _give(state, other, "warriors-taunter")      # power 2
+    state.player(other).hand.remove(victim)
+    base.minions.append(Minion(uid=victim, owner=other, controller=other))
+    zap = _give(state, me, "orcs-hammer-slammer")        # destroys power 2 or less
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayMinion(actor=me, card=zap, base=base.uid))
+    assert err.value.code == "needs_target" and state.card_ids[victim] in err.value.params["choices"]
+
+
+# ---------------------------------------------------------------------- bot players
+def test_bot_plays_the_card_that_improves_its_standing_most():
+    state = _game_after_draft(seed=9)
+    me = state.active_player.id
+    bot = BotPlayer(me)
+    move = bot.choose(state)
+    options = [m for m in legal_actions(state, me) if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
+               and state.card(m.card).automated]
+    best = max(standing(apply(state, m)[0], me) for m in options)
+    assert isinstance(move, A.PlayMinion | A.PlayAction | A.UseTalent)
+    assert standing(apply(state, move)[0], me) == best
+
+
+def test_bot_seats_make_only_legal_moves_and_beat_random_players():
+    """Four fixed games, a bot in the last of three seats against random legal players."""
+    wins = 0
+    for seed in range(4):
+        state, _ = new_game([("a", "A"), ("b", "B"), ("c", "C")], seed=seed)
+        bot, agent = BotPlayer("c"), random.Random(seed)
+        while state.phase != "over":
+            move = bot.choose(state)
+            assert move is None or is_legal(state, move), move
+            if move is None:
+                moves = [m for p in ("a", "b") for m in legal_actions(state, p)]
+                move = agent.choice(moves)
+            state, _ = apply(state, move)
+        wins += state.winners == ["c"]
+    assert wins >= 3
