@@ -505,3 +505,59 @@ def test_cross_bow_boosts_one_faction_at_a_base_and_dowsing_reshuffles():
     state.treasure_discard.append(state.treasure_deck.pop())
     state, _ = apply(state, A.PlayAction(actor="anna", card=wand, base=state.bases[0].uid))
     assert state.treasure_discard == [] and wand in state.treasure_deck
+
+
+def test_smuggling_pays_two_treasures_for_a_vp_reshuffles_and_goes_under_the_deck():
+    """Smuggling: two treasures paid, 1 VP, the discard pile shuffled into the deck, the card itself
+    under the deck instead of the discard pile."""
+    state = game_for("ben")
+    ring = take(state, "treasure-wishing-ring", "ben")
+    bow = take(state, "treasure-cross-bow", "ben")
+    seat = state.player("ben")
+    old_discard = seat.deck[-2:]
+    seat.discard.extend(old_discard)
+    del seat.deck[-2:]
+    (state, events), uid = play(state, "ben", "thieves-smuggling", discard=(ring, bow))
+    seat = state.player("ben")
+    assert seat.vp == 1 and "vp_gained" in kinds(events)
+    assert seat.discard == [] and set(old_discard) <= set(seat.deck)
+    assert seat.deck[0] == uid
+    assert {ring, bow} <= set(state.treasure_discard)
+
+
+def test_smuggling_needs_two_treasures_to_pay():
+    state = game_for("ben")
+    ring = take(state, "treasure-wishing-ring", "ben")
+    uid = take(state, "thieves-smuggling", "ben")
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayAction(actor="ben", card=uid, discard=(ring,), base=state.bases[0].uid))
+
+
+def test_charm_takes_a_monster_for_the_turn_and_it_is_nobodys_afterwards():
+    """Charm: a controlled monster counts for its controller and no longer raises the breakpoint
+    ("Monster und Schätze"); at the end of the turn it is free again."""
+    state = game_for("anna")
+    monster = add_monster(state, 0, "monster-bigfoot")
+    base = state.bases[0]
+    raised = breakpoint_of(state, base)
+    (state, events), _ = play(state, "anna", "mages-charm", target=monster)
+    base = state.bases[0]
+    charmed = next(m for m in base.monsters if m.uid == monster)
+    assert charmed.controller == "anna" and "monster_charmed" in kinds(events)
+    assert power_at(state, base, "anna") == minion_power(state, base, charmed)
+    assert breakpoint_of(state, base) == raised - minion_power(state, base, charmed)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    if state.decisions:                  # over the hand limit: discard down to end the turn
+        seat = state.player("anna")
+        state, _ = apply(state, A.DiscardDown(actor="anna", cards=tuple(seat.hand[:len(seat.hand) - 10])))
+    assert all(m.controller is None for b in state.bases for m in b.monsters)
+
+
+def test_charm_must_name_a_free_monster():
+    state = game_for("anna")
+    monster = add_monster(state, 0, "monster-bigfoot")
+    uid = take(state, "mages-charm", "anna")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid))
+    assert err.value.code == "needs_target" and "monster-bigfoot" in err.value.params["choices"]
+    assert monster

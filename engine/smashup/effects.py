@@ -333,6 +333,35 @@ def _draw_treasure_if_pair(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.draw_treasures(ctx.player, effect.n)
 
 
+@op("shuffle_discard_into_deck")
+def _shuffle_discard_into_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Your discard pile is shuffled into your deck (Smuggling)."""
+    seat = tx.s.player(ctx.player)
+    seat.deck.extend(seat.discard)
+    seat.discard.clear()
+    tx.rng.shuffle(seat.deck)
+
+
+@op("bottom_of_own_deck")
+def _bottom_of_own_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """This card goes under its owner's deck instead of the discard pile (rules.play_action asks)."""
+
+
+def _free_monsters(state, effect: Effect, ctx: Context) -> list[str]:
+    return [m.uid for b in state.bases for m in b.monsters if m.controller is None]
+
+
+@op("charm_monster", targets=_free_monsters)
+def _charm_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Charm: a monster counts as your minion until the end of the turn (its power is yours there and
+    no longer raises the breakpoint; its treasures still join the loot). rules._close_turn frees it."""
+    target = _needs(ctx, _free_monsters(tx.s, effect, ctx))
+    found = find_minion(tx.s, target) if target else None
+    if found is not None:
+        found[1].controller = ctx.player
+        tx.emit("monster_charmed", player=ctx.player, monster=tx.s.card_ids[target])
+
+
 @op("bottom_of_treasure_deck")
 def _bottom_of_treasure_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
     """This card goes under the treasure deck instead of the discard pile (rules.play_action asks)."""

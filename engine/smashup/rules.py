@@ -297,6 +297,8 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
         tx.rng.shuffle(state.treasure_deck)
     elif any(e.op == "bottom_of_treasure_deck" for e in card.effects):
         state.treasure_deck.insert(0, a.card)
+    elif any(e.op == "bottom_of_own_deck" for e in card.effects):
+        seat.deck.insert(0, a.card)
     else:
         tx.to_discard(a.card)
 
@@ -620,6 +622,8 @@ def _close_turn(tx: Tx) -> None:
     for base in state.bases:
         for minion in (*base.minions, *base.monsters):
             minion.until_end_of_turn = 0
+        for monster in base.monsters:      # a charmed monster is nobody's again (Charm lasts the turn)
+            monster.controller = None
     top = max(p.vp for p in state.players)
     leaders = [p.id for p in state.players if p.vp == top]
     if top >= WINNING_VP and len(leaders) == 1:
