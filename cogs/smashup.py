@@ -50,12 +50,13 @@ def _bases(state: Any, me: str) -> list[str]:
 
 
 def _in_play(state: Any, me: str) -> list[str]:
-    return su.in_play(state)
+    return su.targets(state)
 
 
 def _talents(state: Any, me: str) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions
-            if m.controller == me and "talent" in state.card(m.uid).keywords]
+    from engine.smashup.rules import talent_cards
+
+    return talent_cards(state, me)
 
 
 def _specials(state: Any, me: str) -> list[str]:
@@ -150,9 +151,9 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "play", main=card, base=base, target=target, discard=pay, mode=mode)
 
     @app_commands.command(name=cmd_name("su_talent"), description=cmd_desc("su_talent"))
-    @app_commands.rename(card=opt_name("su_minion"), target=opt_name("su_target"), pay=opt_name("pay"),
+    @app_commands.rename(card=opt_name("talent_card"), target=opt_name("su_target"), pay=opt_name("pay"),
                          mode=opt_name("mode"))
-    @app_commands.describe(card=opt_desc("su_minion"), target=opt_desc("su_target"), pay=opt_desc("pay"),
+    @app_commands.describe(card=opt_desc("talent_card"), target=opt_desc("su_target"), pay=opt_desc("pay"),
                            mode=opt_desc("mode"))
     @app_commands.autocomplete(card=_smashup_autocomplete(_talents), target=_smashup_autocomplete(_in_play),
                                pay=_paid_autocomplete(), mode=mode_autocomplete)
@@ -168,11 +169,13 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "score", main=base)
 
     @app_commands.command(name=cmd_name("su_special"), description=cmd_desc("su_special"))
-    @app_commands.rename(card=opt_name("card"))
-    @app_commands.describe(card=opt_desc("card"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_specials))
-    async def special(self, interaction: discord.Interaction, card: str) -> None:
-        await self.move(interaction, "special", main=card)
+    @app_commands.rename(card=opt_name("card"), target=opt_name("su_target"), base=opt_name("base"))
+    @app_commands.describe(card=opt_desc("card"), target=opt_desc("su_target"), base=opt_desc("base"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_specials), target=_smashup_autocomplete(_in_play),
+                               base=_smashup_autocomplete(_bases))
+    async def special(self, interaction: discord.Interaction, card: str, target: str | None = None,
+                      base: str | None = None) -> None:
+        await self.move(interaction, "special", main=card, target=target, base=base)
 
     @app_commands.command(name=cmd_name("su_discard"), description=cmd_desc("su_discard"))
     @app_commands.rename(cards=opt_name("cards"))

@@ -92,14 +92,14 @@ def decode(value: str, actor: str) -> A._Action:
         return A.PlayAction(actor=actor, card=card, base=base or None, **choices)
     if kind == "t":
         return A.UseTalent(actor=actor, card=card, **choices)
-    return A.PlaySpecial(actor=actor, card=card)
+    return A.PlaySpecial(actor=actor, card=card, target=target or None, base=base or None)
 
 
 def move_label(state: GameState, action: Any, namer: Namer) -> str:
     """"Zwergen-Krieger → Tempel (Ziel: Goblin; zahlt: Schild; Modus: monster)"."""
     label = namer.card(action.card)
     base = getattr(action, "base", None)
-    if base and not isinstance(action, A.PlaySpecial):
+    if base:
         label += f" → {namer.card(base)}"
     extras = []
     if getattr(action, "target", None):
@@ -141,7 +141,7 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
         specials = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlaySpecial)]
         if specials:
             view.add_item(SpecialChoice(result.game_id, state.scoring.window,
-                                        [(move_label(state, a, namer), a.card) for a in specials[:MAX_OPTIONS]],
+                                        [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]],
                                         namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind == "discard_down":
@@ -363,7 +363,7 @@ class SpecialButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:
             return
         view = discord.ui.View(timeout=None)
         view.add_item(SpecialChoice(self.game_id, self.window,
-                                    [(move_label(state, a, namer), a.card) for a in specials[:MAX_OPTIONS]], lang))
+                                    [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]], lang))
         await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
 
 
@@ -380,12 +380,12 @@ class SpecialChoice(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["window"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        card = self.item.values[0]
+        value = self.item.values[0]
 
-        def build(state: GameState, me: str) -> A.PlaySpecial:
+        def build(state: GameState, me: str) -> A._Action:
             if state.scoring is None or state.scoring.window != self.window:
                 raise IllegalAction("stale_prompt")
-            return A.PlaySpecial(actor=me, card=card)
+            return decode(value, me)
 
         await _perform(interaction, self.game_id, build)
 

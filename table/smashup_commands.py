@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.smashup import actions as A
 from engine.smashup.cards import data
+from engine.smashup.rules import talent_cards
 from engine.smashup.state import GameState
 from table.commands import resolve_card
 from table.errors import TableError
@@ -83,6 +84,11 @@ def in_play(state: GameState) -> list[str]:
     return found
 
 
+def targets(state: GameState) -> list[str]:
+    """What a card can pick: a card in play, or a base (a destination for a move)."""
+    return [*in_play(state), *(b.uid for b in state.bases)]
+
+
 def resolve_base(state: GameState, query: str) -> str:
     return resolve_card(state, [b.uid for b in state.bases], query)
 
@@ -129,14 +135,17 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     if name == "play":
         return _play(state, me, args)
     if name == "talent":
-        mine = [m.uid for b in state.bases for m in b.minions if m.controller == me]
-        return A.UseTalent(actor=me, card=resolve_card(state, mine, _need(args, "main")), **_choices(state, me, args))
+        return A.UseTalent(actor=me, card=resolve_card(state, talent_cards(state, me), _need(args, "main")),
+                           **_choices(state, me, args))
     if name == "finish":
         return A.FinishPlaying(actor=me)
     if name == "score":
         return A.ScoreFirst(actor=me, base=resolve_base(state, _need(args, "main")))
     if name == "special":
-        return A.PlaySpecial(actor=me, card=resolve_card(state, hand, _need(args, "main")))
+        picks = _choices(state, me, args)
+        base = resolve_base(state, args["base"]) if args.get("base") else None
+        return A.PlaySpecial(actor=me, card=resolve_card(state, hand, _need(args, "main")), target=picks["target"],
+                             base=base)
     if name == "pass":
         if state.scoring is None:
             raise TableError("no_specials_round")
@@ -151,7 +160,7 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
 def _choices(state: GameState, me: str, args: dict[str, Any]) -> dict[str, Any]:
     """The target, the cards paid and the mode a card's ability asks for."""
     hand = state.player(me).hand
-    target = resolve_card(state, in_play(state), args["target"]) if args.get("target") else None
+    target = resolve_card(state, targets(state), args["target"]) if args.get("target") else None
     mode = resolve_mode(args["mode"]) if args.get("mode") else None
     return {"target": target, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
 

@@ -561,3 +561,149 @@ def test_charm_must_name_a_free_monster():
         apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid))
     assert err.value.code == "needs_target" and "monster-bigfoot" in err.value.params["choices"]
     assert monster
+
+
+# ---------------------------------------------------------------------- moves and talents of cards in play
+ELVES = {"anna": ["elves", "mages"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "dwarves"]}
+
+
+def test_a_talent_card_is_played_without_paying_or_picking():
+    """"Begriffe: Talent": the talent is used later, once a turn; playing the card costs and picks nothing."""
+    state = game_for("anna")
+    put_minion(state, "warriors-taunter", "ben", 1)          # a target the talent could pick
+    (state, events), uid = play(state, "anna", "mages-blaster-master")
+    assert any(m.uid == uid for m in state.bases[0].minions) and "destroyed" not in kinds(events)
+
+
+def test_traveling_elf_moves_its_minion_once_a_turn():
+    """Traveling Elf (Versetzen): its talent moves the minion it is on, the card with it."""
+    state = game_for("anna", ELVES)
+    state.player("anna").actions_left = 1
+    carrier = put_minion(state, "mages-wand-whiz", "anna", 0)
+    (state, events), elf = play(state, "anna", "elves-traveling-elf", target=carrier)
+    assert "minion_moved" not in kinds(events)
+    target_base = state.bases[2].uid
+    state, events = apply(state, A.UseTalent(actor="anna", card=elf, target=target_base))
+    moved = next(m for m in state.base(target_base).minions if m.uid == carrier)
+    assert elf in moved.attached and "minion_moved" in kinds(events)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.UseTalent(actor="anna", card=elf, target=state.bases[1].uid))
+    assert err.value.code == "talent_used"
+
+
+def test_boots_of_running_really_fast_move_their_minion_to_the_base_named():
+    state = game_for("anna")
+    carrier = put_minion(state, "orcs-hammer-slammer", "anna", 0)
+    (state, _), boots = play(state, "anna", "treasure-boots-of-running-really-fast", target=carrier)
+    with pytest.raises(IllegalAction) as err:     # the base it stands on is no destination
+        apply(state, A.UseTalent(actor="anna", card=boots, target=state.bases[0].uid))
+    assert err.value.code == "needs_target"
+    state, _ = apply(state, A.UseTalent(actor="anna", card=boots, target=state.bases[1].uid))
+    assert any(m.uid == carrier for m in state.bases[1].minions)
+
+
+def test_magic_missile_goes_under_the_treasure_deck_and_destroys_a_weak_minion_at_its_base():
+    state = game_for("anna")
+    carrier = put_minion(state, "orcs-sword-lord", "anna", 0)
+    victim = put_minion(state, "warriors-berserker", "ben", 0)       # power 3
+    strong = put_minion(state, "warriors-big-hero", "ben", 0)        # power 5: out of reach
+    (state, _), missile = play(state, "anna", "treasure-magic-missile", target=carrier)
+    with pytest.raises(IllegalAction):
+        apply(state, A.UseTalent(actor="anna", card=missile, target=strong))
+    state, events = apply(state, A.UseTalent(actor="anna", card=missile, target=victim))
+    assert victim in state.player("ben").discard and "destroyed" in kinds(events)
+    assert state.treasure_deck[0] == missile
+    assert all(missile not in m.attached for m in state.bases[0].minions)
+
+
+def test_portal_to_beyond_pays_a_card_to_bring_a_monster_to_its_base():
+    state = game_for("anna")
+    (state, _), portal = play(state, "anna", "mages-portal-to-beyond")
+    assert portal in state.bases[0].actions
+    before = len(state.bases[0].monsters)
+    pay = state.player("anna").hand[0]
+    with pytest.raises(IllegalAction):
+        apply(state, A.UseTalent(actor="anna", card=portal))           # the talent costs a card
+    state, events = apply(state, A.UseTalent(actor="anna", card=portal, discard=(pay,)))
+    assert len(state.bases[0].monsters) == before + 1 and "monster_played" in kinds(events)
+
+
+def test_dogpile_moves_a_minion_to_a_base_where_you_have_two():
+    state = game_for("anna")
+    put_minion(state, "orcs-dork-orc", "anna", 0)
+    put_minion(state, "orcs-dork-orc", "anna", 0)
+    lone = put_minion(state, "orcs-sword-lord", "anna", 1)
+    uid = take(state, "orcs-dogpile", "anna")
+    state, events = apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid, target=lone))
+    assert any(m.uid == lone for m in state.bases[0].minions) and "minion_moved" in kinds(events)
+
+
+def test_dogpile_to_a_base_without_two_of_yours_moves_nothing():
+    state = game_for("anna")
+    lone = put_minion(state, "orcs-sword-lord", "anna", 1)
+    uid = take(state, "orcs-dogpile", "anna")
+    state, events = apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid, target=None))
+    assert any(m.uid == lone for m in state.bases[1].minions) and "minion_moved" not in kinds(events)
+
+
+def test_bag_of_caltrops_catches_another_players_weak_minion_and_is_used_up():
+    state = game_for("anna")
+    (state, _), bag = play(state, "anna", "treasure-bag-of-caltrops")
+    assert bag in state.bases[0].actions and state.played_by[bag] == "anna"
+    state.active = [p.id for p in state.players].index("ben")
+    state.player("ben").minions_left = 1
+    (state, events), victim = play(state, "ben", "warriors-taunter")       # power 2
+    assert victim in state.player("ben").discard and "destroyed" in kinds(events)
+    assert bag not in state.bases[0].actions and bag in state.treasure_discard
+
+
+def test_bag_of_caltrops_spares_its_player_and_strong_minions():
+    state = game_for("anna")
+    state.player("anna").minions_left = 2
+    (state, _), bag = play(state, "anna", "treasure-bag-of-caltrops")
+    (state, _), mine = play(state, "anna", "orcs-dork-orc")
+    assert any(m.uid == mine for m in state.bases[0].minions) and bag in state.bases[0].actions
+    state.active = [p.id for p in state.players].index("ben")
+    state.player("ben").minions_left = 1
+    (state, _), strong = play(state, "ben", "warriors-big-hero")          # power 5
+    assert any(m.uid == strong for m in state.bases[0].minions) and bag in state.bases[0].actions
+
+
+def _scoring_round(state, holder: str, special_design: str) -> tuple:
+    """Anna fills base 0 to its breakpoint and finishes; ``holder`` has the one Special in hand."""
+    from tests.test_smashup import _fill_to_breakpoint
+
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    special = take(state, special_design, holder)
+    _fill_to_breakpoint(state, "anna", 0)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert state.scoring is not None
+    return state, special
+
+
+def test_dungeon_rule_book_as_a_special_destroys_the_action_it_names():
+    """Dungeon Rule Book, used as a Special before a scoring, picks its action like when played."""
+    state = game_for("anna")
+    carrier = put_minion(state, "warriors-taunter", "ben", 1)
+    bow = take(state, "treasure-chainsaw-of-bloody-dismemberment", "ben")
+    state.player("ben").hand.remove(bow)
+    state.bases[1].minions[-1].attached.append(bow)
+    state, special = _scoring_round(state, "anna", "treasure-dungeon-rule-book")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert err.value.code == "needs_target"
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target=bow))
+    assert bow in state.treasure_discard and "base_scored" in kinds(events)
+    assert carrier
+
+
+def test_dogpile_as_a_special_moves_a_minion_before_the_scoring():
+    state = game_for("anna")
+    put_minion(state, "orcs-dork-orc", "anna", 1)
+    put_minion(state, "orcs-dork-orc", "anna", 1)
+    lone = put_minion(state, "orcs-sword-lord", "anna", 2)
+    state, special = _scoring_round(state, "anna", "orcs-dogpile")
+    crowded = state.bases[1].uid
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target=lone, base=crowded))
+    assert any(m.uid == lone for m in state.base(crowded).minions) and "minion_moved" in kinds(events)

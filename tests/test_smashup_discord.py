@@ -74,7 +74,7 @@ async def drive(h: Harness, game_id: int, number: int, action: A._Action) -> lis
         return await h.slash(me, "aktion", karte=action.card, basis=action.base, ziel=action.target,
                              zahlen=_names(*action.discard), modus=action.mode)
     if isinstance(action, A.UseTalent):
-        return await h.slash(me, "talent", kreatur=action.card, ziel=action.target,
+        return await h.slash(me, "talent", karte=action.card, ziel=action.target,
                              zahlen=_names(*action.discard), modus=action.mode)
     if isinstance(action, A.FinishPlaying):
         if number % 2:
@@ -84,7 +84,7 @@ async def drive(h: Harness, game_id: int, number: int, action: A._Action) -> lis
         decision = next(d for d in state.decisions if d.kind == "score_first")
         return await h.click(me, f"sl:su:score:{game_id}:{decision.id}:{decision.options.index(action.base)}")
     if isinstance(action, A.PlaySpecial):
-        return await h.slash(me, "extra", karte=action.card)
+        return await h.slash(me, "extra", karte=action.card, ziel=action.target, basis=action.base)
     if isinstance(action, A.PassSpecial):
         if number % 2:
             return await h.slash(me, "passen")

@@ -64,10 +64,13 @@ class ScoreFirst(_Action):
 
 
 class PlaySpecial(_Action):
-    """A card whose Special works before a base scores, played in the round of specials."""
+    """A card whose Special works before a base scores, played in the round of specials; ``target``
+    and ``base`` for a special that picks a card or a base (the scoring base if none is named)."""
 
     type: Literal["play_special"] = "play_special"
     card: str
+    target: str | None = None
+    base: str | None = None
 
 
 class PassSpecial(_Action):

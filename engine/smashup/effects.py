@@ -216,14 +216,14 @@ def _lasting(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 # the ongoing abilities of a card played on a minion (the card lies on it)
-ATTACH_OPS = frozenset({"attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
+ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
                         "base_minions_power", "no_abilities", "indestructible", "save_to_hand", "save_to_deck_top",
                         "save_with_card", "attached_immunity"})
 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures"}
+                            "keep_treasures", "caltrops"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
 
@@ -360,6 +360,90 @@ def _charm_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
     if found is not None:
         found[1].controller = ctx.player
         tx.emit("monster_charmed", player=ctx.player, monster=tx.s.card_ids[target])
+
+
+# ---------------------------------------------------------------------- moves ("Begriffe": Versetzen)
+def carrier_of(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
+    """The base and minion a card is played on."""
+    for base in state.bases:
+        for minion in (*base.minions, *base.monsters):
+            if uid in minion.attached:
+                return base, minion
+    return None
+
+
+def base_of(state, uid: str) -> str | None:
+    """Where a card in play is: as a minion or monster, on one, or on a base."""
+    found = find_minion(state, uid) or carrier_of(state, uid)
+    if found is not None:
+        return found[0].uid
+    return next((b.uid for b in state.bases if uid in b.actions), None)
+
+
+def move_minion(tx: Tx, uid: str, to_base: str) -> None:
+    """A minion goes to another base with everything played on it; moving is not playing, so no
+    "when played" ability fires."""
+    found = find_minion(tx.s, uid)
+    if found is None or found[0].uid == to_base:
+        return
+    base, minion = found
+    base.minions.remove(minion)
+    tx.s.base(to_base).minions.append(minion)
+    tx.emit("minion_moved", card=tx.s.card_ids[uid], base=tx.s.card_ids[to_base])
+
+
+def _other_bases(state, effect: Effect, ctx: Context) -> list[str]:
+    found = carrier_of(state, ctx.card)
+    return [b.uid for b in state.bases if found is None or b.uid != found[0].uid]
+
+
+@op("move_carrier", targets=_other_bases)
+def _move_carrier(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Traveling Elf, Boots of Running Really Fast: the minion this card is on moves to the base
+    named as the target, the card with it."""
+    found = carrier_of(tx.s, ctx.card)
+    target = _needs(ctx, _other_bases(tx.s, effect, ctx))
+    if found is not None and target is not None:
+        move_minion(tx, found[1].uid, target)
+
+
+def _mine_elsewhere_if_crowded(state, effect: Effect, ctx: Context) -> list[str]:
+    """Dogpile: your minions at other bases, if you have two or more at the base named."""
+    if ctx.base is None:
+        return []
+    here = state.base(ctx.base)
+    if sum(1 for m in here.minions if m.controller == ctx.player) < 2:
+        return []
+    return [m.uid for b in state.bases if b.uid != ctx.base for m in b.minions if m.controller == ctx.player]
+
+
+@op("move_own_to_crowded", targets=_mine_elsewhere_if_crowded)
+def _move_own_to_crowded(tx: Tx, effect: Effect, ctx: Context) -> None:
+    target = _needs(ctx, _mine_elsewhere_if_crowded(tx.s, effect, ctx))
+    if target is not None and ctx.base is not None:
+        move_minion(tx, target, ctx.base)
+
+
+def _weak_at_carrier_base(state, effect: Effect, ctx: Context) -> list[str]:
+    found = carrier_of(state, ctx.card)
+    if found is None:
+        return []
+    base = found[0]
+    return [m.uid for m in base.minions if minion_power(state, base, m) <= (effect.max_power or 0)
+            and not indestructible(state, m) and affectable(state, ctx, base, m)]
+
+
+@op("missile", targets=_weak_at_carrier_base)
+def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Magic Missile: the card goes under the treasure deck and destroys a weak minion at its base."""
+    found = carrier_of(tx.s, ctx.card)
+    target = _needs(ctx, _weak_at_carrier_base(tx.s, effect, ctx))
+    if found is None:
+        return
+    found[1].attached.remove(ctx.card)
+    tx.s.treasure_deck.insert(0, ctx.card)
+    if target is not None:
+        destroy(tx, target, ctx.player)
 
 
 @op("bottom_of_treasure_deck")

@@ -23,8 +23,10 @@ def _has(tx: Tx, uid: str, op: str) -> Effect | None:
     return tx.s.effect(uid, op)
 
 
-def after_minion_played(tx: Tx, player: str, base: BaseInPlay) -> None:
+def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
     seat = tx.s.player(player)
+    if _caltrops(tx, player, base, uid):
+        return
     if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
         seat.used_this_turn.append(f"bath:{base.uid}")
         tx.draw_treasures(player, 1)
@@ -36,6 +38,26 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay) -> None:
     for uid in base.actions:
         if _has(tx, uid, "base_action_draw_on_minion") and tx.s.owners.get(uid) == player:
             tx.draw(player, 1)
+
+
+def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
+    """Bag of Caltrops: another player's minion of power 3 or less played here is destroyed, and the
+    bag with it. True when the minion is gone."""
+    from engine.smashup.effects import destroy, find_minion, minion_power
+
+    for bag in list(base.actions):
+        effect = _has(tx, bag, "caltrops")
+        owner = tx.s.played_by.get(bag)
+        found = find_minion(tx.s, uid)
+        if effect is None or owner == player or found is None or found[0] is not base:
+            continue
+        if minion_power(tx.s, base, found[1]) <= (effect.max_power or 0):
+            destroy(tx, uid, owner or "")
+            base.actions.remove(bag)
+            tx.s.played_by.pop(bag, None)
+            tx.to_discard(bag)
+            return True
+    return False
 
 
 def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str) -> None:

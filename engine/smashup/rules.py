@@ -21,6 +21,7 @@ from engine.smashup.effects import (
     NEEDS_TARGET,
     OPS,
     Context,
+    base_of,
     find_minion,
     has_abilities,
     minion_power,
@@ -173,11 +174,12 @@ def _in_hand(state: GameState, actor: str, uid: str) -> None:
 
 
 def _check_targets(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
-                   mode: str | None = None) -> None:
-    """Every effect that must pick something has a valid pick named (or nothing to pick exists)."""
+                   mode: str | None = None, playing: bool = False) -> None:
+    """Every effect that must pick something has a valid pick named (or nothing to pick exists). A card
+    with a talent picks when the talent is used, not when it is played."""
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode)
-    for effect in card.effects:
+    for effect in ([] if playing and "talent" in card.keywords else card.effects):
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is None:
             continue
@@ -220,8 +222,8 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("no_minion_play_left")
     if not hooks.may_play_minion_at(state, a.actor, a.base):
         raise IllegalAction("party_first")
-    check_cost(state, a.actor, a.card, a.discard)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode)
+    check_cost(state, a.actor, a.card, a.discard, playing=True)
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True)
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -240,7 +242,7 @@ def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
     tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
     if "talent" not in state.card(a.card).keywords:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
-    hooks.after_minion_played(tx, a.actor, base)
+    hooks.after_minion_played(tx, a.actor, base, a.card)
 
 
 def check_play_action(state: GameState, a: A.PlayAction) -> None:
@@ -257,8 +259,8 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("needs_target_minion")
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
-    check_cost(state, a.actor, a.card, a.discard)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode)
+    check_cost(state, a.actor, a.card, a.discard, playing=True)
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True)
 
 
 def _played_on_minion(card) -> bool:
@@ -269,6 +271,8 @@ def _needs_base(card) -> bool:
     """An ongoing action not played on a minion stays on a base ("Begriffe": Dauerhaft), and a card
     acting "here" needs a base to act on."""
     if "ongoing" in card.keywords and not _played_on_minion(card):
+        return True
+    if any(e.op in BASE_CHOICE_OPS for e in card.effects):
         return True
     return any((e.op in ("play_monster",) and e.where == "here") or e.who == "all_here" for e in card.effects)
 
@@ -281,16 +285,21 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
     seat.actions_left -= 1
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
+    acts_now = "talent" not in card.keywords     # a card with a talent acts when its talent is used
     if _played_on_minion(card):
         found = find_minion(state, a.target or "")
         assert found is not None
         found[1].attached.append(a.card)
         hooks.after_treasure_played(tx, a.actor, found[0], a.card)
-        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+        if acts_now:
+            _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
         return
-    _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+    if acts_now:
+        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
     if "ongoing" in card.keywords and a.base is not None:
         state.base(a.base).actions.append(a.card)
+        if card.faction is None:            # a treasure has no owner: remember who played it
+            state.played_by[a.card] = a.actor
     elif any(e.op == "dowsing" for e in card.effects):
         state.treasure_deck.extend([a.card, *state.treasure_discard])
         state.treasure_discard.clear()
@@ -319,10 +328,11 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
 OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 
 
-def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...]) -> None:
-    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself."""
+def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...], playing: bool = False) -> None:
+    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself. A
+    talent is paid when it is used, so playing its card costs nothing."""
     card = state.card(uid)
-    effects = card.effects
+    effects = () if playing and "talent" in card.keywords else card.effects
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
@@ -367,16 +377,14 @@ def check_talent(state: GameState, a: A.UseTalent) -> None:
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
     check_cost(state, a.actor, a.card, a.discard)
-    found = find_minion(state, a.card)
-    _check_targets(state, a.actor, a.card, found[0].uid if found else None, a.target, a.mode)
+    _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode)
 
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
     state = tx.s
     state.player(a.actor).used_this_turn.append(f"talent:{a.card}")
-    found = find_minion(state, a.card)
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
-    _resolve(tx, a.actor, a.card, found[0].uid if found else None, a.target, a.discard, a.mode)
+    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode)
 
 
 # ====================================================================== scoring
@@ -496,6 +504,9 @@ def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
         raise IllegalAction("not_your_say", player=next_to_decide(state))
     if a.card not in _specials_in_hand(state, a.actor):
         raise IllegalAction("not_a_special", card=a.card)
+    if a.base is not None and a.base not in [b.uid for b in state.bases]:
+        raise IllegalAction("no_such_base")
+    _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target)
 
 
 def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
@@ -503,7 +514,7 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     assert state.scoring is not None
     state.player(a.actor).hand.remove(a.card)
     tx.emit("special_played", player=a.actor, card=state.card_ids[a.card])
-    _resolve(tx, a.actor, a.card, state.scoring.base, None)
+    _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target)
     tx.to_discard(a.card)
     state.scoring.passed = []             # the others may answer it
     state.scoring.window = state.new_id()
@@ -675,7 +686,20 @@ def window_plays(state: GameState, player_id: str) -> list[A.Action]:
     """Specials a player could use in the round before a scoring (auto-pass waits for these only)."""
     if state.scoring is None:
         return []
-    return [A.PlaySpecial(actor=player_id, card=u) for u in _specials_in_hand(state, player_id)]
+    return list(_special_plays(state, player_id))
+
+
+BASE_CHOICE_OPS = frozenset({"move_own_to_crowded"})     # specials that name a base other than the scoring one
+
+
+def _special_plays(state: GameState, pid: str):
+    """Each special in hand with each pick it could make (and base, for those that name one)."""
+    assert state.scoring is not None
+    for uid in _specials_in_hand(state, pid):
+        names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
+        for base in (state.bases if names_base else [state.base(state.scoring.base)]):
+            for target in _targets(state, pid, uid, base.uid):
+                yield A.PlaySpecial(actor=pid, card=uid, target=target, base=base.uid if names_base else None)
 
 
 def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
@@ -746,6 +770,9 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
         for uid in [u for u in base.actions if state.owners.get(u) == seat.id]:
             base.actions.remove(uid)
             mine.append(uid)
+        for uid in [u for u in base.actions if state.played_by.get(u) == seat.id]:
+            base.actions.remove(uid)       # a treasure they played on a base
+            tx.to_discard(uid)
     for uid in [u for u in mine if state.card_ids[u].startswith("treasure-")]:
         mine.remove(uid)
         state.treasure_discard.append(uid)
@@ -819,8 +846,7 @@ def _candidates(state: GameState, pid: str):
             yield A.DiscardDown(actor=pid, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
     if state.scoring is not None:
         yield A.PassSpecial(actor=pid, window=state.scoring.window)
-        for uid in _specials_in_hand(state, pid):
-            yield A.PlaySpecial(actor=pid, card=uid)
+        yield from _special_plays(state, pid)
     if state.phase != "play" or state.active_player.id != pid:
         return
     yield A.FinishPlaying(actor=pid)
@@ -828,25 +854,36 @@ def _candidates(state: GameState, pid: str):
     for uid in hand:
         card = state.card(uid)
         for base in state.bases:
-            for target in _targets(state, pid, uid, base.uid):
-                for discard, mode in _payments(state, uid, hand):
+            for target in _targets(state, pid, uid, base.uid, playing=True):
+                for discard, mode in _payments(state, uid, hand, playing=True):
                     kind = A.PlayMinion if card.kind == "minion" else A.PlayAction
                     yield kind(actor=pid, card=uid, base=base.uid, target=target, discard=discard, mode=mode)
     for base in state.bases:
-        for minion in base.minions:
-            if minion.controller == pid and "talent" in state.card(minion.uid).keywords:
-                for target in _targets(state, pid, minion.uid, base.uid):
-                    for discard, mode in _payments(state, minion.uid, hand):
-                        yield A.UseTalent(actor=pid, card=minion.uid, target=target, discard=discard, mode=mode)
+        for uid in talent_cards_at(state, base, pid):
+            for target in _targets(state, pid, uid, base.uid):
+                for discard, mode in _payments(state, uid, hand):
+                    yield A.UseTalent(actor=pid, card=uid, target=target, discard=discard, mode=mode)
 
 
-def _targets(state: GameState, pid: str, uid: str, base: str) -> list[str | None]:
-    """What a card could pick played at this base: the candidates of its effects, or every minion for
-    a card played on a minion; nothing when it picks nothing."""
+def talent_cards(state: GameState, pid: str) -> list[str]:
+    return [u for base in state.bases for u in talent_cards_at(state, base, pid)]
+
+
+def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
+    """The player's cards with a talent at this base: minions, cards on minions, cards on the base."""
+    found = [m.uid for m in base.minions if m.controller == pid]
+    found += [u for m in base.minions for u in m.attached if state.owners.get(u, m.controller) == pid]
+    found += [u for u in base.actions if state.owners.get(u) == pid]
+    return [u for u in found if "talent" in state.card(u).keywords]
+
+
+def _targets(state: GameState, pid: str, uid: str, base: str, playing: bool = False) -> list[str | None]:
+    """What a card could pick played at this base (or using its talent): the candidates of its effects,
+    or every minion for a card played on a minion; nothing when it picks nothing."""
     card = state.card(uid)
     found: list[str | None] = []
     ctx = Context(pid, uid, base, None)
-    for effect in card.effects:
+    for effect in ([] if playing and "talent" in card.keywords else card.effects):
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is not None:
             found += candidates_of(state, effect, ctx)
@@ -855,9 +892,13 @@ def _targets(state: GameState, pid: str, uid: str, base: str) -> list[str | None
     return list(dict.fromkeys(found)) or [None]
 
 
-def _payments(state: GameState, uid: str, hand: list[str]):
+def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False):
     """Useful ways to pay for and choose a card's ability: the first fitting cards of the hand."""
-    effects = state.card(uid).effects
+    card = state.card(uid)
+    if playing and "talent" in card.keywords:
+        yield (), None
+        return
+    effects = card.effects
     others = [u for u in hand if u != uid]
     treasures = [u for u in others if state.card_ids[u].startswith("treasure-")]
     needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))

@@ -73,6 +73,7 @@ class GameState(_Model):
     rng: int
     card_ids: dict[str, str]              # uid -> design id
     owners: dict[str, str] = Field(default_factory=dict)   # faction card uid -> owner
+    played_by: dict[str, str] = Field(default_factory=dict)  # treasure on a base -> who played it (no owner)
     players: list[Seat]
     bases: list[BaseInPlay] = Field(default_factory=list)
     base_deck: list[str] = Field(default_factory=list)

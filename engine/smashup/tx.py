@@ -66,6 +66,7 @@ class Tx:
     def to_discard(self, uid: str) -> None:
         """Cards go to their owner's pile; monsters and treasures, owned by nobody, to theirs."""
         design = self.s.card_ids[uid]
+        self.s.played_by.pop(uid, None)
         if design.startswith("monster-"):
             self.s.monster_discard.append(uid)
         elif design.startswith("treasure-"):
