@@ -319,7 +319,8 @@ def test_specials_round_waits_for_whoever_holds_one():
         apply(state, A.PassSpecial(actor=next(p.id for p in state.players if p.id != holder),
                                    window=state.scoring.window))
     state, events = apply(state, A.PlaySpecial(actor=holder, card=special))
-    assert "card_not_automated" in [e.kind for e in events] and "base_scored" in [e.kind for e in events]
+    assert "special_played" in [e.kind for e in events] and "base_scored" in [e.kind for e in events]
+    assert special in state.player(holder).discard          # set aside for the scoring, then discarded
 
 
 def test_the_game_ends_at_fifteen_with_the_most_vp_and_a_tie_plays_on():

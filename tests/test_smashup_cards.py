@@ -707,3 +707,48 @@ def test_dogpile_as_a_special_moves_a_minion_before_the_scoring():
     crowded = state.bases[1].uid
     state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target=lone, base=crowded))
     assert any(m.uid == lone for m in state.base(crowded).minions) and "minion_moved" in kinds(events)
+
+
+# ---------------------------------------------------------------------- specials during and after scoring
+def _vp_from_places(state, events, player: str) -> int:
+    scored = next(e for e in events if e.kind == "base_scored")
+    return scored.params["vp"].get(player, 0)
+
+
+def test_angry_pillagers_pays_a_vp_for_a_lead_of_three_during_the_scoring():
+    """Angry Pillagers ("während der Wertung"): with 3 or more power over the runner-up, 1 VP more."""
+    state = game_for("anna")
+    put_minion(state, "warriors-taunter", "ben", 0)                  # ben: 2 there
+    state, special = _scoring_round(state, "anna", "orcs-angry-pillagers")
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert state.player("anna").vp == _vp_from_places(state, events, "anna") + 1
+    assert special in state.player("anna").discard
+
+
+def test_angry_pillagers_pays_nothing_without_the_lead():
+    state = game_for("anna")
+    from tests.test_smashup import _fill_to_breakpoint
+
+    _fill_to_breakpoint(state, "ben", 0)                              # ben as strong as anna there
+    state, special = _scoring_round(state, "anna", "orcs-angry-pillagers")
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert state.player("anna").vp == _vp_from_places(state, events, "anna")
+
+
+def test_clever_distraction_takes_a_vp_from_the_winner_after_the_scoring():
+    """Clever Distraction ("nach der Wertung"): with a minion at the scored base, its winner loses a VP
+    and you gain one."""
+    state = game_for("anna")
+    put_minion(state, "warriors-taunter", "ben", 0)                  # ben is there, second
+    state, special = _scoring_round(state, "ben", "thieves-clever-distraction")
+    state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
+    assert state.player("ben").vp == _vp_from_places(state, events, "ben") + 1
+    assert state.player("anna").vp == _vp_from_places(state, events, "anna") - 1
+    assert "vp_taken" in kinds(events) and special in state.player("ben").discard
+
+
+def test_clever_distraction_needs_a_minion_at_the_scored_base():
+    state = game_for("anna")
+    state, special = _scoring_round(state, "ben", "thieves-clever-distraction")
+    state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
+    assert state.player("ben").vp == 0 and "vp_taken" not in kinds(events)

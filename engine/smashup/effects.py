@@ -446,6 +446,43 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
         destroy(tx, target, ctx.player)
 
 
+# ---------------------------------------------------------------------- specials during and after scoring
+# Played in the round before the scoring like every special, these wait beside the base and act at
+# their moment: rules._score calls them after the VP are given ("during") or after the loot ("after").
+LATER_OPS = frozenset({"pillage", "distraction"})
+
+
+@op("pillage")
+def _pillage(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Angry Pillagers, during the scoring: a lead of 3 or more power over the runner-up there is 1 VP."""
+    from engine.smashup.rules import power_at
+
+    base = tx.s.base(ctx.base or "")
+    mine = power_at(tx.s, base, ctx.player)
+    runner_up = max((power_at(tx.s, base, p.id) for p in tx.s.players if p.id != ctx.player), default=0)
+    if mine and mine - runner_up >= (effect.max_power or 0):
+        tx.s.player(ctx.player).vp += effect.n
+        tx.emit("vp_gained", player=ctx.player, vp=effect.n)
+
+
+def distraction(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int], seat_order: list[str]) -> None:
+    """Clever Distraction, after the scoring of a base where you had a minion: its winner (the first of
+    several in seat order from the active player) loses 1 VP, and you gain 1 VP."""
+    if ctx.player not in placed:
+        return
+    winners = [pid for pid in seat_order if placed.get(pid) == 1 and pid != ctx.player]
+    if not winners:
+        return
+    loser = tx.s.player(winners[0])
+    lost = min(effect.n, loser.vp)
+    loser.vp -= lost
+    tx.s.player(ctx.player).vp += effect.n
+    tx.emit("vp_taken", player=ctx.player, victim=loser.id, vp=effect.n)
+
+
+OPS["distraction"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
+
+
 @op("bottom_of_treasure_deck")
 def _bottom_of_treasure_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
     """This card goes under the treasure deck instead of the discard pile (rules.play_action asks)."""

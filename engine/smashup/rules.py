@@ -18,6 +18,7 @@ from engine.smashup.cards import data
 from engine.smashup.effects import (
     ATTACH_OPS,
     LASTING_OPS,
+    LATER_OPS,
     NEEDS_TARGET,
     OPS,
     Context,
@@ -514,8 +515,11 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     assert state.scoring is not None
     state.player(a.actor).hand.remove(a.card)
     tx.emit("special_played", player=a.actor, card=state.card_ids[a.card])
-    _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target)
-    tx.to_discard(a.card)
+    if any(e.op in LATER_OPS for e in state.card(a.card).effects):
+        state.scoring.set_aside.append(a.card)      # it acts during or after the scoring
+    else:
+        _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target)
+        tx.to_discard(a.card)
     state.scoring.passed = []             # the others may answer it
     state.scoring.window = state.new_id()
     _maybe_score(tx)
@@ -549,8 +553,13 @@ def _score(tx: Tx, base_uid: str) -> None:
             state.player(pid).vp += gained
             awarded[pid] = gained
     tx.emit("base_scored", base=design.id, places=placed, vp=awarded)
+    set_aside = list(state.scoring.set_aside) if state.scoring else []
+    _later_specials(tx, base, set_aside, "pillage", placed)
     extra_loot = hooks.during_scoring(tx, base, placed)
     _hand_out_loot(tx, base, placed, extra_loot)
+    _later_specials(tx, base, set_aside, "distraction", placed)
+    for uid in set_aside:
+        tx.to_discard(uid)
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
         if to_decks and minion in base.minions and minion.owner is not None:
@@ -567,6 +576,31 @@ def _score(tx: Tx, base_uid: str) -> None:
     state.scoring = None
     _new_base(tx)
     _next_scoring(tx)
+
+
+def _later_specials(tx: Tx, base: BaseInPlay, set_aside: list[str], op_name: str, placed: dict[str, int]) -> None:
+    """The specials set aside for this moment of the scoring act, in the order they were played."""
+    from engine.smashup.effects import distraction
+
+    state = tx.s
+    for uid in set_aside:
+        effect = state.effect(uid, op_name)
+        if effect is None:
+            continue
+        player = _player_of(state, uid)
+        if player is None:
+            continue
+        ctx = Context(player, uid, base.uid, None)
+        if op_name == "distraction":
+            distraction(tx, effect, ctx, placed, _special_order(state))
+        else:
+            OPS[op_name](tx, effect, ctx)
+
+
+def _player_of(state: GameState, uid: str) -> str | None:
+    """Who played a card from their faction or, for a treasure, who played it."""
+    player = state.owners.get(uid) or state.played_by.get(uid)
+    return player if player is not None and state.has_player(player) else None
 
 
 def _hand_out_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 0) -> None:
@@ -773,6 +807,10 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
         for uid in [u for u in base.actions if state.played_by.get(u) == seat.id]:
             base.actions.remove(uid)       # a treasure they played on a base
             tx.to_discard(uid)
+    if state.scoring is not None:          # their specials waiting for the scoring leave with them
+        for uid in [u for u in state.scoring.set_aside if state.owners.get(u) == seat.id]:
+            state.scoring.set_aside.remove(uid)
+            mine.append(uid)
     for uid in [u for u in mine if state.card_ids[u].startswith("treasure-")]:
         mine.remove(uid)
         state.treasure_discard.append(uid)
@@ -801,6 +839,8 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
             _finish_setup(tx)
         return
     if was_active:
+        for uid in state.scoring.set_aside if state.scoring else []:
+            tx.to_discard(uid)
         state.scoring = None
         state.decisions.clear()
         state.turn += 1

@@ -57,6 +57,7 @@ class Scoring(_Model):
     base: str
     passed: list[str] = Field(default_factory=list)
     window: int = 0
+    set_aside: list[str] = Field(default_factory=list)   # specials that act during or after this scoring
 
 
 class Decision(_Model):
@@ -130,6 +131,8 @@ class GameState(_Model):
                  *self.treasure_deck, *self.treasure_discard, *self.removed]
         for seat in self.players:
             found += seat.deck + seat.hand + seat.discard
+        if self.scoring is not None:
+            found += self.scoring.set_aside
         for base in self.bases:
             found.append(base.uid)
             found += base.actions
