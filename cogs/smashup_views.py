@@ -138,7 +138,7 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
         if options:
             view.add_item(SuPlayChoice(result.game_id, state.turn, options, namer.lang))
     if state.scoring is not None and next_to_decide(state) == player_id:
-        specials = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlaySpecial)]
+        specials = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlaySpecial | A.UseTalent)]
         if specials:
             view.add_item(SpecialChoice(result.game_id, state.scoring.window,
                                         [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]],
@@ -357,7 +357,7 @@ class SpecialButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:
         if state.scoring is None or state.scoring.window != self.window:
             await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
             return
-        specials = [a for a in legal_actions(state, me) if isinstance(a, A.PlaySpecial)]
+        specials = [a for a in legal_actions(state, me) if isinstance(a, A.PlaySpecial | A.UseTalent)]
         if not specials:
             await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
             return

@@ -752,3 +752,75 @@ def test_clever_distraction_needs_a_minion_at_the_scored_base():
     state, special = _scoring_round(state, "ben", "thieves-clever-distraction")
     state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
     assert state.player("ben").vp == 0 and "vp_taken" not in kinds(events)
+
+
+# ---------------------------------------------------------------------- abilities resting until the turn ends
+HALFLINGS = {"anna": ["halflings", "mages"], "ben": ["warriors", "thieves"], "cleo": ["orcs", "dwarves"]}
+
+
+def test_rude_awakening_plays_every_minion_in_hand_there_with_abilities_resting():
+    state = game_for("anna", HALFLINGS)
+    seat = state.player("anna")
+    seat.hand = [u for u in seat.hand if state.card(u).kind != "minion"]
+    slammer_like = take(state, "halflings-pestling", "anna")        # "when played" would grant a minion
+    second = take(state, "mages-wand-whiz", "anna")
+    (state, events), _ = play(state, "anna", "halflings-rude-awakening")
+    here = {m.uid for m in state.bases[0].minions}
+    assert {slammer_like, second} <= here and not [u for u in state.player("anna").hand
+                                                   if state.card(u).kind == "minion"]
+    assert kinds(events).count("minion_played") == 2 and "extra_play" not in kinds(events)
+    assert state.player("anna").minions_left == 1                   # extras: the free play is still there
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert state.silenced == []                                     # abilities are back after the turn
+
+
+def test_potion_of_paralysis_cancels_abilities_at_the_scoring_base():
+    """Potion of Paralysis: before the scoring, the minions there lose their ongoing power."""
+    state = game_for("anna")
+    lord = put_minion(state, "orcs-sword-lord", "anna", 0)          # +1 to anna's other minions
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    base = state.bases[0]
+    boosted = minion_power(state, base, next(m for m in base.minions if m.uid == orc))
+    state, special = _scoring_round(state, "ben", "treasure-potion-of-paralysis")
+    take(state, "treasure-dungeon-rule-book", "ben")            # a second special keeps ben's say open
+    state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
+    assert "abilities_cancelled" in kinds(events) and "base_scored" not in kinds(events)
+    base = state.bases[0]
+    assert boosted == 3 and minion_power(state, base, next(m for m in base.minions if m.uid == orc)) == 2
+    assert lord in state.silenced
+
+
+def test_last_call_plays_a_minion_from_hand_at_the_scoring_base():
+    state = game_for("anna", HALFLINGS)
+    state, special = _scoring_round(state, "anna", "halflings-last-call")
+    minion = next(u for u in state.player("anna").hand if state.card(u).kind == "minion")
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlaySpecial(actor="anna", card=special))     # which minion?
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target=minion))
+    assert "minion_played" in kinds(events) and "base_scored" in kinds(events)
+    assert minion in state.player("anna").discard                   # it was there when the base scored
+
+
+def test_happy_zapper_talent_and_its_special_use_before_the_scoring():
+    """Happy Zapper: a card paid for +2 until the turn ends; as a Special, again before her base scores."""
+    state = game_for("anna")
+    zapper = put_minion(state, "mages-happy-zapper", "anna", 0)
+    pay = state.player("anna").hand[0]
+    state, _ = apply(state, A.UseTalent(actor="anna", card=zapper, discard=(pay,)))
+    base = state.bases[0]
+    assert minion_power(state, base, next(m for m in base.minions if m.uid == zapper)) == 5
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.UseTalent(actor="anna", card=zapper, discard=(state.player("anna").hand[0],)))
+    assert err.value.code == "talent_used"
+    from tests.test_smashup import _fill_to_breakpoint
+
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    _fill_to_breakpoint(state, "ben", 0)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert state.scoring is not None and state.scoring.base == base.uid
+    window = state.scoring.window
+    pay = state.player("anna").hand[0]
+    state, events = apply(state, A.UseTalent(actor="anna", card=zapper, discard=(pay,)))
+    assert "talent_used" in kinds(events)
+    assert state.scoring is None or state.scoring.window != window

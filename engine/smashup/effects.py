@@ -41,7 +41,7 @@ def op(name: str, targets: Callable | None = None) -> Callable[[Op], Op]:
 
 # ---------------------------------------------------------------------- power
 def _effects_of(state, uid: str) -> tuple[Effect, ...]:
-    return state.card(uid).effects
+    return state.active_effects(uid)
 
 
 def _treasures_on(state, minion: Minion) -> int:
@@ -106,7 +106,10 @@ def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
 
 # ---------------------------------------------------------------------- targets
 def has_abilities(state, minion: Minion) -> bool:
-    """A card played on a minion can take its abilities away (Curse of Imprisonment, Potion of Cowardice)."""
+    """A card played on a minion can take its abilities away (Curse of Imprisonment, Potion of Cowardice),
+    and some cards cancel them until the end of the turn."""
+    if minion.uid in state.silenced:
+        return False
     return not any(e.op == "no_abilities" for uid in minion.attached for e in _effects_of(state, uid))
 
 
@@ -481,6 +484,51 @@ def distraction(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int], se
 
 
 OPS["distraction"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
+
+
+# ---------------------------------------------------------------------- abilities cancelled for the turn
+def play_silenced(tx: Tx, player: str, uid: str, base_uid: str) -> None:
+    """A minion from the hand goes to a base as an extra play, its abilities resting until the end of
+    the turn (its "when played" ability does not fire; the base's abilities still do)."""
+    from engine.smashup.hooks import after_minion_played
+
+    state = tx.s
+    state.player(player).hand.remove(uid)
+    base = state.base(base_uid)
+    base.minions.append(Minion(uid=uid, owner=state.owners.get(uid), controller=player))
+    state.silenced.append(uid)
+    tx.emit("minion_played", player=player, card=state.card_ids[uid], base=state.card_ids[base_uid])
+    after_minion_played(tx, player, base, uid)
+
+
+@op("rude_awakening")
+def _rude_awakening(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Rude Awakening: every minion in your hand comes to the base named, abilities resting."""
+    for uid in [u for u in tx.s.player(ctx.player).hand if tx.s.card(u).kind == "minion"]:
+        if ctx.base is not None:
+            play_silenced(tx, ctx.player, uid, ctx.base)
+
+
+def _minions_in_hand(state, effect: Effect, ctx: Context) -> list[str]:
+    return [u for u in state.player(ctx.player).hand if u != ctx.card and state.card(u).kind == "minion"]
+
+
+@op("last_call", targets=_minions_in_hand)
+def _last_call(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Last Call, before a scoring: the minion named comes from your hand to that base, abilities resting."""
+    target = _needs(ctx, _minions_in_hand(tx.s, effect, ctx))
+    if target is not None and ctx.base is not None:
+        play_silenced(tx, ctx.player, target, ctx.base)
+
+
+@op("paralysis")
+def _paralysis(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Potion of Paralysis, before a scoring: the minions there and the actions on them or on the base
+    lose their abilities until the end of the turn (the base's own ability stays)."""
+    base = tx.s.base(ctx.base or "")
+    quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached)]
+    tx.s.silenced.extend(u for u in quiet if u not in tx.s.silenced)
+    tx.emit("abilities_cancelled", base=tx.s.card_ids[base.uid])
 
 
 @op("bottom_of_treasure_deck")

@@ -113,7 +113,7 @@ def during_scoring(tx: Tx, base: BaseInPlay, placed: dict[str, int]) -> int:
     if _has(tx, base.uid, "base_coffers"):
         for pid in placed:
             tx.draw_treasures(pid, 1)
-    return sum(e.n for uid in base.actions for e in tx.s.card(uid).effects if e.op == "loot_bonus")
+    return sum(e.n for uid in base.actions for e in tx.s.active_effects(uid) if e.op == "loot_bonus")
 
 
 def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:

@@ -273,7 +273,7 @@ def _needs_base(card) -> bool:
     acting "here" needs a base to act on."""
     if "ongoing" in card.keywords and not _played_on_minion(card):
         return True
-    if any(e.op in BASE_CHOICE_OPS for e in card.effects):
+    if any(e.op in BASE_CHOICE_OPS or e.op == "rude_awakening" for e in card.effects):
         return True
     return any((e.op in ("play_monster",) and e.where == "here") or e.who == "all_here" for e in card.effects)
 
@@ -366,13 +366,30 @@ def _in_play_controlled(state: GameState, actor: str, uid: str) -> bool:
     return False
 
 
+def _special_talent(state: GameState, actor: str, uid: str) -> bool:
+    """Happy Zapper's Special: in the round before its base scores, its talent may be used (again)."""
+    scoring = state.scoring
+    return (scoring is not None and next_to_decide(state) == actor and uid in state.card_ids
+            and {"talent", "special"} <= set(state.card(uid).keywords)
+            and base_of(state, uid) == scoring.base and _in_play_controlled(state, actor, uid))
+
+
+def special_talents(state: GameState, pid: str) -> list[str]:
+    if state.scoring is None:
+        return []
+    return [u for u in talent_cards_at(state, state.base(state.scoring.base), pid)
+            if "special" in state.card(u).keywords and u not in state.silenced]
+
+
 def check_talent(state: GameState, a: A.UseTalent) -> None:
-    _my_play_step(state, a.actor)
+    in_round = _special_talent(state, a.actor, a.card)
+    if not in_round:
+        _my_play_step(state, a.actor)
     if a.card not in state.card_ids or not _in_play_controlled(state, a.actor, a.card):
         raise IllegalAction("card_not_in_play", card=a.card)
-    if "talent" not in getattr(state.card(a.card), "keywords", ()):
+    if "talent" not in getattr(state.card(a.card), "keywords", ()) or a.card in state.silenced:
         raise IllegalAction("no_talent")
-    if f"talent:{a.card}" in state.player(a.actor).used_this_turn:
+    if not in_round and f"talent:{a.card}" in state.player(a.actor).used_this_turn:
         raise IllegalAction("talent_used")
     found = find_minion(state, a.card)
     if found is not None and not has_abilities(state, found[1]):
@@ -383,9 +400,15 @@ def check_talent(state: GameState, a: A.UseTalent) -> None:
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
     state = tx.s
+    in_round = _special_talent(state, a.actor, a.card)
     state.player(a.actor).used_this_turn.append(f"talent:{a.card}")
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
     _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode)
+    if in_round:                              # used as a Special: the others may answer it
+        assert state.scoring is not None
+        state.scoring.passed = []
+        state.scoring.window = state.new_id()
+        _maybe_score(tx)
 
 
 # ====================================================================== scoring
@@ -525,13 +548,18 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     _maybe_score(tx)
 
 
+def _special_talent_options(state: GameState, pid: str) -> bool:
+    """A special talent at the scoring base counts as a Special to use only if it can be paid for."""
+    return bool(special_talents(state, pid)) and len(state.player(pid).hand) > 0
+
+
 def _maybe_score(tx: Tx) -> None:
     """Players without a Special in hand pass by themselves; when all passed, the base scores."""
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
     for pid in _special_order(state):
-        if pid not in scoring.passed and not _specials_in_hand(state, pid):
+        if pid not in scoring.passed and not _specials_in_hand(state, pid) and not _special_talent_options(state, pid):
             scoring.passed.append(pid)
         elif pid not in scoring.passed:
             return
@@ -664,6 +692,7 @@ def _close_turn(tx: Tx) -> None:
     tie for the most plays on ("Aus und vorbei!")."""
     state = tx.s
     hooks.end_of_turn(tx)
+    state.silenced.clear()
     for base in state.bases:
         for minion in (*base.minions, *base.monsters):
             minion.until_end_of_turn = 0
@@ -720,7 +749,9 @@ def window_plays(state: GameState, player_id: str) -> list[A.Action]:
     """Specials a player could use in the round before a scoring (auto-pass waits for these only)."""
     if state.scoring is None:
         return []
-    return list(_special_plays(state, player_id))
+    talents = [A.UseTalent(actor=player_id, card=u, discard=(d,)) for u in special_talents(state, player_id)
+               for d in state.player(player_id).hand[:1]]
+    return [*_special_plays(state, player_id), *talents]
 
 
 BASE_CHOICE_OPS = frozenset({"move_own_to_crowded"})     # specials that name a base other than the scoring one
@@ -887,6 +918,9 @@ def _candidates(state: GameState, pid: str):
     if state.scoring is not None:
         yield A.PassSpecial(actor=pid, window=state.scoring.window)
         yield from _special_plays(state, pid)
+        for uid in special_talents(state, pid):
+            for discard, mode in _payments(state, uid, state.player(pid).hand):
+                yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
     if state.phase != "play" or state.active_player.id != pid:
         return
     yield A.FinishPlaying(actor=pid)

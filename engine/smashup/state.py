@@ -75,6 +75,7 @@ class GameState(_Model):
     card_ids: dict[str, str]              # uid -> design id
     owners: dict[str, str] = Field(default_factory=dict)   # faction card uid -> owner
     played_by: dict[str, str] = Field(default_factory=dict)  # treasure on a base -> who played it (no owner)
+    silenced: list[str] = Field(default_factory=list)   # cards in play whose abilities rest until the turn ends
     players: list[Seat]
     bases: list[BaseInPlay] = Field(default_factory=list)
     base_deck: list[str] = Field(default_factory=list)
@@ -99,8 +100,13 @@ class GameState(_Model):
         return designs()[self.card_ids[uid]]
 
     def effect(self, uid: str, op: str):
-        """The card's effect with this op, if it has one (every card, base and monster has effects)."""
-        return next((e for e in self.card(uid).effects if e.op == op), None)
+        """The card's working effect with this op, if it has one (none while its abilities rest)."""
+        return next((e for e in self.active_effects(uid) if e.op == op), None)
+
+    def active_effects(self, uid: str):
+        """A card's effects, or none while its abilities are cancelled (Rude Awakening, Last Call,
+        Potion of Paralysis: until the end of the turn)."""
+        return () if uid in self.silenced else self.card(uid).effects
 
     def player(self, player_id: str) -> Seat:
         for seat in self.players:

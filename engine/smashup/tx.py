@@ -84,7 +84,7 @@ class Tx:
             base.minions.remove(minion)
         else:
             base.monsters.remove(minion)
-        saves = {e.op: uid for uid in minion.attached for e in self.s.card(uid).effects}
+        saves = {e.op: uid for uid in minion.attached for e in self.s.active_effects(uid)}
         owner = self.s.player(minion.owner) if minion.owner else None
         king = minion.controller is not None and any(
             self.s.effect(m.uid, "keep_treasures") for b in self.s.bases for m in b.minions
