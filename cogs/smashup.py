@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs.base import perform
 from cogs.play import MAX_CHOICES, _choices, _game_state
-from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name
+from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.smashup.cards import data
 from table import smashup_commands as su
 from table.errors import TableError
@@ -49,10 +49,6 @@ def _bases(state: Any, me: str) -> list[str]:
     return [b.uid for b in state.bases]
 
 
-def _in_play(state: Any, me: str) -> list[str]:
-    return su.targets(state)
-
-
 def _talents(state: Any, me: str) -> list[str]:
     from engine.smashup.rules import talent_cards
 
@@ -61,6 +57,35 @@ def _talents(state: Any, me: str) -> list[str]:
 
 def _specials(state: Any, me: str) -> list[str]:
     return [u for u in state.player(me).hand if "special" in getattr(state.card(u), "keywords", ())]
+
+
+def _pick_autocomplete(second: bool = False):
+    """Suggestions for a pick: what the card named in the command can pick (its second pick, given the
+    first), else every card in play and every base."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        from engine.smashup.effects import base_of
+        from engine.smashup.rules import pick_options
+
+        found = await _game_state(interaction)
+        if found is None or found[1].game != "smashup" or not found[1].has_player(found[3]):
+            return []
+        _, state, lang, me = found
+        ns = interaction.namespace
+        card = getattr(ns, raw_option("card"), None) or getattr(ns, raw_option("talent_card"), None)
+        base = getattr(ns, raw_option("base"), None)
+        first = getattr(ns, raw_option("su_target"), None) if second else None
+        options: list[str] = []
+        if card in state.card_ids:
+            in_hand = card in state.player(me).hand
+            where = base if base in [b.uid for b in state.bases] else (
+                base_of(state, card) or (state.scoring.base if state.scoring else None))
+            try:
+                options = pick_options(state, me, card, where, first=first, playing=in_hand)
+            except KeyError:
+                options = []
+        return _choices(state, lang, options or su.targets(state), current)
+
+    return complete
 
 
 async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -128,38 +153,44 @@ class SmashUp(commands.Cog):
 
     @app_commands.command(name=cmd_name("su_minion"), description=cmd_desc("su_minion"))
     @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
-                         pay=opt_name("pay"), mode=opt_name("mode"))
+                         target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"))
     @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
-                           pay=opt_desc("pay"), mode=opt_desc("mode"))
+                           target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"))
     @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("minion")),
-                               base=_smashup_autocomplete(_bases), target=_smashup_autocomplete(_in_play),
-                               pay=_paid_autocomplete(), mode=mode_autocomplete)
+                               base=_smashup_autocomplete(_bases), target=_pick_autocomplete(),
+                               target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
+                               mode=mode_autocomplete)
     async def minion(self, interaction: discord.Interaction, card: str, base: str, target: str | None = None,
-                     pay: str | None = None, mode: str | None = None) -> None:
-        await self.move(interaction, "play", main=card, base=base, target=target, discard=pay, mode=mode)
+                     target2: str | None = None, pay: str | None = None, mode: str | None = None) -> None:
+        await self.move(interaction, "play", main=card, base=base, target=target, target2=target2, discard=pay,
+                        mode=mode)
 
     @app_commands.command(name=cmd_name("su_action"), description=cmd_desc("su_action"))
     @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
-                         pay=opt_name("pay"), mode=opt_name("mode"))
+                         target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"))
     @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
-                           pay=opt_desc("pay"), mode=opt_desc("mode"))
+                           target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"))
     @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("action")),
-                               base=_smashup_autocomplete(_bases), target=_smashup_autocomplete(_in_play),
-                               pay=_paid_autocomplete(), mode=mode_autocomplete)
+                               base=_smashup_autocomplete(_bases), target=_pick_autocomplete(),
+                               target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
+                               mode=mode_autocomplete)
     async def action(self, interaction: discord.Interaction, card: str, base: str | None = None,
-                     target: str | None = None, pay: str | None = None, mode: str | None = None) -> None:
-        await self.move(interaction, "play", main=card, base=base, target=target, discard=pay, mode=mode)
+                     target: str | None = None, target2: str | None = None, pay: str | None = None,
+                     mode: str | None = None) -> None:
+        await self.move(interaction, "play", main=card, base=base, target=target, target2=target2, discard=pay,
+                        mode=mode)
 
     @app_commands.command(name=cmd_name("su_talent"), description=cmd_desc("su_talent"))
-    @app_commands.rename(card=opt_name("talent_card"), target=opt_name("su_target"), pay=opt_name("pay"),
-                         mode=opt_name("mode"))
-    @app_commands.describe(card=opt_desc("talent_card"), target=opt_desc("su_target"), pay=opt_desc("pay"),
-                           mode=opt_desc("mode"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_talents), target=_smashup_autocomplete(_in_play),
-                               pay=_paid_autocomplete(), mode=mode_autocomplete)
+    @app_commands.rename(card=opt_name("talent_card"), target=opt_name("su_target"), target2=opt_name("su_target2"),
+                         pay=opt_name("pay"), mode=opt_name("mode"))
+    @app_commands.describe(card=opt_desc("talent_card"), target=opt_desc("su_target"),
+                           target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_talents), target=_pick_autocomplete(),
+                               target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
+                               mode=mode_autocomplete)
     async def talent(self, interaction: discord.Interaction, card: str, target: str | None = None,
-                     pay: str | None = None, mode: str | None = None) -> None:
-        await self.move(interaction, "talent", main=card, target=target, discard=pay, mode=mode)
+                     target2: str | None = None, pay: str | None = None, mode: str | None = None) -> None:
+        await self.move(interaction, "talent", main=card, target=target, target2=target2, discard=pay, mode=mode)
 
     @app_commands.command(name=cmd_name("su_score"), description=cmd_desc("su_score"))
     @app_commands.rename(base=opt_name("base"))
@@ -169,13 +200,15 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "score", main=base)
 
     @app_commands.command(name=cmd_name("su_special"), description=cmd_desc("su_special"))
-    @app_commands.rename(card=opt_name("card"), target=opt_name("su_target"), base=opt_name("base"))
-    @app_commands.describe(card=opt_desc("card"), target=opt_desc("su_target"), base=opt_desc("base"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_specials), target=_smashup_autocomplete(_in_play),
-                               base=_smashup_autocomplete(_bases))
+    @app_commands.rename(card=opt_name("card"), target=opt_name("su_target"), target2=opt_name("su_target2"),
+                         base=opt_name("base"))
+    @app_commands.describe(card=opt_desc("card"), target=opt_desc("su_target"), target2=opt_desc("su_target2"),
+                           base=opt_desc("base"))
+    @app_commands.autocomplete(card=_smashup_autocomplete(_specials), target=_pick_autocomplete(),
+                               target2=_pick_autocomplete(second=True), base=_smashup_autocomplete(_bases))
     async def special(self, interaction: discord.Interaction, card: str, target: str | None = None,
-                      base: str | None = None) -> None:
-        await self.move(interaction, "special", main=card, target=target, base=base)
+                      target2: str | None = None, base: str | None = None) -> None:
+        await self.move(interaction, "special", main=card, target=target, target2=target2, base=base)
 
     @app_commands.command(name=cmd_name("su_discard"), description=cmd_desc("su_discard"))
     @app_commands.rename(cards=opt_name("cards"))

@@ -73,26 +73,28 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
 
 # ---------------------------------------------------------------------- moves in select values
 def encode(action: A.PlayMinion | A.PlayAction | A.UseTalent | A.PlaySpecial) -> str:
-    """"m|s12|s3|s40|s7,s8|monster": kind, card, base, target, cards paid, mode (uids are short)."""
+    """"m|s12|s3|s40|s7,s8|monster|s41": kind, card, base, target, cards paid, mode, second target (uids
+    are short)."""
     kind = {A.PlayMinion: "m", A.PlayAction: "a", A.UseTalent: "t", A.PlaySpecial: "x"}[type(action)]
-    fields = [kind, action.card, getattr(action, "base", None) or "", getattr(action, "target", None) or "",
-              ",".join(getattr(action, "discard", ())), getattr(action, "mode", None) or ""]
+    fields = [kind, action.card, getattr(action, "base", None) or "", action.target or "",
+              ",".join(getattr(action, "discard", ())), getattr(action, "mode", None) or "", action.target2 or ""]
     return "|".join(fields)[:100]
 
 
 def decode(value: str, actor: str) -> A._Action:
     try:
-        kind, card, base, target, paid, mode = value.split("|")
+        kind, card, base, target, paid, mode, target2 = value.split("|")
     except ValueError:
         raise IllegalAction("stale_prompt") from None
-    choices = {"target": target or None, "discard": tuple(p for p in paid.split(",") if p), "mode": mode or None}
+    choices = {"target": target or None, "target2": target2 or None,
+               "discard": tuple(p for p in paid.split(",") if p), "mode": mode or None}
     if kind == "m":
         return A.PlayMinion(actor=actor, card=card, base=base, **choices)
     if kind == "a":
         return A.PlayAction(actor=actor, card=card, base=base or None, **choices)
     if kind == "t":
         return A.UseTalent(actor=actor, card=card, **choices)
-    return A.PlaySpecial(actor=actor, card=card, target=target or None, base=base or None)
+    return A.PlaySpecial(actor=actor, card=card, target=target or None, target2=target2 or None, base=base or None)
 
 
 def move_label(state: GameState, action: Any, namer: Namer) -> str:
@@ -103,7 +105,7 @@ def move_label(state: GameState, action: Any, namer: Namer) -> str:
         label += f" → {namer.card(base)}"
     extras = []
     if getattr(action, "target", None):
-        extras.append(namer.card(action.target))
+        extras.append(namer.card(action.target) + (f" + {namer.card(action.target2)}" if action.target2 else ""))
     if getattr(action, "discard", ()):
         extras.append("-" + namer.cards(action.discard))
     if getattr(action, "mode", None):

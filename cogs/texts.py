@@ -32,6 +32,11 @@ def opt_name(key: str) -> locale_str:
     return locale_str(_data()["options"][key]["de"][0], key=f"options.{key}.0")
 
 
+def raw_option(key: str) -> str:
+    """The option's name as Discord sends it back (the default, German one), e.g. in a namespace."""
+    return _data()["options"][key]["de"][0]
+
+
 def opt_desc(key: str) -> locale_str:
     return locale_str(_data()["options"][key]["de"][1], key=f"options.{key}.1")
 

@@ -3,6 +3,7 @@ turning them into engine actions. German words first; the English ones are accep
 
     fraktion Zwerge
     spielen Zwergen-Krieger an Tempel ziel Goblin mit Schild,Dolch modus monster
+    spielen Schlachtruf ziel Großfuß und Spötterin         (a second pick: "und" / "ziel2")
     talent Zauberer ziel Orks
     werten Tempel · extra Ich zuerst · passen · fertig · ablegen Karte,Karte
 """
@@ -13,7 +14,8 @@ from typing import Any
 
 from engine.smashup import actions as A
 from engine.smashup.cards import data
-from engine.smashup.rules import talent_cards
+from engine.smashup.effects import base_of
+from engine.smashup.rules import pick_options, talent_cards
 from engine.smashup.state import GameState
 from table.commands import resolve_card
 from table.errors import TableError
@@ -40,6 +42,7 @@ WORD_TO_COMMAND = {fold(w): c for c, words in COMMANDS.items() for w in words}
 KEYWORDS = {
     "base": ("an", "auf", "at", "on", "to"),
     "target": ("ziel", "gegen", "target", "against"),
+    "target2": ("ziel2", "und", "target2", "and"),
     "discard": ("mit", "zahle", "with", "paying"),
     "mode": ("modus", "als", "mode", "as"),
 }
@@ -135,17 +138,17 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     if name == "play":
         return _play(state, me, args)
     if name == "talent":
-        return A.UseTalent(actor=me, card=resolve_card(state, talent_cards(state, me), _need(args, "main")),
-                           **_choices(state, me, args))
+        uid = resolve_card(state, talent_cards(state, me), _need(args, "main"))
+        return A.UseTalent(actor=me, card=uid, **_choices(state, me, args, uid, base_of(state, uid)))
     if name == "finish":
         return A.FinishPlaying(actor=me)
     if name == "score":
         return A.ScoreFirst(actor=me, base=resolve_base(state, _need(args, "main")))
     if name == "special":
-        picks = _choices(state, me, args)
+        uid = resolve_card(state, hand, _need(args, "main"))
         base = resolve_base(state, args["base"]) if args.get("base") else None
-        return A.PlaySpecial(actor=me, card=resolve_card(state, hand, _need(args, "main")), target=picks["target"],
-                             base=base)
+        picks = _choices(state, me, args, uid, base or (state.scoring.base if state.scoring else None))
+        return A.PlaySpecial(actor=me, card=uid, target=picks["target"], target2=picks["target2"], base=base)
     if name == "pass":
         if state.scoring is None:
             raise TableError("no_specials_round")
@@ -157,12 +160,27 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     raise TableError("not_in_smashup", word=name)
 
 
-def _choices(state: GameState, me: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The target, the cards paid and the mode a card's ability asks for."""
+def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: str | None,
+             playing: bool = False) -> dict[str, Any]:
+    """The picks, the cards paid and the mode a card's ability asks for; picks are looked up among
+    what the card can pick (a card in play, a base, a treasure in a pile), else among all in play."""
     hand = state.player(me).hand
-    target = resolve_card(state, targets(state), args["target"]) if args.get("target") else None
+    target = target2 = None
+    if args.get("target"):
+        options = _options(state, me, uid, base, None, playing) or targets(state)
+        target = resolve_card(state, options, args["target"])
+    if args.get("target2"):
+        options = _options(state, me, uid, base, target, playing) or targets(state)
+        target2 = resolve_card(state, options, args["target2"])
     mode = resolve_mode(args["mode"]) if args.get("mode") else None
-    return {"target": target, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
+    return {"target": target, "target2": target2, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
+
+
+def _options(state: GameState, me: str, uid: str, base: str | None, first: str | None, playing: bool) -> list[str]:
+    try:
+        return pick_options(state, me, uid, base, first=first, playing=playing)
+    except KeyError:          # a card that needs a base, asked without one: any card in play will do
+        return []
 
 
 def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
@@ -175,11 +193,11 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
     if card.kind == "minion":
         if base is None:
             raise TableError("missing_argument", name="base")
-        return A.PlayMinion(actor=me, card=uid, base=base, **_choices(state, me, args))
+        return A.PlayMinion(actor=me, card=uid, base=base, **_choices(state, me, args, uid, base, playing=True))
     if base is None and args.get("target"):     # an action on a minion: its base is the minion's
         target = resolve_card(state, in_play(state), args["target"])
         base = next((b.uid for b in state.bases if target in _uids_at(b)), None)
-    return A.PlayAction(actor=me, card=uid, base=base, **_choices(state, me, args))
+    return A.PlayAction(actor=me, card=uid, base=base, **_choices(state, me, args, uid, base, playing=True))
 
 
 def _uids_at(base) -> list[str]:

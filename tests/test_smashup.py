@@ -405,12 +405,13 @@ def test_power_until_end_of_turn_and_attached_power():
 
 def test_unautomated_cards_say_so():
     """Standards: a card the engine cannot play yet says so when played."""
-    state = drafted({"anna": ["dwarves", "thieves"], "ben": ["elves", "mages"], "cleo": ["orcs", "clerics"]})
+    state = drafted({"anna": ["halflings", "thieves"], "ben": ["elves", "mages"], "cleo": ["orcs", "clerics"]})
     state.active = [p.id for p in state.players].index("anna")
     state.player("anna").actions_left = 1
-    cash_out = take(state, "dwarves-cash-out", "anna")
-    state, events = apply(state, A.PlayAction(actor="anna", card=cash_out))
-    assert "card_not_automated" in [e.kind for e in events]
+    brats = take(state, "halflings-spoiled-brats", "anna")
+    before = state.model_dump_json()
+    state, events = apply(state, A.PlayAction(actor="anna", card=brats))
+    assert "card_not_automated" in [e.kind for e in events] and state.model_dump_json() != before
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

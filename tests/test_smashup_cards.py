@@ -824,3 +824,134 @@ def test_happy_zapper_talent_and_its_special_use_before_the_scoring():
     state, events = apply(state, A.UseTalent(actor="anna", card=zapper, discard=(pay,)))
     assert "talent_used" in kinds(events)
     assert state.scoring is None or state.scoring.window != window
+
+
+# ---------------------------------------------------------------------- second picks and treasures from the piles
+DWARVES = {"anna": ["dwarves", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "mages"]}
+
+
+def _attach_treasure(state, design: str, holder: str, minion: str) -> str:
+    uid = take(state, design, holder)
+    state.player(holder).hand.remove(uid)
+    next(m for b in state.bases for m in b.minions if m.uid == minion).attached.append(uid)
+    return uid
+
+
+def test_mugging_moves_an_action_onto_your_minion():
+    state = game_for("ben")
+    theirs = put_minion(state, "orcs-dork-orc", "anna", 0)
+    saw = _attach_treasure(state, "treasure-chainsaw-of-bloody-dismemberment", "anna", theirs)
+    mine = put_minion(state, "warriors-taunter", "ben", 1)
+    uid = take(state, "thieves-mugging", "ben")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="ben", card=uid, target=saw))
+    assert err.value.code == "needs_second_target"
+    state, events = apply(state, A.PlayAction(actor="ben", card=uid, target=saw, target2=mine))
+    assert saw in next(m for m in state.bases[1].minions if m.uid == mine).attached
+    assert saw not in next(m for m in state.bases[0].minions if m.uid == theirs).attached
+    assert "action_moved" in kinds(events)
+
+
+def test_gimme_destroys_the_minion_under_the_action_and_takes_the_action():
+    state = game_for("anna")
+    theirs = put_minion(state, "warriors-big-hero", "ben", 0)
+    saw = _attach_treasure(state, "treasure-chainsaw-of-bloody-dismemberment", "ben", theirs)
+    mine = put_minion(state, "orcs-dork-orc", "anna", 1)
+    (state, events), _ = play(state, "anna", "orcs-gimme", target=saw, target2=mine)
+    assert theirs in state.player("ben").discard and "destroyed" in kinds(events)
+    assert saw in next(m for m in state.bases[1].minions if m.uid == mine).attached
+
+
+def test_war_cry_destroys_a_monster_and_gives_its_power_to_a_minion_there():
+    state = game_for("ben")
+    monster = add_monster(state, 0, "monster-bigfoot")              # alone: 4 + 3 = 7
+    mine = put_minion(state, "warriors-taunter", "ben", 0)
+    base = state.bases[0]
+    strength = minion_power(state, base, next(m for m in base.monsters if m.uid == monster))
+    (state, events), _ = play(state, "ben", "warriors-war-cry", target=monster, target2=mine)
+    base = state.bases[0]
+    assert monster not in [m.uid for m in base.monsters] and "destroyed" in kinds(events)
+    assert minion_power(state, base, next(m for m in base.minions if m.uid == mine)) == 2 + strength
+
+
+def test_cleave_lets_the_treasures_won_be_played_as_extras():
+    state = game_for("ben")
+    monster = add_monster(state, 0, "monster-bigfoot")              # 2 treasures
+    ring = next(u for u in state.treasure_deck if state.card_ids[u] == "treasure-wishing-ring")
+    state.treasure_deck.remove(ring)
+    state.treasure_deck.append(ring)                                # the top card: drawn first
+    (state, _events), _ = play(state, "ben", "warriors-cleave", target=monster)
+    assert ring in state.player("ben").hand and state.player("ben").actions_left == 0
+    assert len([g for g in state.player("ben").minion_grants if g.startswith("card:")]) == 2
+    state, _ = apply(state, A.PlayAction(actor="ben", card=ring, base=state.bases[1].uid))
+    assert state.player("ben").vp == 1 and f"card:{ring}" not in state.player("ben").minion_grants
+
+
+def test_cash_out_lets_up_to_three_treasures_be_played_as_extras():
+    state = game_for("anna", DWARVES)
+    (state, _), _ = play(state, "anna", "dwarves-cash-out")
+    assert state.player("anna").minion_grants.count("treasure") == 3 and state.player("anna").actions_left == 0
+    ring = take(state, "treasure-wishing-ring", "anna")
+    state, _ = apply(state, A.PlayAction(actor="anna", card=ring, base=state.bases[0].uid))
+    assert state.player("anna").vp == 1 and state.player("anna").minion_grants.count("treasure") == 2
+    plain = next(u for u in state.player("anna").hand if state.card(u).kind == "action"
+                 and not state.card_ids[u].startswith("treasure-"))
+    with pytest.raises(IllegalAction) as err:                      # no action play left for a non-treasure
+        apply(state, A.PlayAction(actor="anna", card=plain, base=state.bases[0].uid))
+    assert err.value.code == "no_action_play_left"
+
+
+def test_mine_searches_the_treasure_deck_for_a_treasure_for_your_minion():
+    state = game_for("anna", DWARVES)
+    mine = put_minion(state, "dwarves-loot-lover", "anna", 0)      # +2 per treasure on it
+    saw = next(u for u in state.treasure_deck if state.card_ids[u] == "treasure-chainsaw-of-bloody-dismemberment")
+    (state, _events), _ = play(state, "anna", "dwarves-mine", target=saw, target2=mine)
+    base = state.bases[0]
+    minion = next(m for m in base.minions if m.uid == mine)
+    assert saw in minion.attached and saw not in state.treasure_deck
+    assert minion_power(state, base, minion) == 4 + 2 + 2
+
+
+def test_salvage_plays_a_discarded_treasure_on_your_minion_at_the_scoring_base():
+    state = game_for("anna", DWARVES)
+    saw = take(state, "treasure-chainsaw-of-bloody-dismemberment", "anna")
+    state.player("anna").hand.remove(saw)
+    state.treasure_discard.append(saw)
+    state, special = _scoring_round(state, "anna", "dwarves-salvage")
+    mine = next(m.uid for m in state.bases[0].minions if m.controller == "anna")
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target=saw, target2=mine))
+    assert "action_played" in kinds(events) and "base_scored" in kinds(events)
+    assert saw in state.treasure_discard                 # it went with the minion when the base scored
+
+
+def test_dwarf_hireling_may_take_a_discarded_treasure():
+    state = game_for("anna")
+    saw = take(state, "treasure-chainsaw-of-bloody-dismemberment", "anna")
+    state.player("anna").hand.remove(saw)
+    state.treasure_discard.append(saw)
+    (state, _), hireling = play(state, "anna", "treasure-dwarf-hireling", target=saw)
+    base = state.bases[0]
+    minion = next(m for m in base.minions if m.uid == hireling)
+    assert saw in minion.attached and minion_power(state, base, minion) == 4
+    state2 = game_for("anna")
+    (state2, _), other = play(state2, "anna", "treasure-dwarf-hireling")   # "may": nothing taken is fine
+    assert any(m.uid == other for m in state2.bases[0].minions)
+
+
+def test_run_away_moves_yours_and_another_minion_before_the_scoring():
+    state = game_for("anna", ELVES)
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    mine = put_minion(state, "mages-wand-whiz", "anna", 0)
+    state, special = _scoring_round(state, "anna", "elves-run-away")
+    away = state.bases[2].uid
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target=mine, target2=theirs, base=away))
+    assert {mine, theirs} <= {m.uid for m in state.base(away).minions}
+    assert kinds(events).count("minion_moved") == 2
+
+
+def test_special_only_cards_are_refused_as_actions_in_the_turn():
+    state = game_for("anna", ELVES)
+    uid = take(state, "elves-run-away", "anna")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid))
+    assert err.value.code == "special_only"

@@ -69,13 +69,13 @@ async def drive(h: Harness, game_id: int, number: int, action: A._Action) -> lis
         return await h.click(me, f"sl:su:pick:{game_id}:{state.draft.next}:{action.faction}")
     if isinstance(action, A.PlayMinion):
         return await h.slash(me, "kreatur", karte=action.card, basis=action.base, ziel=action.target,
-                             zahlen=_names(*action.discard), modus=action.mode)
+                             ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode)
     if isinstance(action, A.PlayAction):
         return await h.slash(me, "aktion", karte=action.card, basis=action.base, ziel=action.target,
-                             zahlen=_names(*action.discard), modus=action.mode)
+                             ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode)
     if isinstance(action, A.UseTalent):
         return await h.slash(me, "talent", karte=action.card, ziel=action.target,
-                             zahlen=_names(*action.discard), modus=action.mode)
+                             ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode)
     if isinstance(action, A.FinishPlaying):
         if number % 2:
             return await h.slash(me, "zugende")
@@ -84,7 +84,8 @@ async def drive(h: Harness, game_id: int, number: int, action: A._Action) -> lis
         decision = next(d for d in state.decisions if d.kind == "score_first")
         return await h.click(me, f"sl:su:score:{game_id}:{decision.id}:{decision.options.index(action.base)}")
     if isinstance(action, A.PlaySpecial):
-        return await h.slash(me, "extra", karte=action.card, ziel=action.target, basis=action.base)
+        return await h.slash(me, "extra", karte=action.card, ziel=action.target, ziel2=action.target2,
+                             basis=action.base)
     if isinstance(action, A.PassSpecial):
         if number % 2:
             return await h.slash(me, "passen")

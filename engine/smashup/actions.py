@@ -24,6 +24,7 @@ class PlayMinion(_Action):
     card: str
     base: str
     target: str | None = None
+    target2: str | None = None         # a second pick (where a moved action goes, who gets the power)
     discard: tuple[str, ...] = ()      # cards paid for its ability ("discard a card to ...")
     mode: str | None = None            # which of "choose one" it does
 
@@ -36,6 +37,7 @@ class PlayAction(_Action):
     card: str
     base: str | None = None
     target: str | None = None
+    target2: str | None = None
     discard: tuple[str, ...] = ()
     mode: str | None = None
 
@@ -46,6 +48,7 @@ class UseTalent(_Action):
     type: Literal["use_talent"] = "use_talent"
     card: str
     target: str | None = None
+    target2: str | None = None
     discard: tuple[str, ...] = ()
     mode: str | None = None
 
@@ -70,6 +73,7 @@ class PlaySpecial(_Action):
     type: Literal["play_special"] = "play_special"
     card: str
     target: str | None = None
+    target2: str | None = None
     base: str | None = None
 
 

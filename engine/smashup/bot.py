@@ -43,6 +43,22 @@ def standing(state: GameState, me: str) -> float:
     return value
 
 
+def _spread(moves: list, limit: int) -> list:
+    """At most ``limit`` moves, taken round-robin over the cards, so that every card in hand gets a
+    look (one card's many targets and payments do not crowd out the others)."""
+    by_card: dict[str, list] = {}
+    for move in moves:
+        by_card.setdefault(move.card, []).append(move)
+    picked: list = []
+    queues = list(by_card.values())
+    while queues and len(picked) < limit:
+        for queue in list(queues):
+            picked.append(queue.pop(0))
+            if not queue:
+                queues.remove(queue)
+    return picked[:limit]
+
+
 class BotPlayer:
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
@@ -73,23 +89,33 @@ class BotPlayer:
         return None
 
     def _special(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        """In the round before a scoring: the special (or special talent) that leaves it best placed
+        once the dust settles, or pass."""
         if state.scoring is None:
             return None
-        specials = [m for m in moves if isinstance(m, A.PlaySpecial) and state.card(m.card).automated]
-        if specials and power_at(state, state.base(state.scoring.base), self.player_id):
-            return specials[0]
-        return next((m for m in moves if isinstance(m, A.PassSpecial)), None)
+        passing = next((m for m in moves if isinstance(m, A.PassSpecial)), None)
+        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).automated]
+        if passing is None or not specials:
+            return passing
+        best, best_value = passing, standing(apply(state, passing)[0], self.player_id) + 0.6   # a card kept
+        for move in _spread(specials, MAX_LOOKAHEAD):
+            value = standing(apply(state, move)[0], self.player_id)
+            if value > best_value:
+                best, best_value = move, value
+        return best
 
     def _play(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         plays = [m for m in moves if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
                  and state.card(m.card).automated]
         finish = next((m for m in moves if isinstance(m, A.FinishPlaying)), None)
-        best, best_value = finish, standing(state, self.player_id) - 0.6   # a played card beats keeping it
-        for move in plays[:MAX_LOOKAHEAD]:
+        now = standing(state, self.player_id)
+        best, best_gain = finish, 0.0
+        for move in _spread(plays, MAX_LOOKAHEAD):
             after, _ = apply(state, move)
-            value = standing(after, self.player_id)
-            if value > best_value:
-                best, best_value = move, value
+            # a card played beats keeping it; a talent (free, once a turn) only if it does some good
+            gain = standing(after, self.player_id) - now + (0.6 if not isinstance(move, A.UseTalent) else -0.05)
+            if gain > best_gain:
+                best, best_gain = move, gain
         return best
 
     @staticmethod

@@ -22,18 +22,26 @@ class Context:
     target: str | None
     discard: tuple[str, ...] = ()
     mode: str | None = None
+    target2: str | None = None
 
 
 Op = Callable[[Tx, Effect, Context], None]
 OPS: dict[str, Op] = {}
 NEEDS_TARGET: dict[str, Callable] = {}     # op -> (state, effect, context) -> candidate uids
+NEEDS_TARGET2: dict[str, Callable] = {}    # op -> candidates for the second pick, given the first
+OPTIONAL_TARGET_OPS: set[str] = set()      # ops whose pick may be left out ("you may")
 
 
-def op(name: str, targets: Callable | None = None) -> Callable[[Op], Op]:
+def op(name: str, targets: Callable | None = None, second: Callable | None = None,
+       optional: bool = False) -> Callable[[Op], Op]:
     def register(fn: Op) -> Op:
         OPS[name] = fn
         if targets is not None:
             NEEDS_TARGET[name] = targets
+        if second is not None:
+            NEEDS_TARGET2[name] = second
+        if optional:
+            OPTIONAL_TARGET_OPS.add(name)
         return fn
 
     return register
@@ -453,6 +461,8 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 # Played in the round before the scoring like every special, these wait beside the base and act at
 # their moment: rules._score calls them after the VP are given ("during") or after the loot ("after").
 LATER_OPS = frozenset({"pillage", "distraction"})
+# cards that work only as a Special in the round before a scoring (not as an action in one's turn)
+SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis"}
 
 
 @op("pillage")
@@ -529,6 +539,187 @@ def _paralysis(tx: Tx, effect: Effect, ctx: Context) -> None:
     quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached)]
     tx.s.silenced.extend(u for u in quiet if u not in tx.s.silenced)
     tx.emit("abilities_cancelled", base=tx.s.card_ids[base.uid])
+
+
+# ---------------------------------------------------------------------- second picks, treasures from piles
+def _actions_on_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    return [u for b in state.bases for m in b.minions for u in m.attached if affectable(state, ctx, b, m)]
+
+
+def _my_other_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    """Your minions, other than the one the first pick lies on."""
+    return [m.uid for b in state.bases for m in b.minions
+            if m.controller == ctx.player and ctx.target not in m.attached]
+
+
+def _attach(tx: Tx, uid: str, minion_uid: str) -> None:
+    found = find_minion(tx.s, minion_uid)
+    if found is not None:
+        found[1].attached.append(uid)
+        tx.emit("action_moved", card=tx.s.card_ids[uid], target=tx.s.card_ids[minion_uid])
+
+
+@op("mug", targets=_actions_on_minions, second=_my_other_minions)
+def _mug(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Mugging: an action on a minion moves onto one of your minions."""
+    found = carrier_of(tx.s, ctx.target or "")
+    if found is None or ctx.target2 is None:
+        return
+    found[1].attached.remove(ctx.target)
+    _attach(tx, ctx.target, ctx.target2)  # type: ignore[arg-type]
+
+
+@op("gimme", targets=_actions_on_minions, second=_my_other_minions)
+def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Gimme!: the minion under the action picked is destroyed, and the action comes onto one of your
+    minions (even if the minion survives)."""
+    found = carrier_of(tx.s, ctx.target or "")
+    if found is None or ctx.target2 is None:
+        return
+    found[1].attached.remove(ctx.target)
+    destroy(tx, found[1].uid, ctx.player)
+    _attach(tx, ctx.target, ctx.target2)  # type: ignore[arg-type]
+
+
+def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
+    return [m.uid for b in state.bases for m in b.monsters]
+
+
+def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
+    found = find_minion(state, ctx.target or "")
+    return [m.uid for m in found[0].minions] if found is not None else []
+
+
+@op("war_cry", targets=_any_monster, second=_minions_at_first_pick)
+def _war_cry(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """War Cry: a monster is destroyed; a minion at its base gets its power until the end of the turn."""
+    found = find_minion(tx.s, ctx.target or "")
+    if found is None:
+        return
+    strength = minion_power(tx.s, found[0], found[1])
+    destroy(tx, found[1].uid, ctx.player)
+    backed = find_minion(tx.s, ctx.target2 or "")
+    if backed is not None:
+        backed[1].until_end_of_turn += strength
+
+
+@op("cleave", targets=_any_monster)
+def _cleave(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Cleave: a monster is destroyed; the treasures it gives may be played as extra cards."""
+    if ctx.target is None or find_minion(tx.s, ctx.target) is None:
+        return
+    hand = tx.s.player(ctx.player).hand
+    before = set(hand)
+    destroy(tx, ctx.target, ctx.player)
+    gained = [u for u in hand if u not in before and tx.s.card_ids[u].startswith("treasure-")]
+    tx.s.player(ctx.player).minion_grants.extend(f"card:{u}" for u in gained)
+    if gained:
+        tx.emit("extra_play", player=ctx.player, kind="treasure")
+
+
+@op("cash_out")
+def _cash_out(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Cash Out: up to N treasures from the hand may be played as extra cards this turn."""
+    tx.s.player(ctx.player).minion_grants.extend(["treasure"] * effect.n)
+    tx.emit("extra_play", player=ctx.player, kind="treasure")
+
+
+def _scoring_base(state, ctx: Context) -> str | None:
+    return state.scoring.base if state.scoring is not None else None
+
+
+def _mine_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
+    """Run Away!: your minions at the base about to score, if the base named to go to is another one."""
+    here = _scoring_base(state, ctx)
+    if here is None or ctx.base in (None, here):
+        return []
+    return [m.uid for m in state.base(here).minions if m.controller == ctx.player]
+
+
+def _others_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
+    here = _scoring_base(state, ctx)
+    if here is None:
+        return []
+    base = state.base(here)
+    return [m.uid for m in base.minions if m.controller != ctx.player and affectable(state, ctx, base, m)]
+
+
+@op("run_away", targets=_mine_at_scoring_base, second=_others_at_scoring_base)
+def _run_away(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Run Away!, before a scoring: one of your minions and one of another player's leave that base for
+    the base named."""
+    if ctx.base is None or ctx.target is None:
+        return
+    move_minion(tx, ctx.target, ctx.base)
+    if ctx.target2 is not None:
+        move_minion(tx, ctx.target2, ctx.base)
+
+
+def goes_on_minions(state, uid: str) -> bool:
+    return any(e.op in ATTACH_OPS for e in state.card(uid).effects)
+
+
+def play_treasure_on(tx: Tx, player: str, uid: str, minion_uid: str) -> None:
+    """A treasure from a pile is played on a minion as an extra card: it lies there and does what it
+    does when played."""
+    from engine.smashup.hooks import after_treasure_played
+
+    found = find_minion(tx.s, minion_uid)
+    if found is None:
+        return
+    base, minion = found
+    minion.attached.append(uid)
+    tx.emit("action_played", player=player, card=tx.s.card_ids[uid], base=tx.s.card_ids[base.uid],
+            target=tx.s.card_ids[minion_uid])
+    after_treasure_played(tx, player, base, uid)
+    card = tx.s.card(uid)
+    if "talent" in card.keywords:
+        return
+    for effect in card.effects:
+        if effect.op not in LASTING_OPS:
+            OPS[effect.op](tx, effect, Context(player, uid, base.uid, minion_uid))
+
+
+def _treasures_for_minions_in(pile_name: str) -> Callable:
+    def candidates(state, effect: Effect, ctx: Context) -> list[str]:
+        return [u for u in getattr(state, pile_name) if goes_on_minions(state, u)]
+
+    return candidates
+
+
+def _my_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    return [m.uid for b in state.bases for m in b.minions if m.controller == ctx.player]
+
+
+def _my_minions_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
+    here = _scoring_base(state, ctx)
+    return [m.uid for m in state.base(here).minions if m.controller == ctx.player] if here else []
+
+
+@op("mine", targets=_treasures_for_minions_in("treasure_deck"), second=_my_minions)
+def _mine(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Mine!: a treasure for minions, searched out of the treasure deck, is played on one of your
+    minions as an extra card; then the treasure deck is shuffled."""
+    if ctx.target in tx.s.treasure_deck and ctx.target2 is not None:
+        tx.s.treasure_deck.remove(ctx.target)
+        play_treasure_on(tx, ctx.player, ctx.target, ctx.target2)  # type: ignore[arg-type]
+    tx.rng.shuffle(tx.s.treasure_deck)
+
+
+@op("salvage", targets=_treasures_for_minions_in("treasure_discard"), second=_my_minions_at_scoring_base)
+def _salvage(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Salvage, before a scoring: a treasure from the treasure discard pile onto one of your minions there."""
+    if ctx.target in tx.s.treasure_discard and ctx.target2 is not None:
+        tx.s.treasure_discard.remove(ctx.target)
+        play_treasure_on(tx, ctx.player, ctx.target, ctx.target2)  # type: ignore[arg-type]
+
+
+@op("hireling_treasure", targets=_treasures_for_minions_in("treasure_discard"), optional=True)
+def _hireling_treasure(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Dwarf Hireling, when played: a treasure from the treasure discard pile may be played on him."""
+    if ctx.target in tx.s.treasure_discard:
+        tx.s.treasure_discard.remove(ctx.target)
+        play_treasure_on(tx, ctx.player, ctx.target, ctx.card)  # type: ignore[arg-type]
 
 
 @op("bottom_of_treasure_deck")

@@ -20,7 +20,10 @@ from engine.smashup.effects import (
     LASTING_OPS,
     LATER_OPS,
     NEEDS_TARGET,
+    NEEDS_TARGET2,
     OPS,
+    OPTIONAL_TARGET_OPS,
+    SPECIAL_ONLY_OPS,
     Context,
     base_of,
     find_minion,
@@ -175,18 +178,27 @@ def _in_hand(state: GameState, actor: str, uid: str) -> None:
 
 
 def _check_targets(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
-                   mode: str | None = None, playing: bool = False) -> None:
-    """Every effect that must pick something has a valid pick named (or nothing to pick exists). A card
-    with a talent picks when the talent is used, not when it is played."""
+                   mode: str | None = None, playing: bool = False, target2: str | None = None) -> None:
+    """Every effect that must pick something has a valid pick named (or nothing to pick exists), and
+    a second pick where it needs one. A card with a talent picks when the talent is used."""
     card = state.card(uid)
-    ctx = Context(actor, uid, base, target, mode=mode)
+    ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
     for effect in ([] if playing and "talent" in card.keywords else card.effects):
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is None:
             continue
         candidates = candidates_of(state, effect, ctx)
-        if candidates and target not in candidates:
-            raise IllegalAction("needs_target", choices=[state.card_ids[u] for u in candidates])
+        if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
+            raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
+        second_of = NEEDS_TARGET2.get(effect.op)
+        seconds = second_of(state, effect, ctx) if second_of is not None and target is not None else []
+        if seconds and target2 not in seconds:
+            raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
+
+
+def _design(state: GameState, uid: str) -> str:
+    """A pick's name for a message: a card's design (a player's id stays as it is)."""
+    return state.card_ids.get(uid, uid)
 
 
 def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | None:
@@ -200,6 +212,8 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
         "no_minion": lambda value: not present_at(base, actor),
         "behind": lambda value: any(power_at(state, base, p.id) > mine for p in state.players if p.id != actor),
         "power<=3": lambda value: state.card(uid).power <= 3,
+        "card": lambda value: value == uid,
+        "treasure": lambda value: state.card_ids[uid].startswith("treasure-"),
     }
     for grant in seat.minion_grants:
         kind, _, value = grant.partition(":")
@@ -224,7 +238,7 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
     if not hooks.may_play_minion_at(state, a.actor, a.base):
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True)
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -242,7 +256,7 @@ def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
     base.minions.append(Minion(uid=a.card, owner=state.owners.get(a.card), controller=a.actor))
     tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
     if "talent" not in state.card(a.card).keywords:
-        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
     hooks.after_minion_played(tx, a.actor, base, a.card)
 
 
@@ -252,7 +266,9 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
     card = state.card(a.card)
     if card.kind != "action":
         raise IllegalAction("not_an_action")
-    if state.player(a.actor).actions_left <= 0:
+    if any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+        raise IllegalAction("special_only")
+    if state.player(a.actor).actions_left <= 0 and _action_grant(state, a.actor, a.card) is None:
         raise IllegalAction("no_action_play_left")
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
@@ -261,7 +277,18 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True)
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+
+
+def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
+    """An extra play that lets this action be played: one for this very card (Cleave's loot) or for
+    any treasure (Cash Out)."""
+    is_treasure = state.card_ids[uid].startswith("treasure-")
+    for grant in state.player(actor).minion_grants:
+        kind, _, value = grant.partition(":")
+        if (kind == "card" and value == uid) or (kind == "treasure" and is_treasure):
+            return grant
+    return None
 
 
 def _played_on_minion(card) -> bool:
@@ -283,7 +310,11 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
     seat = state.player(a.actor)
     card = state.card(a.card)
     seat.hand.remove(a.card)
-    seat.actions_left -= 1
+    grant = _action_grant(state, a.actor, a.card)
+    if grant is not None:
+        seat.minion_grants.remove(grant)
+    else:
+        seat.actions_left -= 1
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
     acts_now = "talent" not in card.keywords     # a card with a talent acts when its talent is used
@@ -293,10 +324,10 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
         found[1].attached.append(a.card)
         hooks.after_treasure_played(tx, a.actor, found[0], a.card)
         if acts_now:
-            _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+            _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
         return
     if acts_now:
-        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode)
+        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
     if "ongoing" in card.keywords and a.base is not None:
         state.base(a.base).actions.append(a.card)
         if card.faction is None:            # a treasure has no owner: remember who played it
@@ -314,12 +345,12 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
 
 
 def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
-             discard: tuple[str, ...] = (), mode: str | None = None) -> None:
+             discard: tuple[str, ...] = (), mode: str | None = None, target2: str | None = None) -> None:
     card = tx.s.card(uid)
     if not card.automated:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    ctx = Context(actor, uid, base, target, tuple(discard), mode)
+    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2)
     pay(tx, ctx)
     for effect in card.effects:
         if effect.op not in LASTING_OPS:
@@ -395,7 +426,7 @@ def check_talent(state: GameState, a: A.UseTalent) -> None:
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
     check_cost(state, a.actor, a.card, a.discard)
-    _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode)
+    _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
 
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
@@ -403,7 +434,7 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
     in_round = _special_talent(state, a.actor, a.card)
     state.player(a.actor).used_this_turn.append(f"talent:{a.card}")
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
-    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode)
+    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2)
     if in_round:                              # used as a Special: the others may answer it
         assert state.scoring is not None
         state.scoring.passed = []
@@ -530,7 +561,7 @@ def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
         raise IllegalAction("not_a_special", card=a.card)
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
-    _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target)
+    _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
 
 
 def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
@@ -541,7 +572,7 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     if any(e.op in LATER_OPS for e in state.card(a.card).effects):
         state.scoring.set_aside.append(a.card)      # it acts during or after the scoring
     else:
-        _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target)
+        _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
         tx.to_discard(a.card)
     state.scoring.passed = []             # the others may answer it
     state.scoring.window = state.new_id()
@@ -754,7 +785,8 @@ def window_plays(state: GameState, player_id: str) -> list[A.Action]:
     return [*_special_plays(state, player_id), *talents]
 
 
-BASE_CHOICE_OPS = frozenset({"move_own_to_crowded"})     # specials that name a base other than the scoring one
+# specials that name a base other than the scoring one (where a minion goes)
+BASE_CHOICE_OPS = frozenset({"move_own_to_crowded", "run_away"})
 
 
 def _special_plays(state: GameState, pid: str):
@@ -763,8 +795,9 @@ def _special_plays(state: GameState, pid: str):
     for uid in _specials_in_hand(state, pid):
         names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
         for base in (state.bases if names_base else [state.base(state.scoring.base)]):
-            for target in _targets(state, pid, uid, base.uid):
-                yield A.PlaySpecial(actor=pid, card=uid, target=target, base=base.uid if names_base else None)
+            for target, target2 in _pairs(state, pid, uid, base.uid):
+                yield A.PlaySpecial(actor=pid, card=uid, target=target, target2=target2,
+                                    base=base.uid if names_base else None)
 
 
 def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
@@ -928,15 +961,16 @@ def _candidates(state: GameState, pid: str):
     for uid in hand:
         card = state.card(uid)
         for base in state.bases:
-            for target in _targets(state, pid, uid, base.uid, playing=True):
+            for target, target2 in _pairs(state, pid, uid, base.uid, playing=True):
                 for discard, mode in _payments(state, uid, hand, playing=True):
                     kind = A.PlayMinion if card.kind == "minion" else A.PlayAction
-                    yield kind(actor=pid, card=uid, base=base.uid, target=target, discard=discard, mode=mode)
+                    yield kind(actor=pid, card=uid, base=base.uid, target=target, target2=target2, discard=discard,
+                               mode=mode)
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
-            for target in _targets(state, pid, uid, base.uid):
+            for target, target2 in _pairs(state, pid, uid, base.uid):
                 for discard, mode in _payments(state, uid, hand):
-                    yield A.UseTalent(actor=pid, card=uid, target=target, discard=discard, mode=mode)
+                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard, mode=mode)
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
@@ -963,7 +997,32 @@ def _targets(state: GameState, pid: str, uid: str, base: str, playing: bool = Fa
             found += candidates_of(state, effect, ctx)
     if _played_on_minion(card):
         found += [m.uid for b in state.bases for m in b.minions]
+    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects):
+        found.append(None)
     return list(dict.fromkeys(found)) or [None]
+
+
+def _pairs(state: GameState, pid: str, uid: str, base: str, playing: bool = False) -> list[tuple]:
+    """Each first pick with each second pick the card then needs."""
+    return [(target, second) for target in _targets(state, pid, uid, base, playing)
+            for second in pick_options(state, pid, uid, base, first=target, playing=playing) or [None]]
+
+
+def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: str | None = None,
+                 playing: bool = False) -> list[str]:
+    """What the card could pick (with ``first``: its second pick), for front ends and move listings."""
+    card = state.card(uid)
+    if playing and "talent" in card.keywords:
+        return []
+    if first is None:
+        return [t for t in _targets(state, pid, uid, base or "", playing) if t is not None]
+    ctx = Context(pid, uid, base, first)
+    found: list[str] = []
+    for effect in card.effects:
+        candidates_of = NEEDS_TARGET2.get(effect.op)
+        if candidates_of is not None:
+            found += candidates_of(state, effect, ctx)
+    return list(dict.fromkeys(found))
 
 
 def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False):

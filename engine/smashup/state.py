@@ -41,7 +41,8 @@ class Seat(_Model):
     vp: int = 0
     minions_left: int = 0     # minion plays left this turn (1 free plus extras)
     actions_left: int = 0
-    minion_grants: list[str] = Field(default_factory=list)   # extra minions with a condition ("base:s12")
+    minion_grants: list[str] = Field(default_factory=list)   # extra plays with a condition ("base:s12",
+    # "card:s40" for that card, "treasure" for any treasure; minions, and actions for the last two)
     used_this_turn: list[str] = Field(default_factory=list)  # talents and "first time each turn" abilities
 
 
