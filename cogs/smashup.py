@@ -83,6 +83,10 @@ def _pick_autocomplete(second: bool = False):
                 options = pick_options(state, me, card, where, first=first, playing=in_hand)
             except KeyError:
                 options = []
+        players = [p for p in state.players if p.id in options]
+        if players:                              # the card picks a player
+            wanted = fold(current)
+            return [Choice(name=p.name[:100], value=p.id) for p in players if wanted in fold(p.name)][:MAX_CHOICES]
         return _choices(state, lang, options or su.targets(state), current)
 
     return complete

@@ -146,8 +146,8 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
                                         [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]],
                                         namer.lang))
     for decision in state.decisions:
-        if decision.player == player_id and decision.kind == "discard_down":
-            over = len(state.player(player_id).hand) - 10
+        if decision.player == player_id and decision.kind in ("discard_down", "discard_one"):
+            over = 1 if decision.kind == "discard_one" else len(state.player(player_id).hand) - 10
             view.add_item(DiscardChoice(result.game_id, decision.id,
                                         [(card_label(state, u, namer), u) for u in state.player(player_id).hand],
                                         over, namer.lang))

@@ -45,8 +45,8 @@ class Namer:
 
     def card(self, value: Any) -> str:
         card = self.card_design(value)
-        if card is None:
-            return str(value)
+        if card is None:      # a pick that is a player (Smash Up's Trade) reads as their name
+            return self.players.get(str(value), str(value))
         return card.name_en if self.lang == "en" else card.name_de
 
     def cards(self, values: Any) -> str:

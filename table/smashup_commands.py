@@ -17,7 +17,7 @@ from engine.smashup.cards import data
 from engine.smashup.effects import base_of
 from engine.smashup.rules import pick_options, talent_cards
 from engine.smashup.state import GameState
-from table.commands import resolve_card
+from table.commands import resolve_card, resolve_player
 from table.errors import TableError
 from table.text_match import fold
 
@@ -167,13 +167,25 @@ def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: st
     hand = state.player(me).hand
     target = target2 = None
     if args.get("target"):
-        options = _options(state, me, uid, base, None, playing) or targets(state)
-        target = resolve_card(state, options, args["target"])
+        target = _resolve_pick(state, _options(state, me, uid, base, None, playing) or targets(state), args["target"])
     if args.get("target2"):
         options = _options(state, me, uid, base, target, playing) or targets(state)
-        target2 = resolve_card(state, options, args["target2"])
+        target2 = _resolve_pick(state, options, args["target2"])
     mode = resolve_mode(args["mode"]) if args.get("mode") else None
     return {"target": target, "target2": target2, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
+
+
+def _resolve_pick(state: GameState, options: list[str], query: str) -> str:
+    """A pick by name: a card (or base) among the options, or a player when the card picks players."""
+    if query in options:
+        return query
+    cards = [o for o in options if o in state.card_ids]
+    if cards:
+        return resolve_card(state, cards, query)
+    player = resolve_player(state, query)
+    if player not in options:
+        raise TableError("no_such_player", name=query)
+    return player
 
 
 def _options(state: GameState, me: str, uid: str, base: str | None, first: str | None, playing: bool) -> list[str]:
@@ -195,8 +207,11 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
             raise TableError("missing_argument", name="base")
         return A.PlayMinion(actor=me, card=uid, base=base, **_choices(state, me, args, uid, base, playing=True))
     if base is None and args.get("target"):     # an action on a minion: its base is the minion's
-        target = resolve_card(state, in_play(state), args["target"])
-        base = next((b.uid for b in state.bases if target in _uids_at(b)), None)
+        try:
+            target = resolve_card(state, in_play(state), args["target"])
+            base = next((b.uid for b in state.bases if target in _uids_at(b)), None)
+        except TableError:
+            pass                                    # it picks something else (a player, a pile's card)
     return A.PlayAction(actor=me, card=uid, base=base, **_choices(state, me, args, uid, base, playing=True))
 
 

@@ -8,7 +8,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.effects import OPS, minion_power
-from engine.smashup.rules import apply, breakpoint_of, power_at
+from engine.smashup.rules import apply, breakpoint_of, next_to_decide, power_at
 from engine.smashup.state import BaseInPlay, Minion
 from tests.test_smashup import clear_monsters, drafted, put_minion, take
 
@@ -673,8 +673,10 @@ def _scoring_round(state, holder: str, special_design: str) -> tuple:
     """Anna fills base 0 to its breakpoint and finishes; ``holder`` has the one Special in hand."""
     from tests.test_smashup import _fill_to_breakpoint
 
-    for seat in state.players:
-        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    for seat in state.players:                 # specials in hand wait in the discard pile (no one else has a say)
+        specials = [u for u in seat.hand if "special" in state.card(u).keywords]
+        seat.hand = [u for u in seat.hand if u not in specials]
+        seat.discard.extend(specials)
     special = take(state, special_design, holder)
     _fill_to_breakpoint(state, "anna", 0)
     state, _ = apply(state, A.FinishPlaying(actor="anna"))
@@ -955,3 +957,66 @@ def test_special_only_cards_are_refused_as_actions_in_the_turn():
     with pytest.raises(IllegalAction) as err:
         apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid))
     assert err.value.code == "special_only"
+
+
+# ---------------------------------------------------------------------- control, hands and specials locked
+def test_king_tut_makes_the_winner_discard_a_card_of_their_choice_after_the_scoring():
+    """King Tut: after his base scores, its winner discards a card (the game waits for the pick)."""
+    state = game_for("anna")
+    add_monster(state, 0, "monster-king-tut")
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    from tests.test_smashup import _fill_to_breakpoint
+
+    _fill_to_breakpoint(state, "anna", 0)
+    state, events = apply(state, A.FinishPlaying(actor="anna"))
+    assert "winner_discards" in kinds(events)
+    decision = next(d for d in state.decisions if d.kind == "discard_one")
+    assert decision.player == "anna" and state.active_player.id == "anna"
+    card = state.player("anna").hand[-1]
+    with pytest.raises(IllegalAction):
+        apply(state, A.DiscardDown(actor="anna", cards=tuple(state.player("anna").hand[:2])))
+    state, events = apply(state, A.DiscardDown(actor="anna", cards=(card,)))
+    assert card not in state.player("anna").hand and not state.decisions
+    assert state.active_player.id != "anna"                 # the turn went on: draw 2, next player
+
+
+def test_and_stay_down_keeps_the_others_from_using_specials():
+    """And Stay Down!: with the most power at the scoring base, the others' specials wait unused."""
+    state = game_for("anna")
+    state, special = _scoring_round(state, "anna", "orcs-and-stay-down")
+    book = take(state, "treasure-dungeon-rule-book", "ben")
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert "specials_locked" in kinds(events) and "base_scored" in kinds(events)
+    assert book in state.player("ben").hand                  # ben had no say any more
+
+
+def test_and_stay_down_needs_the_most_power_there():
+    state = game_for("anna", {"anna": ["mages", "dwarves"], "ben": ["orcs", "thieves"], "cleo": ["halflings", "elves"]})
+    state, special = _scoring_round(state, "ben", "orcs-and-stay-down")
+    book = take(state, "treasure-dungeon-rule-book", "cleo")
+    state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
+    assert "specials_locked" not in kinds(events) and state.scoring is not None
+    assert next_to_decide(state) == "cleo" and book in state.player("cleo").hand
+
+
+def test_trade_swaps_a_random_card_for_this_one_and_gives_an_extra_action():
+    state = game_for("anna", ELVES)
+    ben_hand = list(state.player("ben").hand)
+    (state, events), trade = play(state, "anna", "elves-trade", target="ben")
+    taken = [u for u in ben_hand if u in state.player("anna").hand]
+    assert len(taken) == 1 and trade in state.player("ben").hand
+    assert state.owners[trade] == "anna" and state.player("anna").actions_left == 1
+    assert "card_given" in kinds(events)
+
+
+def test_flower_child_swaps_control_with_a_weak_minion():
+    state = game_for("anna", ELVES)
+    theirs = put_minion(state, "warriors-taunter", "ben", 1)          # power 2
+    (state, events), child = play(state, "anna", "elves-flower-child", target=theirs)
+    swapped = {m.uid: m.controller for b in state.bases for m in b.minions}
+    assert swapped[theirs] == "anna" and swapped[child] == "ben" and "control_swapped" in kinds(events)
+    assert state.owners[child] == "anna"                              # ownership stays
+    state2 = game_for("anna", ELVES)
+    (state2, _), kept = play(state2, "anna", "elves-flower-child")    # "may": she can simply stay
+    assert next(m for m in state2.bases[0].minions if m.uid == kept).controller == "anna"

@@ -84,7 +84,9 @@ class BotPlayer:
             return max(orders, key=lambda m: power_at(state, state.base(m.base), self.player_id))
         if any(isinstance(m, A.DiscardDown) for m in moves):
             seat = state.player(self.player_id)
-            keep = sorted(seat.hand, key=lambda u: self._card_value(state, u), reverse=True)[:10]
+            one = any(d.kind == "discard_one" and d.player == self.player_id for d in state.decisions)
+            ranked = sorted(seat.hand, key=lambda u: self._card_value(state, u), reverse=True)
+            keep = ranked[:-1] if one else ranked[:10]
             return A.DiscardDown(actor=self.player_id, cards=tuple(u for u in seat.hand if u not in keep))
         return None
 

@@ -234,7 +234,7 @@ ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures", "caltrops"}
+                            "keep_treasures", "caltrops", "tut"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
 
@@ -462,7 +462,7 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 # their moment: rules._score calls them after the VP are given ("during") or after the loot ("after").
 LATER_OPS = frozenset({"pillage", "distraction"})
 # cards that work only as a Special in the round before a scoring (not as an action in one's turn)
-SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis"}
+SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down"}
 
 
 @op("pillage")
@@ -720,6 +720,67 @@ def _hireling_treasure(tx: Tx, effect: Effect, ctx: Context) -> None:
     if ctx.target in tx.s.treasure_discard:
         tx.s.treasure_discard.remove(ctx.target)
         play_treasure_on(tx, ctx.player, ctx.target, ctx.card)  # type: ignore[arg-type]
+
+
+@op("stay_down")
+def _stay_down(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """And Stay Down!, before a scoring: with the most power there (ties count), nobody else may use a
+    special for this scoring (specials already used stay used)."""
+    from engine.smashup.rules import power_at
+
+    scoring = tx.s.scoring
+    if scoring is None:
+        return
+    base = tx.s.base(scoring.base)
+    mine = power_at(tx.s, base, ctx.player)
+    if mine and all(power_at(tx.s, base, p.id) <= mine for p in tx.s.players):
+        scoring.locked_by = ctx.player
+        tx.emit("specials_locked", player=ctx.player, base=tx.s.card_ids[base.uid])
+
+
+# ---------------------------------------------------------------------- other players' cards and control
+def _others_with_cards(state, effect: Effect, ctx: Context) -> list[str]:
+    return [p.id for p in state.players if p.id != ctx.player and p.hand]
+
+
+@op("trade", targets=_others_with_cards)
+def _trade(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Trade: a random card from the named player's hand comes to yours, this card goes to theirs (its
+    owner stays who played it), and you may play an extra action."""
+    if ctx.target is None or not tx.s.has_player(ctx.target):
+        return
+    theirs = tx.s.player(ctx.target).hand
+    if theirs:
+        taken = theirs.pop(tx.rng.below(len(theirs)))
+        tx.s.player(ctx.player).hand.append(taken)
+        tx.emit("cards_received", audience=ctx.player, player=ctx.player, cards=[tx.s.card_ids[taken]], uids=[taken])
+    theirs.append(ctx.card)
+    tx.emit("card_given", player=ctx.player, to=ctx.target, card=tx.s.card_ids[ctx.card])
+    tx.s.player(ctx.player).actions_left += 1
+    tx.emit("extra_play", player=ctx.player, kind="action")
+
+
+def _weak_minions_of_others(state, effect: Effect, ctx: Context) -> list[str]:
+    return [m.uid for b in state.bases for m in b.minions if m.controller not in (None, ctx.player)
+            and minion_power(state, b, m) <= (effect.max_power or 0)]
+
+
+@op("flower_child", targets=_weak_minions_of_others, optional=True)
+def _flower_child(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Flower Child, when played: she may go to another player's control in exchange for one of their
+    minions of power 3 or less (each stays with its new player until it leaves play)."""
+    theirs = find_minion(tx.s, ctx.target) if ctx.target else None
+    mine = find_minion(tx.s, ctx.card)
+    if theirs is None or mine is None:
+        return
+    other = theirs[1].controller
+    theirs[1].controller, mine[1].controller = ctx.player, other
+    tx.emit("control_swapped", player=ctx.player, to=other, card=tx.s.card_ids[ctx.card],
+            monster=tx.s.card_ids[theirs[1].uid])
+
+
+# the cards an op itself puts somewhere (not to the discard pile after they are played)
+PLACED_BY_OP = frozenset({"trade"})
 
 
 @op("bottom_of_treasure_deck")

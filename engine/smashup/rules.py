@@ -23,6 +23,7 @@ from engine.smashup.effects import (
     NEEDS_TARGET2,
     OPS,
     OPTIONAL_TARGET_OPS,
+    PLACED_BY_OP,
     SPECIAL_ONLY_OPS,
     Context,
     base_of,
@@ -31,7 +32,7 @@ from engine.smashup.effects import (
     minion_power,
     pay,
 )
-from engine.smashup.state import BaseInPlay, Draft, GameState, Minion, Scoring, Seat
+from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat
 from engine.smashup.tx import Tx
 
 HAND_SIZE = 5
@@ -340,6 +341,8 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
         state.treasure_deck.insert(0, a.card)
     elif any(e.op == "bottom_of_own_deck" for e in card.effects):
         seat.deck.insert(0, a.card)
+    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.automated:
+        pass                                   # the card's own effect put it where it goes
     else:
         tx.to_discard(a.card)
 
@@ -401,6 +404,7 @@ def _special_talent(state: GameState, actor: str, uid: str) -> bool:
     """Happy Zapper's Special: in the round before its base scores, its talent may be used (again)."""
     scoring = state.scoring
     return (scoring is not None and next_to_decide(state) == actor and uid in state.card_ids
+            and scoring.locked_by in (None, actor)
             and {"talent", "special"} <= set(state.card(uid).keywords)
             and base_of(state, uid) == scoring.base and _in_play_controlled(state, actor, uid))
 
@@ -494,8 +498,6 @@ def _next_scoring(tx: Tx) -> None:
     if len(ready) == 1:
         _open_specials(tx, ready[0])
         return
-    from engine.smashup.state import Decision
-
     state.decisions.append(Decision(id=state.new_id(), player=state.active_player.id, kind="score_first",
                                     options=ready, default=ready[0]))
     tx.emit("choose_scoring_order", player=state.active_player.id, bases=[state.card_ids[b] for b in ready])
@@ -559,9 +561,16 @@ def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
         raise IllegalAction("not_your_say", player=next_to_decide(state))
     if a.card not in _specials_in_hand(state, a.actor):
         raise IllegalAction("not_a_special", card=a.card)
+    _not_locked_out(state, a.actor)
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
     _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
+
+
+def _not_locked_out(state: GameState, actor: str) -> None:
+    locked_by = state.scoring.locked_by if state.scoring else None
+    if locked_by is not None and locked_by != actor:
+        raise IllegalAction("specials_locked", player=locked_by)
 
 
 def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
@@ -590,7 +599,9 @@ def _maybe_score(tx: Tx) -> None:
     scoring = state.scoring
     assert scoring is not None
     for pid in _special_order(state):
-        if pid not in scoring.passed and not _specials_in_hand(state, pid) and not _special_talent_options(state, pid):
+        locked_out = scoring.locked_by not in (None, pid)
+        has_say = _specials_in_hand(state, pid) or _special_talent_options(state, pid)
+        if pid not in scoring.passed and (locked_out or not has_say):
             scoring.passed.append(pid)
         elif pid not in scoring.passed:
             return
@@ -619,6 +630,8 @@ def _score(tx: Tx, base_uid: str) -> None:
     _later_specials(tx, base, set_aside, "distraction", placed)
     for uid in set_aside:
         tx.to_discard(uid)
+    tut_winners = [pid for pid, place in placed.items() if place == 1 and state.player(pid).hand
+                   and any(state.effect(m.uid, "tut") for m in base.monsters)]
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
         if to_decks and minion in base.minions and minion.owner is not None:
@@ -634,6 +647,13 @@ def _score(tx: Tx, base_uid: str) -> None:
     state.base_discard.append(base_uid)
     state.scoring = None
     _new_base(tx)
+    if tut_winners:                # King Tut: its base's winners each discard a card of their choice
+        for pid in tut_winners:
+            hand = state.player(pid).hand
+            state.decisions.append(Decision(id=state.new_id(), player=pid, kind="discard_one", options=list(hand),
+                                            default=hand[0]))
+        tx.emit("winner_discards", players=tut_winners, monster="monster-king-tut")
+        return
     _next_scoring(tx)
 
 
@@ -691,31 +711,45 @@ def _end_of_turn(tx: Tx) -> None:
     if len(seat.hand) > HAND_LIMIT:
         state.phase = "scoring"
         tx.emit("discard_down", player=seat.id, count=len(seat.hand) - HAND_LIMIT)
-        from engine.smashup.state import Decision
-
         state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
                                         options=list(seat.hand), default=seat.hand[0]))
         return
     _close_turn(tx)
 
 
+DISCARD_KINDS = ("discard_down", "discard_one")
+
+
+def _discard_decision(state: GameState, actor: str):
+    return next((d for d in state.decisions if d.kind in DISCARD_KINDS and d.player == actor), None)
+
+
 def check_discard_down(state: GameState, a: A.DiscardDown) -> None:
-    if not any(d.kind == "discard_down" and d.player == a.actor for d in state.decisions):
+    decision = _discard_decision(state, a.actor)
+    if decision is None:
         raise IllegalAction("no_such_choice")
     seat = state.player(a.actor)
     if len(set(a.cards)) != len(a.cards) or any(u not in seat.hand for u in a.cards):
         raise IllegalAction("card_not_in_hand", card=",".join(a.cards))
-    if len(seat.hand) - len(a.cards) != HAND_LIMIT:
+    if decision.kind == "discard_one" and len(a.cards) != 1:
+        raise IllegalAction("pay_cards", count=1)
+    if decision.kind == "discard_down" and len(seat.hand) - len(a.cards) != HAND_LIMIT:
         raise IllegalAction("discard_to_ten", count=len(seat.hand) - HAND_LIMIT)
 
 
 def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
+    """The hand limit at the end of the turn, or King Tut's one card after a scoring."""
+    decision = _discard_decision(tx.s, a.actor)
+    assert decision is not None
     seat = tx.s.player(a.actor)
     for uid in a.cards:
         seat.hand.remove(uid)
-        seat.discard.append(uid)
-    tx.s.decisions = [d for d in tx.s.decisions if d.kind != "discard_down"]
-    _close_turn(tx)
+        tx.to_discard(uid)
+    tx.s.decisions.remove(decision)
+    if decision.kind == "discard_down":
+        _close_turn(tx)
+    elif not any(d.kind == "discard_one" for d in tx.s.decisions):
+        _next_scoring(tx)
 
 
 def _close_turn(tx: Tx) -> None:
@@ -792,6 +826,8 @@ BASE_CHOICE_OPS = frozenset({"move_own_to_crowded", "run_away"})
 def _special_plays(state: GameState, pid: str):
     """Each special in hand with each pick it could make (and base, for those that name one)."""
     assert state.scoring is not None
+    if state.scoring.locked_by not in (None, pid):
+        return
     for uid in _specials_in_hand(state, pid):
         names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
         for base in (state.bases if names_base else [state.base(state.scoring.base)]):
@@ -813,6 +849,8 @@ def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
         if decision.kind == "score_first":
             return A.ScoreFirst(actor=decision.player, base=decision.default)
         seat = state.player(decision.player)
+        if decision.kind == "discard_one":
+            return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:1]))
         return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
     if a.turn is not None and a.turn == state.turn:
         if state.draft is not None:
@@ -948,6 +986,9 @@ def _candidates(state: GameState, pid: str):
         if decision.player == pid and decision.kind == "discard_down":
             seat = state.player(pid)
             yield A.DiscardDown(actor=pid, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+        if decision.player == pid and decision.kind == "discard_one":
+            for uid in state.player(pid).hand:
+                yield A.DiscardDown(actor=pid, cards=(uid,))
     if state.scoring is not None:
         yield A.PassSpecial(actor=pid, window=state.scoring.window)
         yield from _special_plays(state, pid)

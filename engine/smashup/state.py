@@ -59,6 +59,7 @@ class Scoring(_Model):
     passed: list[str] = Field(default_factory=list)
     window: int = 0
     set_aside: list[str] = Field(default_factory=list)   # specials that act during or after this scoring
+    locked_by: str | None = None     # And Stay Down!: only this player may still use specials
 
 
 class Decision(_Model):

@@ -73,8 +73,10 @@ class Tx:
             self.s.treasure_discard.append(uid)
         elif design.startswith("base-"):
             self.s.base_discard.append(uid)
-        else:
+        elif self.s.has_player(self.s.owners[uid]):
             self.s.player(self.s.owners[uid]).discard.append(uid)
+        else:                     # its owner left the game (a card they gave away): it leaves too
+            self.s.removed.append(uid)
 
     def remove_minion(self, base: BaseInPlay, minion: Minion) -> None:
         """Off the base to the discard piles, with everything played on it, unless a card saves it:
