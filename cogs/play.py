@@ -148,15 +148,20 @@ async def decision_autocomplete(interaction: discord.Interaction, current: str) 
     if found is None:
         return []
     record, state, lang, me = found
-    if state.game != "munchkin":
-        return []
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
     namer = await namer_for(bot, record.id, lang, state)
     wanted = fold(current)
     out = []
-    for decision in (d for d in state.decisions if d.player == me):
+    if state.game == "smashup":
+        from engine.smashup.choices import HANDLERS
+        from table.smashup_render import option_label as su_label
+
+        label_of, owed = su_label, [d for d in state.decisions if d.player == me and d.kind in HANDLERS]
+    else:
+        label_of, owed = option_label, [d for d in state.decisions if d.player == me]
+    for decision in owed:
         for option in decision.options:
-            label = option_label(option, namer)
+            label = label_of(option, namer)
             if wanted in fold(label):
                 out.append(Choice(name=label[:100], value=f"{decision.id}:{option}"[:100]))
     return out[:MAX_CHOICES]
@@ -279,10 +284,14 @@ class Play(commands.Cog):
     async def decide(self, interaction: discord.Interaction, option: str) -> None:
         from engine.munchkin import actions as A
 
-        def build(state: Any, me: str) -> A.Decide:
+        def build(state: Any, me: str) -> Any:
             number, _, value = option.partition(":")
             if not number.isdigit():
                 return build_action(state, me, "choose", {"main": option})
+            if state.game == "smashup":
+                from engine.smashup.actions import Choose
+
+                return Choose(actor=me, decision=int(number), option=value)
             return A.Decide(actor=me, decision=int(number), option=value)
 
         await perform(self.bot, interaction, build)

@@ -92,6 +92,31 @@ def _pick_autocomplete(second: bool = False):
     return complete
 
 
+def _picks_autocomplete():
+    """Several picks, comma separated, among what the card named can pick ("any number of")."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        from engine.smashup.rules import pick_sets
+
+        found = await _game_state(interaction)
+        if found is None or found[1].game != "smashup" or not found[1].has_player(found[3]):
+            return []
+        _, state, lang, me = found
+        ns = interaction.namespace
+        card = getattr(ns, raw_option("card"), None)
+        base = getattr(ns, raw_option("base"), None)
+        if card not in state.card_ids:
+            return []
+        where = base if base in [b.uid for b in state.bases] else (state.scoring.base if state.scoring else None)
+        allowed = list(pick_sets(state, me, card, where)[-1])
+        *done, last = current.split(",") if current else [""]
+        prefix = ",".join(done) + ("," if done else "")
+        left = [u for u in allowed if u not in done]
+        return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
+                for c in _choices(state, lang, left, last.strip())]
+
+    return complete
+
+
 async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     found = await _game_state(interaction)
     if found is None or found[1].game != "smashup" or found[1].draft is None:
@@ -171,18 +196,20 @@ class SmashUp(commands.Cog):
 
     @app_commands.command(name=cmd_name("su_action"), description=cmd_desc("su_action"))
     @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
-                         target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"))
+                         target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"),
+                         picks=opt_name("picks"))
     @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
-                           target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"))
+                           target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"),
+                           picks=opt_desc("picks"))
     @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("action")),
                                base=_smashup_autocomplete(_bases), target=_pick_autocomplete(),
                                target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
-                               mode=mode_autocomplete)
+                               mode=mode_autocomplete, picks=_picks_autocomplete())
     async def action(self, interaction: discord.Interaction, card: str, base: str | None = None,
                      target: str | None = None, target2: str | None = None, pay: str | None = None,
-                     mode: str | None = None) -> None:
+                     mode: str | None = None, picks: str | None = None) -> None:
         await self.move(interaction, "play", main=card, base=base, target=target, target2=target2, discard=pay,
-                        mode=mode)
+                        mode=mode, picks=picks)
 
     @app_commands.command(name=cmd_name("su_talent"), description=cmd_desc("su_talent"))
     @app_commands.rename(card=opt_name("talent_card"), target=opt_name("su_target"), target2=opt_name("su_target2"),
@@ -205,14 +232,15 @@ class SmashUp(commands.Cog):
 
     @app_commands.command(name=cmd_name("su_special"), description=cmd_desc("su_special"))
     @app_commands.rename(card=opt_name("card"), target=opt_name("su_target"), target2=opt_name("su_target2"),
-                         base=opt_name("base"))
+                         base=opt_name("base"), picks=opt_name("picks"))
     @app_commands.describe(card=opt_desc("card"), target=opt_desc("su_target"), target2=opt_desc("su_target2"),
-                           base=opt_desc("base"))
+                           base=opt_desc("base"), picks=opt_desc("picks"))
     @app_commands.autocomplete(card=_smashup_autocomplete(_specials), target=_pick_autocomplete(),
-                               target2=_pick_autocomplete(second=True), base=_smashup_autocomplete(_bases))
+                               target2=_pick_autocomplete(second=True), base=_smashup_autocomplete(_bases),
+                               picks=_picks_autocomplete())
     async def special(self, interaction: discord.Interaction, card: str, target: str | None = None,
-                      target2: str | None = None, base: str | None = None) -> None:
-        await self.move(interaction, "special", main=card, target=target, target2=target2, base=base)
+                      target2: str | None = None, base: str | None = None, picks: str | None = None) -> None:
+        await self.move(interaction, "special", main=card, target=target, target2=target2, base=base, picks=picks)
 
     @app_commands.command(name=cmd_name("su_discard"), description=cmd_desc("su_discard"))
     @app_commands.rename(cards=opt_name("cards"))

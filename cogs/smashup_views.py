@@ -16,11 +16,20 @@ import discord
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
+from engine.smashup import choices
 from engine.smashup.rules import legal_actions, next_to_decide
 from engine.smashup.state import GameState
 from table.errors import TableError
 from table.render import Namer
-from table.smashup_render import base_lines, base_title, card_label, faction_name, players_line, waiting_line
+from table.smashup_render import (
+    base_lines,
+    base_title,
+    card_label,
+    faction_name,
+    option_label,
+    players_line,
+    waiting_line,
+)
 
 if TYPE_CHECKING:
     from bot import Spielleiter
@@ -57,6 +66,9 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     if state.draft is not None:
         for faction in state.draft.offered[:20]:
             view.add_item(FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang)))
+    elif choices.pending(state) is not None:
+        decision = choices.pending(state)
+        view.add_item(ChoiceButton(game_id, decision.id, namer.player(decision.player), lang))
     elif state.decisions:
         for decision in state.decisions[:1]:
             if decision.kind == "score_first":
@@ -77,24 +89,27 @@ def encode(action: A.PlayMinion | A.PlayAction | A.UseTalent | A.PlaySpecial) ->
     are short)."""
     kind = {A.PlayMinion: "m", A.PlayAction: "a", A.UseTalent: "t", A.PlaySpecial: "x"}[type(action)]
     fields = [kind, action.card, getattr(action, "base", None) or "", action.target or "",
-              ",".join(getattr(action, "discard", ())), getattr(action, "mode", None) or "", action.target2 or ""]
-    return "|".join(fields)[:100]
+              ",".join(getattr(action, "discard", ())), getattr(action, "mode", None) or "", action.target2 or "",
+              ",".join(getattr(action, "picks", ()))]
+    return "|".join(fields)
 
 
 def decode(value: str, actor: str) -> A._Action:
     try:
-        kind, card, base, target, paid, mode, target2 = value.split("|")
+        kind, card, base, target, paid, mode, target2, chosen = value.split("|")
     except ValueError:
         raise IllegalAction("stale_prompt") from None
     choices = {"target": target or None, "target2": target2 or None,
                "discard": tuple(p for p in paid.split(",") if p), "mode": mode or None}
+    picks = tuple(p for p in chosen.split(",") if p)
     if kind == "m":
         return A.PlayMinion(actor=actor, card=card, base=base, **choices)
     if kind == "a":
-        return A.PlayAction(actor=actor, card=card, base=base or None, **choices)
+        return A.PlayAction(actor=actor, card=card, base=base or None, picks=picks, **choices)
     if kind == "t":
         return A.UseTalent(actor=actor, card=card, **choices)
-    return A.PlaySpecial(actor=actor, card=card, target=target or None, target2=target2 or None, base=base or None)
+    return A.PlaySpecial(actor=actor, card=card, target=target or None, target2=target2 or None, base=base or None,
+                         picks=picks)
 
 
 def move_label(state: GameState, action: Any, namer: Namer) -> str:
@@ -119,7 +134,7 @@ def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[s
     options, seen = [], set()
     for action in plays:
         value = encode(action)
-        if value in seen:
+        if value in seen or len(value) > 100:     # a select value holds at most 100 characters
             continue
         seen.add(value)
         options.append((move_label(state, action, namer), value))
@@ -143,8 +158,11 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
         specials = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlaySpecial | A.UseTalent)]
         if specials:
             view.add_item(SpecialChoice(result.game_id, state.scoring.window,
-                                        [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]],
-                                        namer.lang))
+                                        [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]
+                                         if len(encode(a)) <= 100], namer.lang))
+    for decision in state.decisions:
+        if decision.player == player_id and decision.kind in choices.HANDLERS:
+            view.add_item(ChoiceSelect(result.game_id, decision.id, _choice_options(decision, namer), namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in ("discard_down", "discard_one"):
             over = 1 if decision.kind == "discard_one" else len(state.player(player_id).hand) - 10
@@ -365,7 +383,8 @@ class SpecialButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:
             return
         view = discord.ui.View(timeout=None)
         view.add_item(SpecialChoice(self.game_id, self.window,
-                                    [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]], lang))
+                                    [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]
+                                     if len(encode(a)) <= 100], lang))
         await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
 
 
@@ -418,5 +437,60 @@ class DiscardChoice(discord.ui.DynamicItem[discord.ui.Select],
         await _perform(interaction, self.game_id, build)
 
 
+# ---------------------------------------------------------------------- a card's choice
+def _choice_options(decision, namer: Namer) -> list[tuple[str, str]]:
+    return [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]]
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:choice:(?P<game>\d+):(?P<decision>\d+)"):
+    """Opens the choice for the player who owes it (and tells anyone else whose it is)."""
+
+    def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de") -> None:
+        label = f"{owner}: {ui(lang, 'choose_option')}" if owner else ui(lang, "choose_option")
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+                                           custom_id=f"sl:su:choice:{game_id}:{decision}"))
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import reply, reply_error
+
+        found = await _seated_state(interaction, self.game_id)
+        if found is None:
+            return
+        state, me, lang, namer = found
+        decision = next((d for d in state.decisions if d.id == self.decision), None)
+        if decision is None:
+            await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
+            return
+        if decision.player != me:
+            await reply_error(interaction, IllegalAction("not_your_decision", player=decision.player), lang, namer)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChoiceSelect(self.game_id, self.decision, _choice_options(decision, namer), lang))
+        await reply(interaction, ui(lang, "choose_option"), view=view, ephemeral=True)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:choose:(?P<game>\d+):(?P<decision>\d+)"):
+    def __init__(self, game_id: int, decision: int, options: list[tuple[str, str]] | None = None,
+                 lang: str = "de") -> None:
+        super().__init__(_select(f"sl:su:choose:{game_id}:{decision}", ui(lang, "choose_option"), options))
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["decision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        option = self.item.values[0]
+        await _perform(interaction, self.game_id,
+                       lambda state, me: A.Choose(actor=me, decision=self.decision, option=option))
+
+
 DYNAMIC_ITEMS = (FactionButton, SuPlayButton, SuPlayChoice, FinishButton, ScoreButton, SpecialPassButton,
-                 SpecialButton, SpecialChoice, DiscardChoice)
+                 SpecialButton, SpecialChoice, DiscardChoice, ChoiceButton, ChoiceSelect)

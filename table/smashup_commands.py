@@ -6,6 +6,7 @@ turning them into engine actions. German words first; the English ones are accep
     spielen Schlachtruf ziel Großfuß und Spötterin         (a second pick: "und" / "ziel2")
     talent Zauberer ziel Orks
     werten Tempel · extra Ich zuerst · passen · fertig · ablegen Karte,Karte
+    spielen Verzogene Gören auswahl Held, Bardling · wählen Schild · wählen keine · wählen Spötterin nach Tempel
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from engine.smashup import actions as A
 from engine.smashup.cards import data
 from engine.smashup.effects import base_of
-from engine.smashup.rules import pick_options, talent_cards
+from engine.smashup.rules import pick_options, pick_sets, talent_cards
 from engine.smashup.state import GameState
 from table.commands import resolve_card, resolve_player
 from table.errors import TableError
@@ -30,6 +31,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "special": ("extra", "spezial", "special"),
     "pass": ("passen", "pass"),
     "discard": ("ablegen", "abwerfen", "discard"),
+    "choose": ("wählen", "waehlen", "wahl", "choose"),
     "leave": ("verlassen", "leave"),
     "hand": ("hand",),
     "status": ("status", "tisch", "basen", "table", "bases"),
@@ -40,11 +42,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 WORD_TO_COMMAND = {fold(w): c for c, words in COMMANDS.items() for w in words}
 
 KEYWORDS = {
-    "base": ("an", "auf", "at", "on", "to"),
+    "base": ("an", "auf", "at", "on"),
     "target": ("ziel", "gegen", "target", "against"),
     "target2": ("ziel2", "und", "target2", "and"),
     "discard": ("mit", "zahle", "with", "paying"),
     "mode": ("modus", "als", "mode", "as"),
+    "picks": ("auswahl", "picks"),
+    "destination": ("nach", "to"),
 }
 WORD_TO_KEYWORD = {fold(w): k for k, words in KEYWORDS.items() for w in words}
 
@@ -147,8 +151,10 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     if name == "special":
         uid = resolve_card(state, hand, _need(args, "main"))
         base = resolve_base(state, args["base"]) if args.get("base") else None
-        picks = _choices(state, me, args, uid, base or (state.scoring.base if state.scoring else None))
-        return A.PlaySpecial(actor=me, card=uid, target=picks["target"], target2=picks["target2"], base=base)
+        where = base or (state.scoring.base if state.scoring else None)
+        chosen = _choices(state, me, args, uid, where)
+        return A.PlaySpecial(actor=me, card=uid, target=chosen["target"], target2=chosen["target2"], base=base,
+                             picks=_picks(state, me, args, uid, where))
     if name == "pass":
         if state.scoring is None:
             raise TableError("no_specials_round")
@@ -157,7 +163,30 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
         return A.DiscardDown(actor=me, cards=_cards(state, hand, _need(args, "main")))
     if name == "leave":
         return A.Leave(actor=me)
+    if name == "choose":
+        return _choose(state, me, args)
     raise TableError("not_in_smashup", word=name)
+
+
+def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
+    """"wählen Schild", "wählen keine", "wählen Spötterin nach Tempel": the answer to one's open choice."""
+    from engine.smashup.choices import HANDLERS, NONE
+
+    decision = next((d for d in state.decisions if d.player == me and d.kind in HANDLERS), None)
+    if decision is None:
+        raise TableError("no_decision")
+    query = _need(args, "main")
+    if query in decision.options:
+        return A.Choose(actor=me, decision=decision.id, option=query)
+    if fold(query) in ("keine", "keins", "none", "nichts", "nothing") and NONE in decision.options:
+        return A.Choose(actor=me, decision=decision.id, option=NONE)
+    if args.get("destination"):                    # a minion and where it goes
+        pairs = [o.split(">") for o in decision.options if ">" in o]
+        minion = resolve_card(state, sorted({m for m, _ in pairs}), query)
+        base = resolve_card(state, sorted({b for m, b in pairs if m == minion}), args["destination"])
+        return A.Choose(actor=me, decision=decision.id, option=f"{minion}>{base}")
+    cards = [o for o in decision.options if o in state.card_ids]
+    return A.Choose(actor=me, decision=decision.id, option=resolve_card(state, cards, query))
 
 
 def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: str | None,
@@ -173,6 +202,14 @@ def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: st
         target2 = _resolve_pick(state, options, args["target2"])
     mode = resolve_mode(args["mode"]) if args.get("mode") else None
     return {"target": target, "target2": target2, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
+
+
+def _picks(state: GameState, me: str, args: dict[str, Any], uid: str, base: str | None) -> tuple[str, ...]:
+    """"auswahl Held, Bardling": the cards an "any number of" card picks, among those it can pick."""
+    if not args.get("picks"):
+        return ()
+    allowed = pick_sets(state, me, uid, base)[-1]
+    return _cards(state, list(allowed), args["picks"])
 
 
 def _resolve_pick(state: GameState, options: list[str], query: str) -> str:
@@ -212,7 +249,8 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
             base = next((b.uid for b in state.bases if target in _uids_at(b)), None)
         except TableError:
             pass                                    # it picks something else (a player, a pile's card)
-    return A.PlayAction(actor=me, card=uid, base=base, **_choices(state, me, args, uid, base, playing=True))
+    return A.PlayAction(actor=me, card=uid, base=base, picks=_picks(state, me, args, uid, base),
+                        **_choices(state, me, args, uid, base, playing=True))
 
 
 def _uids_at(base) -> list[str]:

@@ -195,6 +195,16 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     return lines
 
 
+def option_label(option: str, namer: Namer) -> str:
+    """A choice's option: a card, "none", or a minion and the base it would go to."""
+    if option == "none":
+        return word(namer.lang, "su_none")
+    if ">" in option:
+        minion, base = option.split(">", 1)
+        return f"{namer.card(minion)} → {namer.card(base)}"
+    return namer.card(option)
+
+
 def card_label(state: GameState, uid: str, namer: Namer) -> str:
     card = state.card(uid)
     lang = namer.lang
@@ -228,7 +238,7 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     for decision in state.decisions:
         if decision.player == player_id:
             lines.append(f"{word(lang, 'decisions')} [{decision.id}] {word(lang, 'kind_' + decision.kind)} "
-                         + ", ".join(namer.card(o) for o in decision.options))
+                         + ", ".join(option_label(o, namer) for o in decision.options))
     if state.scoring is not None and next_to_decide(state) == player_id:
         lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
                      + word(lang, "su_special_or_pass"))

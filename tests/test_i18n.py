@@ -26,7 +26,9 @@ def test_every_engine_refusal_event_and_decision_has_a_text(lang):
     texts = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))
     codes = _found(r'IllegalAction\(\s*"([a-z_0-9]+)"')
     events = _found(r'(?:tx|self)\.emit\(\s*"([a-z_]+)"') - QUIET_EVENTS
-    decisions = _found(r'open_decision\(tx, [^,]+, "([a-z_]+)"') | _found(r'(?s)Decision\(id=.{0,200}?kind="([a-z_]+)"')
+    decisions = (_found(r'open_decision\(tx, [^,]+, "([a-z_]+)"')
+                 | _found(r'(?s)Decision\(id=.{0,200}?kind="([a-z_]+)"')
+                 | _found(r'open_choice\(tx, [^,]+, "([a-z_]+)"'))
     assert codes and events and decisions
     assert sorted(codes - set(texts["errors"])) == []
     assert sorted(events - set(texts["events"])) == []

@@ -361,8 +361,8 @@ def test_a_card_that_must_pick_a_target_is_refused_without_one():
     state = drafted({"anna": ["orcs", "clerics"], "ben": ["elves", "mages"], "cleo": ["thieves", "dwarves"]})
     state.active = [p.id for p in state.players].index("anna")
     state.player("anna").minions_left = 2
-    plain = next(i for i, b in enumerate(state.bases) if not state.card(b.uid).effects)
-    put_minion(state, "elves-elf-help-guru", "ben", plain)
+    state.silenced += [b.uid for b in state.bases]     # the bases' own abilities rest for this test
+    put_minion(state, "elves-elf-help-guru", "ben", 1)
     slammer = take(state, "orcs-hammer-slammer", "anna")
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as err:
@@ -405,12 +405,12 @@ def test_power_until_end_of_turn_and_attached_power():
 
 def test_unautomated_cards_say_so():
     """Standards: a card the engine cannot play yet says so when played."""
-    state = drafted({"anna": ["halflings", "thieves"], "ben": ["elves", "mages"], "cleo": ["orcs", "clerics"]})
+    state = drafted({"anna": ["orcs", "thieves"], "ben": ["elves", "mages"], "cleo": ["halflings", "clerics"]})
     state.active = [p.id for p in state.players].index("anna")
     state.player("anna").actions_left = 1
-    brats = take(state, "halflings-spoiled-brats", "anna")
+    stalling = take(state, "orcs-stalling", "anna")
     before = state.model_dump_json()
-    state, events = apply(state, A.PlayAction(actor="anna", card=brats))
+    state, events = apply(state, A.PlayAction(actor="anna", card=stalling, base=state.bases[0].uid))
     assert "card_not_automated" in [e.kind for e in events] and state.model_dump_json() != before
 
 

@@ -21,14 +21,17 @@ def game_for(player: str = "anna", picks=None):
     seat = state.player(player)
     seat.minions_left, seat.actions_left = 1, 1
     clear_monsters(state)
-    for base in state.bases:                 # plain bases, so their abilities do not interfere
+    for base in state.bases:                 # plain bases: their abilities rest, so they do not interfere
         state.card_ids[base.uid] = "base-dimension-doors"
+        state.silenced.append(base.uid)
     return state
 
 
 def set_base(state, index: int, design: str) -> BaseInPlay:
     base = state.bases[index]
     state.card_ids[base.uid] = design
+    if base.uid in state.silenced:           # this base's ability is what the test is about
+        state.silenced.remove(base.uid)
     return base
 
 
@@ -1020,3 +1023,99 @@ def test_flower_child_swaps_control_with_a_weak_minion():
     state2 = game_for("anna", ELVES)
     (state2, _), kept = play(state2, "anna", "elves-flower-child")    # "may": she can simply stay
     assert next(m for m in state2.bases[0].minions if m.uid == kept).controller == "anna"
+
+
+# ---------------------------------------------------------------------- choices the game waits for
+def test_dimension_doors_offers_a_paid_extra_minion_after_the_first_one():
+    """Dimension Doors: the first minion each turn there lets its player pay a card for one more there;
+    until the choice is made nobody plays on."""
+    state = game_for("anna")
+    doors = set_base(state, 0, "base-dimension-doors")
+    state.player("anna").minions_left = 1
+    (state, events), _ = play(state, "anna", "orcs-dork-orc")
+    choice = next(d for d in state.decisions if d.kind == "doors_pay")
+    assert choice.player == "anna" and choice.default == "none" and "choice_opened" in kinds(events)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.FinishPlaying(actor="anna"))
+    assert err.value.code == "choice_pending"
+    pay = state.player("anna").hand[0]
+    state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=pay))
+    assert pay not in state.player("anna").hand and f"base:{doors.uid}" in state.player("anna").minion_grants
+    (state, _), second = play(state, "anna", "orcs-sword-lord")
+    assert any(m.uid == second for m in state.bases[0].minions)
+    assert not any(d.kind == "doors_pay" for d in state.decisions)     # only the first minion each turn
+
+
+def test_potion_of_halitosis_lets_the_player_named_move_one_of_theirs():
+    state = game_for("anna")
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    (state, _), _ = play(state, "anna", "treasure-potion-of-halitosis", target="ben")
+    choice = next(d for d in state.decisions if d.kind == "halitosis_move")
+    assert choice.player == "ben" and all(o.startswith(f"{theirs}>") for o in choice.options)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.Choose(actor="anna", decision=choice.id, option=choice.options[0]))
+    assert err.value.code == "not_your_decision"
+    option = next(o for o in choice.options if o.endswith(state.bases[2].uid))
+    state, events = apply(state, A.Choose(actor="ben", decision=choice.id, option=option))
+    assert any(m.uid == theirs for m in state.bases[2].minions) and "minion_moved" in kinds(events)
+
+
+def test_pumping_iron_gives_three_to_yours_and_lets_the_other_give_two():
+    state = game_for("anna", ELVES)
+    mine = put_minion(state, "mages-wand-whiz", "anna", 0)          # 3
+    theirs = put_minion(state, "warriors-taunter", "ben", 1)         # 2
+    (state, _), _ = play(state, "anna", "elves-pumping-iron", target="ben", target2=mine)
+    base0 = state.bases[0]
+    assert minion_power(state, base0, next(m for m in base0.minions if m.uid == mine)) == 6
+    choice = next(d for d in state.decisions if d.kind == "pumping_iron")
+    state, _ = apply(state, A.Choose(actor="ben", decision=choice.id, option=theirs))
+    base1 = state.bases[1]
+    assert minion_power(state, base1, next(m for m in base1.minions if m.uid == theirs)) == 4
+
+
+def test_spoiled_brats_puts_the_minions_picked_on_top_of_the_deck():
+    state = game_for("anna", HALFLINGS)
+    seat = state.player("anna")
+    minions = [u for u in seat.deck if state.card(u).kind == "minion"][:3]
+    for uid in minions:
+        seat.deck.remove(uid)
+        seat.discard.append(uid)
+    uid = take(state, "halflings-spoiled-brats", "anna")
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, base=state.bases[0].uid, picks=tuple(minions[:2])))
+    seat = state.player("anna")
+    assert set(seat.deck[-2:]) == set(minions[:2]) and minions[2] in seat.discard
+    with pytest.raises(IllegalAction):
+        state2 = game_for("anna", HALFLINGS)
+        other = take(state2, "halflings-spoiled-brats", "anna")
+        apply(state2, A.PlayAction(actor="anna", card=other, base=state2.bases[0].uid,
+                                   picks=(state2.player("anna").hand[0],)))   # not a minion in the discard pile
+
+
+def test_run_away_more_moves_the_minions_picked_before_the_scoring():
+    state = game_for("anna", ELVES)
+    first = put_minion(state, "mages-wand-whiz", "anna", 0)
+    second = put_minion(state, "mages-scroll-shuffler", "anna", 0)
+    state, special = _scoring_round(state, "anna", "elves-run-away-more")
+    away = state.bases[2].uid
+    state, _ = apply(state, A.PlaySpecial(actor="anna", card=special, base=away, picks=(first, second)))
+    assert {first, second} <= {m.uid for m in state.base(away).minions}
+
+
+def test_helping_hands_boosts_another_player_and_takes_a_vp_if_they_win():
+    """Helping Hands: +2 for the player named, -2 for a minion of yours there; if they win, 1 of their VP
+    comes to you."""
+    state = game_for("anna", ELVES)
+    from tests.test_smashup import _fill_to_breakpoint
+
+    small = put_minion(state, "mages-scroll-shuffler", "anna", 0)      # anna is there with a small one
+    for seat in state.players:
+        seat.discard.extend(u for u in seat.hand if "special" in state.card(u).keywords)
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    _fill_to_breakpoint(state, "ben", 0)                               # ben will win the base
+    special = take(state, "elves-helping-hands", "anna")
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special, target="ben", target2=small))
+    scored = next(e for e in events if e.kind == "base_scored")
+    assert scored.params["places"]["ben"] == 1 and "vp_taken" in kinds(events)
+    assert state.player("ben").vp == scored.params["vp"]["ben"] - 1
+    assert state.player("anna").vp == scored.params["vp"].get("anna", 0) + 1

@@ -72,7 +72,8 @@ async def drive(h: Harness, game_id: int, number: int, action: A._Action) -> lis
                              ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode)
     if isinstance(action, A.PlayAction):
         return await h.slash(me, "aktion", karte=action.card, basis=action.base, ziel=action.target,
-                             ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode)
+                             ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode,
+                             auswahl=_names(*action.picks))
     if isinstance(action, A.UseTalent):
         return await h.slash(me, "talent", karte=action.card, ziel=action.target,
                              ziel2=action.target2, zahlen=_names(*action.discard), modus=action.mode)
@@ -85,13 +86,18 @@ async def drive(h: Harness, game_id: int, number: int, action: A._Action) -> lis
         return await h.click(me, f"sl:su:score:{game_id}:{decision.id}:{decision.options.index(action.base)}")
     if isinstance(action, A.PlaySpecial):
         return await h.slash(me, "extra", karte=action.card, ziel=action.target, ziel2=action.target2,
-                             basis=action.base)
+                             basis=action.base, auswahl=_names(*action.picks))
+    if isinstance(action, A.Choose):
+        if number % 2:
+            return await h.slash(me, "entscheiden", wahl=f"{action.decision}:{action.option}")
+        return await h.click(me, f"sl:su:choose:{game_id}:{action.decision}", values=[action.option], in_dm=True,
+                             channel_id=dm_channel(h, me))
     if isinstance(action, A.PassSpecial):
         if number % 2:
             return await h.slash(me, "passen")
         return await h.click(me, f"sl:su:pass:{game_id}:{action.window}")
     if isinstance(action, A.DiscardDown):
-        decision = next(d for d in state.decisions if d.kind == "discard_down")
+        decision = next(d for d in state.decisions if d.kind in ("discard_down", "discard_one"))
         return await h.click(me, f"sl:su:discard:{game_id}:{decision.id}", values=list(action.cards), in_dm=True,
                              channel_id=dm_channel(h, me))
     raise AssertionError(f"no Discord path for {action}")

@@ -196,7 +196,7 @@ def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel():
     assert card_text("base-birthday-party", "de") in body
     english = card_answer(search("Dork Orc", "card", limit=1, prefer=("smashup",))[0], "en")
     assert "Orcs" in english[1] and "The bot plays this card by itself." in english[1]
-    manual = card_answer(search("Run Away More", "card", limit=1, prefer=("smashup",))[0], "de")
+    manual = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
     assert "Diese Karte regelt der Tisch selbst." in manual[1]
 
 
@@ -264,3 +264,42 @@ def test_bot_seats_make_only_legal_moves_and_beat_random_players():
             state, _ = apply(state, move)
         wins += state.winners == ["c"]
     assert wins >= 3
+
+
+def test_console_words_answer_a_choice_and_name_picks():
+    """"wählen keine", "wählen <Karte>", "wählen <Kreatur> nach <Basis>" answer a card's choice;
+    "auswahl a, b" names an "any number of" card's picks."""
+    from table.smashup_commands import build_action, parse_words
+    from tests.test_smashup_cards import game_for, put_minion, set_base, take
+
+    state = game_for("anna")
+    set_base(state, 0, "base-dimension-doors")
+    orc = take(state, "orcs-dork-orc", "anna")
+    state, _ = apply(state, A.PlayMinion(actor="anna", card=orc, base=state.bases[0].uid))
+    decision = state.decisions[0]
+    none = build_action(state, "anna", "choose", parse_words(["keine"]))
+    assert none == A.Choose(actor="anna", decision=decision.id, option="none")
+    card = state.player("anna").hand[0]
+    named = build_action(state, "anna", "choose", parse_words(state.card(card).name_de.split()))
+    assert named.option in decision.options and state.card_ids[named.option] == state.card_ids[card]
+
+    state = game_for("anna")
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    state, _ = apply(state, A.PlayAction(actor="anna", card=take(state, "treasure-potion-of-halitosis", "anna"),
+                                         base=state.bases[0].uid, target="ben"))
+    move = build_action(state, "ben", "choose", parse_words(["Spötterin", "nach", state.bases[2].uid]))
+    assert move.option == f"{theirs}>{state.bases[2].uid}"
+
+    state = game_for("anna", {"anna": ["halflings", "orcs"], "ben": ["warriors", "thieves"],
+                              "cleo": ["mages", "dwarves"]})
+    seat = state.player("anna")
+    minions = [u for u in seat.deck if state.card(u).kind == "minion"][:2]
+    for uid in minions:
+        seat.deck.remove(uid)
+        seat.discard.append(uid)
+    take(state, "halflings-spoiled-brats", "anna")
+    names = ", ".join(state.card(u).name_de for u in minions)
+    play = build_action(state, "anna", "play", parse_words(["Verzogene", "Gören", "an",
+                                                            *state.card(state.bases[0].uid).name_de.split(),
+                                                            "auswahl", *names.split()]))
+    assert sorted(state.card_ids[u] for u in play.picks) == sorted(state.card_ids[u] for u in minions)

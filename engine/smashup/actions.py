@@ -38,6 +38,7 @@ class PlayAction(_Action):
     base: str | None = None
     target: str | None = None
     target2: str | None = None
+    picks: tuple[str, ...] = ()        # "any number of" cards the card picks (Spoiled Brats)
     discard: tuple[str, ...] = ()
     mode: str | None = None
 
@@ -74,12 +75,21 @@ class PlaySpecial(_Action):
     card: str
     target: str | None = None
     target2: str | None = None
+    picks: tuple[str, ...] = ()
     base: str | None = None
 
 
 class PassSpecial(_Action):
     type: Literal["pass_special"] = "pass_special"
     window: int
+
+
+class Choose(_Action):
+    """A choice a card left to this player (which card to pay, where a minion goes, …)."""
+
+    type: Literal["choose"] = "choose"
+    decision: int
+    option: str
 
 
 class DiscardDown(_Action):
@@ -109,7 +119,7 @@ class Leave(_Action):
 
 Action = Annotated[
     Union[PickFaction, PlayMinion, PlayAction, UseTalent, FinishPlaying, ScoreFirst, PlaySpecial, PassSpecial,
-          DiscardDown, Timeout, Leave],
+          DiscardDown, Choose, Timeout, Leave],
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -48,7 +48,7 @@ def _spread(moves: list, limit: int) -> list:
     look (one card's many targets and payments do not crowd out the others)."""
     by_card: dict[str, list] = {}
     for move in moves:
-        by_card.setdefault(move.card, []).append(move)
+        by_card.setdefault(getattr(move, "card", None) or getattr(move, "option", ""), []).append(move)
     picked: list = []
     queues = list(by_card.values())
     while queues and len(picked) < limit:
@@ -79,6 +79,9 @@ class BotPlayer:
         return max(picks, key=lambda m: strength.get(m.faction, 0)) if picks else None
 
     def _decision(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        answers = [m for m in moves if isinstance(m, A.Choose)]
+        if answers:                               # a card's choice: the answer that leaves it best placed
+            return max(_spread(answers, MAX_LOOKAHEAD), key=lambda m: standing(apply(state, m)[0], self.player_id))
         orders = [m for m in moves if isinstance(m, A.ScoreFirst)]
         if orders:
             return max(orders, key=lambda m: power_at(state, state.base(m.base), self.player_id))

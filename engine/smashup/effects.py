@@ -23,6 +23,7 @@ class Context:
     discard: tuple[str, ...] = ()
     mode: str | None = None
     target2: str | None = None
+    picks: tuple[str, ...] = ()
 
 
 Op = Callable[[Tx, Effect, Context], None]
@@ -30,6 +31,7 @@ OPS: dict[str, Op] = {}
 NEEDS_TARGET: dict[str, Callable] = {}     # op -> (state, effect, context) -> candidate uids
 NEEDS_TARGET2: dict[str, Callable] = {}    # op -> candidates for the second pick, given the first
 OPTIONAL_TARGET_OPS: set[str] = set()      # ops whose pick may be left out ("you may")
+PICK_OPS: dict[str, Callable] = {}         # op -> candidates for "any number of" picks (Context.picks)
 
 
 def op(name: str, targets: Callable | None = None, second: Callable | None = None,
@@ -96,7 +98,7 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool
         for uid in other.attached:
             total += sum(e.n for e in _effects_of(state, uid) if e.op == "base_minions_power")
     if not is_monster:
-        for e in state.card(base.uid).effects:
+        for e in _effects_of(state, base.uid):
             if e.op == "base_per_attached_treasure":
                 total += e.n * _treasures_on(state, minion)
             elif e.op == "base_others_on_turn" and minion.controller != state.active_player.id:
@@ -234,7 +236,7 @@ ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures", "caltrops", "tut"}
+                            "keep_treasures", "caltrops", "tut", "base_doors"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
 
@@ -460,9 +462,10 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 # ---------------------------------------------------------------------- specials during and after scoring
 # Played in the round before the scoring like every special, these wait beside the base and act at
 # their moment: rules._score calls them after the VP are given ("during") or after the loot ("after").
-LATER_OPS = frozenset({"pillage", "distraction"})
+LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins"})
 # cards that work only as a Special in the round before a scoring (not as an action in one's turn)
-SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down"}
+SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more",
+                                "helping_hands"}
 
 
 @op("pillage")
@@ -777,6 +780,117 @@ def _flower_child(tx: Tx, effect: Effect, ctx: Context) -> None:
     theirs[1].controller, mine[1].controller = ctx.player, other
     tx.emit("control_swapped", player=ctx.player, to=other, card=tx.s.card_ids[ctx.card],
             monster=tx.s.card_ids[theirs[1].uid])
+
+
+# ---------------------------------------------------------------------- choices left to a player
+def _players_at(state, effect: Effect, ctx: Context) -> list[str]:
+    """Players with a minion at the base named (Potion of Halitosis)."""
+    if ctx.base is None:
+        return []
+    return [p.id for p in state.players if any(m.controller == p.id for m in state.base(ctx.base).minions)]
+
+
+@op("halitosis", targets=_players_at)
+def _halitosis(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Potion of Halitosis: the player named moves one of their minions from this base to another (they
+    choose which and where)."""
+    from engine.smashup.choices import open_choice
+
+    if ctx.target is None or ctx.base is None:
+        return
+    here = tx.s.base(ctx.base)
+    options = [f"{m.uid}>{b.uid}" for m in here.minions if m.controller == ctx.target
+               for b in tx.s.bases if b.uid != here.uid]
+    open_choice(tx, ctx.target, "halitosis_move", options, base=ctx.base)
+
+
+def _other_players(state, effect: Effect, ctx: Context) -> list[str]:
+    return [p.id for p in state.players if p.id != ctx.player]
+
+
+@op("pumping_iron", targets=_other_players, second=_any_minion)
+def _pumping_iron(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Pumping Iron: the other player named gives a minion of their choice +2, you give yours +3 (both
+    until the end of the turn; either may pick any minion)."""
+    from engine.smashup.choices import open_choice
+
+    mine = find_minion(tx.s, ctx.target2 or "")
+    if mine is not None:
+        mine[1].until_end_of_turn += effect.n
+    if ctx.target is not None:
+        options = [m.uid for b in tx.s.bases for m in b.minions]
+        open_choice(tx, ctx.target, "pumping_iron", options, power=str(effect.n - 1))
+
+
+def _minions_in_my_discard(state, effect: Effect, ctx: Context) -> list[str]:
+    return [u for u in state.player(ctx.player).discard if state.card(u).kind == "minion"]
+
+
+@op("brats")
+def _brats(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Spoiled Brats: the minions picked from your discard pile are shuffled and put on top of your deck."""
+    seat = tx.s.player(ctx.player)
+    picked = [u for u in ctx.picks if u in seat.discard]
+    for uid in picked:
+        seat.discard.remove(uid)
+    tx.rng.shuffle(picked)
+    seat.deck.extend(picked)          # the end of the list is the top of the deck
+
+
+PICK_OPS["brats"] = _minions_in_my_discard
+
+
+def _mine_at_scoring_base_if_moving(state, effect: Effect, ctx: Context) -> list[str]:
+    return _mine_at_scoring_base(state, effect, ctx)
+
+
+@op("run_more")
+def _run_more(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Run Away More!, before a scoring: the minions of yours picked leave that base for the base named."""
+    if ctx.base is None:
+        return
+    for uid in ctx.picks:
+        move_minion(tx, uid, ctx.base)
+
+
+PICK_OPS["run_more"] = _mine_at_scoring_base_if_moving
+
+
+def _others_at_scoring_base_players(state, effect: Effect, ctx: Context) -> list[str]:
+    here = _scoring_base(state, ctx)
+    if here is None:
+        return []
+    return [p.id for p in state.players if p.id != ctx.player
+            and any(m.controller == p.id for m in state.base(here).minions)]
+
+
+@op("helping_hands", targets=_others_at_scoring_base_players, second=_my_minions_at_scoring_base)
+def _helping_hands(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Helping Hands, before a scoring: the player named gets +2 there (on one of their minions), the
+    minion of yours picked -2; if they win the base, you take 1 VP from them (rules: steal_if_wins)."""
+    here = _scoring_base(tx.s, ctx)
+    if here is None or ctx.target is None:
+        return
+    theirs = next((m for m in tx.s.base(here).minions if m.controller == ctx.target), None)
+    if theirs is not None:
+        theirs.until_end_of_turn += effect.n
+    mine = find_minion(tx.s, ctx.target2 or "")
+    if mine is not None:
+        mine[1].until_end_of_turn -= effect.n
+
+
+def steal_if_wins(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int]) -> None:
+    """Helping Hands, during the scoring: the helped player won the base: 1 of their VP is yours."""
+    if ctx.target is None or placed.get(ctx.target) != 1 or not tx.s.has_player(ctx.target):
+        return
+    helped = tx.s.player(ctx.target)
+    if helped.vp > 0:
+        helped.vp -= 1
+        tx.s.player(ctx.player).vp += 1
+        tx.emit("vp_taken", player=ctx.player, victim=ctx.target, vp=1)
+
+
+OPS["steal_if_wins"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
 
 
 # the cards an op itself puts somewhere (not to the discard pile after they are played)

@@ -30,6 +30,11 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
         seat.used_this_turn.append(f"bath:{base.uid}")
         tx.draw_treasures(player, 1)
+    if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
+        from engine.smashup.choices import NONE, open_choice
+
+        seat.used_this_turn.append(f"doors:{base.uid}")     # Dimension Doors: the first minion each turn
+        open_choice(tx, player, "doors_pay", [NONE, *seat.hand], base=base.uid)
     if _has(tx, base.uid, "base_may_draw"):
         tx.draw(player, 1)
     if _has(tx, base.uid, "base_other_draws"):
@@ -139,7 +144,7 @@ def end_of_turn(tx: Tx) -> None:
 def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
     """Birthday Party: without a minion there you cannot play minions on other bases."""
     for base in tx_state.bases:
-        party = any(e.op == "base_party" for e in tx_state.card(base.uid).effects) and base.uid != base_uid
+        party = any(e.op == "base_party" for e in tx_state.active_effects(base.uid)) and base.uid != base_uid
         if party and not any(m.controller == player for m in base.minions):
             return False
     return True
@@ -147,7 +152,7 @@ def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
     """Subterranean Lair: on your turn, with no minion there, an extra minion there."""
-    return any(e.op == "base_extra_if_absent" for e in tx_state.card(base.uid).effects) and not any(
+    return any(e.op == "base_extra_if_absent" for e in tx_state.active_effects(base.uid)) and not any(
         m.controller == player for m in base.minions)
 
 

@@ -13,7 +13,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
-from engine.smashup import hooks
+from engine.smashup import choices, hooks
 from engine.smashup.cards import data
 from engine.smashup.effects import (
     ATTACH_OPS,
@@ -23,6 +23,7 @@ from engine.smashup.effects import (
     NEEDS_TARGET2,
     OPS,
     OPTIONAL_TARGET_OPS,
+    PICK_OPS,
     PLACED_BY_OP,
     SPECIAL_ONLY_OPS,
     Context,
@@ -128,6 +129,9 @@ def validate(state: GameState, action: A.Action) -> None:
             raise IllegalAction("not_allowed")
     elif not state.has_player(action.actor):
         raise IllegalAction("not_seated", player=action.actor)
+    waiting = choices.pending(state)
+    if waiting is not None and not isinstance(action, A.Choose | A.Timeout | A.Leave):
+        raise IllegalAction("choice_pending", player=waiting.player)
     CHECKS[type(action)](state, action)
 
 
@@ -279,6 +283,7 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("needs_base")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_picks(state, a.actor, a.card, a.base, a.picks)
 
 
 def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
@@ -301,7 +306,7 @@ def _needs_base(card) -> bool:
     acting "here" needs a base to act on."""
     if "ongoing" in card.keywords and not _played_on_minion(card):
         return True
-    if any(e.op in BASE_CHOICE_OPS or e.op == "rude_awakening" for e in card.effects):
+    if any(e.op in BASE_CHOICE_OPS or e.op in ("rude_awakening", "halitosis") for e in card.effects):
         return True
     return any((e.op in ("play_monster",) and e.where == "here") or e.who == "all_here" for e in card.effects)
 
@@ -328,7 +333,7 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
             _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
         return
     if acts_now:
-        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
+        _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2, a.picks)
     if "ongoing" in card.keywords and a.base is not None:
         state.base(a.base).actions.append(a.card)
         if card.faction is None:            # a treasure has no owner: remember who played it
@@ -348,16 +353,34 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
 
 
 def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
-             discard: tuple[str, ...] = (), mode: str | None = None, target2: str | None = None) -> None:
+             discard: tuple[str, ...] = (), mode: str | None = None, target2: str | None = None,
+             picks: tuple[str, ...] = ()) -> None:
+    """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
+    of a scoring wait for it)."""
     card = tx.s.card(uid)
     if not card.automated:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2)
+    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks))
     pay(tx, ctx)
     for effect in card.effects:
-        if effect.op not in LASTING_OPS:
+        if effect.op not in LASTING_OPS and effect.op not in LATER_OPS:
             OPS[effect.op](tx, effect, ctx)
+
+
+def _check_picks(state: GameState, actor: str, uid: str, base: str | None, picks: tuple[str, ...]) -> None:
+    """"Any number of" picks: different cards, each one the card can pick."""
+    ctx = Context(actor, uid, base, None)
+    allowed = [u for e in state.card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
+    if len(set(picks)) != len(picks) or any(p not in allowed for p in picks):
+        raise IllegalAction("no_such_choice")
+
+
+def pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[tuple[str, ...]]:
+    """For move listings: pick nothing, or everything the card can pick."""
+    ctx = Context(pid, uid, base, None)
+    allowed = [u for e in state.card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
+    return [(), tuple(allowed)] if allowed else [()]
 
 
 OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
@@ -565,6 +588,7 @@ def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
     _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
+    _check_picks(state, a.actor, a.card, a.base or state.scoring.base, a.picks)
 
 
 def _not_locked_out(state: GameState, actor: str) -> None:
@@ -578,10 +602,12 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     assert state.scoring is not None
     state.player(a.actor).hand.remove(a.card)
     tx.emit("special_played", player=a.actor, card=state.card_ids[a.card])
+    _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2, picks=a.picks)
     if any(e.op in LATER_OPS for e in state.card(a.card).effects):
-        state.scoring.set_aside.append(a.card)      # it acts during or after the scoring
+        state.scoring.set_aside.append(a.card)      # it acts (again) during or after the scoring
+        if a.target is not None:
+            state.scoring.set_aside_picks[a.card] = a.target
     else:
-        _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
         tx.to_discard(a.card)
     state.scoring.passed = []             # the others may answer it
     state.scoring.window = state.new_id()
@@ -598,6 +624,8 @@ def _maybe_score(tx: Tx) -> None:
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
+    if choices.pending(state) is not None:
+        return                               # a card's choice first (do_choose comes back here)
     for pid in _special_order(state):
         locked_out = scoring.locked_by not in (None, pid)
         has_say = _specials_in_hand(state, pid) or _special_talent_options(state, pid)
@@ -624,10 +652,11 @@ def _score(tx: Tx, base_uid: str) -> None:
             awarded[pid] = gained
     tx.emit("base_scored", base=design.id, places=placed, vp=awarded)
     set_aside = list(state.scoring.set_aside) if state.scoring else []
-    _later_specials(tx, base, set_aside, "pillage", placed)
+    picks = dict(state.scoring.set_aside_picks) if state.scoring else {}
+    _later_specials(tx, base, set_aside, ("pillage", "steal_if_wins"), placed, picks)
     extra_loot = hooks.during_scoring(tx, base, placed)
     _hand_out_loot(tx, base, placed, extra_loot)
-    _later_specials(tx, base, set_aside, "distraction", placed)
+    _later_specials(tx, base, set_aside, ("distraction",), placed, picks)
     for uid in set_aside:
         tx.to_discard(uid)
     tut_winners = [pid for pid, place in placed.items() if place == 1 and state.player(pid).hand
@@ -657,23 +686,27 @@ def _score(tx: Tx, base_uid: str) -> None:
     _next_scoring(tx)
 
 
-def _later_specials(tx: Tx, base: BaseInPlay, set_aside: list[str], op_name: str, placed: dict[str, int]) -> None:
+def _later_specials(tx: Tx, base: BaseInPlay, set_aside: list[str], ops: tuple[str, ...], placed: dict[str, int],
+                    picks: dict[str, str]) -> None:
     """The specials set aside for this moment of the scoring act, in the order they were played."""
-    from engine.smashup.effects import distraction
+    from engine.smashup.effects import distraction, steal_if_wins
 
     state = tx.s
     for uid in set_aside:
-        effect = state.effect(uid, op_name)
-        if effect is None:
-            continue
         player = _player_of(state, uid)
         if player is None:
             continue
-        ctx = Context(player, uid, base.uid, None)
-        if op_name == "distraction":
-            distraction(tx, effect, ctx, placed, _special_order(state))
-        else:
-            OPS[op_name](tx, effect, ctx)
+        ctx = Context(player, uid, base.uid, picks.get(uid))
+        for op_name in ops:
+            effect = state.effect(uid, op_name)
+            if effect is None:
+                continue
+            if op_name == "distraction":
+                distraction(tx, effect, ctx, placed, _special_order(state))
+            elif op_name == "steal_if_wins":
+                steal_if_wins(tx, effect, ctx, placed)
+            else:
+                OPS[op_name](tx, effect, ctx)
 
 
 def _player_of(state: GameState, uid: str) -> str | None:
@@ -820,7 +853,7 @@ def window_plays(state: GameState, player_id: str) -> list[A.Action]:
 
 
 # specials that name a base other than the scoring one (where a minion goes)
-BASE_CHOICE_OPS = frozenset({"move_own_to_crowded", "run_away"})
+BASE_CHOICE_OPS = frozenset({"move_own_to_crowded", "run_away", "run_more"})
 
 
 def _special_plays(state: GameState, pid: str):
@@ -832,8 +865,9 @@ def _special_plays(state: GameState, pid: str):
         names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
         for base in (state.bases if names_base else [state.base(state.scoring.base)]):
             for target, target2 in _pairs(state, pid, uid, base.uid):
-                yield A.PlaySpecial(actor=pid, card=uid, target=target, target2=target2,
-                                    base=base.uid if names_base else None)
+                for picks in pick_sets(state, pid, uid, base.uid):
+                    yield A.PlaySpecial(actor=pid, card=uid, target=target, target2=target2, picks=picks,
+                                        base=base.uid if names_base else None)
 
 
 def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
@@ -848,6 +882,8 @@ def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
             return None
         if decision.kind == "score_first":
             return A.ScoreFirst(actor=decision.player, base=decision.default)
+        if decision.kind in choices.HANDLERS:
+            return A.Choose(actor=decision.player, decision=decision.id, option=decision.default)
         seat = state.player(decision.player)
         if decision.kind == "discard_one":
             return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:1]))
@@ -874,6 +910,26 @@ def do_timeout(tx: Tx, a: A.Timeout) -> None:
     EXECUTE[type(move)](tx, move)
 
 
+def check_choose(state: GameState, a: A.Choose) -> None:
+    decision = next((d for d in state.decisions if d.id == a.decision and d.kind in choices.HANDLERS), None)
+    if decision is None:
+        raise IllegalAction("stale_prompt")
+    if decision.player != a.actor:
+        raise IllegalAction("not_your_decision", player=decision.player)
+    if a.option not in decision.options:
+        raise IllegalAction("no_such_choice")
+
+
+def do_choose(tx: Tx, a: A.Choose) -> None:
+    """The card's effect finishes with the answer; a round of specials waiting for it goes on."""
+    state = tx.s
+    decision = next(d for d in state.decisions if d.id == a.decision)
+    state.decisions.remove(decision)
+    choices.HANDLERS[decision.kind](tx, decision, a.option)
+    if state.scoring is not None and choices.pending(state) is None:
+        _maybe_score(tx)
+
+
 def check_leave(state: GameState, a: A.Leave) -> None:
     """Anyone seated may leave a running game."""
 
@@ -887,6 +943,11 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
     index = state.players.index(seat)
     tx.emit("player_left", player=seat.id)
     mine = [*seat.hand, *seat.deck, *seat.discard]
+    for other in state.players:           # their cards that went to someone else's hand (Trade) go too
+        if other is not seat:
+            for uid in [u for u in other.hand if state.owners.get(u) == seat.id]:
+                other.hand.remove(uid)
+                mine.append(uid)
     for base in state.bases:
         for minion in list(base.minions):
             if minion.owner == seat.id:
@@ -956,14 +1017,16 @@ CHECKS: dict[type, Callable] = {
     A.PickFaction: check_pick, A.PlayMinion: check_play_minion, A.PlayAction: check_play_action,
     A.UseTalent: check_talent,
     A.FinishPlaying: check_finish, A.ScoreFirst: check_score_first, A.PassSpecial: check_pass_special,
-    A.PlaySpecial: check_play_special, A.DiscardDown: check_discard_down, A.Timeout: check_timeout,
+    A.PlaySpecial: check_play_special, A.DiscardDown: check_discard_down, A.Choose: check_choose,
+    A.Timeout: check_timeout,
     A.Leave: check_leave,
 }
 EXECUTE: dict[type, Callable] = {
     A.PickFaction: do_pick, A.PlayMinion: do_play_minion, A.PlayAction: do_play_action,
     A.UseTalent: do_talent,
     A.FinishPlaying: do_finish, A.ScoreFirst: do_score_first, A.PassSpecial: do_pass_special,
-    A.PlaySpecial: do_play_special, A.DiscardDown: do_discard_down, A.Timeout: do_timeout, A.Leave: do_leave,
+    A.PlaySpecial: do_play_special, A.DiscardDown: do_discard_down, A.Choose: do_choose, A.Timeout: do_timeout,
+    A.Leave: do_leave,
 }
 
 
@@ -986,6 +1049,9 @@ def _candidates(state: GameState, pid: str):
         if decision.player == pid and decision.kind == "discard_down":
             seat = state.player(pid)
             yield A.DiscardDown(actor=pid, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+        if decision.player == pid and decision.kind in choices.HANDLERS:
+            for option in decision.options:
+                yield A.Choose(actor=pid, decision=decision.id, option=option)
         if decision.player == pid and decision.kind == "discard_one":
             for uid in state.player(pid).hand:
                 yield A.DiscardDown(actor=pid, cards=(uid,))
@@ -1004,9 +1070,13 @@ def _candidates(state: GameState, pid: str):
         for base in state.bases:
             for target, target2 in _pairs(state, pid, uid, base.uid, playing=True):
                 for discard, mode in _payments(state, uid, hand, playing=True):
-                    kind = A.PlayMinion if card.kind == "minion" else A.PlayAction
-                    yield kind(actor=pid, card=uid, base=base.uid, target=target, target2=target2, discard=discard,
-                               mode=mode)
+                    if card.kind == "minion":
+                        yield A.PlayMinion(actor=pid, card=uid, base=base.uid, target=target, target2=target2,
+                                           discard=discard, mode=mode)
+                        continue
+                    for picks in pick_sets(state, pid, uid, base.uid):
+                        yield A.PlayAction(actor=pid, card=uid, base=base.uid, target=target, target2=target2,
+                                           discard=discard, mode=mode, picks=picks)
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
             for target, target2 in _pairs(state, pid, uid, base.uid):

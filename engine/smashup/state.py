@@ -60,6 +60,7 @@ class Scoring(_Model):
     window: int = 0
     set_aside: list[str] = Field(default_factory=list)   # specials that act during or after this scoring
     locked_by: str | None = None     # And Stay Down!: only this player may still use specials
+    set_aside_picks: dict[str, str] = Field(default_factory=dict)   # a set-aside special -> the player it named
 
 
 class Decision(_Model):
@@ -68,6 +69,7 @@ class Decision(_Model):
     kind: str
     options: list[str]
     default: str
+    context: dict[str, str] = Field(default_factory=dict)   # what a card's choice is about (its base …)
 
 
 class GameState(_Model):

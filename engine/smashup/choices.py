@@ -1,0 +1,72 @@
+"""Choices a card leaves to a player while the game waits: a decision with its options (the first is
+the default a passed deadline takes), answered with ``Choose``. Until it is answered nobody plays on
+(rules.validate); once it is, the card's effect finishes and the game goes on where it stopped.
+
+    doors_pay        Dimension Doors: a card from the hand to pay for an extra minion there, or "none"
+    halitosis_move   Potion of Halitosis: which of one's minions leaves that base, and to where
+    pumping_iron     Pumping Iron: the minion the other player gives +2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.smashup.state import Decision, GameState
+from engine.smashup.tx import Tx
+
+NONE = "none"
+Handler = Callable[[Tx, Decision, str], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(kind: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def pending(state: GameState) -> Decision | None:
+    """The first card choice still waiting for its answer."""
+    return next((d for d in state.decisions if d.kind in HANDLERS), None)
+
+
+def open_choice(tx: Tx, player: str, kind: str, options: list[str], **context: str) -> None:
+    if not options:
+        return
+    decision = Decision(id=tx.s.new_id(), player=player, kind=kind, options=options, default=options[0],
+                        context=context)
+    tx.s.decisions.append(decision)
+    tx.emit("choice_opened", player=player, kind=kind)
+
+
+@handler("doors_pay")
+def _doors_pay(tx: Tx, decision: Decision, option: str) -> None:
+    """A card paid: one more minion may come to Dimension Doors this turn."""
+    if option == NONE:
+        return
+    seat = tx.s.player(decision.player)
+    seat.hand.remove(option)
+    tx.to_discard(option)
+    seat.minion_grants.append(f"base:{decision.context['base']}")
+    tx.emit("paid", player=decision.player, cards=[tx.s.card_ids[option]])
+    tx.emit("extra_play", player=decision.player, kind="minion")
+
+
+@handler("halitosis_move")
+def _halitosis_move(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.effects import move_minion
+
+    minion, _, base = option.partition(">")
+    move_minion(tx, minion, base)
+
+
+@handler("pumping_iron")
+def _pumping_iron(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.effects import find_minion
+
+    found = find_minion(tx.s, option)
+    if found is not None:
+        found[1].until_end_of_turn += int(decision.context.get("power", "2"))
+        tx.emit("power_given", player=decision.player, card=tx.s.card_ids[option])
