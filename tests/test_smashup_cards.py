@@ -1119,3 +1119,37 @@ def test_helping_hands_boosts_another_player_and_takes_a_vp_if_they_win():
     assert scored.params["places"]["ben"] == 1 and "vp_taken" in kinds(events)
     assert state.player("ben").vp == scored.params["vp"]["ben"] - 1
     assert state.player("anna").vp == scored.params["vp"].get("anna", 0) + 1
+
+
+def test_fae_fighter_trades_counters_when_another_player_plays_a_minion():
+    """Fae Fighter: after another player plays a minion, her player may put a +1 counter on it and one
+    on a minion of theirs at her base."""
+    state = game_for("ben", ELVES)
+    fae = put_minion(state, "elves-fae-fighter", "anna", 0)
+    state.player("ben").minions_left = 1
+    (state, events), played = play(state, "ben", "warriors-taunter", base_index=1)
+    choice = next(d for d in state.decisions if d.kind == "fae_counter")
+    assert choice.player == "anna" and choice.default == "none" and fae in choice.options
+    state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=fae))
+    counters = {m.uid: m.counters for b in state.bases for m in b.minions}
+    assert counters[fae] == 1 and counters[played] == 1
+
+
+def test_word_of_recall_plays_a_revealed_action_or_returns_it():
+    state = game_for("anna", {"anna": ["clerics", "orcs"], "ben": ["warriors", "thieves"],
+                              "cleo": ["halflings", "mages"]})
+    ben = state.player("ben")
+    ring_like = next(u for u in ben.deck if state.card(u).kind == "action" and not state.card(u).keywords)
+    ben.deck.remove(ring_like)
+    ben.discard.append(ring_like)
+    (state, events), _ = play(state, "anna", "clerics-word-of-recall")
+    choice = next(d for d in state.decisions if d.kind == "recall_pick")
+    assert ring_like in choice.options and "cards_revealed" in kinds(events)
+    state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=ring_like))
+    assert ring_like in state.player("anna").hand and f"card:{ring_like}" in state.player("anna").minion_grants
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    if state.decisions:
+        seat = state.player("anna")
+        state, _ = apply(state, A.DiscardDown(actor="anna", cards=tuple(u for u in seat.hand if u != ring_like)[
+            :len(seat.hand) - 10]))
+    assert ring_like in state.player("ben").discard                  # not played: back where it was

@@ -5,6 +5,9 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     doors_pay        Dimension Doors: a card from the hand to pay for an extra minion there, or "none"
     halitosis_move   Potion of Halitosis: which of one's minions leaves that base, and to where
     pumping_iron     Pumping Iron: the minion the other player gives +2
+    fae_counter      Fae Fighter: one of one's minions at her base for a +1 counter (and one on the minion
+                     just played), or "none"
+    recall_pick      Word of Recall: the revealed action to play as an extra action this turn, or "none"
 """
 
 from __future__ import annotations
@@ -70,3 +73,35 @@ def _pumping_iron(tx: Tx, decision: Decision, option: str) -> None:
     if found is not None:
         found[1].until_end_of_turn += int(decision.context.get("power", "2"))
         tx.emit("power_given", player=decision.player, card=tx.s.card_ids[option])
+
+
+@handler("fae_counter")
+def _fae_counter(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.effects import find_minion
+
+    if option == NONE:
+        return
+    played, mine = find_minion(tx.s, decision.context["played"]), find_minion(tx.s, option)
+    if played is None or mine is None:
+        return
+    played[1].counters += 1
+    mine[1].counters += 1
+    tx.emit("counters_given", player=decision.player, card=tx.s.card_ids[option],
+            monster=tx.s.card_ids[played[1].uid])
+
+
+@handler("recall_pick")
+def _recall_pick(tx: Tx, decision: Decision, option: str) -> None:
+    """The action picked comes to the hand as an extra action for this turn; if it is still there when
+    the turn ends, it goes back to its owner's discard pile (rules._close_turn)."""
+    if option == NONE:
+        return
+    owner = tx.s.player(tx.s.owners[option])
+    if option not in owner.discard:
+        return
+    owner.discard.remove(option)
+    seat = tx.s.player(decision.player)
+    seat.hand.append(option)
+    seat.minion_grants.append(f"card:{option}")
+    seat.used_this_turn.append(f"recall:{option}")
+    tx.emit("card_recalled", player=decision.player, card=tx.s.card_ids[option])

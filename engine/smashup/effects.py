@@ -236,7 +236,7 @@ ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures", "caltrops", "tut", "base_doors"}
+                            "keep_treasures", "caltrops", "tut", "base_doors", "fae_fighter"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
 
@@ -891,6 +891,22 @@ def steal_if_wins(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int]) 
 
 
 OPS["steal_if_wins"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
+
+
+@op("word_of_recall")
+def _word_of_recall(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Word of Recall: a random action from each other player's discard pile is shown; you may play one
+    of them as an extra action this turn; the others stay where they are."""
+    from engine.smashup.choices import NONE, open_choice
+
+    shown = []
+    for seat in tx.s.players:
+        actions = [u for u in seat.discard if seat.id != ctx.player and tx.s.card(u).kind == "action"]
+        if actions:
+            shown.append(actions[tx.rng.below(len(actions))])
+    if shown:
+        tx.emit("cards_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
+        open_choice(tx, ctx.player, "recall_pick", [NONE, *shown])
 
 
 # the cards an op itself puts somewhere (not to the discard pile after they are played)

@@ -30,6 +30,7 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
         seat.used_this_turn.append(f"bath:{base.uid}")
         tx.draw_treasures(player, 1)
+    _fae_fighters(tx, player, uid)
     if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
         from engine.smashup.choices import NONE, open_choice
 
@@ -43,6 +44,22 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     for uid in base.actions:
         if _has(tx, uid, "base_action_draw_on_minion") and tx.s.owners.get(uid) == player:
             tx.draw(player, 1)
+
+
+def _fae_fighters(tx: Tx, player: str, uid: str) -> None:
+    """Fae Fighter: when another player plays a minion, her player may give it a +1 counter for a +1
+    counter on one of their own minions at her base."""
+    from engine.smashup.choices import NONE, open_choice
+    from engine.smashup.effects import has_abilities
+
+    for base in tx.s.bases:
+        for fae in base.minions:
+            if fae.controller in (None, player) or _has(tx, fae.uid, "fae_fighter") is None:
+                continue
+            if not has_abilities(tx.s, fae):
+                continue
+            mine = [m.uid for m in base.minions if m.controller == fae.controller]
+            open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=uid)
 
 
 def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:

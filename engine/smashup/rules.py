@@ -785,11 +785,22 @@ def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
         _next_scoring(tx)
 
 
+def _return_unplayed_recalls(state: GameState) -> None:
+    """Word of Recall: an action taken to be played this turn and not played goes back."""
+    for seat in state.players:
+        for mark in [m for m in seat.used_this_turn if m.startswith("recall:")]:
+            uid = mark.split(":", 1)[1]
+            if uid in seat.hand and state.has_player(state.owners[uid]):
+                seat.hand.remove(uid)
+                state.player(state.owners[uid]).discard.append(uid)
+
+
 def _close_turn(tx: Tx) -> None:
     """Step 5: this turn's power changes end; with 15 VP or more somebody wins, most VP first; a
     tie for the most plays on ("Aus und vorbei!")."""
     state = tx.s
     hooks.end_of_turn(tx)
+    _return_unplayed_recalls(state)
     state.silenced.clear()
     for base in state.bases:
         for minion in (*base.minions, *base.monsters):
