@@ -1127,7 +1127,7 @@ def test_fae_fighter_trades_counters_when_another_player_plays_a_minion():
     state = game_for("ben", ELVES)
     fae = put_minion(state, "elves-fae-fighter", "anna", 0)
     state.player("ben").minions_left = 1
-    (state, events), played = play(state, "ben", "warriors-taunter", base_index=1)
+    (state, _events), played = play(state, "ben", "warriors-taunter", base_index=1)
     choice = next(d for d in state.decisions if d.kind == "fae_counter")
     assert choice.player == "anna" and choice.default == "none" and fae in choice.options
     state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=fae))
