@@ -1153,3 +1153,37 @@ def test_word_of_recall_plays_a_revealed_action_or_returns_it():
         state, _ = apply(state, A.DiscardDown(actor="anna", cards=tuple(u for u in seat.hand if u != ring_like)[
             :len(seat.hand) - 10]))
     assert ring_like in state.player("ben").discard                  # not played: back where it was
+
+
+# ---------------------------------------------------------------------- saved after a scoring
+CLERICS = {"anna": ["clerics", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "mages"]}
+
+
+def test_deep_friar_saves_another_minion_to_another_base_after_the_scoring():
+    """Deep Friar ("nach der Wertung"): another of your minions there goes to another base instead of
+    the discard pile; the game waits for the choice, then clears the base."""
+    state = game_for("anna", CLERICS)
+    put_minion(state, "clerics-deep-friar", "anna", 0)
+    saved = put_minion(state, "orcs-dork-orc", "anna", 0)
+    state, _ = _scoring_round(state, "ben", "treasure-dungeon-rule-book")
+    state, events = apply(state, A.PassSpecial(actor="ben", window=state.scoring.window))
+    assert "base_scored" in kinds(events) and state.scoring.stage == "clearing"
+    choice = next(d for d in state.decisions if d.kind == "friar_move")
+    target = state.bases[1].uid
+    state, events = apply(state, A.Choose(actor="anna", decision=choice.id, option=f"{saved}>{target}"))
+    assert any(m.uid == saved for m in state.base(target).minions) and state.scoring is None
+    assert "base_revealed" in kinds(events)                              # the base was cleared and replaced
+
+
+def test_bin_and_gone_brings_a_minion_over_from_a_scored_base():
+    state = game_for("anna", CLERICS)
+    (state, _), bin_card = play(state, "anna", "clerics-bin-and-gone", base_index=1)
+    state.player("anna").actions_left = 1
+    saved = put_minion(state, "orcs-dork-orc", "anna", 0)
+    state, _ = _scoring_round(state, "ben", "treasure-dungeon-rule-book")
+    state, _ = apply(state, A.PassSpecial(actor="ben", window=state.scoring.window))
+    choice = next(d for d in state.decisions if d.kind == "bin_move")
+    home = state.bases[1].uid
+    assert choice.options[0] == "none" and f"{saved}>{home}" in choice.options
+    state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=f"{saved}>{home}"))
+    assert any(m.uid == saved for m in state.base(home).minions) and bin_card in state.base(home).actions

@@ -8,6 +8,8 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     fae_counter      Fae Fighter: one of one's minions at her base for a +1 counter (and one on the minion
                      just played), or "none"
     recall_pick      Word of Recall: the revealed action to play as an extra action this turn, or "none"
+    friar_move       Deep Friar / Bin and Gone, after a scoring: a minion saved to another base (or "none")
+    bin_move
 """
 
 from __future__ import annotations
@@ -58,11 +60,17 @@ def _doors_pay(tx: Tx, decision: Decision, option: str) -> None:
 
 
 @handler("halitosis_move")
-def _halitosis_move(tx: Tx, decision: Decision, option: str) -> None:
+@handler("friar_move")
+@handler("bin_move")
+def _move(tx: Tx, decision: Decision, option: str) -> None:
+    """A minion (and what is on it) goes to the base named: "<minion>><base>"."""
     from engine.smashup.effects import move_minion
 
+    if option == NONE:
+        return
     minion, _, base = option.partition(">")
-    move_minion(tx, minion, base)
+    if any(b.uid == base for b in tx.s.bases):
+        move_minion(tx, minion, base)
 
 
 @handler("pumping_iron")

@@ -236,7 +236,8 @@ ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures", "caltrops", "tut", "base_doors", "fae_fighter"}
+                            "keep_treasures", "caltrops", "tut", "base_doors", "fae_fighter", "deep_friar",
+                            "bin_and_gone"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
 

@@ -177,3 +177,30 @@ def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> No
     """Thieves' Guild: after you play a treasure on a minion here, draw a card."""
     if tx.s.card_ids[uid].startswith("treasure-") and _has(tx, base.uid, "base_thieves_guild"):
         tx.draw(player, 1)
+
+
+def after_scoring_saves(tx: Tx, base: BaseInPlay) -> None:
+    """After a base scores, before its cards are discarded: each Deep Friar there lets its player move
+    another of their minions (not another Deep Friar) to another base; each Bin and Gone on another
+    base lets its player bring one of their minions from the scored base to it."""
+    from engine.smashup.choices import NONE, open_choice
+    from engine.smashup.effects import has_abilities
+
+    state = tx.s
+    others = [b for b in state.bases if b is not base]
+    for friar in base.minions:
+        if _has(tx, friar.uid, "deep_friar") is None or not has_abilities(state, friar) or friar.controller is None:
+            continue
+        movable = [m.uid for m in base.minions if m.controller == friar.controller and m is not friar
+                   and _has(tx, m.uid, "deep_friar") is None]
+        options = [f"{m}>{b.uid}" for m in movable for b in others]
+        if options:
+            open_choice(tx, friar.controller, "friar_move", [NONE, *options])
+    for other in others:
+        for bin_card in other.actions:
+            owner = state.owners.get(bin_card)
+            if _has(tx, bin_card, "bin_and_gone") is None or owner is None or not state.has_player(owner):
+                continue
+            options = [f"{m.uid}>{other.uid}" for m in base.minions if m.controller == owner]
+            if options:
+                open_choice(tx, owner, "bin_move", [NONE, *options])

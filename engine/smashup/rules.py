@@ -561,7 +561,9 @@ def next_to_decide(state: GameState) -> str | None:
 
 
 def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
-    return [u for u in state.player(player_id).hand if "special" in getattr(state.card(u), "keywords", ())]
+    """Actions with a Special in hand (a minion's Special works from play: Happy Zapper, Deep Friar)."""
+    return [u for u in state.player(player_id).hand
+            if "special" in state.card(u).keywords and state.card(u).kind == "action"]
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
@@ -659,8 +661,24 @@ def _score(tx: Tx, base_uid: str) -> None:
     _later_specials(tx, base, set_aside, ("distraction",), placed, picks)
     for uid in set_aside:
         tx.to_discard(uid)
-    tut_winners = [pid for pid, place in placed.items() if place == 1 and state.player(pid).hand
-                   and any(state.effect(m.uid, "tut") for m in base.monsters)]
+    scoring = state.scoring
+    assert scoring is not None
+    scoring.set_aside.clear()
+    scoring.stage = "clearing"
+    scoring.winners = [pid for pid, place in placed.items() if place == 1]
+    hooks.after_scoring_saves(tx, base)          # Deep Friar, Bin and Gone: their players choose first
+    if choices.pending(state) is None:
+        _clear_base(tx, base_uid)
+
+
+def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
+    """Steps 7-9: the cards at the base to their piles, the base to its pile, a new base; then King Tut's
+    discard and the next base ready to score (``go_on``)."""
+    state = tx.s
+    base = state.base(base_uid)
+    winners = state.scoring.winners if state.scoring else []
+    tut_winners = [pid for pid in winners if state.has_player(pid) and state.player(pid).hand
+                   and any(state.effect(m.uid, "tut") for m in base.monsters)] if go_on else []
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
         if to_decks and minion in base.minions and minion.owner is not None:
@@ -676,6 +694,8 @@ def _score(tx: Tx, base_uid: str) -> None:
     state.base_discard.append(base_uid)
     state.scoring = None
     _new_base(tx)
+    if not go_on:
+        return
     if tut_winners:                # King Tut: its base's winners each discard a card of their choice
         for pid in tut_winners:
             hand = state.player(pid).hand
@@ -938,7 +958,10 @@ def do_choose(tx: Tx, a: A.Choose) -> None:
     state.decisions.remove(decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
     if state.scoring is not None and choices.pending(state) is None:
-        _maybe_score(tx)
+        if state.scoring.stage == "clearing":
+            _clear_base(tx, state.scoring.base)
+        else:
+            _maybe_score(tx)
 
 
 def check_leave(state: GameState, a: A.Leave) -> None:
@@ -1015,10 +1038,16 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
     if was_active:
         for uid in state.scoring.set_aside if state.scoring else []:
             tx.to_discard(uid)
+        if state.scoring is not None and state.scoring.stage == "clearing":
+            state.decisions = [d for d in state.decisions if d.kind not in choices.HANDLERS]
+            _clear_base(tx, state.scoring.base, go_on=False)    # scored already: it does not score twice
         state.scoring = None
         state.decisions.clear()
         state.turn += 1
         _begin_turn(tx)
+    elif state.scoring is not None and state.scoring.stage == "clearing":
+        if choices.pending(state) is None:
+            _clear_base(tx, state.scoring.base)
     elif state.scoring is not None:
         _maybe_score(tx)
 

@@ -61,6 +61,8 @@ class Scoring(_Model):
     set_aside: list[str] = Field(default_factory=list)   # specials that act during or after this scoring
     locked_by: str | None = None     # And Stay Down!: only this player may still use specials
     set_aside_picks: dict[str, str] = Field(default_factory=dict)   # a set-aside special -> the player it named
+    stage: Literal["specials", "clearing"] = "specials"   # clearing: scored, waiting for after-scoring choices
+    winners: list[str] = Field(default_factory=list)      # first place, once scored (King Tut)
 
 
 class Decision(_Model):
