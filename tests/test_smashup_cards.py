@@ -1187,3 +1187,21 @@ def test_bin_and_gone_brings_a_minion_over_from_a_scored_base():
     assert choice.options[0] == "none" and f"{saved}>{home}" in choice.options
     state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=f"{saved}>{home}"))
     assert any(m.uid == saved for m in state.base(home).minions) and bin_card in state.base(home).actions
+
+
+def test_potion_of_line_cutting_takes_a_loot_card_before_the_sharing():
+    """Potion of Line Cutting: after the scoring, before the loot is shared, its player takes one of the
+    revealed treasures."""
+    state = game_for("anna")
+    add_monster(state, 0, "monster-bigfoot")                          # 2 treasures of loot
+    put_minion(state, "warriors-taunter", "ben", 0)
+    state, special = _scoring_round(state, "ben", "treasure-potion-of-line-cutting")
+    state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
+    assert "base_scored" in kinds(events) and state.scoring.stage == "loot"
+    choice = next(d for d in state.decisions if d.kind == "line_cut")
+    assert choice.player == "ben" and set(choice.options) == set(state.scoring.loot) and len(choice.options) == 2
+    wanted = choice.options[1]
+    state, events = apply(state, A.Choose(actor="ben", decision=choice.id, option=wanted))
+    taken = [e.params["player"] for e in events if e.kind == "loot_taken"]
+    assert wanted in state.player("ben").hand and taken == ["ben", "anna"]    # first the potion, then the share
+    assert state.scoring is None and special in state.treasure_discard

@@ -10,6 +10,7 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     recall_pick      Word of Recall: the revealed action to play as an extra action this turn, or "none"
     friar_move       Deep Friar / Bin and Gone, after a scoring: a minion saved to another base (or "none")
     bin_move
+    line_cut         Potion of Line Cutting: the revealed loot card taken before the sharing
 """
 
 from __future__ import annotations
@@ -113,3 +114,13 @@ def _recall_pick(tx: Tx, decision: Decision, option: str) -> None:
     seat.minion_grants.append(f"card:{option}")
     seat.used_this_turn.append(f"recall:{option}")
     tx.emit("card_recalled", player=decision.player, card=tx.s.card_ids[option])
+
+
+@handler("line_cut")
+def _line_cut(tx: Tx, decision: Decision, option: str) -> None:
+    scoring = tx.s.scoring
+    if scoring is None or option not in scoring.loot:
+        return
+    scoring.loot.remove(option)
+    tx.s.player(decision.player).hand.append(option)
+    tx.emit("loot_taken", player=decision.player, card=tx.s.card_ids[option])

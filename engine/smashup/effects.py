@@ -463,7 +463,7 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 # ---------------------------------------------------------------------- specials during and after scoring
 # Played in the round before the scoring like every special, these wait beside the base and act at
 # their moment: rules._score calls them after the VP are given ("during") or after the loot ("after").
-LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins"})
+LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins", "line_cutting"})
 # cards that work only as a Special in the round before a scoring (not as an action in one's turn)
 SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more",
                                 "helping_hands"}
@@ -892,6 +892,7 @@ def steal_if_wins(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int]) 
 
 
 OPS["steal_if_wins"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
+OPS["line_cutting"] = lambda tx, effect, ctx: None      # rules._next_line_cut asks its player for a loot card
 
 
 @op("word_of_recall")

@@ -607,6 +607,8 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2, picks=a.picks)
     if any(e.op in LATER_OPS for e in state.card(a.card).effects):
         state.scoring.set_aside.append(a.card)      # it acts (again) during or after the scoring
+        if a.card not in state.owners:             # a treasure has no owner: remember who played it
+            state.played_by[a.card] = a.actor
         if a.target is not None:
             state.scoring.set_aside_picks[a.card] = a.target
     else:
@@ -657,18 +659,49 @@ def _score(tx: Tx, base_uid: str) -> None:
     picks = dict(state.scoring.set_aside_picks) if state.scoring else {}
     _later_specials(tx, base, set_aside, ("pillage", "steal_if_wins"), placed, picks)
     extra_loot = hooks.during_scoring(tx, base, placed)
-    _hand_out_loot(tx, base, placed, extra_loot)
+    scoring = state.scoring
+    assert scoring is not None
+    scoring.winners = [pid for pid, place in placed.items() if place == 1]
+    scoring.loot = _reveal_loot(tx, base, placed, extra_loot)
+    scoring.stage = "loot"
+    scoring.loot_first = [p for p in (_player_of(state, u) for u in set_aside if state.effect(u, "line_cutting"))
+                          if p is not None]
+    if not _next_line_cut(tx):
+        _finish_scoring(tx)
+
+
+def _next_line_cut(tx: Tx) -> bool:
+    """Potion of Line Cutting: its player takes one revealed loot card before the sharing (one at a time)."""
+    scoring = tx.s.scoring
+    assert scoring is not None
+    while scoring.loot_first and scoring.loot:
+        player = scoring.loot_first.pop(0)
+        if tx.s.has_player(player):
+            choices.open_choice(tx, player, "line_cut", list(scoring.loot))
+            return True
+    return False
+
+
+def _finish_scoring(tx: Tx, go_on: bool = True) -> None:
+    """Steps 5-6 after the loot is revealed: it is shared out, specials "after the scoring" act, then the
+    after-scoring choices (Deep Friar, Bin and Gone) and the clearing of the base."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    base = state.base(scoring.base)
+    placed = places(state, base)
+    _share_loot(tx, base, placed, scoring.loot)
+    scoring.loot = []
+    set_aside, picks = list(scoring.set_aside), dict(scoring.set_aside_picks)
     _later_specials(tx, base, set_aside, ("distraction",), placed, picks)
     for uid in set_aside:
         tx.to_discard(uid)
-    scoring = state.scoring
-    assert scoring is not None
     scoring.set_aside.clear()
     scoring.stage = "clearing"
-    scoring.winners = [pid for pid, place in placed.items() if place == 1]
-    hooks.after_scoring_saves(tx, base)          # Deep Friar, Bin and Gone: their players choose first
+    if go_on:
+        hooks.after_scoring_saves(tx, base)          # Deep Friar, Bin and Gone: their players choose first
     if choices.pending(state) is None:
-        _clear_base(tx, base_uid)
+        _clear_base(tx, scoring.base, go_on)
 
 
 def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
@@ -735,24 +768,33 @@ def _player_of(state: GameState, uid: str) -> str | None:
     return player if player is not None and state.has_player(player) else None
 
 
-def _hand_out_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 0) -> None:
-    """The monsters' treasures are drawn face up; players with a minion there take one each in turn,
-    highest power first, equal power in seat order from the active player."""
+def _reveal_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 0) -> list[str]:
+    """The monsters' treasures (and any extra) are drawn face up, if anyone is there to take them."""
     state = tx.s
     count = sum(state.card(m.uid).treasures for m in base.monsters) + extra
     if not count or not placed:
-        return
+        return []
     loot = [uid for uid in (tx.top("treasure") for _ in range(count)) if uid is not None]
+    if loot:
+        tx.emit("loot_revealed", base=state.card_ids[base.uid], cards=[state.card_ids[u] for u in loot])
+    return loot
+
+
+def _share_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], loot: list[str]) -> None:
+    """Players with a minion there take one loot card each in turn, highest power first, equal power in
+    seat order from the active player."""
+    state = tx.s
+    takers = [pid for pid in placed if state.has_player(pid)]
+    if not takers:
+        for uid in loot:
+            tx.to_discard(uid)
+        return
     seat_order = _special_order(state)
-    takers = sorted(placed, key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
-    tx.emit("loot_revealed", base=state.card_ids[base.uid], cards=[state.card_ids[u] for u in loot])
-    turn = 0
-    while loot:
+    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
+    for turn, uid in enumerate(list(loot)):
         taker = takers[turn % len(takers)]
-        uid = loot.pop(0)
         state.player(taker).hand.append(uid)
         tx.emit("loot_taken", player=taker, card=state.card_ids[uid])
-        turn += 1
 
 
 # ====================================================================== end of turn
@@ -958,10 +1000,21 @@ def do_choose(tx: Tx, a: A.Choose) -> None:
     state.decisions.remove(decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
     if state.scoring is not None and choices.pending(state) is None:
-        if state.scoring.stage == "clearing":
-            _clear_base(tx, state.scoring.base)
-        else:
-            _maybe_score(tx)
+        _scoring_goes_on(tx)
+
+
+def _scoring_goes_on(tx: Tx) -> None:
+    """After a choice in a scoring: the next Line Cutting or the sharing of the loot, the clearing of the
+    base, or the round of specials."""
+    scoring = tx.s.scoring
+    assert scoring is not None
+    if scoring.stage == "loot":
+        if not _next_line_cut(tx):
+            _finish_scoring(tx)
+    elif scoring.stage == "clearing":
+        _clear_base(tx, scoring.base)
+    else:
+        _maybe_score(tx)
 
 
 def check_leave(state: GameState, a: A.Leave) -> None:
@@ -1038,18 +1091,18 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
     if was_active:
         for uid in state.scoring.set_aside if state.scoring else []:
             tx.to_discard(uid)
-        if state.scoring is not None and state.scoring.stage == "clearing":
+        if state.scoring is not None and state.scoring.stage in ("loot", "clearing"):
             state.decisions = [d for d in state.decisions if d.kind not in choices.HANDLERS]
-            _clear_base(tx, state.scoring.base, go_on=False)    # scored already: it does not score twice
+            if state.scoring.stage == "loot":     # scored already: the loot is shared, it does not score twice
+                _finish_scoring(tx, go_on=False)
+            else:
+                _clear_base(tx, state.scoring.base, go_on=False)
         state.scoring = None
         state.decisions.clear()
         state.turn += 1
         _begin_turn(tx)
-    elif state.scoring is not None and state.scoring.stage == "clearing":
-        if choices.pending(state) is None:
-            _clear_base(tx, state.scoring.base)
-    elif state.scoring is not None:
-        _maybe_score(tx)
+    elif state.scoring is not None and choices.pending(state) is None:
+        _scoring_goes_on(tx)
 
 
 # ====================================================================== dispatch and listing

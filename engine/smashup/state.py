@@ -61,8 +61,12 @@ class Scoring(_Model):
     set_aside: list[str] = Field(default_factory=list)   # specials that act during or after this scoring
     locked_by: str | None = None     # And Stay Down!: only this player may still use specials
     set_aside_picks: dict[str, str] = Field(default_factory=dict)   # a set-aside special -> the player it named
-    stage: Literal["specials", "clearing"] = "specials"   # clearing: scored, waiting for after-scoring choices
+    # loot: scored, the loot lies revealed (Potion of Line Cutting picks first); clearing: waiting for the
+    # after-scoring choices before the base is cleared
+    stage: Literal["specials", "loot", "clearing"] = "specials"
     winners: list[str] = Field(default_factory=list)      # first place, once scored (King Tut)
+    loot: list[str] = Field(default_factory=list)         # the loot revealed and not yet taken
+    loot_first: list[str] = Field(default_factory=list)   # players who take a loot card before the sharing
 
 
 class Decision(_Model):
@@ -144,7 +148,7 @@ class GameState(_Model):
         for seat in self.players:
             found += seat.deck + seat.hand + seat.discard
         if self.scoring is not None:
-            found += self.scoring.set_aside
+            found += self.scoring.set_aside + self.scoring.loot
         for base in self.bases:
             found.append(base.uid)
             found += base.actions
