@@ -1205,3 +1205,20 @@ def test_potion_of_line_cutting_takes_a_loot_card_before_the_sharing():
     taken = [e.params["player"] for e in events if e.kind == "loot_taken"]
     assert wanted in state.player("ben").hand and taken == ["ben", "anna"]    # first the potion, then the share
     assert state.scoring is None and special in state.treasure_discard
+
+
+def test_cunning_plan_draws_a_treasure_that_may_be_played_at_once():
+    """Cunning Plan, before a scoring: a treasure drawn and, if its player likes, played right away."""
+    state = game_for("anna", DWARVES)
+    ring = next(u for u in state.treasure_deck if state.card_ids[u] == "treasure-wishing-ring")
+    state.treasure_deck.remove(ring)
+    state.treasure_deck.append(ring)                                 # the next treasure drawn
+    state, special = _scoring_round(state, "anna", "dwarves-cunning-plan")
+    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
+    choice = next(d for d in state.decisions if d.kind == "cunning_play")
+    assert ring in state.player("anna").hand and choice.default == "none"
+    vp_before = state.player("anna").vp
+    state, events = apply(state, A.Choose(actor="anna", decision=choice.id, option=choice.options[1]))
+    assert ring in state.treasure_deck[:1] and "base_scored" in kinds(events)
+    scored = next(e for e in events if e.kind == "base_scored")
+    assert state.player("anna").vp == vp_before + 1 + scored.params["vp"].get("anna", 0)

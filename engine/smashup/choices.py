@@ -11,6 +11,7 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     friar_move       Deep Friar / Bin and Gone, after a scoring: a minion saved to another base (or "none")
     bin_move
     line_cut         Potion of Line Cutting: the revealed loot card taken before the sharing
+    cunning_play     Cunning Plan: where (and on what) the treasure drawn is played at once, or "none"
 """
 
 from __future__ import annotations
@@ -124,3 +125,12 @@ def _line_cut(tx: Tx, decision: Decision, option: str) -> None:
     scoring.loot.remove(option)
     tx.s.player(decision.player).hand.append(option)
     tx.emit("loot_taken", player=decision.player, card=tx.s.card_ids[option])
+
+
+@handler("cunning_play")
+def _cunning_play(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.rules import play_now
+
+    uid = decision.context["card"]
+    if option != NONE and uid in tx.s.player(decision.player).hand:
+        play_now(tx, decision.player, uid, option)

@@ -466,7 +466,7 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins", "line_cutting"})
 # cards that work only as a Special in the round before a scoring (not as an action in one's turn)
 SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more",
-                                "helping_hands"}
+                                "helping_hands", "cunning_plan"}
 
 
 @op("pillage")
@@ -909,6 +909,19 @@ def _word_of_recall(tx: Tx, effect: Effect, ctx: Context) -> None:
     if shown:
         tx.emit("cards_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
         open_choice(tx, ctx.player, "recall_pick", [NONE, *shown])
+
+
+@op("cunning_plan")
+def _cunning_plan(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Cunning Plan, before a scoring: a treasure is drawn; its player may play it at once, as an extra
+    card (they choose where, and on what)."""
+    from engine.smashup.choices import NONE, open_choice
+    from engine.smashup.rules import play_options_for
+
+    drawn = tx.draw_treasures(ctx.player, 1)
+    if drawn:
+        open_choice(tx, ctx.player, "cunning_play", [NONE, *play_options_for(tx.s, ctx.player, drawn[0])],
+                    card=drawn[0])
 
 
 # the cards an op itself puts somewhere (not to the discard pile after they are played)

@@ -257,6 +257,12 @@ def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
         seat.used_this_turn.append(f"lair:{a.base}")
     else:
         seat.minion_grants.remove(grant)  # type: ignore[arg-type]
+    put_minion(tx, a)
+
+
+def put_minion(tx: Tx, a: A.PlayMinion) -> None:
+    """The minion (already out of the hand) comes to the base and does what it does when played."""
+    state = tx.s
     base = state.base(a.base)
     base.minions.append(Minion(uid=a.card, owner=state.owners.get(a.card), controller=a.actor))
     tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
@@ -314,13 +320,21 @@ def _needs_base(card) -> bool:
 def do_play_action(tx: Tx, a: A.PlayAction) -> None:
     state = tx.s
     seat = state.player(a.actor)
-    card = state.card(a.card)
     seat.hand.remove(a.card)
     grant = _action_grant(state, a.actor, a.card)
     if grant is not None:
         seat.minion_grants.remove(grant)
     else:
         seat.actions_left -= 1
+    put_action(tx, a)
+
+
+def put_action(tx: Tx, a: A.PlayAction) -> None:
+    """The action (already out of the hand) does what it does and goes where it goes: on its minion,
+    on its base, or to a pile."""
+    state = tx.s
+    seat = state.player(a.actor)
+    card = state.card(a.card)
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
     acts_now = "talent" not in card.keywords     # a card with a talent acts when its talent is used
@@ -366,6 +380,29 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     for effect in card.effects:
         if effect.op not in LASTING_OPS and effect.op not in LATER_OPS:
             OPS[effect.op](tx, effect, ctx)
+
+
+def play_options_for(state: GameState, pid: str, uid: str) -> list[str]:
+    """Where and on what a card could be played as an extra right now: "base|target|target2"."""
+    found = []
+    card = state.card(uid)
+    for base in state.bases:
+        for target, target2 in _pairs(state, pid, uid, base.uid, playing=True):
+            on_minion = card.kind == "action" and _played_on_minion(card)
+            if on_minion and (target is None or find_minion(state, target) is None):
+                continue
+            found.append(f"{base.uid}|{target or ''}|{target2 or ''}")
+    return found
+
+
+def play_now(tx: Tx, pid: str, uid: str, option: str) -> None:
+    """A card from the hand played as an extra card, at once, as "base|target|target2" says."""
+    base, target, target2 = option.split("|")
+    tx.s.player(pid).hand.remove(uid)
+    if tx.s.card(uid).kind == "minion":
+        put_minion(tx, A.PlayMinion(actor=pid, card=uid, base=base, target=target or None, target2=target2 or None))
+    else:
+        put_action(tx, A.PlayAction(actor=pid, card=uid, base=base, target=target or None, target2=target2 or None))
 
 
 def _check_picks(state: GameState, actor: str, uid: str, base: str | None, picks: tuple[str, ...]) -> None:
