@@ -66,16 +66,24 @@ class ConsoleTable:
         self.lang = lang
         self.out = out
         self.names: dict[str, str] = {}
+        self.game_id: int | None = None      # the table's game, remembered once it has ended too
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
 
     async def namer(self) -> Namer:
-        record = await self.service.game_in(GUILD, self.channel)
+        """Names for the channel's game; a game that just ended is still named (its last move is shown)."""
+        try:
+            record = await self.service.game_in(GUILD, self.channel)
+        except TableError:
+            record = await self.service.store.get_game(self.game_id) if self.game_id else None
+            if record is None:
+                raise
+        self.game_id = record.id
         seats = await self.service.store.seats(record.id)
         self.names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
         state = None
-        if record.status == "active":
+        if record.status in ("active", "finished"):
             _, state = await self.service.state_of(record)
         return Namer(self.lang, self.names, state, tuple(record.sets))
 

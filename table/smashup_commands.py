@@ -11,10 +11,11 @@ turning them into engine actions. German words first; the English ones are accep
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.smashup import actions as A
-from engine.smashup.cards import data
+from engine.smashup.cards import data, designs
 from engine.smashup.effects import base_of
 from engine.smashup.rules import pick_options, pick_sets, talent_cards
 from engine.smashup.state import GameState
@@ -66,12 +67,28 @@ def command_name(word: str) -> str:
     return name
 
 
+@cache
+def _name_prefixes() -> frozenset[str]:
+    """Every beginning (in words) of a card's, base's or faction's name, folded: "bis auf" of "Bis auf
+    die Unterhose", so that a keyword inside a name stays part of it."""
+    names = [n for d in designs().values() for n in (d.name_de, d.name_en)]
+    names += [n for f in data().factions for n in (f.name_de, f.name_en)]
+    prefixes = set()
+    for name in names:
+        parts = fold(name).split()
+        prefixes |= {" ".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    return frozenset(prefixes)
+
+
 def parse_words(words: list[str]) -> dict[str, str]:
-    """"Zwergen-Krieger an Tempel ziel Goblin" -> {"main": "Zwergen-Krieger", "base": "Tempel", "target": "Goblin"}."""
+    """"Zwergen-Krieger an Tempel ziel Goblin" -> {"main": "Zwergen-Krieger", "base": "Tempel", "target": "Goblin"}.
+    A keyword that continues a name ("Bis auf die Unterhose", "Nach Ihnen") is part of the name."""
     buffer: dict[str, list[str]] = {"main": []}
     current = "main"
     for token in words:
         keyword = WORD_TO_KEYWORD.get(fold(token))
+        if keyword is not None and fold(" ".join([*buffer.get(current, []), token])) in _name_prefixes():
+            keyword = None
         if keyword is not None:
             current = keyword
             buffer.setdefault(current, [])

@@ -88,6 +88,10 @@ def render_event(event: Event, namer: Namer) -> str:
         params["faction"] = faction_name(event.params["faction"], namer.lang)
     if event.kind == "base_scored":
         return _scored_line(event, namer)
+    if event.kind == "action_played" and event.params.get("target"):     # on a minion, a card, a player
+        return text(namer.lang, "events", "su_action_on", **params, target_name=namer.card(event.params["target"]))
+    if event.kind == "action_played" and event.params.get("base"):
+        return text(namer.lang, "events", "su_action_at", **params)
     if event.kind == "game_won":
         params["standings"] = _vp_list(event.params.get("vp", {}), namer)
     if event.kind == "extra_play":

@@ -1222,3 +1222,22 @@ def test_cunning_plan_draws_a_treasure_that_may_be_played_at_once():
     assert ring in state.treasure_deck[:1] and "base_scored" in kinds(events)
     scored = next(e for e in events if e.kind == "base_scored")
     assert state.player("anna").vp == vp_before + 1 + scored.params["vp"].get("anna", 0)
+
+
+def test_a_choice_whose_option_went_stale_refuses_it():
+    """Rude Awakening at Dimension Doors: the Doors ask after the first minion, the others follow from
+    the hand at once; a card that left the hand meanwhile can no longer be paid."""
+    state = game_for("anna", HALFLINGS)
+    set_base(state, 0, "base-dimension-doors")
+    seat = state.player("anna")
+    seat.hand = [u for u in seat.hand if state.card(u).kind != "minion"]
+    first = take(state, "halflings-pestling", "anna")
+    second = take(state, "mages-wand-whiz", "anna")
+    (state, _), _ = play(state, "anna", "halflings-rude-awakening")
+    choice = next(d for d in state.decisions if d.kind == "doors_pay")
+    assert second in choice.options and first not in state.player("anna").hand
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.Choose(actor="anna", decision=choice.id, option=second))
+    assert err.value.code == "no_such_choice"
+    state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option="none"))
+    assert not state.decisions

@@ -34,6 +34,18 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
     return register
 
 
+def still_open(state: GameState, decision: Decision, option: str) -> bool:
+    """An option can go stale while the choice waits (Rude Awakening plays the hand out after Dimension
+    Doors asked; a loot card is taken): it must still be there to be chosen."""
+    if decision.kind == "doors_pay" and option != NONE:
+        return option in state.player(decision.player).hand
+    if decision.kind == "line_cut":
+        return state.scoring is not None and option in state.scoring.loot
+    if decision.kind == "cunning_play" and option != NONE:
+        return decision.context["card"] in state.player(decision.player).hand
+    return True
+
+
 def pending(state: GameState) -> Decision | None:
     """The first card choice still waiting for its answer."""
     return next((d for d in state.decisions if d.kind in HANDLERS), None)

@@ -877,6 +877,7 @@ def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
     for uid in a.cards:
         seat.hand.remove(uid)
         tx.to_discard(uid)
+    tx.emit("discarded", player=a.actor, cards=[tx.s.card_ids[u] for u in a.cards])
     tx.s.decisions.remove(decision)
     if decision.kind == "discard_down":
         _close_turn(tx)
@@ -1026,7 +1027,7 @@ def check_choose(state: GameState, a: A.Choose) -> None:
         raise IllegalAction("stale_prompt")
     if decision.player != a.actor:
         raise IllegalAction("not_your_decision", player=decision.player)
-    if a.option not in decision.options:
+    if a.option not in decision.options or not choices.still_open(state, decision, a.option):
         raise IllegalAction("no_such_choice")
 
 
