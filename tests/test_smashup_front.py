@@ -303,3 +303,49 @@ def test_console_words_answer_a_choice_and_name_picks():
                                                             *state.card(state.bases[0].uid).name_de.split(),
                                                             "auswahl", *names.split()]))
     assert sorted(state.card_ids[u] for u in play.picks) == sorted(state.card_ids[u] for u in minions)
+
+
+def test_a_keyword_inside_a_card_name_stays_part_of_it():
+    """"Bis auf die Unterhose" holds "auf" (a base word) and "Nach Ihnen" begins with "nach"."""
+    from table.smashup_commands import parse_words
+
+    assert parse_words(["Bis", "auf", "die", "Unterhose", "an", "Tempel"]) == {"main": "Bis auf die Unterhose",
+                                                                     "base": "Tempel"}
+    assert parse_words(["Nach", "Ihnen"]) == {"main": "Nach Ihnen"}
+    assert parse_words(["Berserker", "an", "Garnison"]) == {"main": "Berserker", "base": "Garnison"}
+
+
+def _typed(state, move) -> str | None:
+    """The console line for the moves that can end a game (they all close a turn)."""
+    name = state.player(move.actor).name
+    if isinstance(move, A.FinishPlaying):
+        return f"{name}: fertig"
+    if isinstance(move, A.PassSpecial):
+        return f"{name}: passen"
+    if isinstance(move, A.DiscardDown):
+        return f"{name}: ablegen {', '.join(move.cards)}"
+    if isinstance(move, A.ScoreFirst):
+        return f"{name}: werten {move.base}"
+    if isinstance(move, A.Choose):
+        return f"{name}: wählen {'keine' if move.option == 'none' else move.option}"
+    return None
+
+
+async def test_console_shows_the_winner_of_the_move_that_ends_the_game(store):
+    """The last move's lines (the winner) are printed although the game has ended with it."""
+    out = io.StringIO()
+    console = ConsoleTable(TableService(store), "end", "de", out)
+    await console.setup(["Anna", "Ben"], "smashup", ["smashup"], {}, seed=3, fresh=True)
+    bots = {}
+    for _ in range(2000):
+        state = (await console.namer()).state
+        if state.phase == "over":
+            break
+        move = next(m for m in (bots.setdefault(p.id, BotPlayer(p.id)).choose(state) for p in state.players) if m)
+        ends = apply(state, move)[0].phase == "over"
+        line = _typed(state, move) if ends else None
+        if line is None:
+            await console.service.act("console", "end", move.actor, move)
+        else:
+            await console.handle(line)
+    assert "gewinnt das Spiel" in out.getvalue() and "✗" not in out.getvalue()
