@@ -27,15 +27,42 @@ Choice = app_commands.Choice
 
 
 # ---------------------------------------------------------------------- autocomplete
+async def _seated(interaction: discord.Interaction) -> tuple[Any, str, str] | None:
+    """The channel's Smash Up game state, the user's language and their seat, or None (no suggestions
+    in a Munchkin channel or for someone not at the table)."""
+    found = await _game_state(interaction)
+    if found is None:
+        return None
+    _, state, lang, me = found
+    if state.game != "smashup" or not state.has_player(me):
+        return None
+    return state, lang, me
+
+
+def _comma_choices(state: Any, lang: str, allowed: Iterable[str], current: str) -> list[Choice[str]]:
+    """Several cards, comma separated: the suggestions complete the last one."""
+    *done, last = current.split(",") if current else [""]
+    prefix = ",".join(done) + ("," if done else "")
+    left = [u for u in allowed if u not in done]
+    return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
+            for c in _choices(state, lang, left, last.strip())]
+
+
+def _where(state: Any, card: str, base: str | None) -> str | None:
+    """The base a card's picks are reckoned from: the one named, where it lies, or the one scoring."""
+    from engine.smashup.effects import base_of
+
+    if base in [b.uid for b in state.bases]:
+        return base
+    return base_of(state, card) or (state.scoring.base if state.scoring else None)
+
+
 def _smashup_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
-    """Suggestions from a Smash Up game only (nothing in a Munchkin channel)."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        found = await _game_state(interaction)
-        if found is None:
+        seated = await _seated(interaction)
+        if seated is None:
             return []
-        _, state, lang, me = found
-        if state.game != "smashup" or not state.has_player(me):
-            return []
+        state, lang, me = seated
         return _choices(state, lang, pick(state, me), current)
 
     return complete
@@ -63,24 +90,20 @@ def _pick_autocomplete(second: bool = False):
     """Suggestions for a pick: what the card named in the command can pick (its second pick, given the
     first), else every card in play and every base."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        from engine.smashup.effects import base_of
         from engine.smashup.rules import pick_options
 
-        found = await _game_state(interaction)
-        if found is None or found[1].game != "smashup" or not found[1].has_player(found[3]):
+        seated = await _seated(interaction)
+        if seated is None:
             return []
-        _, state, lang, me = found
+        state, lang, me = seated
         ns = interaction.namespace
         card = getattr(ns, raw_option("card"), None) or getattr(ns, raw_option("talent_card"), None)
-        base = getattr(ns, raw_option("base"), None)
         first = getattr(ns, raw_option("su_target"), None) if second else None
         options: list[str] = []
         if card in state.card_ids:
-            in_hand = card in state.player(me).hand
-            where = base if base in [b.uid for b in state.bases] else (
-                base_of(state, card) or (state.scoring.base if state.scoring else None))
             try:
-                options = pick_options(state, me, card, where, first=first, playing=in_hand)
+                options = pick_options(state, me, card, _where(state, card, getattr(ns, raw_option("base"), None)),
+                                       first=first, playing=card in state.player(me).hand)
             except KeyError:
                 options = []
         players = [p for p in state.players if p.id in options]
@@ -97,22 +120,25 @@ def _picks_autocomplete():
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         from engine.smashup.rules import pick_sets
 
-        found = await _game_state(interaction)
-        if found is None or found[1].game != "smashup" or not found[1].has_player(found[3]):
+        seated = await _seated(interaction)
+        card = getattr(interaction.namespace, raw_option("card"), None)
+        if seated is None or card not in seated[0].card_ids:
             return []
-        _, state, lang, me = found
-        ns = interaction.namespace
-        card = getattr(ns, raw_option("card"), None)
-        base = getattr(ns, raw_option("base"), None)
-        if card not in state.card_ids:
+        state, lang, me = seated
+        where = _where(state, card, getattr(interaction.namespace, raw_option("base"), None))
+        return _comma_choices(state, lang, pick_sets(state, me, card, where)[-1], current)
+
+    return complete
+
+
+def _paid_autocomplete():
+    """Several hand cards, comma separated."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        seated = await _seated(interaction)
+        if seated is None:
             return []
-        where = base if base in [b.uid for b in state.bases] else (state.scoring.base if state.scoring else None)
-        allowed = list(pick_sets(state, me, card, where)[-1])
-        *done, last = current.split(",") if current else [""]
-        prefix = ",".join(done) + ("," if done else "")
-        left = [u for u in allowed if u not in done]
-        return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
-                for c in _choices(state, lang, left, last.strip())]
+        state, lang, me = seated
+        return _comma_choices(state, lang, state.player(me).hand, current)
 
     return complete
 
@@ -129,24 +155,6 @@ async def faction_autocomplete(interaction: discord.Interaction, current: str) -
         if faction.id in state.draft.offered and (not wanted or wanted in fold(name) or wanted in faction.id):
             out.append(Choice(name=name, value=faction.id))
     return out[:MAX_CHOICES]
-
-
-def _paid_autocomplete():
-    """Several hand cards, comma separated: suggestions complete the last one."""
-    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        found = await _game_state(interaction)
-        if found is None or found[1].game != "smashup":
-            return []
-        _, state, lang, me = found
-        if not state.has_player(me):
-            return []
-        *done, last = current.split(",") if current else [""]
-        prefix = ",".join(done) + ("," if done else "")
-        left = [u for u in state.player(me).hand if u not in done]
-        return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
-                for c in _choices(state, lang, left, last.strip())]
-
-    return complete
 
 
 async def mode_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:

@@ -265,9 +265,11 @@ class Harness:
         return self.for_interaction(interaction_id)
 
     async def autocomplete(self, user_id: str, name: str, focused: str, current: str = "",
-                           locale: str = "de") -> list[dict]:
+                           locale: str = "de", **typed: str) -> list[dict]:
+        """Suggestions for the focused option; ``typed`` are the options already filled in."""
+        filled = [{"name": k, "type": 3, "value": v} for k, v in typed.items()]
         data = {"id": "1", "name": name, "type": 1,
-                "options": [{"name": focused, "type": 3, "value": current, "focused": True}]}
+                "options": [*filled, {"name": focused, "type": 3, "value": current, "focused": True}]}
         interaction_id = await self.feed(self._base(user_id, 4, data, locale=locale))
         answers = [s for s in self.for_interaction(interaction_id) if s.kind == "autocomplete"]
         return answers[0].choices if answers else []

@@ -250,3 +250,21 @@ async def test_english_client_reads_english_bases(h):
     sent = await h.slash(picker, "status", locale="en-US")
     assert sent[0].ephemeral and sent[0].embeds[0]["title"] == "The bases"
     assert "Faction draft" in sent[0].embeds[0]["description"]
+
+
+async def test_target_autocomplete_offers_what_the_card_named_can_pick(h):
+    """/kreatur or /aktion with karte and basis filled in: the ziel suggestions are that card's own
+    candidates there (or, for a card that picks nothing, the cards in play and the bases)."""
+    from engine.smashup.rules import pick_options
+    from table.smashup_commands import targets
+
+    await open_smashup(h)
+    await _play_draft(h)
+    state = await state_of(h)
+    me = state.active_player.id
+    base = state.bases[0].uid
+    for uid in state.player(me).hand:
+        command = "kreatur" if state.card(uid).kind == "minion" else "aktion"
+        expected = set(pick_options(state, me, uid, base, playing=True)) or set(targets(state))
+        suggestions = await h.autocomplete(me, command, "ziel", karte=uid, basis=base)
+        assert {c["value"] for c in suggestions} == set(list(expected)[:25]) or len(expected) > 25, uid
