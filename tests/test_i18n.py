@@ -39,3 +39,18 @@ def test_every_engine_refusal_event_and_decision_has_a_text(lang):
 def test_every_card_kind_has_a_name(lang):
     words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
     assert [k for k in Kind.__args__ if f"kind_card_{k}" not in words] == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_word_the_smashup_views_use_has_a_text(lang):
+    """The bases, hands and menus of Smash Up read in both languages: every word they name, and a word
+    for each card keyword shown in a card's facts (Dauerhaft, Talent, Extra)."""
+    from engine.smashup.cards import designs
+
+    root = Path(__file__).resolve().parents[1]
+    used: set[str] = set()
+    for name in ("table/smashup_render.py", "cogs/smashup_views.py", "cogs/smashup.py"):
+        used |= set(re.findall(r'word\([^,]+, "([a-z_]+)"\)', (root / name).read_text(encoding="utf-8")))
+    used |= {f"su_{k}" for d in designs().values() for k in getattr(d, "keywords", ())}
+    words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
+    assert used and sorted(k for k in used if k not in words) == []
