@@ -924,6 +924,14 @@ def _cunning_plan(tx: Tx, effect: Effect, ctx: Context) -> None:
                     card=drawn[0])
 
 
+# the ops that act at the base a card names (or is played at): an action without one of them (and not
+# lying on a base) needs no base, and move lists offer it once instead of once per base
+BASE_OPS = frozenset({"bait", "berserker", "destroy", "destroy_or_play_monster", "draw_treasure_if_pair",
+                      "faction_power", "grant_minion", "halitosis", "last_call", "move_own_to_crowded",
+                      "paralysis", "pillage", "play_monster", "power", "ruckus", "rude_awakening", "run_away",
+                      "run_more"})
+
+
 # the cards an op itself puts somewhere (not to the discard pile after they are played)
 PLACED_BY_OP = frozenset({"trade"})
 

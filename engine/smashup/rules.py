@@ -17,6 +17,7 @@ from engine.smashup import choices, hooks
 from engine.smashup.cards import data
 from engine.smashup.effects import (
     ATTACH_OPS,
+    BASE_OPS,
     LASTING_OPS,
     LATER_OPS,
     NEEDS_TARGET,
@@ -290,6 +291,14 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
     _check_picks(state, a.actor, a.card, a.base, a.picks)
+
+
+def uses_base(card) -> bool:
+    """A minion goes to a base; an action needs one if it lies on one or acts there (BASE_OPS). Cards
+    played on a minion take its base."""
+    if card.kind == "minion" or _needs_base(card):
+        return True
+    return not _played_on_minion(card) and any(e.op in BASE_OPS for e in card.effects)
 
 
 def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
@@ -1198,15 +1207,15 @@ def _candidates(state: GameState, pid: str):
     hand = state.player(pid).hand
     for uid in hand:
         card = state.card(uid)
-        for base in state.bases:
-            for target, target2 in _pairs(state, pid, uid, base.uid, playing=True):
+        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
+            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
                 for discard, mode in _payments(state, uid, hand, playing=True):
                     if card.kind == "minion":
-                        yield A.PlayMinion(actor=pid, card=uid, base=base.uid, target=target, target2=target2,
+                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
                                            discard=discard, mode=mode)
                         continue
-                    for picks in pick_sets(state, pid, uid, base.uid):
-                        yield A.PlayAction(actor=pid, card=uid, base=base.uid, target=target, target2=target2,
+                    for picks in pick_sets(state, pid, uid, base_uid):
+                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
                                            discard=discard, mode=mode, picks=picks)
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
@@ -1227,7 +1236,7 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
     return [u for u in found if "talent" in state.card(u).keywords]
 
 
-def _targets(state: GameState, pid: str, uid: str, base: str, playing: bool = False) -> list[str | None]:
+def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
     """What a card could pick played at this base (or using its talent): the candidates of its effects,
     or every minion for a card played on a minion; nothing when it picks nothing."""
     card = state.card(uid)
@@ -1244,10 +1253,13 @@ def _targets(state: GameState, pid: str, uid: str, base: str, playing: bool = Fa
     return list(dict.fromkeys(found)) or [None]
 
 
-def _pairs(state: GameState, pid: str, uid: str, base: str, playing: bool = False) -> list[tuple]:
-    """Each first pick with each second pick the card then needs."""
-    return [(target, second) for target in _targets(state, pid, uid, base, playing)
-            for second in pick_options(state, pid, uid, base, first=target, playing=playing) or [None]]
+def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
+    """Each first pick with each second pick the card then needs (none without a first pick)."""
+    pairs: list[tuple] = []
+    for target in _targets(state, pid, uid, base, playing):
+        seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
+        pairs += [(target, second) for second in seconds or [None]]
+    return pairs
 
 
 def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: str | None = None,
@@ -1257,7 +1269,7 @@ def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: 
     if playing and "talent" in card.keywords:
         return []
     if first is None:
-        return [t for t in _targets(state, pid, uid, base or "", playing) if t is not None]
+        return [t for t in _targets(state, pid, uid, base, playing) if t is not None]
     ctx = Context(pid, uid, base, first)
     found: list[str] = []
     for effect in card.effects:
