@@ -31,9 +31,11 @@ def text(lang: str, section: str, key: str, **params: Any) -> str:
     if template is None:
         return f"{key} {params}" if params else key
     try:
-        return template.format(**params)
+        filled = template.format(**params)
     except (KeyError, IndexError):
         return template
+    # a name ending in "!" or "?" at the end of a sentence ("Ben spielt Gimme!.") needs no full stop
+    return filled.replace("!.", "!").replace("?.", "?")
 
 
 def word(lang: str, key: str) -> str:

@@ -54,3 +54,9 @@ def test_every_word_the_smashup_views_use_has_a_text(lang):
     used |= {f"su_{k}" for d in designs().values() for k in getattr(d, "keywords", ())}
     words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
     assert used and sorted(k for k in used if k not in words) == []
+
+
+def test_a_name_ending_in_an_exclamation_mark_gets_no_extra_full_stop():
+    from table.i18n import text
+
+    assert text("de", "events", "action_played", player="Anna", card="Her damit!") == "Anna spielt Her damit!"
