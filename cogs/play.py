@@ -38,6 +38,27 @@ async def _game_state(interaction: discord.Interaction) -> tuple[Any, Any, str, 
     return record, state, lang_of(interaction, bot.settings.default_language), me
 
 
+async def seat_in(interaction: discord.Interaction, game: str) -> tuple[Any, str, str] | None:
+    """The channel's game state if it is this game, the user's language and their seat; None (no
+    suggestions) in another game's channel or for someone not at the table."""
+    found = await _game_state(interaction)
+    if found is None:
+        return None
+    _, state, lang, me = found
+    if state.game != game or not state.has_player(me):
+        return None
+    return state, lang, me
+
+
+def comma_choices(state: Any, lang: str, allowed: Iterable[str], current: str) -> list[Choice[str]]:
+    """Several cards, comma separated: the suggestions complete the last one."""
+    *done, last = current.split(",") if current else [""]
+    prefix = ",".join(done) + ("," if done else "")
+    left = [u for u in allowed if u not in done]
+    return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
+            for c in _choices(state, lang, left, last.strip())]
+
+
 def _choices(state: Any, lang: str, uids: Iterable[str], current: str) -> list[Choice[str]]:
     wanted = fold(current)
     seen: list[Choice[str]] = []
@@ -52,14 +73,13 @@ def _choices(state: Any, lang: str, uids: Iterable[str], current: str) -> list[C
     return seen
 
 
-def card_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
+def card_autocomplete(pick: Callable[[Any, str], Iterable[str]], game: str = "munchkin"):
+    """Suggestions among the cards ``pick`` names for the user's seat, in a game of that kind only."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        found = await _game_state(interaction)
-        if found is None:
+        seated = await seat_in(interaction, game)
+        if seated is None:
             return []
-        _, state, lang, me = found
-        if state.game != "munchkin" or not state.has_player(me):
-            return []
+        state, lang, me = seated
         return _choices(state, lang, pick(state, me), current)
 
     return complete
@@ -97,20 +117,14 @@ async def player_autocomplete(interaction: discord.Interaction, current: str) ->
     return [Choice(name=p.name[:100], value=p.id) for p in state.players if wanted in fold(p.name)][:MAX_CHOICES]
 
 
-def cards_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
+def cards_autocomplete(pick: Callable[[Any, str], Iterable[str]], game: str = "munchkin"):
     """Several cards, comma separated: suggestions complete the last one."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        found = await _game_state(interaction)
-        if found is None:
+        seated = await seat_in(interaction, game)
+        if seated is None:
             return []
-        _, state, lang, me = found
-        if state.game != "munchkin" or not state.has_player(me):
-            return []
-        *done, last = current.split(",") if current else [""]
-        prefix = ",".join(done) + ("," if done else "")
-        left = [u for u in pick(state, me) if u not in done]
-        return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
-                for c in _choices(state, lang, left, last.strip())]
+        state, lang, me = seated
+        return comma_choices(state, lang, pick(state, me), current)
 
     return complete
 

@@ -13,7 +13,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import perform
-from cogs.play import MAX_CHOICES, _choices, _game_state
+from cogs.play import (
+    MAX_CHOICES,
+    _choices,
+    _game_state,
+    card_autocomplete,
+    cards_autocomplete,
+    comma_choices,
+    seat_in,
+)
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.smashup.cards import data
 from table import smashup_commands as su
@@ -27,27 +35,6 @@ Choice = app_commands.Choice
 
 
 # ---------------------------------------------------------------------- autocomplete
-async def _seated(interaction: discord.Interaction) -> tuple[Any, str, str] | None:
-    """The channel's Smash Up game state, the user's language and their seat, or None (no suggestions
-    in a Munchkin channel or for someone not at the table)."""
-    found = await _game_state(interaction)
-    if found is None:
-        return None
-    _, state, lang, me = found
-    if state.game != "smashup" or not state.has_player(me):
-        return None
-    return state, lang, me
-
-
-def _comma_choices(state: Any, lang: str, allowed: Iterable[str], current: str) -> list[Choice[str]]:
-    """Several cards, comma separated: the suggestions complete the last one."""
-    *done, last = current.split(",") if current else [""]
-    prefix = ",".join(done) + ("," if done else "")
-    left = [u for u in allowed if u not in done]
-    return [Choice(name=(prefix + c.name)[-100:], value=(prefix + c.value)[:100])
-            for c in _choices(state, lang, left, last.strip())]
-
-
 def _where(state: Any, card: str, base: str | None) -> str | None:
     """The base a card's picks are reckoned from: the one named, where it lies, or the one scoring."""
     from engine.smashup.effects import base_of
@@ -58,14 +45,7 @@ def _where(state: Any, card: str, base: str | None) -> str | None:
 
 
 def _smashup_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
-    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        seated = await _seated(interaction)
-        if seated is None:
-            return []
-        state, lang, me = seated
-        return _choices(state, lang, pick(state, me), current)
-
-    return complete
+    return card_autocomplete(pick, game="smashup")
 
 
 def _hand_of_kind(kind: str | None) -> Callable[[Any, str], list[str]]:
@@ -92,7 +72,7 @@ def _pick_autocomplete(second: bool = False):
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         from engine.smashup.rules import pick_options
 
-        seated = await _seated(interaction)
+        seated = await seat_in(interaction, "smashup")
         if seated is None:
             return []
         state, lang, me = seated
@@ -120,27 +100,20 @@ def _picks_autocomplete():
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         from engine.smashup.rules import pick_sets
 
-        seated = await _seated(interaction)
+        seated = await seat_in(interaction, "smashup")
         card = getattr(interaction.namespace, raw_option("card"), None)
         if seated is None or card not in seated[0].card_ids:
             return []
         state, lang, me = seated
         where = _where(state, card, getattr(interaction.namespace, raw_option("base"), None))
-        return _comma_choices(state, lang, pick_sets(state, me, card, where)[-1], current)
+        return comma_choices(state, lang, pick_sets(state, me, card, where)[-1], current)
 
     return complete
 
 
 def _paid_autocomplete():
     """Several hand cards, comma separated."""
-    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        seated = await _seated(interaction)
-        if seated is None:
-            return []
-        state, lang, me = seated
-        return _comma_choices(state, lang, state.player(me).hand, current)
-
-    return complete
+    return cards_autocomplete(lambda state, me: state.player(me).hand, game="smashup")
 
 
 async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
