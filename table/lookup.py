@@ -11,7 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
 
-from engine.munchkin.cards import Card, available_sets, load_set
+from engine.munchkin.cards import Card, Provenance, available_sets, load_set
 from table.i18n import has_word, text, word
 from table.text_match import fold
 
@@ -213,12 +213,19 @@ def _names(lang: str) -> dict[str, str]:
 
 
 def provenance_line(set_key: str, card: Card, lang: str) -> str:
-    """Where the card's facts come from; what is ours is never shown as official."""
-    prov = card.provenance
-    sources = card_sources().get(set_key, {})
+    return provenance_text(card.provenance, card_sources().get(set_key, {}), lang)
+
+
+def provenance_text(prov: Provenance, sources: dict[str, str], lang: str) -> str:
+    """Where a card's facts come from (its file's sources by key); what is ours is never shown as official."""
     named = "; ".join(sources.get(s, s) for s in prov.sources)
-    ours = ", ".join(PROVENANCE_FIELDS[lang][f] for f in prov.ours)
+    ours = ", ".join(PROVENANCE_FIELDS[lang].get(f, f) for f in prov.ours)
     return text(lang, "words", "origin_" + prov.origin, sources=named, ours=ours)
+
+
+def automated_line(automated: bool, lang: str) -> str:
+    """Whether the bot plays the card by itself or the table settles it."""
+    return word(lang, "card_automated" if automated else "card_manual")
 
 
 def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
@@ -242,11 +249,7 @@ def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
     text = card.text_en if en else card.text_de
     if text:
         lines.append(text)
-    if card.automated:
-        automated = "The bot plays this card by itself." if en else "Der Bot führt diese Karte selbst aus."
-    else:
-        automated = "The table settles this card itself." if en else "Diese Karte regelt der Tisch selbst."
-    lines.append(f"Set: {set_key} · {automated}")
+    lines.append(f"Set: {set_key} · {automated_line(card.automated, lang)}")
     lines.append(provenance_line(set_key, card, lang))
     return entry.name(lang), "\n".join(lines)
 

@@ -22,14 +22,6 @@ if TYPE_CHECKING:
 
 
 TEXTS_FILE = Path(__file__).resolve().parents[1] / "data" / "smashup" / "texts.yaml"
-PROVENANCE_FIELDS = {
-    "de": {"name_de": "deutscher Name (unsere Übersetzung)", "name_en": "englischer Name", "numbers": "Werte",
-           "effects": "Wirkung"},
-    "en": {"name_de": "German name (our translation)", "name_en": "English name", "numbers": "numbers",
-           "effects": "effect"},
-}
-
-
 @cache
 def _texts() -> dict[str, dict[str, str]]:
     return yaml.safe_load(TEXTS_FILE.read_text(encoding="utf-8"))
@@ -64,15 +56,12 @@ def card_facts(design: PlayCard | Base | Monster, lang: str) -> str:
 
 def card_answer_lines(design_id: str, lang: str) -> list[str]:
     """The lookup's answer: the facts, what the card does, whether the bot plays it, its origin."""
+    from table.lookup import automated_line, provenance_text
+
     design = designs()[design_id]
-    automated = "su_automated" if design.automated else "su_manual_card"
-    lines = [card_facts(design, lang), card_text(design_id, lang),
-             f"Set: Smash Up – Munchkin · {word(lang, automated)}"]
-    prov = design.provenance
-    named = "; ".join(data().sources.get(s, s) for s in prov.sources)
-    ours = ", ".join(PROVENANCE_FIELDS[lang].get(f, f) for f in prov.ours)
-    lines.append(text(lang, "words", "origin_" + prov.origin, sources=named, ours=ours))
-    return lines
+    return [card_facts(design, lang), card_text(design_id, lang),
+            f"Set: Smash Up – Munchkin · {automated_line(design.automated, lang)}",
+            provenance_text(design.provenance, data().sources, lang)]
 
 
 def faction_name(faction_id: str, lang: str) -> str:
