@@ -98,7 +98,7 @@ def _pick_autocomplete(second: bool = False):
 def _picks_autocomplete():
     """Several picks, comma separated, among what the card named can pick ("any number of")."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        from engine.smashup.rules import pick_sets
+        from engine.smashup.rules import pick_candidates
 
         seated = await seat_in(interaction, "smashup")
         card = getattr(interaction.namespace, raw_option("card"), None)
@@ -106,7 +106,7 @@ def _picks_autocomplete():
             return []
         state, lang, me = seated
         where = _where(state, card, getattr(interaction.namespace, raw_option("base"), None))
-        return comma_choices(state, lang, pick_sets(state, me, card, where)[-1], current)
+        return comma_choices(state, lang, pick_candidates(state, me, card, where), current)
 
     return complete
 

@@ -17,7 +17,7 @@ from typing import Any
 from engine.smashup import actions as A
 from engine.smashup.cards import data, designs
 from engine.smashup.effects import base_of
-from engine.smashup.rules import pick_options, pick_sets, talent_cards
+from engine.smashup.rules import pick_candidates, pick_options, talent_cards
 from engine.smashup.state import GameState
 from table.commands import resolve_card, resolve_player
 from table.errors import TableError
@@ -225,8 +225,7 @@ def _picks(state: GameState, me: str, args: dict[str, Any], uid: str, base: str 
     """"auswahl Held, Bardling": the cards an "any number of" card picks, among those it can pick."""
     if not args.get("picks"):
         return ()
-    allowed = pick_sets(state, me, uid, base)[-1]
-    return _cards(state, list(allowed), args["picks"])
+    return _cards(state, pick_candidates(state, me, uid, base), args["picks"])
 
 
 def _resolve_pick(state: GameState, options: list[str], query: str) -> str:

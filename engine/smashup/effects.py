@@ -841,10 +841,6 @@ def _brats(tx: Tx, effect: Effect, ctx: Context) -> None:
 PICK_OPS["brats"] = _minions_in_my_discard
 
 
-def _mine_at_scoring_base_if_moving(state, effect: Effect, ctx: Context) -> list[str]:
-    return _mine_at_scoring_base(state, effect, ctx)
-
-
 @op("run_more")
 def _run_more(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Run Away More!, before a scoring: the minions of yours picked leave that base for the base named."""
@@ -854,7 +850,7 @@ def _run_more(tx: Tx, effect: Effect, ctx: Context) -> None:
         move_minion(tx, uid, ctx.base)
 
 
-PICK_OPS["run_more"] = _mine_at_scoring_base_if_moving
+PICK_OPS["run_more"] = _mine_at_scoring_base
 
 
 def _others_at_scoring_base_players(state, effect: Effect, ctx: Context) -> list[str]:

@@ -414,18 +414,22 @@ def play_now(tx: Tx, pid: str, uid: str, option: str) -> None:
         put_action(tx, A.PlayAction(actor=pid, card=uid, base=base, target=target or None, target2=target2 or None))
 
 
+def pick_candidates(state: GameState, pid: str, uid: str, base: str | None) -> list[str]:
+    """What an "any number of" card can pick (Spoiled Brats: the minions in the discard pile)."""
+    ctx = Context(pid, uid, base, None)
+    return [u for e in state.card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
+
+
 def _check_picks(state: GameState, actor: str, uid: str, base: str | None, picks: tuple[str, ...]) -> None:
     """"Any number of" picks: different cards, each one the card can pick."""
-    ctx = Context(actor, uid, base, None)
-    allowed = [u for e in state.card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
+    allowed = pick_candidates(state, actor, uid, base)
     if len(set(picks)) != len(picks) or any(p not in allowed for p in picks):
         raise IllegalAction("no_such_choice")
 
 
-def pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[tuple[str, ...]]:
+def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[tuple[str, ...]]:
     """For move listings: pick nothing, or everything the card can pick."""
-    ctx = Context(pid, uid, base, None)
-    allowed = [u for e in state.card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
+    allowed = pick_candidates(state, pid, uid, base)
     return [(), tuple(allowed)] if allowed else [()]
 
 
@@ -985,7 +989,7 @@ def _special_plays(state: GameState, pid: str):
         names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
         for base in (state.bases if names_base else [state.base(state.scoring.base)]):
             for target, target2 in _pairs(state, pid, uid, base.uid):
-                for picks in pick_sets(state, pid, uid, base.uid):
+                for picks in _pick_sets(state, pid, uid, base.uid):
                     yield A.PlaySpecial(actor=pid, card=uid, target=target, target2=target2, picks=picks,
                                         base=base.uid if names_base else None)
 
@@ -1214,7 +1218,7 @@ def _candidates(state: GameState, pid: str):
                         yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
                                            discard=discard, mode=mode)
                         continue
-                    for picks in pick_sets(state, pid, uid, base_uid):
+                    for picks in _pick_sets(state, pid, uid, base_uid):
                         yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
                                            discard=discard, mode=mode, picks=picks)
     for base in state.bases:
