@@ -128,11 +128,16 @@ def move_label(state: GameState, action: Any, namer: Namer) -> str:
     return (label + (f" ({'; '.join(extras)})" if extras else ""))[:100]
 
 
-def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[str, str]]:
-    """The card plays and talents open to the player now, at most one menu's worth."""
-    plays = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayMinion | A.PlayAction | A.UseTalent)]
+PLAYS = (A.PlayMinion, A.PlayAction, A.UseTalent)
+SPECIALS = (A.PlaySpecial, A.UseTalent)        # in the round before a scoring, special talents too
+
+
+def menu_options(state: GameState, player_id: str, kinds: tuple[type, ...], namer: Namer) -> list[tuple[str, str]]:
+    """The player's legal moves of these kinds as (label, value), each once, at most one menu's worth."""
     options, seen = [], set()
-    for action in plays:
+    for action in legal_actions(state, player_id):
+        if not isinstance(action, kinds):
+            continue
         value = encode(action)
         if value in seen or len(value) > 100:     # a select value holds at most 100 characters
             continue
@@ -141,6 +146,11 @@ def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[s
         if len(options) >= MAX_OPTIONS:
             break
     return options
+
+
+def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[str, str]]:
+    """The card plays and talents open to the player now."""
+    return menu_options(state, player_id, PLAYS, namer)
 
 
 def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
@@ -155,11 +165,9 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
         if options:
             view.add_item(SuPlayChoice(result.game_id, state.turn, options, namer.lang))
     if state.scoring is not None and next_to_decide(state) == player_id:
-        specials = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlaySpecial | A.UseTalent)]
+        specials = menu_options(state, player_id, SPECIALS, namer)
         if specials:
-            view.add_item(SpecialChoice(result.game_id, state.scoring.window,
-                                        [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]
-                                         if len(encode(a)) <= 100], namer.lang))
+            view.add_item(SpecialChoice(result.game_id, state.scoring.window, specials, namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in choices.HANDLERS:
             view.add_item(ChoiceSelect(result.game_id, decision.id, _choice_options(decision, namer), namer.lang))
@@ -377,14 +385,12 @@ class SpecialButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:
         if state.scoring is None or state.scoring.window != self.window:
             await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
             return
-        specials = [a for a in legal_actions(state, me) if isinstance(a, A.PlaySpecial | A.UseTalent)]
+        specials = menu_options(state, me, SPECIALS, namer)
         if not specials:
             await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(SpecialChoice(self.game_id, self.window,
-                                    [(move_label(state, a, namer), encode(a)) for a in specials[:MAX_OPTIONS]
-                                     if len(encode(a)) <= 100], lang))
+        view.add_item(SpecialChoice(self.game_id, self.window, specials, lang))
         await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
 
 
