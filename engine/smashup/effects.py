@@ -7,7 +7,7 @@ controls the destroying effect; power never goes below 0."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.smashup.cards import Effect
 from engine.smashup.state import BaseInPlay, Minion
@@ -24,6 +24,7 @@ class Context:
     mode: str | None = None
     target2: str | None = None
     picks: tuple[str, ...] = ()
+    placed: dict[str, int] = field(default_factory=dict)   # a scoring's places, for specials acting in it
 
 
 Op = Callable[[Tx, Effect, Context], None]
@@ -462,7 +463,8 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 # ---------------------------------------------------------------------- specials during and after scoring
 # Played in the round before the scoring like every special, these wait beside the base and act at
-# their moment: rules._score calls them after the VP are given ("during") or after the loot ("after").
+# their moment, with the scoring's places in Context.placed: rules._score calls them after the VP are
+# given ("during") or after the loot ("after").
 LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins", "line_cutting"})
 # cards that work only as a Special in the round before a scoring (not as an action in one's turn)
 SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more",
@@ -482,22 +484,21 @@ def _pillage(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.emit("vp_gained", player=ctx.player, vp=effect.n)
 
 
-def distraction(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int], seat_order: list[str]) -> None:
+@op("distraction")
+def _distraction(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Clever Distraction, after the scoring of a base where you had a minion: its winner (the first of
     several in seat order from the active player) loses 1 VP, and you gain 1 VP."""
-    if ctx.player not in placed:
+    if ctx.player not in ctx.placed:
         return
-    winners = [pid for pid in seat_order if placed.get(pid) == 1 and pid != ctx.player]
+    ids = [p.id for p in tx.s.players]
+    seat_order = ids[tx.s.active:] + ids[:tx.s.active]
+    winners = [pid for pid in seat_order if ctx.placed.get(pid) == 1 and pid != ctx.player]
     if not winners:
         return
     loser = tx.s.player(winners[0])
-    lost = min(effect.n, loser.vp)
-    loser.vp -= lost
+    loser.vp -= min(effect.n, loser.vp)
     tx.s.player(ctx.player).vp += effect.n
     tx.emit("vp_taken", player=ctx.player, victim=loser.id, vp=effect.n)
-
-
-OPS["distraction"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
 
 
 # ---------------------------------------------------------------------- abilities cancelled for the turn
@@ -876,9 +877,10 @@ def _helping_hands(tx: Tx, effect: Effect, ctx: Context) -> None:
         mine[1].until_end_of_turn -= effect.n
 
 
-def steal_if_wins(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int]) -> None:
+@op("steal_if_wins")
+def _steal_if_wins(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Helping Hands, during the scoring: the helped player won the base: 1 of their VP is yours."""
-    if ctx.target is None or placed.get(ctx.target) != 1 or not tx.s.has_player(ctx.target):
+    if ctx.target is None or ctx.placed.get(ctx.target) != 1 or not tx.s.has_player(ctx.target):
         return
     helped = tx.s.player(ctx.target)
     if helped.vp > 0:
@@ -887,7 +889,6 @@ def steal_if_wins(tx: Tx, effect: Effect, ctx: Context, placed: dict[str, int]) 
         tx.emit("vp_taken", player=ctx.player, victim=ctx.target, vp=1)
 
 
-OPS["steal_if_wins"] = lambda tx, effect, ctx: None     # acts through rules._score with the places
 OPS["line_cutting"] = lambda tx, effect, ctx: None      # rules._next_line_cut asks its player for a loot card
 
 

@@ -792,23 +792,15 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
 def _later_specials(tx: Tx, base: BaseInPlay, set_aside: list[str], ops: tuple[str, ...], placed: dict[str, int],
                     picks: dict[str, str]) -> None:
     """The specials set aside for this moment of the scoring act, in the order they were played."""
-    from engine.smashup.effects import distraction, steal_if_wins
-
     state = tx.s
     for uid in set_aside:
         player = _player_of(state, uid)
         if player is None:
             continue
-        ctx = Context(player, uid, base.uid, picks.get(uid))
+        ctx = Context(player, uid, base.uid, picks.get(uid), placed=placed)
         for op_name in ops:
             effect = state.effect(uid, op_name)
-            if effect is None:
-                continue
-            if op_name == "distraction":
-                distraction(tx, effect, ctx, placed, _special_order(state))
-            elif op_name == "steal_if_wins":
-                steal_if_wins(tx, effect, ctx, placed)
-            else:
+            if effect is not None:
                 OPS[op_name](tx, effect, ctx)
 
 
