@@ -4,6 +4,7 @@ import pytest
 
 from table.service import TableService
 from table.sqlite_store import SqliteStore
+from tests.discord_harness import h  # noqa: F401  (the Discord tests' started bot, a fixture)
 
 
 class FakeClock:

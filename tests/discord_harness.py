@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 from discord.http import HTTPClient
 from discord.webhook import async_ as webhook_async
 
@@ -322,3 +323,29 @@ def _option_type(value: Any) -> int:
     if isinstance(value, int):
         return 4
     return 3
+
+
+# ---------------------------------------------------------------------- what the Discord tests share
+PLAYERS = {"111": "Anna", "222": "Ben", "333": "Cleo"}
+FIXED_CLOCK = 1_700_000_000.0
+SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from this clock
+
+
+@pytest.fixture
+async def h(tmp_path):
+    """A started bot with three named players and a clock that stands still."""
+    harness = await Harness(tmp_path).start()
+    harness.names = dict(PLAYERS)
+    harness.bot.table.clock = lambda: FIXED_CLOCK
+    yield harness
+    await harness.stop()
+
+
+async def state_of(h: Harness):
+    """The game state of the test channel's game."""
+    return (await h.bot.table.seated(str(GUILD_ID), str(CHANNEL_ID)))[1]
+
+
+def dm_channel(h: Harness, user_id: str) -> int:
+    """The id of the DM channel the bot opened with this user."""
+    return next(int(c) for c, u in h.recorder.dm_channels.items() if u == user_id)

@@ -13,21 +13,18 @@ import pytest
 from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, legal_actions, new_game
 from engine.sim import RandomAgent
-from tests.discord_harness import CHANNEL_ID, GUILD_ID, Harness
+from tests.discord_harness import (
+    CHANNEL_ID,
+    FIXED_CLOCK,
+    GUILD_ID,
+    PLAYERS,
+    SEED,
+    Harness,
+    dm_channel,
+    state_of,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYERS = {"111": "Anna", "222": "Ben", "333": "Cleo"}
-FIXED_CLOCK = 1_700_000_000.0
-SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from this clock
-
-
-@pytest.fixture
-async def h(tmp_path):
-    harness = await Harness(tmp_path).start()
-    harness.names = dict(PLAYERS)
-    harness.bot.table.clock = lambda: FIXED_CLOCK
-    yield harness
-    await harness.stop()
 
 
 async def open_game(h: Harness, seed_clock: float = FIXED_CLOCK) -> None:
@@ -36,14 +33,6 @@ async def open_game(h: Harness, seed_clock: float = FIXED_CLOCK) -> None:
     await h.slash("222", "beitreten")
     await h.slash("333", "beitreten")
     await h.slash("111", "start")
-
-
-async def state_of(h: Harness):
-    return (await h.bot.table.seated(str(GUILD_ID), str(CHANNEL_ID)))[1]
-
-
-def dm_channel(h: Harness, user_id: str) -> int:
-    return next(int(c) for c, u in h.recorder.dm_channels.items() if u == user_id)
 
 
 async def drive(h: Harness, game_id: int, action: A.Action) -> list:

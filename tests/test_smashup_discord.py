@@ -6,25 +6,18 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from engine.sim import RandomAgent
 from engine.smashup import actions as A
 from engine.smashup.rules import apply, breakpoint_of, legal_actions, new_game, power_at
-from tests.discord_harness import CHANNEL_ID, GUILD_ID, Harness
-
-PLAYERS = {"111": "Anna", "222": "Ben", "333": "Cleo"}
-FIXED_CLOCK = 1_700_000_000.0
-SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from this clock
-
-
-@pytest.fixture
-async def h(tmp_path):
-    harness = await Harness(tmp_path).start()
-    harness.names = dict(PLAYERS)
-    harness.bot.table.clock = lambda: FIXED_CLOCK
-    yield harness
-    await harness.stop()
+from tests.discord_harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    PLAYERS,
+    SEED,
+    Harness,
+    dm_channel,
+    state_of,
+)
 
 
 async def open_smashup(h: Harness) -> int:
@@ -33,14 +26,6 @@ async def open_smashup(h: Harness) -> int:
     await h.slash("333", "beitreten")
     await h.slash("111", "start")
     return (await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))).id
-
-
-async def state_of(h: Harness):
-    return (await h.bot.table.seated(str(GUILD_ID), str(CHANNEL_ID)))[1]
-
-
-def dm_channel(h: Harness, user_id: str) -> int:
-    return next(int(c) for c, u in h.recorder.dm_channels.items() if u == user_id)
 
 
 def engine_game(agent_seed: int, limit: int = 2000):
