@@ -55,3 +55,21 @@ def test_fighter_leaving_withdraws_the_combats_open_choices():
     state, events = act(state, A.Leave(actor="anna"))
     assert state.combat is None and not [d for d in state.decisions if d.kind == "run_away"]
     assert violations(state, events) == []
+
+
+def test_helper_leaving_while_the_treasures_are_shared_leaves_them_to_the_fighter():
+    """Found by the property test: the helper leaves while the fighter picks from the face-up
+    treasures (Gewonnen!, shared as agreed); the fighter's pick then takes the rest, nothing crashes."""
+    state = game()
+    state.players[1].level = 6
+    state = fight(state, "t_stone_troll")                     # 2 treasures
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben", treasures=1))
+    state, _ = decide(state, "ben", "help", "accept")
+    from tests.munchkin_helpers import pass_all
+
+    state, _ = pass_all(state)
+    pick = next(d for d in state.decisions if d.kind == "treasure_pick" and d.player == "anna")
+    state, _ = act(state, A.Leave(actor="ben"))
+    state, events = act(state, A.Decide(actor="anna", decision=pick.id, option=pick.options[0]))
+    assert state.combat is None and len(state.player("anna").hand) == 2
+    assert violations(state, events) == []

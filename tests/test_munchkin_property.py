@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction
@@ -53,6 +53,7 @@ def _wild_move(state: GameState, rng: random.Random) -> A.Action:
        wildness=st.floats(0.1, 0.6), faster=st.booleans(),
        sets=st.sampled_from([("testdeck",), ("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
                              ("cthulhu", "axecop"), ("impossible", "shakespeare")]))
+@example(seed=900, players=6, steps=138, wildness=0.46875, faster=False, sets=("cthulhu",))  # helper left mid-split
 def test_random_moves_keep_every_invariant(seed, players, steps, wildness, faster, sets):
     rng = random.Random(seed)
     agent = RandomAgent(rng)

@@ -258,7 +258,12 @@ def reward_step(tx: Tx) -> None:
     one card at a time; the other gets the rest."""
     state = tx.s
     combat = state.combat
-    assert combat is not None and combat.helper
+    assert combat is not None
+    if combat.helper is None:       # the helper left the game during the split: the rest is the fighter's
+        if combat.reward:
+            take_reward(tx, combat.fighter, list(combat.reward))
+        finish_combat(tx)
+        return
     total = len(combat.reward) + sum(combat.reward_taken.values())
     helper_share = min(combat.bribe.treasures, total)
     first, second = (combat.helper, combat.fighter) if combat.bribe.helper_first else (combat.fighter, combat.helper)
