@@ -17,7 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q -rs
+	$(PY) -m pytest -q -rs -n auto
 
 bench: $(STAMP)
 	$(PY) -m engine.sim --game munchkin --players 4 --games 100 --seed 11
