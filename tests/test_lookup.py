@@ -131,3 +131,58 @@ async def test_long_answers_turn_pages(tmp_path):
         assert turned and turned[0].embeds[0]["footer"]["text"] == "2/2"
     finally:
         await h.stop()
+
+
+# ---------------------------------------------------------------------- every card says what it does
+def _every_card():
+    from table.lookup import index
+
+    return [e for e in index()[0] if e.kind == "card"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_card_answers_see_the_card_text(lang):
+    """Brief (issue 13, point 10): every card of every set, the four Munchkin sets and Smash Up,
+    says what it does in our words; "siehe Kartentext" / "see the card text" is never an answer."""
+    from table.lookup import card_answer
+
+    cards = _every_card()
+    assert {e.group for e in cards} >= {"cthulhu", "impossible", "shakespeare", "axecop", "smashup"}
+    for entry in cards:
+        _, body = card_answer(entry, lang)
+        assert "kartentext" not in body.lower() and "card text" not in body.lower(), entry.key
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_card_has_its_effect_in_words(lang):
+    """A Munchkin card's answer has a line beyond its deck and kind (its numbers, what it does, its bad
+    stuff); a Smash Up card has its text (data/smashup/texts.yaml)."""
+    from table.describe import describe
+    from table.lookup import card_sets
+    from table.smashup_render import card_text
+
+    missing = []
+    for set_key, cards in card_sets().items():
+        for card in cards.values():
+            own = card.text_en if lang == "en" else card.text_de
+            if not (describe(card, lang).strip() or own.strip()):
+                missing.append(f"{set_key}:{card.id}")
+    missing += [f"smashup:{e.key}" for e in _every_card()
+                if e.group == "smashup" and not card_text(e.key.split(":", 1)[1], lang).strip()]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_card_handler_has_its_own_words(lang):
+    """What a named handler does (Der Borger's bad stuff, Wunschring, Plötzlicher Schlag auf den Kopf)
+    is a phrase of its own in both languages, for every handler the engine knows."""
+    import yaml
+
+    from engine.munchkin.effects import HANDLERS
+    from table.lookup import card_sets
+
+    phrases = yaml.safe_load((Path(__file__).resolve().parents[1] / "data" / "i18n" / f"{lang}.yaml")
+                             .read_text(encoding="utf-8"))["describe"]
+    used = {e.handler for cards in card_sets().values() for c in cards.values()
+            for e in (*c.bad_stuff, *c.effects, *c.on_meet) if e.op == "handler"}
+    assert used and sorted(h for h in used | set(HANDLERS) if f"handler_{h}" not in phrases) == []
