@@ -3,6 +3,7 @@ tolerant of case, accents, umlauts spelled out (ae, oe, ue) and typos."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -172,7 +173,8 @@ def search(query: str, kind: str, limit: int = 25, prefer: tuple[str, ...] = ())
     return _unique([entries[o] for o in sorted(ranked, key=_ranking(ranked, prefer))])[:limit]
 
 
-def _ranking(scores: dict[int, float], prefer: tuple[str, ...]):
+def _ranking(scores: dict[int, float], prefer: tuple[str, ...]) -> Callable[[int], tuple[float, str]]:
+    """Best score first; the preferred groups (a channel's game) gain 15, ties go by name."""
     entries = index()[0]
     core = "munchkin"   # with no game to prefer, the rules all four Munchkin sets share come first
 
