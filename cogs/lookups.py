@@ -12,7 +12,9 @@ from discord.ext import commands
 
 from cogs.base import channel_key, guild_key, lang_of, reply
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, ui
-from table.lookup import card_answer, find, preferred, rule_answer, search
+from table.i18n import word
+from table.lookup import browse, preferred, search
+from table.lookup import reply as lookup_reply
 
 if TYPE_CHECKING:
     from bot import Spielleiter
@@ -30,7 +32,9 @@ async def _preferred(interaction: discord.Interaction, kind: str) -> tuple[str, 
 def _autocomplete(kind: str):
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction)
-        hits = search(current, kind, limit=MAX_CHOICES, prefer=await _preferred(interaction, kind))
+        prefer = await _preferred(interaction, kind)
+        hits = search(current, kind, limit=MAX_CHOICES, prefer=prefer) if current.strip() else \
+            browse(kind, prefer, limit=MAX_CHOICES)
         return [app_commands.Choice(name=h.name(lang)[:100], value=h.key[:100]) for h in hits]
 
     return complete
@@ -53,21 +57,19 @@ def pages(text: str, size: int = PAGE_CHARS) -> list[str]:
 
 
 def answer_embed(kind: str, query: str, lang: str, prefer: tuple[str, ...],
-                 page: int = 0) -> tuple[discord.Embed, str, int] | None:
-    entry = find(query) if ":" in query else None
-    if entry is None or entry.kind != kind:
-        hits = search(query, kind, limit=1, prefer=prefer)
-        entry = hits[0] if hits else None
-    if entry is None:
-        return None
-    title, body = (rule_answer if kind == "rule" else card_answer)(entry, lang)
-    parts = pages(body)
+                 page: int = 0) -> tuple[discord.Embed, str | None, int]:
+    """The answer as an embed, one page of it, with the related names; the key is None when the
+    answer asks for a word or found nothing (then there is nothing to show or turn)."""
+    found = lookup_reply(query, kind, lang, prefer)
+    parts = pages(found.body)
     page = max(0, min(page, len(parts) - 1))
     colour = discord.Colour.blurple() if kind == "rule" else discord.Colour.dark_gold()
-    embed = discord.Embed(title=title, description=parts[page], colour=colour)
+    embed = discord.Embed(title=found.title, description=parts[page], colour=colour)
+    if found.related:
+        embed.add_field(name=word(lang, "lookup_related"), value=" · ".join(found.related)[:1024])
     if len(parts) > 1:
         embed.set_footer(text=f"{page + 1}/{len(parts)}")
-    return embed, entry.key, len(parts)
+    return embed, found.key, len(parts)
 
 
 def answer_view(kind: str, key: str, lang: str, page: int, count: int) -> discord.ui.View:
@@ -96,13 +98,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["kind"], match["key"], match["lang"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        found = answer_embed(self.kind, self.key, self.lang, (), self.page)
-        if found is None:
-            await reply(interaction, ui(self.lang, "no_lookup_match", query=self.key), ephemeral=True)
-            return
-        embed, key, count = found
-        await interaction.response.edit_message(embed=embed, view=answer_view(self.kind, key, self.lang,
-                                                                             self.page, count))
+        embed, key, count = answer_embed(self.kind, self.key, self.lang, (), self.page)
+        view = answer_view(self.kind, key, self.lang, self.page, count) if key else None
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -120,16 +118,10 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["kind"], match["key"], match["lang"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        found = answer_embed(self.kind, self.key, self.lang, ())
-        if found is None:
-            await reply(interaction, ui(self.lang, "no_lookup_match", query=self.key), ephemeral=True)
-            return
-        embed, _, _ = found
+        embed, _, _ = answer_embed(self.kind, self.key, self.lang, ())
         if embed.footer and embed.footer.text:    # the whole answer, not one page, for the channel
-            entry = find(self.key)
-            if entry is not None:
-                title, body = (rule_answer if self.kind == "rule" else card_answer)(entry, self.lang)
-                embed = discord.Embed(title=title, description=body[:4000], colour=embed.colour)
+            whole = lookup_reply(self.key, self.kind, self.lang)
+            embed = discord.Embed(title=whole.title, description=whole.body[:4000], colour=embed.colour)
         await reply(interaction, embed=embed)
 
 
@@ -139,11 +131,10 @@ class Lookups(commands.Cog):
 
     async def _answer(self, interaction: discord.Interaction, kind: str, query: str) -> None:
         lang = lang_of(interaction, self.bot.settings.default_language)
-        found = answer_embed(kind, query, lang, await _preferred(interaction, kind))
-        if found is None:
-            await reply(interaction, ui(lang, "no_lookup_match", query=query), ephemeral=True)
+        embed, key, count = answer_embed(kind, query, lang, await _preferred(interaction, kind))
+        if key is None:      # a request for a word, or nothing found with the nearest names
+            await reply(interaction, embed=embed, ephemeral=True)
             return
-        embed, key, count = found
         await reply(interaction, embed=embed, view=answer_view(kind, key, lang, 0, count), ephemeral=True)
 
     @app_commands.command(name=cmd_name("rule"), description=cmd_desc("rule"))

@@ -13,8 +13,16 @@ def _w(lang: str, key: str, **params) -> str:
 
 
 def effect_text(effect: Effect, lang: str) -> str:
+    """One effect in words; a named handler has its own phrase ("handler_<name>")."""
+    if effect.op == "handler":
+        return _w(lang, f"handler_{effect.handler}", n=effect.n)
     slot = _w(lang, "slot_" + (effect.slot or "any"))
     return _w(lang, effect.op, n=effect.n, slot=slot)
+
+
+# kinds whose rule is the card's whole effect (rulebooks: "Super Munchkin", "Halb-Blut",
+# "Wanderndes Monster", "Steige eine Stufe auf")
+KIND_EFFECTS = ("level_up", "super_munchkin", "half_breed", "wandering")
 
 
 def trait_names(cards: dict[str, Card], lang: str) -> dict[str, str]:
@@ -108,4 +116,6 @@ def describe(card: Card, lang: str, names: dict[str, str] | None = None) -> str:
         lines.append(line[:1].upper() + line[1:])
     if card.on_meet:
         lines.append(f"{_w(lang, 'on_meet')}: " + "; ".join(effect_text(e, lang) for e in card.on_meet))
+    if card.kind in KIND_EFFECTS:
+        lines.append(_w(lang, f"kind_{card.kind}" + ("_to_10" if card.reaches_level_10 else "")))
     return "\n".join(lines)

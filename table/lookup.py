@@ -3,6 +3,7 @@ tolerant of case, accents, umlauts spelled out (ae, oe, ue) and typos."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -16,7 +17,11 @@ from table.i18n import has_word, text, word
 from table.text_match import fold
 
 RULE_DIR = Path(__file__).resolve().parents[1] / "data" / "rules"
-MIN_SCORE = 60
+# A typed word counts as found from this score on (0-100): a whole name with about one letter in four
+# wrong ("schleimlnig" 91, "weglaufn" 94), or a word inside a longer name ("borger" 90). Below it the
+# matches are accidents ("schmetterlingsmesser" scored 72 against "cheat" by a part of the query).
+MIN_SCORE = 75
+RELATED = 3          # further matches named under an answer, and nearest names when nothing is found
 
 
 class Texts(BaseModel):
@@ -135,32 +140,81 @@ def _keywords(entry: Entry) -> list[str]:
     return rule_files()[game].topics[topic_id].keywords
 
 
+def _fuzzy(wanted: str, subset: dict[int, str], cutoff: float) -> dict[int, float]:
+    """Typo-tolerant scores, computed in C. A name no longer than the query must match it as a whole
+    (fuzz.ratio): a short name inside a long query is no match ("cheat" in "schmetterlingsmesser").
+    A longer name may match in part (fuzz.WRatio: "borger" finds "Der Borger aus der Tiefe")."""
+    scores: dict[int, float] = {}
+    for scorer in (fuzz.ratio, fuzz.WRatio):
+        for _, score, i in process.extract(wanted, subset, scorer=scorer, limit=None, score_cutoff=cutoff):
+            if scorer is fuzz.ratio or len(subset[i]) > len(wanted):
+                scores[i] = max(scores.get(i, 0.0), score)
+    return scores
+
+
 def search(query: str, kind: str, limit: int = 25, prefer: tuple[str, ...] = ()) -> list[Entry]:
-    """Best matches first; entries of the preferred games or sets (a channel's game) before others."""
+    """Good matches first, each name once per game (the preferred set's card of several alike);
+    entries of the preferred games or sets (a channel's game) before others. An empty query matches
+    nothing (``browse`` lists entries, ``reply`` asks for a word)."""
     entries, _, owners = index()
     wanted = fold(query)
+    if not wanted:
+        return []
     subset = _strings_of(kind)
     weights = _weights()
     ranked: dict[int, float] = {}
-    if not wanted:
-        ranked = {owners[i]: 100.0 for i in subset}
-    else:
-        # whole names and word starts first ("fluch" finds "Flüche"), then typo tolerance, scored in C
-        for i, text in subset.items():
-            if text == wanted or text.startswith(wanted) or f" {wanted}" in text:
-                score = (100.0 if text == wanted else 96.0) + weights[i]
-                ranked[owners[i]] = max(ranked.get(owners[i], 0.0), score)
-        for _, score, i in process.extract(wanted, subset, scorer=fuzz.WRatio, limit=limit * 4,
-                                           score_cutoff=MIN_SCORE):
-            ranked[owners[i]] = max(ranked.get(owners[i], 0.0), min(score, 92.0) + weights[i])
+    # whole names and word starts first ("fluch" finds "Flüche"), then typo tolerance
+    for i, phrase in subset.items():
+        if phrase == wanted or phrase.startswith(wanted) or f" {wanted}" in phrase:
+            score = (100.0 if phrase == wanted else 96.0) + weights[i]
+            ranked[owners[i]] = max(ranked.get(owners[i], 0.0), score)
+    for i, score in _fuzzy(wanted, subset, MIN_SCORE).items():
+        ranked[owners[i]] = max(ranked.get(owners[i], 0.0), min(score, 92.0) + weights[i])
+    return _unique([entries[o] for o in sorted(ranked, key=_ranking(ranked, prefer))])[:limit]
+
+
+def _ranking(scores: dict[int, float], prefer: tuple[str, ...]) -> Callable[[int], tuple[float, str]]:
+    """Best score first; the preferred groups (a channel's game) gain 15, ties go by name."""
+    entries = index()[0]
     core = "munchkin"   # with no game to prefer, the rules all four Munchkin sets share come first
 
     def rank(o: int) -> tuple[float, str]:
         bonus = 15 if entries[o].group in prefer else (1 if not prefer and entries[o].group == core else 0)
-        return -(ranked[o] + bonus), entries[o].names[0]
+        return -(scores[o] + bonus), entries[o].names[0]
 
-    order = sorted(ranked, key=rank)
-    return [entries[o] for o in order[:limit]]
+    return rank
+
+
+def _unique(entries: list[Entry]) -> list[Entry]:
+    """The first entry of each name within its game (four sets' "Wanderndes Monster" are one answer)."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for entry in entries:
+        mark = (game_of(entry), fold(entry.names[0]))
+        if mark not in seen:
+            seen.add(mark)
+            out.append(entry)
+    return out
+
+
+def game_of(entry: Entry) -> str:
+    """"smashup" or "munchkin": the game a rule topic or card belongs to."""
+    return _group_game(entry.kind, entry.group)
+
+
+def _group_game(kind: str, group: str) -> str:
+    if kind == "rule":
+        return "smashup" if "smashup" in rule_files()[group].sets else "munchkin"
+    return "smashup" if group == "smashup" else "munchkin"
+
+
+def browse(kind: str, prefer: tuple[str, ...] = (), limit: int = 25) -> list[Entry]:
+    """What to offer before anything is typed: the preferred games' entries (with none, the shared
+    Munchkin rules, or every card), by name."""
+    entries = index()[0]
+    groups = set(prefer) or ({"munchkin"} if kind == "rule" else {e.group for e in entries})
+    shown = [e for e in entries if e.kind == kind and e.group in groups]
+    return _unique(sorted(shown, key=lambda e: (e.group not in prefer, e.names[0].casefold())))[:limit]
 
 
 @cache
@@ -254,8 +308,56 @@ def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
     return entry.name(lang), "\n".join(lines)
 
 
-def answer(query: str, kind: str, lang: str, prefer: tuple[str, ...] = ()) -> tuple[str, str] | None:
-    hits = search(query, kind, limit=1, prefer=prefer)
-    if not hits:
-        return None
-    return rule_answer(hits[0], lang) if kind == "rule" else card_answer(hits[0], lang)
+@dataclass
+class Reply:
+    """What a lookup answers, for any front end: the entry's title and text with the names of further
+    matches, or (with ``key`` None) a request for a word or the nearest names when nothing fits."""
+
+    title: str
+    body: str
+    key: str | None = None
+    related: list[str] = field(default_factory=list)
+
+
+def reply(query: str, kind: str, lang: str, prefer: tuple[str, ...] = ()) -> Reply:
+    """The answer to "regel …" / "karte …": an entry key (an autocomplete value) or typed words.
+    Related names and nearest names stay within the channel's game (else the answer's game)."""
+    if not fold(query):
+        return _ask_for_a_word(kind, lang, prefer)
+    entry = find(query.strip()) if ":" in query else None
+    hits = search(query, kind, limit=4 * RELATED, prefer=prefer)
+    if entry is None or entry.kind != kind:
+        if not hits:
+            return _nothing_found(query, kind, lang, prefer)
+        entry = hits[0]
+    game = _group_game(kind, prefer[0]) if prefer else game_of(entry)
+    related = [h.name(lang) for h in hits if game_of(h) == game and h.name(lang) != entry.name(lang)]
+    title, body = (rule_answer if kind == "rule" else card_answer)(entry, lang)
+    return Reply(title, body, entry.key, list(dict.fromkeys(related))[:RELATED])
+
+
+def nearest(query: str, kind: str, lang: str, prefer: tuple[str, ...] = ()) -> list[str]:
+    """The names closest to a query that matched nothing well, within the channel's game."""
+    entries, _, owners = index()
+    scores: dict[int, float] = {}
+    for i, score in _fuzzy(fold(query), _strings_of(kind), 0.0).items():
+        scores[owners[i]] = max(scores.get(owners[i], 0.0), score)
+    games = {_group_game(kind, g) for g in prefer}
+    order = [entries[o] for o in sorted(scores, key=_ranking(scores, prefer))]
+    names = [e.name(lang) for e in order if not games or game_of(e) in games]
+    return list(dict.fromkeys(names))[:RELATED]
+
+
+def _nothing_found(query: str, kind: str, lang: str, prefer: tuple[str, ...]) -> Reply:
+    names = " · ".join(nearest(query, kind, lang, prefer))
+    return Reply(word(lang, "lookup_nothing_title"),
+                 text(lang, "words", "lookup_nothing", query=query.strip()[:100], names=names))
+
+
+def _ask_for_a_word(kind: str, lang: str, prefer: tuple[str, ...]) -> Reply:
+    """No word given: the rule topics of the channel's game (or the shared Munchkin ones) to pick from,
+    or a request for a card name."""
+    if kind == "card":
+        return Reply(word(lang, "lookup_which_card_title"), word(lang, "lookup_which_card"))
+    titles = [e.name(lang) for e in browse("rule", prefer, limit=len(index()[0]))]
+    return Reply(word(lang, "lookup_topics_title"), word(lang, "lookup_topics") + "\n" + " · ".join(titles))

@@ -19,6 +19,7 @@ from tests.munchkin_helpers import (
     kinds,
     on_top,
     pass_all,
+    refused,
     rig_dice,
     run,
     to_hand,
@@ -256,6 +257,43 @@ def test_declined_trade_changes_nothing():
     state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,)))
     state, _ = decide(state, "cleo", "trade", "decline")
     assert state.player("ben").items[0].uid == ring
+
+
+def test_offering_the_same_item_twice_is_refused_like_a_sale():
+    """Gegenstände handeln (Cthulhu, line 296): a trade swaps items one owns; one item cannot be
+    handed over twice, so naming it twice is refused and opens no decision."""
+    state = game()
+    ring = to_table(state, "ben", "t_lucky_ring")
+    hat = to_table(state, "cleo", "t_pot_helmet")
+    refused(state, A.OfferTrade(actor="ben", to="cleo", give=(ring, ring)), "card_named_twice")
+    refused(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,), want=(hat, hat)), "card_named_twice")
+    gold = to_hand(state, "anna", "t_gold_bar")
+    refused(state, A.Sell(actor="anna", cards=(gold, gold)), "card_named_twice")
+
+
+def test_accepting_an_old_offer_naming_an_item_twice_is_refused_not_a_crash():
+    """An offer stored before the check existed may name an item twice: accepting it is refused
+    with the same reason and changes nothing (Gegenstände handeln, Cthulhu line 296)."""
+    state = game()
+    ring = to_table(state, "ben", "t_lucky_ring")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,)))
+    offer = decision(state, "cleo", "trade")
+    offer.params["give"] = [ring, ring]
+    refused(state, A.Decide(actor="cleo", decision=offer.id, option="accept"), "card_named_twice")
+
+
+def test_the_same_open_offer_again_is_refused():
+    """One offer, one answer: while cleo has not answered, the identical offer is refused; another
+    offer, or the same one after her answer, is fine (Gegenstände handeln, Cthulhu line 296)."""
+    state = game()
+    ring = to_table(state, "ben", "t_lucky_ring")
+    hat = to_table(state, "cleo", "t_pot_helmet")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,), want=(hat,)))
+    refused(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,), want=(hat,)), "trade_already_offered")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,)))
+    assert len([d for d in state.decisions if d.kind == "trade"]) == 2
+    state, _ = decide(state, "cleo", "trade", "decline")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(ring,), want=(hat,)))
 
 
 # ---------------------------------------------------------------------- curses

@@ -95,6 +95,34 @@ async def test_fifty_concurrent_actions_only_the_legal_one_applies(service):
     assert record.version == 2 and len(await service.store.actions(started.game_id)) == 1
 
 
+async def _item_in_play(service, started) -> tuple[str, str]:
+    """The active player puts an item from their hand on the table; returns (player, item)."""
+    state = started.state
+    player = state.active_player
+    for uid in [u for u in player.hand if state.card(u).kind == "item"]:
+        try:
+            await service.act("g", "c1", player.id, A.PlayCard(actor=player.id, card=uid))
+        except IllegalAction:
+            continue
+        return player.id, uid
+    raise AssertionError("the seed gives the active player no playable item")
+
+
+async def test_fifty_identical_trade_offers_at_once_ask_the_partner_once(service):
+    """Gegenstände handeln (Cthulhu, line 296): an offer waits for one answer; the same offer fired
+    fifty times at once opens one decision and the other 49 are refused with a reason."""
+    started = await seated_game(service, seed=3)
+    giver, item = await _item_in_play(service, started)
+    partner = next(p.id for p in started.state.players if p.id != giver)
+    results = await asyncio.gather(
+        *(service.act("g", "c1", giver, A.OfferTrade(actor=giver, to=partner, give=(item,))) for _ in range(50)),
+        return_exceptions=True)
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(refused) == 49 and {getattr(r, "code", None) for r in refused} == {"trade_already_offered"}
+    _, state = await service.state_of(await service.game_in("g", "c1"))
+    assert [d.player for d in state.decisions if d.kind == "trade"] == [partner]
+
+
 async def test_two_processes_writing_one_game_stay_consistent(tmp_path, clock):
     """Two stores on one file (as two processes or shards would have): each action reads the current
     version, a move is judged on the newest state, and the log stays complete."""

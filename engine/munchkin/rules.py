@@ -542,8 +542,10 @@ def check_sell(state: GameState, a: Sell) -> None:
         raise IllegalAction("in_combat")
     if state.phase == "charity":
         raise IllegalAction("wrong_phase", phase=state.phase)
-    if not a.cards or len(set(a.cards)) != len(a.cards):
+    if not a.cards:
         raise IllegalAction("bad_sale")
+    if len(set(a.cards)) != len(a.cards):
+        raise IllegalAction("card_named_twice")
     total = _sale_value(state, player, a.cards)
     traded = [u for u in a.cards if u in player.traded]
     if traded:
@@ -569,13 +571,28 @@ def do_sell(tx: Tx, a: Sell) -> None:
 
 
 def check_offer_trade(state: GameState, a: OfferTrade) -> None:
-    """Items in play only, any time but not while either side is in combat."""
+    """A trade that could be made now, and not the same offer again while it is still open."""
+    _check_trade(state, a)
+    if any(_same_offer(d, a) for d in state.decisions):
+        raise IllegalAction("trade_already_offered", player=a.to)
+
+
+def _same_offer(decision: Decision, a: OfferTrade) -> bool:
+    p = decision.params
+    return (decision.kind == "trade" and decision.player == a.to and p["from"] == a.actor
+            and sorted(p["give"]) == sorted(a.give) and sorted(p["want"]) == sorted(a.want))
+
+
+def _check_trade(state: GameState, a: OfferTrade) -> None:
+    """Items in play only, each named once, any time but not while either side is in combat."""
     player = state.player(a.actor)
     if a.to == a.actor or not state.has_player(a.to):
         raise IllegalAction("bad_trade_partner")
     other = state.player(a.to)
     if not a.give and not a.want:
         raise IllegalAction("empty_trade")
+    if len(set(a.give)) != len(a.give) or len(set(a.want)) != len(a.want):
+        raise IllegalAction("card_named_twice")
     if cb.in_combat(state, a.actor) or cb.in_combat(state, a.to):
         raise IllegalAction("in_combat")
     for uid in a.give:
@@ -598,7 +615,7 @@ def do_offer_trade(tx: Tx, a: OfferTrade) -> None:
 def _complete_trade(tx: Tx, params: dict) -> None:
     state = tx.s
     offer = OfferTrade(actor=params["from"], to=params["to"], give=tuple(params["give"]), want=tuple(params["want"]))
-    check_offer_trade(state, offer)
+    _check_trade(state, offer)
     giver, taker = state.player(offer.actor), state.player(offer.to)
     unsellable = rules_for(tuple(state.sets), state.options).traded_items_unsellable
     for uid, src, dst in [(u, giver, taker) for u in offer.give] + [(u, taker, giver) for u in offer.want]:
@@ -706,8 +723,8 @@ def check_decide(state: GameState, a: Decide) -> None:
         raise IllegalAction("charity_uneven")
     if decision.kind == "trade" and a.option == "accept":
         p = decision.params
-        check_offer_trade(state, OfferTrade(actor=p["from"], to=decision.player, give=tuple(p["give"]),
-                                            want=tuple(p["want"])))
+        _check_trade(state, OfferTrade(actor=p["from"], to=decision.player, give=tuple(p["give"]),
+                                       want=tuple(p["want"])))
 
 
 def do_decide(tx: Tx, a: Decide) -> None:
