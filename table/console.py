@@ -174,19 +174,16 @@ class ConsoleTable:
             await self.show(await self.service.act(GUILD, self.channel, player_id, action))
 
     def lookup(self, kind: str, query: str, sets: tuple[str, ...] = ()) -> None:
-        """Rule and card lookups answer with the best match (the table's game first) and name the next ones."""
-        from table.lookup import card_answer, preferred, rule_answer, search
+        """Rule and card lookups answer with the best match (the table's game first) and name related ones;
+        an empty query lists topics or asks for a word, a weak match names the nearest instead."""
+        from table.lookup import preferred, reply
 
-        hits = search(query, kind, limit=4, prefer=preferred(kind, sets))
-        if not hits:
-            self.say(f"✗ {text(self.lang, 'errors', 'no_lookup_match', query=query)}")
-            return
-        title, body = (rule_answer if kind == "rule" else card_answer)(hits[0], self.lang)
-        self.say(f"📖 {title}")
-        for line in body.splitlines():
+        found = reply(query, kind, self.lang, preferred(kind, sets))
+        self.say(f"📖 {found.title}")
+        for line in found.body.splitlines():
             self.say(f"   {line}" if line else "")
-        if len(hits) > 1:
-            self.say("   → " + ", ".join(h.name(self.lang) for h in hits[1:]))
+        if found.related:
+            self.say("   → " + " · ".join(found.related))
 
     async def run_lines(self, lines: Iterable[str], echo: bool) -> None:
         for line in lines:

@@ -91,3 +91,13 @@ def test_a_host_card_file_is_used_by_the_console_table(tmp_path):
                          timeout=60, env=env)
     assert run.returncode == 0, run.stderr
     assert "Chibi-Cthulhu" in run.stdout
+
+
+def test_console_lookups_refuse_weak_matches_and_ask_for_a_word(tmp_path):
+    """Issue 13 (lookups): a card nothing matches well names the three nearest; an empty query asks for a name."""
+    run = run_script(tmp_path, "Anna: karte schmetterlingsmesser\nAnna: karte\nAnna: regel kampf\n")
+    assert run.returncode == 0, run.stderr
+    nothing = run.stdout.split("> Anna: karte\n")[0].split("> Anna: karte schmetterlingsmesser\n")[1]
+    assert "Nichts gefunden" in nothing and "Schummeln" not in nothing and nothing.count(" · ") == 2
+    assert "Welche Karte?" in run.stdout.split("> Anna: karte\n")[1].split("> Anna: regel")[0]
+    assert "📖 Kampf" in run.stdout
