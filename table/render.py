@@ -13,10 +13,10 @@ from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
 from engine.munchkin.cards import Card, catalog
 from engine.munchkin.state import GameState
-from table.i18n import text, word
+from table.i18n import has_text, has_word, text, word
 
 PLAYER_KEYS = ("player", "fighter", "helper", "victim", "to", "owner", "first", "active")
-PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped")
+PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped", "players")
 CARD_KEYS = ("card", "monster", "option", "paid", "base")
 CARD_LIST_KEYS = ("cards", "corpse", "give", "want", "discarded", "choices", "bases")
 
@@ -29,6 +29,7 @@ class Namer:
     players: dict[str, str]
     state: GameState | None = None
     sets: tuple[str, ...] = ("testdeck",)
+    console: bool = False       # the console names the command that answers a decision
 
     def player(self, player_id: Any) -> str:
         return self.players.get(str(player_id), str(player_id))
@@ -53,6 +54,28 @@ class Namer:
         values = list(values or [])
         return ", ".join(self.card(v) for v in values) if values else word(self.lang, "nothing")
 
+    def _variant(self, prefix: str, kind: str, player: Any) -> str:
+        """The word for a decision of this kind; a decision with a single option (a run from one
+        monster) has its own word where one is written, since there is nothing to choose."""
+        decision = next((d for d in (self.state.decisions if self.state else []) if d.kind == kind
+                         and (player is None or d.player == player)), None)
+        if decision is not None and len(decision.options) == 1 and has_word(self.lang, f"{prefix}{kind}_one"):
+            return word(self.lang, f"{prefix}{kind}_one")
+        return word(self.lang, f"{prefix}{kind}" if has_word(self.lang, f"{prefix}{kind}") else f"{prefix}choose")
+
+    def question(self, kind: str, player: Any = None) -> str:
+        """What a decision asks, in words ("welchen Schatz nimmst du?")."""
+        return self._variant("kind_", kind, player)
+
+    def answer(self, kind: str, player: Any = None) -> str:
+        """The console command that answers a decision of this kind."""
+        return self._variant("answer_", kind, player)
+
+    def owed(self, decision: Any) -> str:
+        """A pending decision as a line: its question, and at the console the command that answers it."""
+        line = self.question(decision.kind, decision.player)
+        return f"{line} → {self.answer(decision.kind, decision.player)}" if self.console else line
+
     def params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = dict(params)
         for key in PLAYER_KEYS:
@@ -68,13 +91,26 @@ class Namer:
             if key in out and isinstance(out[key], list):
                 out[key] = self.cards(out[key])
         if "deck" in out:
+            out["deck_one"] = word(self.lang, f"{out['deck']}_card")
             out["deck"] = word(self.lang, str(out["deck"]))
+        for key in ("where", "what"):
+            if key in out:
+                out[key] = word(self.lang, f"{key}_{out[key] or 'any'}")
         if "kind" in out:
-            out["kind"] = word(self.lang, f"kind_{out['kind']}")
+            out["kind"] = self.question(str(out["kind"]), params.get("player"))
         if "ability" in out:
             out["ability"] = word(self.lang, f"ability_{out['ability']}")
         if isinstance(out.get("needs"), list):
-            out["needs"] = ", ".join(n.split(":")[-1] for n in out["needs"])
+            from table.describe import trait_names, trait_text
+
+            names = trait_names(catalog(self.sets), self.lang)
+            out["needs"] = ", ".join(trait_text(n, self.lang, names) for n in out["needs"])
+        if "slot" in out:
+            out["slot"] = text(self.lang, "describe", f"slot_{out['slot'] or 'none'}")
+        if "faction" in out and "smashup" in self.sets:
+            from table.smashup_render import faction_name
+
+            out["faction"] = faction_name(str(out["faction"]), self.lang)
         return out
 
 
@@ -82,20 +118,61 @@ QUIET_EVENTS = {"decided"}
 
 
 def render_event(event: Event, namer: Namer) -> str | None:
+    if event.kind == "decided":
+        return _decided(event, namer)
     if event.kind in QUIET_EVENTS:
         return None
     if "smashup" in namer.sets:
         from table import smashup_render
 
-        return smashup_render.render_event(event, namer)
+        line = smashup_render.render_event(event, namer)
+    else:
+        params = namer.params(event.params)
+        line = text(namer.lang, "events", _event_key(event, namer, params), **params)
+    return line + _console_hint(event, namer) if namer.console else line
+
+
+def _console_hint(event: Event, namer: Namer) -> str:
+    """At the console, a line that asks for a move names the command that makes it."""
+    if event.kind in ("decision_opened", "choice_opened"):
+        return f" → {namer.answer(str(event.params.get('kind')), event.params.get('player'))}"
+    if has_word(namer.lang, f"hint_{event.kind}"):
+        return f" → {word(namer.lang, f'hint_{event.kind}')}"
+    return ""
+
+
+def _event_key(event: Event, namer: Namer, params: dict[str, Any]) -> str:
+    if event.kind == "decision_opened" and event.params.get("kind") == "run_away" and \
+            namer.question("run_away", event.params.get("player")) == word(namer.lang, "kind_run_away_one"):
+        return "must_run"           # one monster: no question which to run from first
     if event.kind == "card_played" and event.params.get("target"):
-        base = text(namer.lang, "events", "card_played", **namer.params(event.params))
-        return f"{base} → {namer.player(event.params['target'])}"
-    return text(namer.lang, "events", event.kind, **namer.params(event.params))
+        return "card_played_on"
+    if event.kind == "curse_cast" and str(params.get("card", "")).split(" ")[0].endswith("!"):
+        return "curse_cast_named"      # "Fluch! Sohlendieb", "Falle! Treibsand" say what they are
+    return event.kind
 
 
-def render_error(exc: Any, namer: Namer) -> str:
-    return text(namer.lang, "errors", exc.code, **namer.params(getattr(exc, "params", {})))
+def _decided(event: Event, namer: Namer) -> str | None:
+    """A declined help or trade says so; other answers show in what follows them."""
+    key = f"decided_{event.params.get('kind')}_{event.params.get('option')}"
+    if not has_text(namer.lang, "events", key):
+        return None
+    return text(namer.lang, "events", key, **namer.params(event.params))
+
+
+def render_error(exc: Any, namer: Namer, me: str | None = None) -> str:
+    """A refusal in words. A variant of the text is used where one fits better: the game's phase
+    ("wrong_phase_start": open the door first), or the player who reads it being the one named
+    ("waiting_for_decision_you")."""
+    params = dict(getattr(exc, "params", {}))
+    code = exc.code
+    variants = [f"{code}_{params['phase']}"] if "phase" in params else []
+    if me is not None and params.get("player") == me:
+        variants.append(f"{code}_you")
+    code = next((v for v in variants if has_text(namer.lang, "errors", v)), code)
+    if "kind" in params:
+        params["answer"] = namer.answer(str(params["kind"]), params.get("player"))
+    return text(namer.lang, "errors", code, **namer.params(params))
 
 
 # ---------------------------------------------------------------------- views
@@ -123,7 +200,7 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     if state.combat is not None:
         lines += combat_view(state, namer)
     for decision in state.decisions:
-        lines.append(f"… {namer.player(decision.player)}: {word(lang, 'kind_' + decision.kind)}")
+        lines.append(f"… {namer.player(decision.player)}: {namer.owed(decision)}")
     return lines
 
 
@@ -164,7 +241,7 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     for decision in state.decisions:
         if decision.player == player_id:
             options = ", ".join(option_label(o, namer) for o in decision.options)
-            lines.append(f"{word(lang, 'decisions')} [{decision.id}] {word(lang, 'kind_' + decision.kind)} {options}")
+            lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)} – {options}")
     return lines
 
 

@@ -167,7 +167,7 @@ def waiting_line(state: GameState, namer: Namer) -> str:
         offered = ", ".join(faction_name(f, lang) for f in state.draft.offered)
         return f"{word(lang, 'su_draft')}: {namer.player(picker)} – {offered}"
     for decision in state.decisions:
-        return f"{namer.player(decision.player)}: {word(lang, 'kind_' + decision.kind)}"
+        return f"{namer.player(decision.player)}: {namer.owed(decision)}"
     if state.scoring is not None:
         who = next_to_decide(state)
         return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
@@ -230,7 +230,7 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
                      + ", ".join(faction_name(f, lang) for f in state.draft.offered))
     for decision in state.decisions:
         if decision.player == player_id:
-            lines.append(f"{word(lang, 'decisions')} [{decision.id}] {word(lang, 'kind_' + decision.kind)} "
+            lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)} – "
                          + ", ".join(option_label(o, namer) for o in decision.options))
     if state.scoring is not None and next_to_decide(state) == player_id:
         lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "

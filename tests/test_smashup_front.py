@@ -97,7 +97,7 @@ async def test_console_refusals_name_the_reason_and_change_nothing(table):
         await table.handle(line)
     out = _printed(table)
     assert f"✗ {other}: Du bist nicht am Zug" in out
-    assert f"✗ {me}: Keine passende Karte: Gibtsnicht." in out
+    assert f"✗ {me}: Keine passende Karte auf deiner Hand: Gibtsnicht." in out
     assert f"✗ {me}: Gerade wird keine Basis gewertet" in out
     assert f"✗ {me}: Unbekannter Befehl: tür." in out
     assert (await _state(table)).model_dump_json() == state.model_dump_json()
