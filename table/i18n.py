@@ -65,6 +65,11 @@ def fill(template: str, params: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def counted(lang: str, n: int, key: str, section: str = "words") -> str:
+    """"1 Schatz", "3 Schätze": a number with its noun (the "_one" variant for 1)."""
+    return f"{n} {text(lang, section, key, count=n)}"
+
+
 def word(lang: str, key: str) -> str:
     return text(lang, "words", key)
 

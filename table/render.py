@@ -13,7 +13,7 @@ from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
 from engine.munchkin.cards import Card, catalog
 from engine.munchkin.state import GameState
-from table.i18n import has_text, has_word, text, word
+from table.i18n import counted, has_text, has_word, text, word
 
 PLAYER_KEYS = ("player", "fighter", "helper", "victim", "to", "owner", "first", "active")
 PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped", "players")
@@ -188,10 +188,10 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     for index, player in enumerate(state.players):
         marker = "▶" if index == state.active and state.phase != "over" else " "
         traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
-        items = [namer.card(i.uid) + ("" if i.in_use else "*") for i in player.items]
+        items = [item_label(i, namer) + ("" if i.in_use else "*") for i in player.items]
         lines.append(
             f"{marker} {player.name}: {word(lang, 'level')} {player.level}, {word(lang, 'strength')} "
-            f"{ch.strength(state, player, False)}, {len(player.hand)} {word(lang, 'cards_in_hand')}"
+            f"{fighting_strength(state, player)}, {counted(lang, len(player.hand), 'cards_in_hand')}"
             + (f" | {', '.join(traits)}" if traits else "")
             + (f" | {', '.join(items)}" if items else "")
         )
@@ -211,17 +211,37 @@ def _abilities_in_play(player) -> list[str]:
             *player.followers, *player.extras]
 
 
+def item_label(item, namer: Namer) -> str:
+    """An item with the enhancers played on it: "Kurzschwert + Wetzstein"."""
+    return " + ".join(namer.card(u) for u in (item.uid, *item.enhancers))
+
+
+def fighting_strength(state: GameState, player) -> int:
+    """A player's strength as the status shows it: in a combat they fight, as the combat counts it
+    (curses that weaken a combat included), so that the status and the combat line agree."""
+    return ch.strength(state, player, any(p.id == player.id for p in cb.fighters(state)))
+
+
 def combat_view(state: GameState, namer: Namer) -> list[str]:
+    """"⚔ Kampf: Anna 5 + Ben 3 + 2 = 10 – Buggoth (12) [12]": each fighter's strength as the status
+    line shows it, then what cards and abilities add in this combat, then the side's total."""
     combat = state.combat
     assert combat is not None
-    side = namer.player(combat.fighter) + (f" + {namer.player(combat.helper)}" if combat.helper else "")
+    fighters = cb.fighters(state)
+    own = [fighting_strength(state, p) for p in fighters]
+    total = cb.players_strength(state)
+    side = " + ".join(f"{namer.player(p.id)} {n}" for p, n in zip(fighters, own, strict=True))
+    extra = total - sum(own)
+    if extra:
+        side += f" {'+' if extra > 0 else '-'} {abs(extra)}"
+    if extra or len(own) > 1:
+        side += f" = {total}"
     monsters = ", ".join(
         f"{namer.card(m.uid)} ({cb.monster_strength(state, m)})" for m in combat.monsters) or word(namer.lang, "none")
-    lines = [f"⚔ {word(namer.lang, 'combat')}: {side} [{cb.players_strength(state)}] – {monsters} "
-             f"[{cb.monsters_strength(state)}]"]
+    lines = [f"⚔ {word(namer.lang, 'combat')}: {side} – {monsters} [{cb.monsters_strength(state)}]"]
     if combat.stage == "fight":
         waiting = [namer.player(p.id) for p in state.players if p.id not in combat.passed]
-        lines.append("   " + text(namer.lang, "events", "passed", player="…") + f" ({', '.join(waiting)})")
+        lines.append(f"   {word(namer.lang, 'not_passed_yet')}: {', '.join(waiting)}")
     return lines
 
 
@@ -235,7 +255,7 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     player = state.player(player_id)
     lines = [f"{word(lang, 'hand')}: " + (", ".join(_card_line(state, u, namer) for u in player.hand)
                                          or word(lang, "none"))]
-    table = [f"{namer.card(i.uid)} ({word(lang, 'in_use') if i.in_use else word(lang, 'backpack')})"
+    table = [f"{item_label(i, namer)} ({word(lang, 'in_use') if i.in_use else word(lang, 'backpack')})"
              for i in player.items] + [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
     lines.append(f"{word(lang, 'table')}: " + (", ".join(table) or word(lang, "none")))
     for decision in state.decisions:

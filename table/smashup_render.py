@@ -15,7 +15,7 @@ from engine.smashup.cards import Base, Monster, PlayCard, data, designs
 from engine.smashup.effects import minion_power
 from engine.smashup.rules import HAND_LIMIT, breakpoint_of, next_to_decide, power_at, total_power
 from engine.smashup.state import BaseInPlay, GameState
-from table.i18n import text, word
+from table.i18n import counted, text, word
 
 if TYPE_CHECKING:
     from table.render import Namer
@@ -38,10 +38,10 @@ def card_facts(design: PlayCard | Base | Monster, lang: str) -> str:
     if isinstance(design, Base):
         parts = [word(lang, "su_base"), f"{word(lang, 'su_breakpoint')} {design.breakpoint}",
                  f"{word(lang, 'su_vp')} {'/'.join(str(v) for v in design.vp)}",
-                 f"{design.monsters} {word(lang, 'su_monsters')}"]
+                 counted(lang, design.monsters, 'su_monsters')]
     elif isinstance(design, Monster):
         parts = [word(lang, "su_monster"), f"{word(lang, 'su_power')} {design.power}",
-                 f"{design.treasures} {word(lang, 'su_treasures')}"]
+                 counted(lang, design.treasures, 'su_treasures')]
         if design.undead:
             parts.append(word(lang, "su_undead"))
     else:
@@ -124,7 +124,7 @@ def base_lines(state: GameState, base: BaseInPlay, namer: Namer) -> list[str]:
         owner = f" → {namer.player(monster.controller)}" if monster.controller else ""
         treasures = state.card(monster.uid).treasures
         lines.append(f"👹 {namer.card(monster.uid)} ({minion_power(state, base, monster)}, "
-                     f"{treasures} {word(namer.lang, 'su_treasures')}){owner}")
+                     f"{counted(namer.lang, treasures, 'su_treasures')}){owner}")
     for player in state.players:
         mine = [m for m in base.minions if m.controller == player.id]
         if not mine and not any(m.controller == player.id for m in base.monsters):
@@ -153,7 +153,7 @@ def players_line(state: GameState, namer: Namer) -> list[str]:
         marker = "▶" if index == state.active and state.phase not in ("over", "draft") else " "
         factions = " + ".join(faction_name(f, lang) for f in seat.factions) or "…"
         lines.append(f"{marker} {seat.name}: {seat.vp} {word(lang, 'su_vp')} · {factions} · "
-                     f"{len(seat.hand)} {word(lang, 'cards_in_hand')}, {len(seat.deck)} {word(lang, 'su_in_deck')}")
+                     f"{counted(lang, len(seat.hand), 'cards_in_hand')}, {len(seat.deck)} {word(lang, 'su_in_deck')}")
     return lines
 
 

@@ -122,7 +122,7 @@ async def test_console_finishing_draws_two_and_passes_the_turn(table):
     after = await _state(table)
     assert len(after.player(me.id).hand) == len(me.hand) + 2
     assert after.active_player.id != me.id
-    assert f"{me.name} zieht 2 Karte(n)." in _printed(table)
+    assert f"{me.name} zieht 2 Karten." in _printed(table)
 
 
 def test_console_auto_play_with_a_bot_seat_finishes_smashup_games(tmp_path):
