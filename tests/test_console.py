@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -91,3 +92,93 @@ def test_a_host_card_file_is_used_by_the_console_table(tmp_path):
                          timeout=60, env=env)
     assert run.returncode == 0, run.stderr
     assert "Chibi-Cthulhu" in run.stdout
+
+
+# ---------------------------------------------------------------------- what a player reads at the console
+async def _table(store, lang: str = "de"):
+    """A console table on seed 7: Anna starts and her door is Der Borger aus der Tiefe (level 12)."""
+    import io
+
+    from table.console import ConsoleTable
+    from table.service import TableService
+
+    out = io.StringIO()
+    console = ConsoleTable(TableService(store), "konsole", lang, out)
+    await console.setup(["Anna", "Ben", "Cleo"], "munchkin", ["cthulhu"], {}, seed=7, fresh=True)
+    return console, out
+
+
+async def _play(store, lines: list[str], lang: str = "de") -> str:
+    console, out = await _table(store, lang)
+    await console.run_lines(lines, echo=True)
+    return out.getvalue()
+
+
+async def test_a_lost_fight_against_one_monster_asks_no_question_which_monster_first(store):
+    """Rulebook "Weglaufen": with several monsters you run from each in an order of your choice; with
+    one there is no order to choose."""
+    out = await _play(store, ["Anna: tür", "Anna: passen", "Ben: passen", "Cleo: passen", "Anna: status"])
+    assert "vor welchem Monster" not in out
+    assert "Anna muss weglaufen. → `weglaufen`" in out
+
+
+async def test_a_declined_request_for_help_prints_a_line(store):
+    out = await _play(store, ["Anna: tür", "Anna: bitten Ben", "Ben: ablehnen"])
+    assert "\nBen hilft nicht.\n" in out
+
+
+async def test_a_refusal_says_what_to_do_instead_of_naming_a_phase(store):
+    out = await _play(store, ["Anna: plündern", "Anna: spielen", "Ben: spielen Fluch! Rucksack gefressen"])
+    assert "✗ Anna: Du musst erst die Tür öffnen (`tür`)." in out
+    assert "✗ Anna: Welche Karte? Nenne ihren Namen (ein Anfang genügt)." in out
+    assert "✗ Ben: Auf wen? Zum Beispiel „auf Ben“." in out
+    assert "So geht's: spielen KARTE" in out
+    assert "Phase" not in out and "main" not in out and "target_player" not in out
+
+
+async def test_the_player_who_owes_a_decision_is_told_how_to_answer_it(store):
+    out = await _play(store, ["Anna: tür", "Anna: passen", "Ben: passen", "Cleo: passen", "Anna: weglaufen",
+                              "Anna: ende", "Anna: tür", "Anna: hand"])
+    assert "Anna muss entscheiden – welche Karte legst du ab (Milde Gabe)? → `wählen KARTE`" in out
+    assert ("✗ Anna: Du musst erst entscheiden: welche Karte legst du ab (Milde Gabe)? "
+            "Antworte mit `wählen KARTE`.") in out
+    assert "Du musst entscheiden: welche Karte legst du ab (Milde Gabe)? → `wählen KARTE` – " in out
+
+
+async def test_every_answer_to_a_decision_prints_a_line(store):
+    """Charity's discards (rulebook "Milde Gabe") are each shown, down to the last one."""
+    console, out = await _table(store)
+    await console.run_lines(["Anna: tür", "Anna: passen", "Ben: passen", "Cleo: passen", "Anna: weglaufen",
+                             "Anna: ende"], echo=True)
+    state = (await console.namer()).state
+    for _ in range(len(state.player("anna").hand) - 5):
+        before = out.getvalue()
+        await console.handle("Anna: wählen " + state.card(state.decisions[0].options[0]).name_de)
+        assert out.getvalue() != before
+        state = (await console.namer()).state
+
+
+async def test_help_lists_each_command_with_its_arguments_and_an_example(store):
+    out = await _play(store, ["Ben: befehle"])
+    assert "  spielen KARTE [auf SPIELER oder GEGENSTAND] [gegen MONSTER]" in out
+    assert "z. B. „Ben: bitten Ben schätze 1 zuerst“" in out
+    assert out.count("z. B.") == 26
+
+
+async def test_long_input_is_echoed_and_repeated_at_most_100_characters(store):
+    out = await _play(store, ["Anna: " + "x" * 400, "Anna: spielen " + "y" * 400])
+    echoed = [line for line in out.splitlines() if line.startswith(">")]
+    refusals = [line for line in out.splitlines() if line.startswith("✗")]
+    assert len(echoed) == 2 and all(len(line[2:]) <= 100 and line.endswith("…") for line in echoed)
+    assert len(refusals) == 2 and not any(re.search("[xy]{60}", line) for line in refusals)
+
+
+async def test_with_lang_en_every_console_line_is_english(store):
+    out = await _play(store, ["Anna: help", "Anna: hand", "Anna: loot", "Anna: play", "Anna: door", "Anna: pass",
+                              "Ben: pass", "Cleo: pass", "Anna: status", "Anna: run", "Anna: end", "Anna: door",
+                              "Ben: ask Anna", "Anna: xyz", "Anna hand"], lang="en")
+    german = re.compile(r"[äöüßÄÖÜ]|\b(der|die|das|und|nicht|zieht|Karte|Karten|privat|Spiel|Befehle|Stufe|"
+                        r"spielen|wählen|passen|Zug|entscheiden)\b")
+    assert [line for line in out.splitlines() if german.search(line)] == []
+    assert "  play CARD [on PLAYER or ITEM]" in out and "[private to Anna] Your hand:" in out
+    assert "# Game #1 in #konsole: Anna, Ben, Cleo (seed 7)" in out
