@@ -266,7 +266,7 @@ class ConsoleTable:
 
 # ---------------------------------------------------------------------- auto play
 async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
-                    options: dict, out: TextIO, bots: int = 0, game: str = "munchkin") -> dict:
+                    options: dict, out: TextIO, bots: int = 0, game: str = "munchkin", lang: str = "de") -> dict:
     """Random legal agents (and bot players in the last ``bots`` seats) play whole games through the
     table and the store."""
     from engine.games import rules_of
@@ -300,13 +300,14 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
         winners = [names[ids.index(w)] for w in state.winners]
         for w in state.winners:
             wins[ids.index(w)] += 1
-        print(f"Spiel #{result.game_id}: Sieger {', '.join(winners)} nach {state.turn} Zügen, "
-              f"{actions} Aktionen", file=out, flush=True)
+        print(text(lang, "console", "auto_game", game=result.game_id, winners=", ".join(winners), turns=state.turn,
+                   actions=actions), file=out, flush=True)
     summary["seconds"] = round(time.perf_counter() - started, 2)
     summary["wins_by_seat"] = {names[i] + (" (Bot)" if i >= len(names) - bots else ""): wins[i]
                                for i in range(len(names))}
-    print(f"{summary['finished']}/{games} Spiele beendet, {summary['actions']} Aktionen in {summary['seconds']} s; "
-          f"Siege je Platz: {summary['wins_by_seat']}", file=out, flush=True)
+    wins_line = ", ".join(f"{seat} {n}" for seat, n in summary["wins_by_seat"].items())
+    print(text(lang, "console", "auto_summary", finished=summary["finished"], games=games, actions=summary["actions"],
+               seconds=summary["seconds"], wins=wins_line), file=out, flush=True)
     return summary
 
 
@@ -332,7 +333,7 @@ async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: 
         sets, options = game_settings(args)
         if args.auto is not None:
             await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out,
-                            bots=args.bots, game=args.game)
+                            bots=args.bots, game=args.game, lang=args.lang)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
         await table.setup(names, args.game, sets, options, args.seed, args.fresh)

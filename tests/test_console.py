@@ -182,3 +182,48 @@ async def test_with_lang_en_every_console_line_is_english(store):
     assert [line for line in out.splitlines() if german.search(line)] == []
     assert "  play CARD [on PLAYER or ITEM]" in out and "[private to Anna] Your hand:" in out
     assert "# Game #1 in #konsole: Anna, Ben, Cleo (seed 7)" in out
+
+
+# ---------------------------------------------------------------------- the table as the status shows it
+def test_the_status_line_and_the_combat_line_agree_on_a_fighters_strength():
+    """Fluch! Geschlechtsumwandlung: -5 in the next combat. The status during that combat counts it
+    as the combat does, so both lines show the same strength."""
+    from table.render import Namer, public_view
+    from tests.munchkin_helpers import fight, game, to_table
+
+    state = game(sets=("cthulhu",))
+    to_table(state, "anna", "curse_change_sex")
+    state = fight(state, "buggoth")
+    lines = public_view(state, Namer("de", {p.id: p.name for p in state.players}, state, ("cthulhu",)))
+    status = next(line for line in lines if line.startswith("▶ Anna"))
+    combat = next(line for line in lines if line.startswith("⚔"))
+    assert "Kampfstärke -4," in status
+    assert "⚔ Kampf: Anna -4 – Buggoth" in combat
+
+
+def test_an_item_enhancer_is_shown_on_its_item():
+    from engine.munchkin.state import ItemInPlay
+    from table.render import Namer, private_view, public_view
+    from tests.munchkin_helpers import game, take
+
+    state = game(sets=("axecop",))
+    armor, sharpener = take(state, "axe_surprise_proof_armor"), take(state, "axe_axe_sharpener")
+    state.player("anna").items.append(ItemInPlay(uid=armor, in_use=True, enhancers=[sharpener]))
+    namer = Namer("de", {p.id: p.name for p in state.players}, state, ("axecop",))
+    assert "Überraschungssichere Rüstung + Axtschärfer" in "\n".join(public_view(state, namer))
+    assert "Überraschungssichere Rüstung + Axtschärfer (in Nutzung)" in "\n".join(private_view(state, "anna", namer))
+
+
+async def test_a_passed_round_of_specials_prints_a_line(store):
+    """Smash Up "Wertung": passing in the round of specials shows, though the engine reports nothing."""
+    import io
+
+    from engine.smashup.actions import PassSpecial
+    from table.console import ConsoleTable
+    from table.service import TableService
+
+    console = ConsoleTable(TableService(store), "su", "de", io.StringIO())
+    await console.setup(["Anna", "Ben"], "smashup", ["smashup"], {}, seed=3, fresh=True)
+    namer = await console.namer()
+    line = console.acknowledge(PassSpecial(actor=namer.state.players[0].id, window=0), namer)
+    assert line == f"{namer.state.players[0].name} passt: keine Extra-Fähigkeit vor dieser Wertung."
