@@ -233,7 +233,7 @@ def combat_view(state: GameState, namer: Namer) -> list[str]:
     side = " + ".join(f"{namer.player(p.id)} {n}" for p, n in zip(fighters, own, strict=True))
     extra = total - sum(own)
     if extra:
-        side += f" {'+' if extra > 0 else '-'} {abs(extra)}"
+        side += f" {'+' if extra > 0 else '-'} {abs(extra)} {word(namer.lang, 'combat_bonus')}"
     if extra or len(own) > 1:
         side += f" = {total}"
     monsters = ", ".join(
