@@ -18,6 +18,7 @@ from table.i18n import counted, has_text, has_word, text, word
 PLAYER_KEYS = ("player", "fighter", "helper", "victim", "to", "owner", "first", "active")
 PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped", "players")
 CARD_KEYS = ("card", "monster", "option", "paid", "base")
+ANSWER_WORDS = {"accept": "accept", "decline": "decline", "none": "su_none"}
 CARD_LIST_KEYS = ("cards", "corpse", "give", "want", "discarded", "choices", "bases")
 
 
@@ -87,6 +88,8 @@ class Namer:
         for key in CARD_KEYS:
             if key in out and out[key] is not None:
                 out[key] = self.card(out[key])
+        if out.get("option") in ANSWER_WORDS:            # "accept" is an answer, not a card
+            out["option"] = word(self.lang, ANSWER_WORDS[out["option"]])
         for key in CARD_LIST_KEYS:
             if key in out and isinstance(out[key], list):
                 out[key] = self.cards(out[key])
