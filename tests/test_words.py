@@ -142,3 +142,11 @@ def test_a_monster_in_combat_is_named_after_gegen():
     sling = to_hand(state, "anna", "sha_sling")
     action = build(state, "anna", "spielen Schleuder gegen Caliban")
     assert action.card == sling and action.target_monster == state.combat.monsters[0].uid
+
+
+async def test_a_seat_name_with_a_bidi_mark_is_seated_without_it(service):
+    """A right-to-left override in a display name would turn every line showing the name around."""
+    await service.create("g", "c", "anna", "\u202eAnna\u200b")
+    await service.join("g", "c", "ben", "\u2066\u2069")
+    record = await service.game_in("g", "c")
+    assert [s.name for s in await service.store.seats(record.id)] == ["Anna", "ben"]
