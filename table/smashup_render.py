@@ -173,8 +173,13 @@ def waiting_line(state: GameState, namer: Namer) -> str:
         return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
                 f"{namer.player(who) if who else word(lang, 'none')}")
     seat = state.active_player
-    return (f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {word(lang, 'su_plays_left')}: "
-            f"{seat.minions_left} {word(lang, 'su_minion')}, {seat.actions_left} {word(lang, 'su_action')}")
+    return f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {plays_left(seat, lang)}"
+
+
+def plays_left(seat, lang: str) -> str:
+    """"Noch spielbar: 1 Kreatur, 0 Aktionen"."""
+    return (f"{word(lang, 'su_plays_left')}: {counted(lang, seat.minions_left, 'su_minions')}, "
+            f"{counted(lang, seat.actions_left, 'su_actions')}")
 
 
 def public_view(state: GameState, namer: Namer) -> list[str]:
@@ -223,8 +228,7 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
                      + f" · {seat.vp} {word(lang, 'su_vp')} · {len(seat.deck)} {word(lang, 'su_in_deck')}, "
                      f"{len(seat.discard)} {word(lang, 'su_in_discard')}")
     if state.phase == "play" and state.active_player.id == player_id:
-        lines.append(f"{word(lang, 'su_plays_left')}: {seat.minions_left} {word(lang, 'su_minion')}, "
-                     f"{seat.actions_left} {word(lang, 'su_action')}")
+        lines.append(plays_left(seat, lang))
     if state.draft is not None and state.draft.order[state.draft.next] == player_id:
         lines.append(f"{word(lang, 'su_your_pick')}: "
                      + ", ".join(faction_name(f, lang) for f in state.draft.offered))

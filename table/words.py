@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -65,6 +66,7 @@ class WordTable:
                      self.names())
 
 
+@cache
 def name_prefixes(names: frozenset[str]) -> frozenset[str]:
     """Every beginning (in words) of the names: "bis auf" of "bis auf die unterhose"."""
     prefixes = set()
