@@ -17,7 +17,7 @@ from table.i18n import counted, has_text, has_word, text, word
 
 PLAYER_KEYS = ("player", "fighter", "helper", "victim", "to", "owner", "first", "active")
 PLAYER_LIST_KEYS = ("winners", "order", "silent", "recipients", "escaped", "players")
-CARD_KEYS = ("card", "monster", "option", "paid", "base")
+CARD_KEYS = ("card", "monster", "option", "paid", "base", "target")   # a target may be a player: card() names them
 ANSWER_WORDS = {"accept": "accept", "decline": "decline", "none": "su_none"}
 CARD_LIST_KEYS = ("cards", "corpse", "give", "want", "discarded", "choices", "bases")
 

@@ -157,3 +157,24 @@ def test_a_declined_trade_says_so():
     namer = Namer("de", {"ben": "Ben"})
     event = Event(kind="decided", params={"decision": 3, "player": "ben", "kind": "trade", "option": "decline"})
     assert render_event(event, namer) == "Ben lehnt den Handel ab."
+
+
+def test_a_card_played_on_a_player_names_the_player_not_their_id():
+    from engine.core.events import Event
+    from table.render import Namer, render_event
+
+    namer = Namer("de", {"anna": "Anna", "ben": "Ben"}, sets=("cthulhu",))
+    event = Event(kind="card_played", params={"player": "ben", "card": "curse_solestealer", "target": "anna"})
+    assert render_event(event, namer) == "Ben spielt Fluch! Sohlendieb auf Anna."
+
+
+def test_a_moved_smashup_action_names_the_minion_it_goes_to():
+    from engine.core.events import Event
+    from engine.smashup.cards import designs
+    from table.render import Namer, render_event
+
+    minion = next(d for d in designs().values() if getattr(d, "kind", "") == "minion")
+    action = next(d for d in designs().values() if getattr(d, "kind", "") == "action")
+    line = render_event(Event(kind="action_moved", params={"card": action.id, "target": minion.id}),
+                        Namer("de", {}, sets=("smashup",)))
+    assert line == f"{action.name_de} kommt auf {minion.name_de}."
