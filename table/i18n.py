@@ -32,14 +32,20 @@ def has_text(lang: str, section: str, key: str) -> bool:
     return key in _texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE).get(section, {})
 
 
-def _template(lang: str, section: str, key: str) -> str | None:
+def _template(lang: str, section: str, keys: list[str]) -> str | None:
+    """The first of the keys in the language, else in German."""
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-    return _texts(lang).get(section, {}).get(key) or _texts(DEFAULT_LANGUAGE).get(section, {}).get(key)
+    for language in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
+        found = next((_texts(language).get(section, {}).get(k) for k in keys
+                      if _texts(language).get(section, {}).get(k)), None)
+        if found:
+            return found
+    return None
 
 
 def text(lang: str, section: str, key: str, **params: Any) -> str:
     count = next((params[p] for p in COUNT_PARAMS if isinstance(params.get(p), int)), None)
-    template = (_template(lang, section, f"{key}_one") if count == 1 else None) or _template(lang, section, key)
+    template = _template(lang, section, [f"{key}_one", key] if count == 1 else [key])
     if template is None:
         return f"{key} {params}" if params else key
     try:

@@ -178,3 +178,16 @@ def test_a_moved_smashup_action_names_the_minion_it_goes_to():
     line = render_event(Event(kind="action_moved", params={"card": action.id, "target": minion.id}),
                         Namer("de", {}, sets=("smashup",)))
     assert line == f"{action.name_de} kommt auf {minion.name_de}."
+
+
+def test_both_languages_have_the_same_texts():
+    """A text only German has would reach an English player in German."""
+    de = yaml.safe_load((I18N / "de.yaml").read_text(encoding="utf-8"))
+    en = yaml.safe_load((I18N / "en.yaml").read_text(encoding="utf-8"))
+    assert {s: sorted(set(de[s]) ^ set(en.get(s, {}))) for s in de if set(de[s]) != set(en.get(s, {}))} == {}
+
+
+def test_an_english_count_of_one_stays_english():
+    from table.i18n import text
+
+    assert text("en", "events", "vp_gained", player="Anna", vp=1) == "Anna gains 1 VP."
