@@ -30,6 +30,7 @@ from table.sqlite_store import SqliteStore
 from table.text_match import clean, fold
 
 GUILD = "console"
+WORDLESS = ("help", "hand", "status", "leave")   # console commands that take no arguments
 ECHO_LIMIT = 100     # characters of an input line echoed back
 PARAM_LIMIT = 60     # characters of a typed name repeated in a refusal
 
@@ -218,6 +219,8 @@ class ConsoleTable:
         smashup = "smashup" in namer.sets
         words_of = smashup_commands if smashup else None
         name = words_of.command_name(words[0]) if words_of else command_name(words[0])
+        if name in WORDLESS and len(words) > 1:
+            raise TableError("not_understood", words=" ".join(words[1:]))
         if name == "help":
             self.help(who, namer)
             return

@@ -176,8 +176,21 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
         minion = resolve_card(state, sorted({m for m, _ in pairs}), query, "options")
         base = resolve_card(state, sorted({b for m, b in pairs if m == minion}), args["destination"], "options")
         return A.Choose(actor=me, decision=decision.id, option=f"{minion}>{base}")
+    if any("|" in o for o in decision.options):
+        return A.Choose(actor=me, decision=decision.id, option=_where_to_play(state, decision.options, query, args))
     cards = [o for o in decision.options if o in state.card_ids]
     return A.Choose(actor=me, decision=decision.id, option=resolve_card(state, cards, query, "options"))
+
+
+def _where_to_play(state: GameState, options: list[str], query: str, args: dict[str, Any]) -> str:
+    """"wählen Tempel ziel Goblin": an option "base|target|target2" of a card played at once."""
+    plays = [o.split("|") for o in options if "|" in o]
+    base = resolve_card(state, sorted({p[0] for p in plays}), query, "options")
+    fitting = [p for p in plays if p[0] == base]
+    if args.get("target"):
+        target = resolve_card(state, sorted({p[1] for p in fitting if p[1]}), args["target"], "options")
+        fitting = [p for p in fitting if p[1] == target]
+    return "|".join(fitting[0])
 
 
 def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: str | None,

@@ -200,6 +200,10 @@ def option_label(option: str, namer: Namer) -> str:
     if ">" in option:
         minion, base = option.split(">", 1)
         return f"{namer.card(minion)} → {namer.card(base)}"
+    if "|" in option:                   # a card played at once: "base|target|target2"
+        base, *picks = option.split("|")
+        named = ", ".join(namer.card(p) for p in picks if p)
+        return namer.card(base) + (f" ({named})" if named else "")
     return namer.card(option)
 
 

@@ -227,3 +227,10 @@ async def test_a_passed_round_of_specials_prints_a_line(store):
     namer = await console.namer()
     line = console.acknowledge(PassSpecial(actor=namer.state.players[0].id, window=0), namer)
     assert line == f"{namer.state.players[0].name} passt: keine Extra-Fähigkeit vor dieser Wertung."
+
+
+async def test_words_after_hand_or_status_are_refused_not_ignored(store):
+    out = await _play(store, ["Anna: hand zeigen", "Anna: status bitte"])
+    assert "✗ Anna: Das habe ich nicht verstanden: „zeigen“ – der Befehl gilt nicht." in out
+    assert "✗ Anna: Das habe ich nicht verstanden: „bitte“ – der Befehl gilt nicht." in out
+    assert "Deine Hand" not in out

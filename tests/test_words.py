@@ -150,3 +150,34 @@ async def test_a_seat_name_with_a_bidi_mark_is_seated_without_it(service):
     await service.join("g", "c", "ben", "\u2066\u2069")
     record = await service.game_in("g", "c")
     assert [s.name for s in await service.store.seats(record.id)] == ["Anna", "ben"]
+
+
+def _smashup_in_play():
+    from engine.smashup.rules import apply, legal_actions, new_game
+
+    state, _ = new_game([("anna", "Anna"), ("ben", "Ben")], seed=3)
+    while state.phase == "draft":
+        state, _ = apply(state, legal_actions(state, state.player(state.draft.order[state.draft.next]).id)[0])
+    return state
+
+
+def test_a_card_to_be_played_at_once_is_answered_with_its_base_and_target():
+    """Ein gerissener Plan: the drawn treasure is played where the player says ("base|target|target2")."""
+    from engine.smashup.actions import Choose
+    from engine.smashup.state import Decision
+    from table.render import Namer
+    from table.smashup_render import option_label
+
+    state = _smashup_in_play()
+    first, second = state.bases[0], state.bases[1]
+    monster = first.monsters[0].uid
+    options = ["none", f"{first.uid}|{monster}|", f"{second.uid}||"]
+    state.decisions.append(Decision(id=99, player="anna", kind="cunning_play", options=options, default="none"))
+    base_name, monster_name = state.card(first.uid).name_de, state.card(monster).name_de
+    line = f"wählen {base_name} ziel {monster_name}".split()
+    args = smashup_commands.parse_words(line[1:])
+    action = smashup_commands.build_action(state, "anna", "choose", args)
+    args.check_all_read()
+    assert action == Choose(actor="anna", decision=99, option=options[1])
+    namer = Namer("de", {"anna": "Anna", "ben": "Ben"}, state, ("smashup",))
+    assert option_label(options[1], namer) == f"{base_name} ({monster_name})"
