@@ -55,12 +55,16 @@ class Namer:
         values = list(values or [])
         return ", ".join(self.card(v) for v in values) if values else word(self.lang, "nothing")
 
-    def _variant(self, prefix: str, kind: str, player: Any) -> str:
-        """The word for a decision of this kind; a decision with a single option (a run from one
-        monster) has its own word where one is written, since there is nothing to choose."""
+    def single_option(self, kind: str, player: Any) -> bool:
+        """Whether the player's open decision of this kind leaves nothing to choose (a run from one monster)."""
         decision = next((d for d in (self.state.decisions if self.state else []) if d.kind == kind
                          and (player is None or d.player == player)), None)
-        if decision is not None and len(decision.options) == 1 and has_word(self.lang, f"{prefix}{kind}_one"):
+        return decision is not None and len(decision.options) == 1
+
+    def _variant(self, prefix: str, kind: str, player: Any) -> str:
+        """The word for a decision of this kind; one with a single option has its own word where one
+        is written, since there is nothing to choose."""
+        if self.single_option(kind, player) and has_word(self.lang, f"{prefix}{kind}_one"):
             return word(self.lang, f"{prefix}{kind}_one")
         return word(self.lang, f"{prefix}{kind}" if has_word(self.lang, f"{prefix}{kind}") else f"{prefix}choose")
 
@@ -146,7 +150,7 @@ def _console_hint(event: Event, namer: Namer) -> str:
 
 def _event_key(event: Event, namer: Namer, params: dict[str, Any]) -> str:
     if event.kind == "decision_opened" and event.params.get("kind") == "run_away" and \
-            namer.question("run_away", event.params.get("player")) == word(namer.lang, "kind_run_away_one"):
+            namer.single_option("run_away", event.params.get("player")):
         return "must_run"           # one monster: no question which to run from first
     if event.kind == "card_played" and event.params.get("target"):
         return "card_played_on"
