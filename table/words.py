@@ -86,36 +86,27 @@ def parse(tokens: list[str], keywords: dict[str, str], flags: frozenset[str], na
         raise TableError("not_understood", words=" ".join(garbage))
     longest = max((len(n.split()) for n in names), default=1)
     prefixes = name_prefixes(names)
-    buffer: dict[str, list[str]] = {"main": []}
-    typed: dict[str, list[str]] = {"main": []}
+    slots: dict[str, list[str]] = {"main": []}
+    said: dict[str, str] = {}                  # the keyword, as typed, that opened each slot
     current, i = "main", 0
     while i < len(tokens):
-        span = _whole_name(tokens, i, longest, names)
-        if span:
-            buffer[current] += tokens[i:i + span]
-            typed[current] += tokens[i:i + span]
-            i += span
-            continue
-        token = tokens[i]
-        keyword = keywords.get(fold(token))
-        if keyword is not None and _continues_name(buffer[current], tokens[i:i + 2], prefixes):
+        span = _whole_name(tokens, i, longest, names) or 1
+        keyword = keywords.get(fold(tokens[i])) if span == 1 else None
+        if keyword is not None and _continues_name(slots[current], tokens[i:i + 2], prefixes):
             keyword = None
-        if keyword in flags:
-            buffer.setdefault(keyword, [token])
-            typed.setdefault(keyword, [token])
-        elif keyword is not None:
-            current = keyword
-            buffer.setdefault(current, [])
-            typed.setdefault(current, []).append(token)
+        if keyword is None:
+            slots[current] += tokens[i:i + span]
         else:
-            buffer[current].append(token)
-            typed[current].append(token)
-        i += 1
-    values = {key: (True if key in flags else " ".join(words)) for key, words in buffer.items() if words}
-    dangling = [" ".join(words) for key, words in typed.items() if words and key not in values]
+            slots.setdefault(keyword, [])
+            said.setdefault(keyword, tokens[i])
+            current = current if keyword in flags else keyword
+        i += span
+    values = {key: True if key in flags else " ".join(words) for key, words in slots.items() if words or key in flags}
+    typed = {key: " ".join([*said.get(key, "").split(), *words]) for key, words in slots.items()}
+    dangling = [typed[key] for key in slots if key not in values and key != "main"]
     if dangling:
         raise TableError("not_understood", words=" · ".join(dangling))
-    return Args(values, {key: " ".join(words) for key, words in typed.items()})
+    return Args(values, typed)
 
 
 def _whole_name(tokens: list[str], start: int, longest: int, names: frozenset[str]) -> int:

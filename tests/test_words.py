@@ -181,3 +181,10 @@ def test_a_card_to_be_played_at_once_is_answered_with_its_base_and_target():
     assert action == Choose(actor="anna", decision=99, option=options[1])
     namer = Namer("de", {"anna": "Anna", "ben": "Ben"}, state, ("smashup",))
     assert option_label(options[1], namer) == f"{base_name} ({monster_name})"
+
+
+def test_a_keyword_with_nothing_after_it_is_refused():
+    state = game(sets=("shakespeare",))
+    to_hand(state, "anna", "sha_sling")
+    err = refused(state, "anna", "spielen Schleuder auf")
+    assert err.code == "not_understood" and err.params["words"] == "auf"
