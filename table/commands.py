@@ -9,10 +9,9 @@ from typing import Any
 from engine.munchkin import actions as A
 from engine.munchkin.character import owned_in_play
 from engine.munchkin.state import GameState
-from table import words
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, match_name, split_list
+from table.words import Args, WordTable, match_name, player_named, split_list
 
 # canonical command -> words that name it (German first)
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -107,7 +106,7 @@ def split_cards(state: GameState, uids: list[str], value: str | None, where: str
 
 
 def resolve_player(state: GameState, query: str) -> str:
-    return words.resolve_player(((p.id, p.name) for p in state.players), query)
+    return player_named(((p.id, p.name) for p in state.players), query)
 
 
 def _own_cards(state: GameState, player_id: str) -> list[str]:

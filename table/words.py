@@ -163,7 +163,7 @@ def split_list(value: str, names: Iterable[str]) -> list[str]:
     return out
 
 
-def resolve_player(players: Iterable[tuple[str, str]], query: str) -> str:
+def player_named(players: Iterable[tuple[str, str]], query: str) -> str:
     """A player (id, name) by their exact name or id, or an unambiguous beginning of 3 letters or more."""
     players = list(players)
     wanted = fold(query)
