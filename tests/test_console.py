@@ -234,3 +234,12 @@ async def test_words_after_hand_or_status_are_refused_not_ignored(store):
     assert "✗ Anna: Das habe ich nicht verstanden: „zeigen“ – der Befehl gilt nicht." in out
     assert "✗ Anna: Das habe ich nicht verstanden: „bitte“ – der Befehl gilt nicht." in out
     assert "Deine Hand" not in out
+
+
+async def test_the_garbage_line_from_the_report_changes_nothing(store):
+    console, out = await _table(store)
+    before = (await console.namer()).state.model_dump_json()
+    await console.run_lines(['B: spielen karte %"., will # väj$', 'Ben: spielen karte %"., will # väj$'], echo=True)
+    assert "✗ B: Keinen Spieler gefunden: B." in out.getvalue()
+    assert "✗ Ben: Das habe ich nicht verstanden: „%\"., #“ – der Befehl gilt nicht." in out.getvalue()
+    assert (await console.namer()).state.model_dump_json() == before
