@@ -171,7 +171,7 @@ def waiting_line(state: GameState, namer: Namer) -> str:
     if state.scoring is not None:
         who = next_to_decide(state)
         return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
-                f"{namer.player(who) if who else word(lang, 'none')}")
+                f"{namer.player(who) if who else word(lang, 'none')}{_hint(namer, 'hint_base_scores_soon')}")
     seat = state.active_player
     return f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {plays_left(seat, lang)}"
 
@@ -180,6 +180,11 @@ def plays_left(seat, lang: str) -> str:
     """"Noch spielbar: 1 Kreatur, 0 Aktionen"."""
     return (f"{word(lang, 'su_plays_left')}: {counted(lang, seat.minions_left, 'su_minions')}, "
             f"{counted(lang, seat.actions_left, 'su_actions')}")
+
+
+def _hint(namer: Namer, key: str) -> str:
+    """At the console, the command that makes the move a line asks for."""
+    return f" → {word(namer.lang, key)}" if namer.console else ""
 
 
 def public_view(state: GameState, namer: Namer) -> list[str]:
@@ -242,5 +247,5 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
                          + ", ".join(option_label(o, namer) for o in decision.options))
     if state.scoring is not None and next_to_decide(state) == player_id:
         lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
-                     + word(lang, "su_special_or_pass"))
+                     + word(lang, "su_special_or_pass") + _hint(namer, "hint_base_scores_soon"))
     return lines
