@@ -191,3 +191,13 @@ def test_an_english_count_of_one_stays_english():
     from table.i18n import text
 
     assert text("en", "events", "vp_gained", player="Anna", vp=1) == "Anna gains 1 VP."
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_console_command_of_both_games_has_its_arguments_and_an_example(lang):
+    from table import commands, smashup_commands
+
+    texts = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))
+    keys = set(commands.COMMANDS) | {f"su_{c}" if f"su_{c}" in texts["usage"] else c
+                                     for c in smashup_commands.COMMANDS}
+    assert sorted(k for k in keys if k not in texts["usage"] or k not in texts["examples"]) == []
