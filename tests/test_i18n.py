@@ -201,3 +201,16 @@ def test_every_console_command_of_both_games_has_its_arguments_and_an_example(la
     keys = set(commands.COMMANDS) | {f"su_{c}" if f"su_{c}" in texts["usage"] else c
                                      for c in smashup_commands.COMMANDS}
     assert sorted(k for k in keys if k not in texts["usage"] or k not in texts["examples"]) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_example_in_the_help_reads_as_its_own_command(lang):
+    """The help's examples use only words the console understands, for the command they illustrate."""
+    from table import commands, smashup_commands
+
+    examples = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["examples"]
+    for key, example in examples.items():
+        table = smashup_commands.WORDS if key.startswith("su_") else commands.WORDS
+        word, *rest = example.split()
+        assert table.command_name(word) == key.removeprefix("su_"), key
+        table.parse(rest)
