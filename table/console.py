@@ -32,7 +32,7 @@ from table.text_match import clean, fold
 GUILD = "console"
 WORDLESS = ("help", "hand", "status", "leave")   # console commands that take no arguments
 ECHO_LIMIT = 100     # characters of an input line echoed back
-PARAM_LIMIT = 60     # characters of a typed name repeated in a refusal
+PARAM_LIMIT = 60     # characters of a typed name (or a speaker) repeated in a refusal
 
 
 def shorten(value: str, limit: int) -> str:
@@ -172,7 +172,7 @@ class ConsoleTable:
             self.say(f"✗ {text(self.lang, 'errors', 'no_line')}")
             return
         who, _, rest = clean(line).partition(":")
-        who, words = shorten(who.strip(), 40), rest.split()
+        who, words = shorten(who.strip(), PARAM_LIMIT), rest.split()
         if not words:
             return
         namer = await self.namer()
