@@ -23,13 +23,29 @@ from table import smashup_commands
 from table.commands import COMMANDS, build_action, command_name, parse_words, resolve_player
 from table.config import default_db_path
 from table.errors import TableError
-from table.i18n import text
-from table.render import Namer, private_view, public_view, render_error, render_event
+from table.i18n import has_text, text
+from table.render import Namer, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
 from table.sqlite_store import SqliteStore
-from table.text_match import fold
+from table.text_match import clean, fold
 
 GUILD = "console"
+WORDLESS = ("help", "hand", "status", "leave")   # console commands that take no arguments
+ECHO_LIMIT = 100     # characters of an input line echoed back
+PARAM_LIMIT = 60     # characters of a typed name (or a speaker) repeated in a refusal
+
+
+def shorten(value: str, limit: int) -> str:
+    return value if len(value) <= limit else value[:limit - 1] + "…"
+
+
+def _shortened(exc: Exception) -> Exception:
+    """A refusal that repeats what was typed repeats at most PARAM_LIMIT characters of it."""
+    params = getattr(exc, "params", {})
+    for key, value in params.items():
+        if isinstance(value, str):
+            params[key] = shorten(value, PARAM_LIMIT)
+    return exc
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,6 +87,10 @@ class ConsoleTable:
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
 
+    def line(self, key: str, **params) -> str:
+        """One of the console's own lines, in the table's language."""
+        return text(self.lang, "console", key, **params)
+
     async def namer(self) -> Namer:
         """Names for the channel's game; a game that just ended is still named (its last move is shown)."""
         try:
@@ -85,7 +105,7 @@ class ConsoleTable:
         state = None
         if record.status in ("active", "finished"):
             _, state = await self.service.state_of(record)
-        return Namer(self.lang, self.names, state, tuple(record.sets))
+        return Namer(self.lang, self.names, state, tuple(record.sets), console=True)
 
     async def setup(self, names: list[str], game: str, sets: list[str], options: dict, seed: int | None,
                     fresh: bool) -> None:
@@ -94,7 +114,7 @@ class ConsoleTable:
             await self.service.end(GUILD, self.channel, existing.host_id)
             existing = None
         if existing is not None and existing.status == "active":
-            self.say(f"# Spiel #{existing.id} in #{self.channel} wird fortgesetzt (Version {existing.version}).")
+            self.say(self.line("resumed", game=existing.id, channel=self.channel, version=existing.version))
             await self.show_status()
             return
         if existing is not None:
@@ -104,20 +124,39 @@ class ConsoleTable:
         for pid, name in zip(ids[1:], names[1:], strict=True):
             await self.service.join(GUILD, self.channel, pid, name)
         result = await self.service.start(GUILD, self.channel, ids[0], seed=seed)
-        self.say(f"# Spiel #{result.game_id} in #{self.channel}: {', '.join(names)} (Seed {result.state.seed})")
+        self.say(self.line("started", game=result.game_id, channel=self.channel, players=", ".join(names),
+                           seed=result.state.seed))
         await self.show(result)
 
-    async def show(self, result: ActResult) -> None:
+    async def show(self, result: ActResult, action=None) -> None:
+        """The move's events as the channel and each player would see them; a move that shows nothing
+        by itself (a passed round of specials, an answer) still gets a line."""
         namer = await self.namer()
         namer.state = result.state
+        shown = 0
         for event in result.events:
             line = render_event(event, namer)
             if line is None:
                 continue
-            if event.is_public:
-                self.say(line)
-            else:
-                self.say(f"  [privat an {namer.player(event.audience)}] {line}")
+            shown += 1
+            self.say(line if event.is_public else f"  {self.private(namer, event.audience)} {line}")
+        if not shown and action is not None:
+            self.say(self.acknowledge(action, namer))
+
+    def private(self, namer: Namer, player_id) -> str:
+        return self.line("private", player=namer.player(player_id))
+
+    def acknowledge(self, action, namer: Namer) -> str:
+        player = namer.player(action.actor)
+        kind = type(action).__name__
+        if kind == "PassSpecial":
+            return self.line("ack_pass_special", player=player)
+        if kind in ("Decide", "Choose"):
+            from table import smashup_render
+
+            label = (smashup_render.option_label if "smashup" in namer.sets else option_label)(action.option, namer)
+            return self.line("ack_decided", player=player, option=label)
+        return self.line("ack", player=player)
 
     async def show_status(self) -> None:
         namer = await self.namer()
@@ -130,26 +169,60 @@ class ConsoleTable:
         if not line or line.startswith("#"):
             return
         if ":" not in line:
-            self.say(f"✗ {text(self.lang, 'errors', 'unknown_command', word=line)}")
+            self.say(f"✗ {text(self.lang, 'errors', 'no_line')}")
             return
-        who, _, rest = line.partition(":")
-        words = rest.split()
+        who, _, rest = clean(line).partition(":")
+        who, words = shorten(who.strip(), PARAM_LIMIT), rest.split()
         if not words:
             return
         namer = await self.namer()
         try:
-            await self._run(who.strip(), words, namer)
+            await self._run(who, words, namer)
         except (TableError, IllegalAction) as exc:
-            self.say(f"✗ {who.strip()}: {render_error(exc, namer)}")
+            me = self.player_id(namer, who)
+            self.say(f"✗ {who}: {render_error(_shortened(exc), namer, me)}")
+            if exc.code in ("missing_argument", "not_understood", "bad_side", "bad_number"):
+                self.say(f"  {self.usage(words[0], namer)}")
+
+    @staticmethod
+    def player_id(namer: Namer, who: str) -> str | None:
+        try:
+            return resolve_player(namer.state, who) if namer.state is not None else None
+        except TableError:
+            return None
+
+    def usage(self, word: str, namer: Namer) -> str:
+        """"So geht's: spielen KARTE [auf SPIELER …] – zum Beispiel „spielen …“" for the command typed."""
+        key = self._usage_key(self._command(word, namer), namer)
+        return self.line("usage", usage=text(self.lang, "usage", key), example=text(self.lang, "examples", key))
+
+    @staticmethod
+    def _command(word: str, namer: Namer) -> str:
+        return (smashup_commands.command_name if "smashup" in namer.sets else command_name)(word)
+
+    @staticmethod
+    def _usage_key(name: str, namer: Namer) -> str:
+        smashup = "smashup" in namer.sets and has_text("de", "usage", f"su_{name}")
+        return f"su_{name}" if smashup else name
+
+    def help(self, who: str, namer: Namer) -> None:
+        """Every command with its arguments and one example, in the table's language."""
+        commands = (smashup_commands.COMMANDS if "smashup" in namer.sets else COMMANDS)
+        self.say(self.line("help_title"))
+        for name in commands:
+            key = self._usage_key(name, namer)
+            self.say(self.line("help_line", usage=text(self.lang, "usage", key),
+                               example=f"{who}: {text(self.lang, 'examples', key)}"))
 
     async def _run(self, who: str, words: list[str], namer: Namer) -> None:
         state = namer.state
         smashup = "smashup" in namer.sets
         words_of = smashup_commands if smashup else None
         name = words_of.command_name(words[0]) if words_of else command_name(words[0])
+        if name in WORDLESS and len(words) > 1:
+            raise TableError("not_understood", words=" ".join(words[1:]))
         if name == "help":
-            listed = (words_of.COMMANDS if words_of else COMMANDS).values()
-            self.say(" · ".join(names[0] for names in listed))
+            self.help(who, namer)
             return
         if name in ("rule", "card"):
             self.lookup(name, " ".join(words[1:]), namer.sets if state is not None else ())
@@ -161,17 +234,16 @@ class ConsoleTable:
             await self.show_status()
         elif name == "hand":
             for text_line in private_view(state, player_id, namer):
-                self.say(f"  [privat an {namer.player(player_id)}] {text_line}")
+                self.say(f"  {self.private(namer, player_id)} {text_line}")
         elif name == "leave":
             result = await self.service.leave(GUILD, self.channel, player_id)
             if result is not None:
                 await self.show(result)
         else:
-            if words_of:
-                action = words_of.build_action(state, player_id, name, words_of.parse_words(words[1:]))
-            else:
-                action = build_action(state, player_id, name, parse_words(name, words[1:]))
-            await self.show(await self.service.act(GUILD, self.channel, player_id, action))
+            args = words_of.parse_words(words[1:]) if words_of else parse_words(name, words[1:])
+            action = (words_of.build_action if words_of else build_action)(state, player_id, name, args)
+            args.check_all_read()
+            await self.show(await self.service.act(GUILD, self.channel, player_id, action), action)
 
     def lookup(self, kind: str, query: str, sets: tuple[str, ...] = ()) -> None:
         """Rule and card lookups answer with the best match (the table's game first) and name related ones;
@@ -188,13 +260,13 @@ class ConsoleTable:
     async def run_lines(self, lines: Iterable[str], echo: bool) -> None:
         for line in lines:
             if echo and line.strip():
-                self.say(f"> {line.rstrip()}")
+                self.say(f"> {shorten(line.strip(), ECHO_LIMIT)}")
             await self.handle(line)
 
 
 # ---------------------------------------------------------------------- auto play
 async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
-                    options: dict, out: TextIO, bots: int = 0, game: str = "munchkin") -> dict:
+                    options: dict, out: TextIO, bots: int = 0, game: str = "munchkin", lang: str = "de") -> dict:
     """Random legal agents (and bot players in the last ``bots`` seats) play whole games through the
     table and the store."""
     from engine.games import rules_of
@@ -228,13 +300,14 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
         winners = [names[ids.index(w)] for w in state.winners]
         for w in state.winners:
             wins[ids.index(w)] += 1
-        print(f"Spiel #{result.game_id}: Sieger {', '.join(winners)} nach {state.turn} Zügen, "
-              f"{actions} Aktionen", file=out, flush=True)
+        print(text(lang, "console", "auto_game", game=result.game_id, winners=", ".join(winners), turns=state.turn,
+                   actions=actions), file=out, flush=True)
     summary["seconds"] = round(time.perf_counter() - started, 2)
     summary["wins_by_seat"] = {names[i] + (" (Bot)" if i >= len(names) - bots else ""): wins[i]
                                for i in range(len(names))}
-    print(f"{summary['finished']}/{games} Spiele beendet, {summary['actions']} Aktionen in {summary['seconds']} s; "
-          f"Siege je Platz: {summary['wins_by_seat']}", file=out, flush=True)
+    wins_line = ", ".join(f"{seat} {n}" for seat, n in summary["wins_by_seat"].items())
+    print(text(lang, "console", "auto_summary", finished=summary["finished"], games=games, actions=summary["actions"],
+               seconds=summary["seconds"], wins=wins_line), file=out, flush=True)
     return summary
 
 
@@ -260,7 +333,7 @@ async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: 
         sets, options = game_settings(args)
         if args.auto is not None:
             await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out,
-                            bots=args.bots, game=args.game)
+                            bots=args.bots, game=args.game, lang=args.lang)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
         await table.setup(names, args.game, sets, options, args.seed, args.fresh)
@@ -268,7 +341,7 @@ async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: 
             await table.run_lines(args.script.read_text(encoding="utf-8").splitlines(), echo=True)
             return 0
         if stdin.isatty():
-            print("Eingabe: NAME: befehl … („NAME: befehle“ listet alle, Strg-D beendet)", file=out)
+            print(text(args.lang, "console", "prompt"), file=out)
         await table.run_lines(iter(stdin.readline, ""), echo=not stdin.isatty())
         return 0
     finally:

@@ -5,7 +5,7 @@ The phrases are in data/i18n/<lang>.yaml, section "describe"."""
 from __future__ import annotations
 
 from engine.munchkin.cards import Card, Effect
-from table.i18n import text
+from table.i18n import counted, text
 
 
 def _w(lang: str, key: str, **params) -> str:
@@ -55,7 +55,7 @@ def trait_text(trait: str, lang: str, names: dict[str, str]) -> str:
 def _numbers(card: Card, lang: str, names: dict[str, str]) -> list[str]:
     parts: list[str] = []
     if card.kind == "monster":
-        parts.append(f"{_w(lang, 'level')} {card.level}, {card.treasures} {_w(lang, 'treasures')}")
+        parts.append(f"{_w(lang, 'level')} {card.level}, {counted(lang, card.treasures, 'treasures', 'describe')}")
         if card.levels != 1:
             parts.append(f"{card.levels} {_w(lang, 'levels')}")
     elif card.bonus or card.kind in ("item", "oneshot", "enhancer"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ import yaml
 I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
+# the number a template's grammar follows: with 1, the template's "_one" variant is used if it has one
+COUNT_PARAMS = ("count", "excess", "treasures", "n", "vp")
 
 
 @cache
@@ -25,17 +28,52 @@ def language(locale: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def text(lang: str, section: str, key: str, **params: Any) -> str:
+def has_text(lang: str, section: str, key: str) -> bool:
+    return key in _texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE).get(section, {})
+
+
+def _template(lang: str, section: str, keys: list[str]) -> str | None:
+    """The first of the keys in the language, else in German."""
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-    template = _texts(lang).get(section, {}).get(key) or _texts(DEFAULT_LANGUAGE).get(section, {}).get(key)
+    for language in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
+        found = next((_texts(language).get(section, {}).get(k) for k in keys
+                      if _texts(language).get(section, {}).get(k)), None)
+        if found:
+            return found
+    return None
+
+
+def text(lang: str, section: str, key: str, **params: Any) -> str:
+    count = next((params[p] for p in COUNT_PARAMS if isinstance(params.get(p), int)), None)
+    template = _template(lang, section, [f"{key}_one", key] if count == 1 else [key])
     if template is None:
         return f"{key} {params}" if params else key
     try:
-        filled = template.format(**params)
+        return fill(template, params)
     except (KeyError, IndexError):
         return template
-    # a name ending in "!" or "?" at the end of a sentence ("Ben spielt Gimme!.") needs no full stop
-    return filled.replace("!.", "!").replace("?.", "?")
+
+
+def fill(template: str, params: dict[str, Any]) -> str:
+    """The template with its fields filled in. A name that ends a sentence itself ("Schummeln!",
+    "Richard III.") takes the place of the template's own full stop or exclamation mark."""
+    out: list[str] = []
+    ended = False
+    for literal, field, spec, _ in string.Formatter().parse(template):
+        if ended and literal[:1] in (".", "!"):
+            literal = literal[1:]
+        out.append(literal)
+        ended = False
+        if field is not None:
+            value = format(params[field], spec or "")
+            out.append(value)
+            ended = value[-1:] in (".", "!", "?", "…")
+    return "".join(out)
+
+
+def counted(lang: str, n: int, key: str, section: str = "words") -> str:
+    """"1 Schatz", "3 Schätze": a number with its noun (the "_one" variant for 1)."""
+    return f"{n} {text(lang, section, key, count=n)}"
 
 
 def word(lang: str, key: str) -> str:
@@ -43,4 +81,4 @@ def word(lang: str, key: str) -> str:
 
 
 def has_word(lang: str, key: str) -> bool:
-    return key in _texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE).get("words", {})
+    return has_text(lang, "words", key)

@@ -19,10 +19,17 @@ from engine.games import GameRules, rules_of
 from table.errors import StaleVersion, TableError
 from table.pace import pace_of, seconds_for, valid_pace
 from table.store import Commit, GameRecord, PlayerClock, Preferences, PrivateMessage, Store, Substitute
+from table.text_match import clean
 
 Clock = Callable[[], float]
 MAX_RETRIES = 3
 MAX_TIMEOUT_STEPS = 200
+
+
+def seat_name(name: str, user_id: str) -> str:
+    """The name a seat shows: without invisible format characters (a right-to-left mark would turn
+    every line it appears in around), and the player's id if nothing visible is left."""
+    return " ".join(clean(name).split()) or user_id
 
 
 @dataclass
@@ -87,7 +94,7 @@ class TableService:
                 raise TableError("unknown_set", set=set_key)
         record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
                                               host_id, pace, self.clock())
-        await self.store.add_seat(record.id, host_id, host_name, self.clock())
+        await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock())
         return record
 
     async def game_in(self, guild_id: str, channel_id: str) -> GameRecord:
@@ -105,7 +112,7 @@ class TableService:
             raise TableError("already_seated")
         if len(seats) >= rules_of(record.kind).max_players:
             raise TableError("table_full", max=rules_of(record.kind).max_players)
-        await self.store.add_seat(record.id, user_id, name, self.clock())
+        await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock())
         return record
 
     async def leave(self, guild_id: str, channel_id: str, user_id: str, origin: str = "table") -> ActResult | None:
@@ -254,7 +261,7 @@ class TableService:
             raise TableError("no_such_player", name=player_id)
         if state.has_player(user_id) or await self.player_for(record.id, user_id) != user_id:
             raise TableError("already_seated")
-        substitute = Substitute(record.id, user_id, name, player_id)
+        substitute = Substitute(record.id, user_id, seat_name(name, user_id), player_id)
         await self.store.save_substitute(substitute)
         return substitute
 

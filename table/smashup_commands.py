@@ -19,9 +19,10 @@ from engine.smashup.cards import data, designs
 from engine.smashup.effects import base_of
 from engine.smashup.rules import pick_candidates, pick_options, talent_cards
 from engine.smashup.state import GameState
-from table.commands import resolve_card, resolve_player
+from table.commands import resolve_card, resolve_player, split_cards
 from table.errors import TableError
 from table.text_match import fold
+from table.words import Args, WordTable, match_name
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "pick": ("fraktion", "faction", "pick"),
@@ -40,7 +41,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "rule": ("regel", "rule"),
     "card": ("karte", "card"),
 }
-WORD_TO_COMMAND = {fold(w): c for c, words in COMMANDS.items() for w in words}
 
 KEYWORDS = {
     "base": ("an", "auf", "at", "on"),
@@ -51,7 +51,17 @@ KEYWORDS = {
     "picks": ("auswahl", "picks"),
     "destination": ("nach", "to"),
 }
-WORD_TO_KEYWORD = {fold(w): k for k, words in KEYWORDS.items() for w in words}
+
+
+@cache
+def names() -> frozenset[str]:
+    """Every card's, base's and faction's name, folded: a keyword inside one stays part of it."""
+    found = [n for d in designs().values() for n in (d.name_de, d.name_en)]
+    found += [n for f in data().factions for n in (f.name_de, f.name_en)]
+    return frozenset(fold(n) for n in found)
+
+
+WORDS = WordTable(COMMANDS, KEYWORDS, frozenset(), names)
 
 # the plain modes a card may ask for, with their words; a faction's name is a mode too
 MODE_WORDS = {
@@ -61,40 +71,13 @@ MODE_WORDS = {
 
 
 def command_name(word: str) -> str:
-    name = WORD_TO_COMMAND.get(fold(word))
-    if name is None:
-        raise TableError("unknown_command", word=word)
-    return name
+    return WORDS.command_name(word)
 
 
-@cache
-def _name_prefixes() -> frozenset[str]:
-    """Every beginning (in words) of a card's, base's or faction's name, folded: "bis auf" of "Bis auf
-    die Unterhose", so that a keyword inside a name stays part of it."""
-    names = [n for d in designs().values() for n in (d.name_de, d.name_en)]
-    names += [n for f in data().factions for n in (f.name_de, f.name_en)]
-    prefixes = set()
-    for name in names:
-        parts = fold(name).split()
-        prefixes |= {" ".join(parts[:i]) for i in range(1, len(parts) + 1)}
-    return frozenset(prefixes)
-
-
-def parse_words(words: list[str]) -> dict[str, str]:
+def parse_words(words: list[str]) -> Args:
     """"Zwergen-Krieger an Tempel ziel Goblin" -> {"main": "Zwergen-Krieger", "base": "Tempel", "target": "Goblin"}.
-    A keyword that continues a name ("Bis auf die Unterhose", "Nach Ihnen") is part of the name."""
-    buffer: dict[str, list[str]] = {"main": []}
-    current = "main"
-    for token in words:
-        keyword = WORD_TO_KEYWORD.get(fold(token))
-        if keyword is not None and fold(" ".join([*buffer.get(current, []), token])) in _name_prefixes():
-            keyword = None
-        if keyword is not None:
-            current = keyword
-            buffer.setdefault(current, [])
-            continue
-        buffer.setdefault(current, []).append(token)
-    return {key: " ".join(tokens) for key, tokens in buffer.items() if tokens}
+    A keyword inside a name ("Bis auf die Unterhose", "Nach Ihnen") is part of the name."""
+    return WORDS.parse(words)
 
 
 # ---------------------------------------------------------------------- resolving names
@@ -114,16 +97,13 @@ def targets(state: GameState) -> list[str]:
 
 
 def resolve_base(state: GameState, query: str) -> str:
-    return resolve_card(state, [b.uid for b in state.bases], query)
+    return resolve_card(state, [b.uid for b in state.bases], query, "bases")
 
 
 def resolve_faction(query: str, offered: list[str]) -> str:
-    wanted = fold(query)
-    for test in (lambda n: n == wanted, lambda n: n.startswith(wanted), lambda n: wanted in n):
-        hits = [f.id for f in data().factions
-                if f.id in offered and any(test(fold(n)) for n in (f.id, f.name_de, f.name_en))]
-        if len(hits) == 1:
-            return hits[0]
+    hits = match_name(query, {f.id: (f.id, f.name_de, f.name_en) for f in data().factions if f.id in offered})
+    if len(hits) == 1:
+        return hits[0]
     raise TableError("no_such_faction", name=query)
 
 
@@ -135,16 +115,10 @@ def resolve_mode(query: str) -> str:
     return resolve_faction(query, [f.id for f in data().factions])
 
 
-def _cards(state: GameState, uids: list[str], value: str | None) -> tuple[str, ...]:
-    if not value:
-        return ()
-    return tuple(resolve_card(state, uids, part.strip()) for part in value.split(",") if part.strip())
-
-
-def _need(args: dict[str, Any], key: str) -> str:
+def _need(args: dict[str, Any], key: str, what: str) -> str:
     value = args.get(key)
     if not value:
-        raise TableError("missing_argument", name=key)
+        raise TableError("missing_argument", what=what)
     return str(value)
 
 
@@ -155,18 +129,18 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     if name == "pick":
         if state.draft is None:
             raise TableError("draft_over")
-        return A.PickFaction(actor=me, faction=resolve_faction(_need(args, "main"), state.draft.offered))
+        return A.PickFaction(actor=me, faction=resolve_faction(_need(args, "main", "faction"), state.draft.offered))
     if name == "play":
         return _play(state, me, args)
     if name == "talent":
-        uid = resolve_card(state, talent_cards(state, me), _need(args, "main"))
+        uid = resolve_card(state, talent_cards(state, me), _need(args, "main", "talent_card"), "talents")
         return A.UseTalent(actor=me, card=uid, **_choices(state, me, args, uid, base_of(state, uid)))
     if name == "finish":
         return A.FinishPlaying(actor=me)
     if name == "score":
-        return A.ScoreFirst(actor=me, base=resolve_base(state, _need(args, "main")))
+        return A.ScoreFirst(actor=me, base=resolve_base(state, _need(args, "main", "base")))
     if name == "special":
-        uid = resolve_card(state, hand, _need(args, "main"))
+        uid = resolve_card(state, hand, _need(args, "main", "special"), "hand")
         base = resolve_base(state, args["base"]) if args.get("base") else None
         where = base or (state.scoring.base if state.scoring else None)
         chosen = _choices(state, me, args, uid, where)
@@ -177,7 +151,7 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
             raise TableError("no_specials_round")
         return A.PassSpecial(actor=me, window=state.scoring.window)
     if name == "discard":
-        return A.DiscardDown(actor=me, cards=_cards(state, hand, _need(args, "main")))
+        return A.DiscardDown(actor=me, cards=split_cards(state, hand, _need(args, "main", "cards"), "hand"))
     if name == "leave":
         return A.Leave(actor=me)
     if name == "choose":
@@ -192,18 +166,31 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     decision = next((d for d in state.decisions if d.player == me and d.kind in HANDLERS), None)
     if decision is None:
         raise TableError("no_decision")
-    query = _need(args, "main")
+    query = _need(args, "main", "choice")
     if query in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=query)
     if fold(query) in ("keine", "keins", "none", "nichts", "nothing") and NONE in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=NONE)
     if args.get("destination"):                    # a minion and where it goes
         pairs = [o.split(">") for o in decision.options if ">" in o]
-        minion = resolve_card(state, sorted({m for m, _ in pairs}), query)
-        base = resolve_card(state, sorted({b for m, b in pairs if m == minion}), args["destination"])
+        minion = resolve_card(state, sorted({m for m, _ in pairs}), query, "options")
+        base = resolve_card(state, sorted({b for m, b in pairs if m == minion}), args["destination"], "options")
         return A.Choose(actor=me, decision=decision.id, option=f"{minion}>{base}")
+    if any("|" in o for o in decision.options):
+        return A.Choose(actor=me, decision=decision.id, option=_where_to_play(state, decision.options, query, args))
     cards = [o for o in decision.options if o in state.card_ids]
-    return A.Choose(actor=me, decision=decision.id, option=resolve_card(state, cards, query))
+    return A.Choose(actor=me, decision=decision.id, option=resolve_card(state, cards, query, "options"))
+
+
+def _where_to_play(state: GameState, options: list[str], query: str, args: dict[str, Any]) -> str:
+    """"wählen Tempel ziel Goblin": an option "base|target|target2" of a card played at once."""
+    plays = [o.split("|") for o in options if "|" in o]
+    base = resolve_card(state, sorted({p[0] for p in plays}), query, "options")
+    fitting = [p for p in plays if p[0] == base]
+    if args.get("target"):
+        target = resolve_card(state, sorted({p[1] for p in fitting if p[1]}), args["target"], "options")
+        fitting = [p for p in fitting if p[1] == target]
+    return "|".join(fitting[0])
 
 
 def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: str | None,
@@ -218,14 +205,15 @@ def _choices(state: GameState, me: str, args: dict[str, Any], uid: str, base: st
         options = _options(state, me, uid, base, target, playing) or targets(state)
         target2 = _resolve_pick(state, options, args["target2"])
     mode = resolve_mode(args["mode"]) if args.get("mode") else None
-    return {"target": target, "target2": target2, "discard": _cards(state, hand, args.get("discard")), "mode": mode}
+    discard = split_cards(state, hand, args.get("discard"), "hand")
+    return {"target": target, "target2": target2, "discard": discard, "mode": mode}
 
 
 def _picks(state: GameState, me: str, args: dict[str, Any], uid: str, base: str | None) -> tuple[str, ...]:
     """"auswahl Held, Bardling": the cards an "any number of" card picks, among those it can pick."""
     if not args.get("picks"):
         return ()
-    return _cards(state, pick_candidates(state, me, uid, base), args["picks"])
+    return split_cards(state, pick_candidates(state, me, uid, base), args["picks"], "options")
 
 
 def _resolve_pick(state: GameState, options: list[str], query: str) -> str:
@@ -234,7 +222,7 @@ def _resolve_pick(state: GameState, options: list[str], query: str) -> str:
         return query
     cards = [o for o in options if o in state.card_ids]
     if cards:
-        return resolve_card(state, cards, query)
+        return resolve_card(state, cards, query, "options")
     player = resolve_player(state, query)
     if player not in options:
         raise TableError("no_such_player", name=query)
@@ -250,18 +238,18 @@ def _options(state: GameState, me: str, uid: str, base: str | None, first: str |
 
 def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
     """A minion goes to a base; an action names a base when it is played on one or affects one."""
-    uid = resolve_card(state, state.player(me).hand, _need(args, "main"))
+    uid = resolve_card(state, state.player(me).hand, _need(args, "main", "card"), "hand")
     card = state.card(uid)
     base = resolve_base(state, args["base"]) if args.get("base") else None
     if base is None and len(state.bases) == 1:
         base = state.bases[0].uid
     if card.kind == "minion":
         if base is None:
-            raise TableError("missing_argument", name="base")
+            raise TableError("missing_argument", what="base")
         return A.PlayMinion(actor=me, card=uid, base=base, **_choices(state, me, args, uid, base, playing=True))
     if base is None and args.get("target"):     # an action on a minion: its base is the minion's
         try:
-            target = resolve_card(state, in_play(state), args["target"])
+            target = resolve_card(state, in_play(state), args["target"], "in_play")
             base = next((b.uid for b in state.bases if target in _uids_at(b)), None)
         except TableError:
             pass                                    # it picks something else (a player, a pile's card)

@@ -15,7 +15,7 @@ from engine.smashup.cards import Base, Monster, PlayCard, data, designs
 from engine.smashup.effects import minion_power
 from engine.smashup.rules import HAND_LIMIT, breakpoint_of, next_to_decide, power_at, total_power
 from engine.smashup.state import BaseInPlay, GameState
-from table.i18n import text, word
+from table.i18n import counted, text, word
 
 if TYPE_CHECKING:
     from table.render import Namer
@@ -38,10 +38,10 @@ def card_facts(design: PlayCard | Base | Monster, lang: str) -> str:
     if isinstance(design, Base):
         parts = [word(lang, "su_base"), f"{word(lang, 'su_breakpoint')} {design.breakpoint}",
                  f"{word(lang, 'su_vp')} {'/'.join(str(v) for v in design.vp)}",
-                 f"{design.monsters} {word(lang, 'su_monsters')}"]
+                 counted(lang, design.monsters, 'su_monsters')]
     elif isinstance(design, Monster):
         parts = [word(lang, "su_monster"), f"{word(lang, 'su_power')} {design.power}",
-                 f"{design.treasures} {word(lang, 'su_treasures')}"]
+                 counted(lang, design.treasures, 'su_treasures')]
         if design.undead:
             parts.append(word(lang, "su_undead"))
     else:
@@ -124,7 +124,7 @@ def base_lines(state: GameState, base: BaseInPlay, namer: Namer) -> list[str]:
         owner = f" → {namer.player(monster.controller)}" if monster.controller else ""
         treasures = state.card(monster.uid).treasures
         lines.append(f"👹 {namer.card(monster.uid)} ({minion_power(state, base, monster)}, "
-                     f"{treasures} {word(namer.lang, 'su_treasures')}){owner}")
+                     f"{counted(namer.lang, treasures, 'su_treasures')}){owner}")
     for player in state.players:
         mine = [m for m in base.minions if m.controller == player.id]
         if not mine and not any(m.controller == player.id for m in base.monsters):
@@ -153,7 +153,7 @@ def players_line(state: GameState, namer: Namer) -> list[str]:
         marker = "▶" if index == state.active and state.phase not in ("over", "draft") else " "
         factions = " + ".join(faction_name(f, lang) for f in seat.factions) or "…"
         lines.append(f"{marker} {seat.name}: {seat.vp} {word(lang, 'su_vp')} · {factions} · "
-                     f"{len(seat.hand)} {word(lang, 'cards_in_hand')}, {len(seat.deck)} {word(lang, 'su_in_deck')}")
+                     f"{counted(lang, len(seat.hand), 'cards_in_hand')}, {len(seat.deck)} {word(lang, 'su_in_deck')}")
     return lines
 
 
@@ -167,14 +167,24 @@ def waiting_line(state: GameState, namer: Namer) -> str:
         offered = ", ".join(faction_name(f, lang) for f in state.draft.offered)
         return f"{word(lang, 'su_draft')}: {namer.player(picker)} – {offered}"
     for decision in state.decisions:
-        return f"{namer.player(decision.player)}: {word(lang, 'kind_' + decision.kind)}"
+        return f"{namer.player(decision.player)}: {namer.owed(decision)}"
     if state.scoring is not None:
         who = next_to_decide(state)
         return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
-                f"{namer.player(who) if who else word(lang, 'none')}")
+                f"{namer.player(who) if who else word(lang, 'none')}{_hint(namer, 'hint_base_scores_soon')}")
     seat = state.active_player
-    return (f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {word(lang, 'su_plays_left')}: "
-            f"{seat.minions_left} {word(lang, 'su_minion')}, {seat.actions_left} {word(lang, 'su_action')}")
+    return f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {plays_left(seat, lang)}"
+
+
+def plays_left(seat, lang: str) -> str:
+    """"Noch spielbar: 1 Kreatur, 0 Aktionen"."""
+    return (f"{word(lang, 'su_plays_left')}: {counted(lang, seat.minions_left, 'su_minions')}, "
+            f"{counted(lang, seat.actions_left, 'su_actions')}")
+
+
+def _hint(namer: Namer, key: str) -> str:
+    """At the console, the command that makes the move a line asks for."""
+    return f" → {word(namer.lang, key)}" if namer.console else ""
 
 
 def public_view(state: GameState, namer: Namer) -> list[str]:
@@ -195,6 +205,10 @@ def option_label(option: str, namer: Namer) -> str:
     if ">" in option:
         minion, base = option.split(">", 1)
         return f"{namer.card(minion)} → {namer.card(base)}"
+    if "|" in option:                   # a card played at once: "base|target|target2"
+        base, *picks = option.split("|")
+        named = ", ".join(namer.card(p) for p in picks if p)
+        return namer.card(base) + (f" ({named})" if named else "")
     return namer.card(option)
 
 
@@ -223,16 +237,15 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
                      + f" · {seat.vp} {word(lang, 'su_vp')} · {len(seat.deck)} {word(lang, 'su_in_deck')}, "
                      f"{len(seat.discard)} {word(lang, 'su_in_discard')}")
     if state.phase == "play" and state.active_player.id == player_id:
-        lines.append(f"{word(lang, 'su_plays_left')}: {seat.minions_left} {word(lang, 'su_minion')}, "
-                     f"{seat.actions_left} {word(lang, 'su_action')}")
+        lines.append(plays_left(seat, lang))
     if state.draft is not None and state.draft.order[state.draft.next] == player_id:
         lines.append(f"{word(lang, 'su_your_pick')}: "
                      + ", ".join(faction_name(f, lang) for f in state.draft.offered))
     for decision in state.decisions:
         if decision.player == player_id:
-            lines.append(f"{word(lang, 'decisions')} [{decision.id}] {word(lang, 'kind_' + decision.kind)} "
+            lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)} – "
                          + ", ".join(option_label(o, namer) for o in decision.options))
     if state.scoring is not None and next_to_decide(state) == player_id:
         lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
-                     + word(lang, "su_special_or_pass"))
+                     + word(lang, "su_special_or_pass") + _hint(namer, "hint_base_scores_soon"))
     return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -101,3 +102,154 @@ def test_console_lookups_refuse_weak_matches_and_ask_for_a_word(tmp_path):
     assert "Nichts gefunden" in nothing and "Schummeln" not in nothing and nothing.count(" · ") == 2
     assert "Welche Karte?" in run.stdout.split("> Anna: karte\n")[1].split("> Anna: regel")[0]
     assert "📖 Kampf" in run.stdout
+
+
+# ---------------------------------------------------------------------- what a player reads at the console
+async def _table(store, lang: str = "de"):
+    """A console table on seed 7: Anna starts and her door is Der Borger aus der Tiefe (level 12)."""
+    import io
+
+    from table.console import ConsoleTable
+    from table.service import TableService
+
+    out = io.StringIO()
+    console = ConsoleTable(TableService(store), "konsole", lang, out)
+    await console.setup(["Anna", "Ben", "Cleo"], "munchkin", ["cthulhu"], {}, seed=7, fresh=True)
+    return console, out
+
+
+async def _play(store, lines: list[str], lang: str = "de") -> str:
+    console, out = await _table(store, lang)
+    await console.run_lines(lines, echo=True)
+    return out.getvalue()
+
+
+async def test_a_lost_fight_against_one_monster_asks_no_question_which_monster_first(store):
+    """Rulebook "Weglaufen": with several monsters you run from each in an order of your choice; with
+    one there is no order to choose."""
+    out = await _play(store, ["Anna: tür", "Anna: passen", "Ben: passen", "Cleo: passen", "Anna: status"])
+    assert "vor welchem Monster" not in out
+    assert "Anna muss weglaufen. → `weglaufen`" in out
+
+
+async def test_a_declined_request_for_help_prints_a_line(store):
+    out = await _play(store, ["Anna: tür", "Anna: bitten Ben", "Ben: ablehnen"])
+    assert "\nBen hilft nicht.\n" in out
+
+
+async def test_a_refusal_says_what_to_do_instead_of_naming_a_phase(store):
+    out = await _play(store, ["Anna: plündern", "Anna: spielen", "Ben: spielen Fluch! Rucksack gefressen"])
+    assert "✗ Anna: Du musst erst die Tür öffnen (`tür`)." in out
+    assert "✗ Anna: Welche Karte? Nenne ihren Namen (ein Anfang genügt)." in out
+    assert "✗ Ben: Auf wen? Zum Beispiel „auf Ben“." in out
+    assert "So geht's: spielen KARTE" in out
+    assert "Phase" not in out and "main" not in out and "target_player" not in out
+
+
+async def test_the_player_who_owes_a_decision_is_told_how_to_answer_it(store):
+    out = await _play(store, ["Anna: tür", "Anna: passen", "Ben: passen", "Cleo: passen", "Anna: weglaufen",
+                              "Anna: ende", "Anna: tür", "Anna: hand"])
+    assert "Anna muss entscheiden – welche Karte legst du ab (Milde Gabe)? → `wählen KARTE`" in out
+    assert ("✗ Anna: Du musst erst entscheiden: welche Karte legst du ab (Milde Gabe)? "
+            "Antworte mit `wählen KARTE`.") in out
+    assert "Du musst entscheiden: welche Karte legst du ab (Milde Gabe)? → `wählen KARTE` – " in out
+
+
+async def test_every_answer_to_a_decision_prints_a_line(store):
+    """Charity's discards (rulebook "Milde Gabe") are each shown, down to the last one."""
+    console, out = await _table(store)
+    await console.run_lines(["Anna: tür", "Anna: passen", "Ben: passen", "Cleo: passen", "Anna: weglaufen",
+                             "Anna: ende"], echo=True)
+    state = (await console.namer()).state
+    for _ in range(len(state.player("anna").hand) - 5):
+        before = out.getvalue()
+        await console.handle("Anna: wählen " + state.card(state.decisions[0].options[0]).name_de)
+        assert out.getvalue() != before
+        state = (await console.namer()).state
+
+
+async def test_help_lists_each_command_with_its_arguments_and_an_example(store):
+    out = await _play(store, ["Ben: befehle"])
+    assert "  spielen KARTE [auf SPIELER oder GEGENSTAND] [gegen MONSTER]" in out
+    assert "z. B. „Ben: bitten Ben schätze 1 zuerst“" in out
+    assert out.count("z. B.") == 26
+
+
+async def test_long_input_is_echoed_and_repeated_at_most_100_characters(store):
+    out = await _play(store, ["Anna: " + "x" * 400, "Anna: spielen " + "y" * 400])
+    echoed = [line for line in out.splitlines() if line.startswith(">")]
+    refusals = [line for line in out.splitlines() if line.startswith("✗")]
+    assert len(echoed) == 2 and all(len(line[2:]) <= 100 and line.endswith("…") for line in echoed)
+    assert len(refusals) == 2 and not any(re.search("[xy]{60}", line) for line in refusals)
+
+
+async def test_with_lang_en_every_console_line_is_english(store):
+    out = await _play(store, ["Anna: help", "Anna: hand", "Anna: loot", "Anna: play", "Anna: door", "Anna: pass",
+                              "Ben: pass", "Cleo: pass", "Anna: status", "Anna: run", "Anna: end", "Anna: door",
+                              "Ben: ask Anna", "Anna: xyz", "Anna hand"], lang="en")
+    german = re.compile(r"[äöüßÄÖÜ]|\b(der|die|das|und|nicht|zieht|Karte|Karten|privat|Spiel|Befehle|Stufe|"
+                        r"spielen|wählen|passen|Zug|entscheiden)\b")
+    assert [line for line in out.splitlines() if german.search(line)] == []
+    assert "  play CARD [on PLAYER or ITEM]" in out and "[private to Anna] Your hand:" in out
+    assert "# Game #1 in #konsole: Anna, Ben, Cleo (seed 7)" in out
+
+
+# ---------------------------------------------------------------------- the table as the status shows it
+def test_the_status_line_and_the_combat_line_agree_on_a_fighters_strength():
+    """Fluch! Geschlechtsumwandlung: -5 in the next combat. The status during that combat counts it
+    as the combat does, so both lines show the same strength."""
+    from table.render import Namer, public_view
+    from tests.munchkin_helpers import fight, game, to_table
+
+    state = game(sets=("cthulhu",))
+    to_table(state, "anna", "curse_change_sex")
+    state = fight(state, "buggoth")
+    lines = public_view(state, Namer("de", {p.id: p.name for p in state.players}, state, ("cthulhu",)))
+    status = next(line for line in lines if line.startswith("▶ Anna"))
+    combat = next(line for line in lines if line.startswith("⚔"))
+    assert "Kampfstärke -4," in status
+    assert "⚔ Kampf: Anna -4 – Buggoth" in combat
+
+
+def test_an_item_enhancer_is_shown_on_its_item():
+    from engine.munchkin.state import ItemInPlay
+    from table.render import Namer, private_view, public_view
+    from tests.munchkin_helpers import game, take
+
+    state = game(sets=("axecop",))
+    armor, sharpener = take(state, "axe_surprise_proof_armor"), take(state, "axe_axe_sharpener")
+    state.player("anna").items.append(ItemInPlay(uid=armor, in_use=True, enhancers=[sharpener]))
+    namer = Namer("de", {p.id: p.name for p in state.players}, state, ("axecop",))
+    assert "Überraschungssichere Rüstung + Axtschärfer" in "\n".join(public_view(state, namer))
+    assert "Überraschungssichere Rüstung + Axtschärfer (in Nutzung)" in "\n".join(private_view(state, "anna", namer))
+
+
+async def test_a_passed_round_of_specials_prints_a_line(store):
+    """Smash Up "Wertung": passing in the round of specials shows, though the engine reports nothing."""
+    import io
+
+    from engine.smashup.actions import PassSpecial
+    from table.console import ConsoleTable
+    from table.service import TableService
+
+    console = ConsoleTable(TableService(store), "su", "de", io.StringIO())
+    await console.setup(["Anna", "Ben"], "smashup", ["smashup"], {}, seed=3, fresh=True)
+    namer = await console.namer()
+    line = console.acknowledge(PassSpecial(actor=namer.state.players[0].id, window=0), namer)
+    assert line == f"{namer.state.players[0].name} passt: keine Extra-Fähigkeit vor dieser Wertung."
+
+
+async def test_words_after_hand_or_status_are_refused_not_ignored(store):
+    out = await _play(store, ["Anna: hand zeigen", "Anna: status bitte"])
+    assert "✗ Anna: Das habe ich nicht verstanden: „zeigen“ – der Befehl gilt nicht." in out
+    assert "✗ Anna: Das habe ich nicht verstanden: „bitte“ – der Befehl gilt nicht." in out
+    assert "Deine Hand" not in out
+
+
+async def test_the_garbage_line_from_the_report_changes_nothing(store):
+    console, out = await _table(store)
+    before = (await console.namer()).state.model_dump_json()
+    await console.run_lines(['B: spielen karte %"., will # väj$', 'Ben: spielen karte %"., will # väj$'], echo=True)
+    assert "✗ B: Keinen Spieler gefunden: B." in out.getvalue()
+    assert "✗ Ben: Das habe ich nicht verstanden: „%\"., #“ – der Befehl gilt nicht." in out.getvalue()
+    assert (await console.namer()).state.model_dump_json() == before

@@ -96,7 +96,7 @@ async def test_console_refusals_name_the_reason_and_change_nothing(table):
         await table.handle(line)
     out = _printed(table)
     assert f"✗ {other}: Du bist nicht am Zug" in out
-    assert f"✗ {me}: Keine passende Karte: Gibtsnicht." in out
+    assert f"✗ {me}: Keine passende Karte auf deiner Hand: Gibtsnicht." in out
     assert f"✗ {me}: Gerade wird keine Basis gewertet" in out
     assert f"✗ {me}: Unbekannter Befehl: tür." in out
     assert (await _state(table)).model_dump_json() == state.model_dump_json()
@@ -121,7 +121,7 @@ async def test_console_finishing_draws_two_and_passes_the_turn(table):
     after = await _state(table)
     assert len(after.player(me.id).hand) == len(me.hand) + 2
     assert after.active_player.id != me.id
-    assert f"{me.name} zieht 2 Karte(n)." in _printed(table)
+    assert f"{me.name} zieht 2 Karten." in _printed(table)
 
 
 def test_console_auto_play_with_a_bot_seat_finishes_smashup_games(tmp_path):
