@@ -13,7 +13,7 @@ import yaml
 from engine.core.events import Event
 from engine.smashup.cards import Base, Monster, PlayCard, data, designs
 from engine.smashup.effects import minion_power
-from engine.smashup.rules import HAND_LIMIT, breakpoint_of, next_to_decide, power_at, total_power
+from engine.smashup.rules import HAND_LIMIT, breakpoint_of, hand_cards, next_to_decide, power_at, total_power
 from engine.smashup.state import BaseInPlay, GameState
 from table.i18n import text, word
 
@@ -192,6 +192,8 @@ def option_label(option: str, namer: Namer) -> str:
     """A choice's option: a card, "none", or a minion and the base it would go to."""
     if option == "none":
         return word(namer.lang, "su_none")
+    if option == "yes":
+        return word(namer.lang, "su_yes")
     if ">" in option:
         minion, base = option.split(">", 1)
         return f"{namer.card(minion)} → {namer.card(base)}"
@@ -216,7 +218,8 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     """One player's hand with what each card is, their plays left and what they owe."""
     lang = namer.lang
     seat = state.player(player_id)
-    lines = [f"{word(lang, 'hand')} ({len(seat.hand)}/{HAND_LIMIT}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
+    counted = len(hand_cards(state, player_id))          # treasures do not count toward the limit
+    lines = [f"{word(lang, 'hand')} ({counted}/{HAND_LIMIT}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
     lines += [f"• {card_label(state, u, namer)}: {card_text(state.card_ids[u], lang)}" for u in seat.hand]
     if seat.factions:
         lines.append(f"{word(lang, 'su_factions')}: " + " + ".join(faction_name(f, lang) for f in seat.factions)

@@ -57,6 +57,12 @@ def kinds(events):
     return [e.kind for e in events]
 
 
+def answer(state, player, kind, option):
+    """Answer the player's open choice of this kind."""
+    decision = next(d for d in state.decisions if d.kind == kind and d.player == player)
+    return apply(state, A.Choose(actor=player, decision=decision.id, option=option))[0]
+
+
 def test_every_op_named_in_the_card_data_exists():
     from engine.smashup.cards import data
 
@@ -332,14 +338,16 @@ def test_treasure_bath_mages_tower_and_treehouse():
     state = game_for()
     set_base(state, 0, "base-mages-tower")
     hand = len(state.player("anna").hand)
-    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # taken, played, a card drawn
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # taken, played, and "you may draw"
+    state = answer(state, "anna", "may_draw", "yes")
     assert len(state.player("anna").hand) == hand + 1
     state = game_for()
     set_base(state, 0, "base-treehouse")
-    nxt = state.players[(state.active + 1) % len(state.players)].id
-    before = len(state.player(nxt).hand)
-    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # the next player may draw a card
-    assert len(state.player(nxt).hand) == before + 1
+    before = len(state.player("cleo").hand)
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # she names another player, who may draw
+    state = answer(state, "anna", "treehouse_pick", "cleo")
+    state = answer(state, "cleo", "may_draw", "yes")
+    assert len(state.player("cleo").hand) == before + 1
 
 
 def test_birthday_party_holds_your_minions_until_you_come():
@@ -844,7 +852,7 @@ def _attach_treasure(state, design: str, holder: str, minion: str) -> str:
 
 def test_mugging_moves_an_action_onto_your_minion():
     state = game_for("ben")
-    theirs = put_minion(state, "orcs-dork-orc", "anna", 0)
+    theirs = put_minion(state, "orcs-sword-lord", "anna", 0)    # not a Dork Orc: that one is out of reach
     saw = _attach_treasure(state, "treasure-chainsaw-of-bloody-dismemberment", "anna", theirs)
     mine = put_minion(state, "warriors-taunter", "ben", 1)
     uid = take(state, "thieves-mugging", "ben")

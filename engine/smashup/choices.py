@@ -12,6 +12,10 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     bin_move
     line_cut         Potion of Line Cutting: the revealed loot card taken before the sharing
     cunning_play     Cunning Plan: where (and on what) the treasure drawn is played at once, or "none"
+    may_monster      a "dürfen" ability ("yes" or "none"): Taunter's monster here,
+    may_draw         Mage's Tower's or Treehouse's card,
+    may_recycle      Holy Roller's card from the discard pile into the deck
+    treehouse_pick   Treehouse: the other player who may draw a card
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from engine.smashup.state import Decision, GameState
 from engine.smashup.tx import Tx
 
 NONE = "none"
+YES = "yes"
 Handler = Callable[[Tx, Decision, str], None]
 HANDLERS: dict[str, Handler] = {}
 
@@ -146,3 +151,31 @@ def _cunning_play(tx: Tx, decision: Decision, option: str) -> None:
     uid = decision.context["card"]
     if option != NONE and uid in tx.s.player(decision.player).hand:
         play_now(tx, decision.player, uid, option)
+
+
+def offer(tx: Tx, player: str, kind: str, **context: str) -> None:
+    """An ability that says "dürfen": its player decides; a passed deadline declines ("Bei Verbot
+    unwirksam": with "dürfen" you have the choice)."""
+    open_choice(tx, player, kind, [NONE, YES], **context)
+
+
+@handler("may_monster")
+@handler("may_draw")
+@handler("may_recycle")
+def _may(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.effects import recycle
+
+    if option != YES:
+        return
+    if decision.kind == "may_draw":
+        tx.draw(decision.player, 1)
+    elif decision.kind == "may_recycle":
+        recycle(tx, decision.player)
+    elif any(b.uid == decision.context["base"] for b in tx.s.bases):
+        tx.play_monster(tx.s.base(decision.context["base"]))
+
+
+@handler("treehouse_pick")
+def _treehouse_pick(tx: Tx, decision: Decision, option: str) -> None:
+    if tx.s.has_player(option):
+        offer(tx, option, "may_draw")

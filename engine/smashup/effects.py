@@ -126,17 +126,34 @@ def has_abilities(state, minion: Minion) -> bool:
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     """Minions that are "not affected by other players' actions": Dork Orc, Too Tough on it, The Pits,
-    Sneaksy on their base. Only actions of another player are kept off; minions and talents are not."""
-    if minion.controller in (None, ctx.player) or state.card(ctx.card).kind != "action":
+    Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
+    Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
+    actions off too (rulebook, "Zu widerstandsfähig")."""
+    if state.card(ctx.card).kind != "action":
+        return True
+    if any(e.op == "attached_immunity" and _player_of_card(state, uid, minion) != ctx.player
+           for uid in minion.attached for e in _effects_of(state, uid)):
+        return False
+    if minion.controller in (None, ctx.player):
         return True
     if any(e.op == "immune_to_others_actions" for e in _effects_of(state, minion.uid)) and has_abilities(state, minion):
-        return False
-    if any(e.op == "attached_immunity" for uid in minion.attached for e in _effects_of(state, uid)):
         return False
     if any(e.op == "base_immune_to_others_actions" for e in _effects_of(state, base.uid)):
         return False
     return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
                    for uid in base.actions for e in _effects_of(state, uid))
+
+
+def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
+    """Who controls a card played on a minion: its owner (a treasure: who played it, else the carrier's
+    controller)."""
+    return state.owners.get(uid) or state.played_by.get(uid) or carrier.controller
+
+
+def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
+    """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect."""
+    pairs = pool if pool is not None else [(b, m) for b in state.bases for m in b.minions]
+    return [m.uid for b, m in pairs if affectable(state, ctx, b, m)]
 
 
 def indestructible(state, minion: Minion) -> bool:
@@ -160,7 +177,7 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _any_minion(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions]
+    return affectable_minions(state, ctx)
 
 
 def _needs(ctx: Context, candidates: list[str]) -> str | None:
@@ -230,7 +247,8 @@ def _lasting(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 # the ongoing abilities of a card played on a minion (the card lies on it)
-ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
+ATTACH_OPS = frozenset({"on_minion", "on_own_minion",
+                        "attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
                         "base_minions_power", "no_abilities", "indestructible", "save_to_hand", "save_to_deck_top",
                         "save_with_card", "attached_immunity"})
 
@@ -270,7 +288,7 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
             tx.draw_treasures(by, card.treasures)
         from engine.smashup.hooks import after_monster_destroyed
 
-        after_monster_destroyed(tx, base, by)
+        after_monster_destroyed(tx, base, by, no_treasures)
 
 
 @op("play_monster")
@@ -280,13 +298,48 @@ def _play_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.play_monster(base)
 
 
+def recycle(tx: Tx, player: str, minions_only: bool = False) -> None:
+    """A random card (or minion) of the discard pile is shuffled into the deck."""
+    seat = tx.s.player(player)
+    pool = [u for u in seat.discard if not minions_only or tx.s.card(u).kind == "minion"]
+    if pool:
+        uid = pool[tx.rng.below(len(pool))]
+        seat.discard.remove(uid)
+        seat.deck.append(uid)
+        tx.rng.shuffle(seat.deck)
+
+
 @op("recycle")
 def _recycle(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """A random card of the discard pile is shuffled into the deck."""
-    seat = tx.s.player(ctx.player)
-    if seat.discard:
-        seat.deck.append(seat.discard.pop(tx.rng.below(len(seat.discard))))
-        tx.rng.shuffle(seat.deck)
+    """Holy Roller: its player may shuffle a random card of the discard pile into the deck."""
+    from engine.smashup.choices import offer
+
+    if tx.s.player(ctx.player).discard:
+        offer(tx, ctx.player, "may_recycle")
+
+
+@op("may_play_monster")
+def _may_play_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Taunter: its player may have a monster come to this base."""
+    from engine.smashup.choices import offer
+
+    offer(tx, ctx.player, "may_monster", base=base_of(tx.s, ctx.card) or ctx.base or "")
+
+
+def _undead_unless_recycling(state, effect: Effect, ctx: Context) -> list[str]:
+    return [] if ctx.mode == "recycle" else _destroy_targets(state, effect, ctx)
+
+
+@op("turner", targets=_undead_unless_recycling)
+def _turner(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Turner, choose one: destroy an undead monster here, or (mode "recycle") shuffle a random minion
+    of your discard pile into your deck."""
+    if ctx.mode == "recycle":
+        recycle(tx, ctx.player, minions_only=True)
+        return
+    target = _needs(ctx, _destroy_targets(tx.s, effect, ctx))
+    if target is not None:
+        destroy(tx, target, ctx.player)
 
 
 @op("take_from_discard")
@@ -592,7 +645,7 @@ def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
 
 def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
     found = find_minion(state, ctx.target or "")
-    return [m.uid for m in found[0].minions] if found is not None else []
+    return affectable_minions(state, ctx, [(found[0], m) for m in found[0].minions]) if found is not None else []
 
 
 @op("war_cry", targets=_any_monster, second=_minions_at_first_pick)
@@ -766,7 +819,9 @@ def _trade(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _weak_minions_of_others(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions if m.controller not in (None, ctx.player)
+    """Another player's minions of power 3 or less, and monsters a player controls (rulebook,
+    "Blumenkind": a monster nobody controls cannot be taken)."""
+    return [m.uid for b in state.bases for m in (*b.minions, *b.monsters) if m.controller not in (None, ctx.player)
             and minion_power(state, b, m) <= (effect.max_power or 0)]
 
 
@@ -1068,8 +1123,9 @@ def _campaign(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _owned_minions_at_most(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions
-            if m.owner is not None and minion_power(state, b, m) <= (effect.max_power or 0)]
+    limit = effect.max_power or 0
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.minions
+                                           if m.owner is not None and minion_power(state, b, m) <= limit])
 
 
 @op("bottom_of_owners_deck", targets=_owned_minions_at_most)
@@ -1091,7 +1147,7 @@ def _crush_targets(state, effect: Effect, ctx: Context) -> list[str]:
         mine = sum(1 for m in base.minions if m.controller == ctx.player)
         for minion in base.minions:
             theirs = sum(1 for m in base.minions if m.controller == minion.controller)
-            if minion.controller not in (None, ctx.player) and theirs < mine:
+            if minion.controller not in (None, ctx.player) and theirs < mine and affectable(state, ctx, base, minion):
                 found.append(minion.uid)
     return found
 
@@ -1104,7 +1160,7 @@ def _crush(tx: Tx, effect: Effect, ctx: Context) -> None:
         destroy(tx, target, ctx.player)
 
 
-@op("gift_draw")
+@op("gift_draw", targets=lambda s, e, c: _other_players(s, e, c))
 def _gift_draw(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Another player (the next one, unless named) draws a card; then you draw one."""
     ids = [p.id for p in tx.s.players]
@@ -1223,7 +1279,9 @@ def _power_per_card_paid(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _weak_minions(state, effect: Effect, ctx: Context) -> list[str]:
-    return [] if ctx.mode == "monster" else _destroy_targets(state, Effect(op="destroy", max_power=2), ctx)
+    """Dungeon Bait's other option: a minion (not a monster) of power 2 or less, anywhere."""
+    weak = Effect(op="destroy", max_power=2, what="minion")
+    return [] if ctx.mode == "monster" else _destroy_targets(state, weak, ctx)
 
 
 @op("bait", targets=_weak_minions)

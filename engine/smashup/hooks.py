@@ -24,6 +24,8 @@ def _has(tx: Tx, uid: str, op: str) -> Effect | None:
 
 
 def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
+    from engine.smashup.choices import NONE, offer, open_choice
+
     seat = tx.s.player(player)
     if _caltrops(tx, player, base, uid):
         return
@@ -32,15 +34,14 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
         tx.draw_treasures(player, 1)
     _fae_fighters(tx, player, uid)
     if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
-        from engine.smashup.choices import NONE, open_choice
-
         seat.used_this_turn.append(f"doors:{base.uid}")     # Dimension Doors: the first minion each turn
         open_choice(tx, player, "doors_pay", [NONE, *seat.hand], base=base.uid)
-    if _has(tx, base.uid, "base_may_draw"):
-        tx.draw(player, 1)
-    if _has(tx, base.uid, "base_other_draws"):
+    if _has(tx, base.uid, "base_may_draw"):          # Mage's Tower: "you may draw"
+        offer(tx, player, "may_draw")
+    if _has(tx, base.uid, "base_other_draws"):       # Treehouse: the player names another, who may draw
         ids = [p.id for p in tx.s.players]
-        tx.draw(ids[(ids.index(player) + 1) % len(ids)], 1)
+        others = ids[ids.index(player) + 1:] + ids[:ids.index(player)]
+        open_choice(tx, player, "treehouse_pick", others)
     for uid in base.actions:
         if _has(tx, uid, "base_action_draw_on_minion") and tx.s.owners.get(uid) == player:
             tx.draw(player, 1)
@@ -82,10 +83,12 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     return False
 
 
-def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str) -> None:
+def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: bool = False) -> None:
+    """Bastion's treasure goes to whoever destroyed the monster, unless the destroying card gives no
+    treasures (Ruckus clears monsters "without treasures": the base's treasure too, fandom-bases-faq)."""
     if base not in tx.s.bases:
         return
-    if _has(tx, base.uid, "base_bastion") and by:     # a monster's own ability rewards nobody
+    if _has(tx, base.uid, "base_bastion") and by and not no_treasures:   # a monster's own ability rewards nobody
         tx.draw_treasures(by, 1)
     for minion in base.minions:
         effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
@@ -168,13 +171,14 @@ def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
 
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
-    """Subterranean Lair: on your turn, with no minion there, an extra minion there."""
+    """Subterranean Lair: on your turn, with no minion there, an extra minion there, again and again
+    in the same turn once the one played there moved away (rulebook, "Unterirdisches Versteck")."""
     return any(e.op == "base_extra_if_absent" for e in tx_state.active_effects(base.uid)) and not any(
         m.controller == player for m in base.minions)
 
 
 def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
-    """Thieves' Guild: after you play a treasure on a minion here, draw a card."""
+    """Thieves' Guild: after you play a treasure on this base or on a minion here, draw a card."""
     if tx.s.card_ids[uid].startswith("treasure-") and _has(tx, base.uid, "base_thieves_guild"):
         tx.draw(player, 1)
 

@@ -28,6 +28,7 @@ from engine.smashup.effects import (
     PLACED_BY_OP,
     SPECIAL_ONLY_OPS,
     Context,
+    affectable,
     base_of,
     find_minion,
     has_abilities,
@@ -189,7 +190,12 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     a second pick where it needs one. A card with a talent picks when the talent is used."""
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
-    for effect in ([] if playing and "talent" in card.keywords else card.effects):
+    effects = [] if playing and "talent" in card.keywords else card.effects
+    every = [u for e in effects if e.op in NEEDS_TARGET for u in NEEDS_TARGET[e.op](state, e, ctx)]
+    picking = any(e.op in NEEDS_TARGET for e in effects) and not _played_on_minion(card)
+    if picking and target is not None and target not in every:     # named, but nothing it may take
+        raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])
+    for effect in effects:
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is None:
             continue
@@ -200,6 +206,15 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
         seconds = second_of(state, effect, ctx) if second_of is not None and target is not None else []
         if seconds and target2 not in seconds:
             raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
+
+
+def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> None:
+    """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
+    if unpaid(state, a.card, a.discard) and "talent" not in state.card(a.card).keywords:
+        if a.target is not None or a.target2 is not None:
+            raise IllegalAction("pay_cards", count=cost_of(state.card(a.card)))
+        return
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -227,7 +242,7 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
             return grant
     if seat.minions_left > 0:
         return "free"
-    if hooks.lair_allows(state, actor, base) and f"lair:{base_uid}" not in seat.used_this_turn:
+    if hooks.lair_allows(state, actor, base):
         return "lair"
     return None
 
@@ -244,7 +259,7 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
     if not hooks.may_play_minion_at(state, a.actor, a.base):
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_play_targets(state, a)
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -254,9 +269,7 @@ def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
     seat.hand.remove(a.card)
     if grant == "free":
         seat.minions_left -= 1
-    elif grant == "lair":
-        seat.used_this_turn.append(f"lair:{a.base}")
-    else:
+    elif grant != "lair":
         seat.minion_grants.remove(grant)  # type: ignore[arg-type]
     put_minion(tx, a)
 
@@ -284,13 +297,26 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("no_action_play_left")
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
-    if _played_on_minion(card) and (a.target is None or find_minion(state, a.target) is None):
-        raise IllegalAction("needs_target_minion")
+    if _played_on_minion(card):
+        _check_carrier(state, a)
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_play_targets(state, a)
     _check_picks(state, a.actor, a.card, a.base, a.picks)
+
+
+def _check_carrier(state: GameState, a: A.PlayAction) -> None:
+    """The minion a card is played on: one in play, one's own for a card that says so (Eternal Hero,
+    Traveling Elf), and not one protected from this player's actions (Dork Orc, Too Tough)."""
+    found = find_minion(state, a.target or "")
+    if found is None:
+        raise IllegalAction("needs_target_minion")
+    card = state.card(a.card)
+    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != a.actor:
+        raise IllegalAction("own_minion_only")
+    if not affectable(state, Context(a.actor, a.card, found[0].uid, a.target), found[0], found[1]):
+        raise IllegalAction("protected", card=state.card_ids[found[1].uid])
 
 
 def uses_base(card) -> bool:
@@ -361,6 +387,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         state.base(a.base).actions.append(a.card)
         if card.faction is None:            # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
+        hooks.after_treasure_played(tx, a.actor, state.base(a.base), a.card)
     elif any(e.op == "dowsing" for e in card.effects):
         state.treasure_deck.extend([a.card, *state.treasure_discard])
         state.treasure_discard.clear()
@@ -383,6 +410,9 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     card = tx.s.card(uid)
     if not card.automated:
         tx.emit("card_not_automated", player=actor, card=card.id)
+        return
+    if unpaid(tx.s, uid, tuple(discard)):
+        tx.emit("ability_unpaid", player=actor, card=card.id)
         return
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks))
     pay(tx, ctx)
@@ -436,20 +466,32 @@ def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[t
 OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 
 
+def cost_of(card) -> int:
+    """How many cards an "Um …" ability asks to be discarded for it."""
+    return sum(e.n for e in card.effects if e.op in ("cost_discard", "cost_discard_treasure"))
+
+
+def unpaid(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
+    """A card with a price played without paying it: it is played, its ability does not happen ("Bei
+    Verbot unwirksam": a card may be played even when its ability cannot be carried out)."""
+    return not discard and cost_of(state.card(uid)) > 0
+
+
 def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...], playing: bool = False) -> None:
-    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself. A
-    talent is paid when it is used, so playing its card costs nothing."""
+    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself, or
+    nothing when the card is played to be rid of it. A talent is paid when it is used, so playing its
+    card costs nothing; a talent used must be paid."""
     card = state.card(uid)
     effects = () if playing and "talent" in card.keywords else card.effects
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
-    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    needed = cost_of(card) if effects else 0
     treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
     if treasures_only and any(not state.card_ids[u].startswith("treasure-") for u in discard):
         raise IllegalAction("pay_with_treasures")
     if needed:
-        if len(discard) != needed:
+        if len(discard) != needed and not (playing and not discard):
             raise IllegalAction("pay_cards", count=needed)
         return
     any_number = any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects)
@@ -845,9 +887,9 @@ def _end_of_turn(tx: Tx) -> None:
     state = tx.s
     seat = state.active_player
     tx.draw(seat.id, DRAW_PER_TURN)
-    if len(seat.hand) > HAND_LIMIT:
+    if len(hand_cards(state, seat.id)) > HAND_LIMIT:
         state.phase = "scoring"
-        tx.emit("discard_down", player=seat.id, count=len(seat.hand) - HAND_LIMIT)
+        tx.emit("discard_down", player=seat.id, count=len(hand_cards(state, seat.id)) - HAND_LIMIT)
         state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
                                         options=list(seat.hand), default=seat.hand[0]))
         return
@@ -855,6 +897,18 @@ def _end_of_turn(tx: Tx) -> None:
 
 
 DISCARD_KINDS = ("discard_down", "discard_one")
+
+
+def hand_cards(state: GameState, player_id: str) -> list[str]:
+    """The cards that count toward the hand limit: treasures "zählen nicht zu den Handkarten" ("Bei
+    Verbot unwirksam"), so a player keeps every treasure and discards faction cards down to 10."""
+    return [u for u in state.player(player_id).hand if not state.card_ids[u].startswith("treasure-")]
+
+
+def excess_cards(state: GameState, player_id: str) -> list[str]:
+    """The first faction cards over the limit (the default at a deadline, and the listed move)."""
+    cards = hand_cards(state, player_id)
+    return cards[:max(0, len(cards) - HAND_LIMIT)]
 
 
 def _discard_decision(state: GameState, actor: str):
@@ -870,8 +924,10 @@ def check_discard_down(state: GameState, a: A.DiscardDown) -> None:
         raise IllegalAction("card_not_in_hand", card=",".join(a.cards))
     if decision.kind == "discard_one" and len(a.cards) != 1:
         raise IllegalAction("pay_cards", count=1)
-    if decision.kind == "discard_down" and len(seat.hand) - len(a.cards) != HAND_LIMIT:
-        raise IllegalAction("discard_to_ten", count=len(seat.hand) - HAND_LIMIT)
+    if decision.kind == "discard_down":
+        counted = hand_cards(state, a.actor)
+        if any(u not in counted for u in a.cards) or len(counted) - len(a.cards) != HAND_LIMIT:
+            raise IllegalAction("discard_to_ten", count=len(counted) - HAND_LIMIT)
 
 
 def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
@@ -1003,7 +1059,7 @@ def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
         seat = state.player(decision.player)
         if decision.kind == "discard_one":
             return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:1]))
-        return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+        return A.DiscardDown(actor=seat.id, cards=tuple(excess_cards(state, seat.id)))
     if a.turn is not None and a.turn == state.turn:
         if state.draft is not None:
             return A.PickFaction(actor=state.draft.order[state.draft.next], faction=state.draft.offered[0])
@@ -1183,8 +1239,7 @@ def _candidates(state: GameState, pid: str):
             for base in decision.options:
                 yield A.ScoreFirst(actor=pid, base=base)
         if decision.player == pid and decision.kind == "discard_down":
-            seat = state.player(pid)
-            yield A.DiscardDown(actor=pid, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+            yield A.DiscardDown(actor=pid, cards=tuple(excess_cards(state, pid)))
         if decision.player == pid and decision.kind in choices.HANDLERS:
             for option in decision.options:
                 yield A.Choose(actor=pid, decision=decision.id, option=option)
@@ -1244,8 +1299,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
             found += candidates_of(state, effect, ctx)
     if _played_on_minion(card):
         found += [m.uid for b in state.bases for m in b.minions]
-    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects):
-        found.append(None)
+    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
+        found.append(None)             # "you may", or played unpaid
     return list(dict.fromkeys(found)) or [None]
 
 
@@ -1287,6 +1342,8 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
     pool = treasures if any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects) else others
     options = [tuple(pool[:needed])] if needed else [()]
+    if needed and playing:
+        options.append(())             # played unpaid, to be rid of it: its ability does not happen
     for e in effects:
         if e.op in OPTIONAL_COSTS:
             options.append(tuple(pool[:OPTIONAL_COSTS[e.op][1]]))
@@ -1303,6 +1360,8 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
         modes.append("take")
     if any(e.op == "discard_for_extra" for e in effects):
         modes.append("action")
+    if any(e.op == "turner" for e in effects):
+        modes.append("recycle")
     for discard in dict.fromkeys(options):
         for mode in modes:
             yield discard, mode
