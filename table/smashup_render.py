@@ -170,11 +170,17 @@ def waiting_line(state: GameState, namer: Namer) -> str:
         return f"{namer.player(decision.player)}: {word(lang, 'kind_' + decision.kind)}"
     if state.scoring is not None:
         who = next_to_decide(state)
-        return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
+        return (f"{specials_title(state, lang)} ({namer.card(state.scoring.base)}): "
                 f"{namer.player(who) if who else word(lang, 'none')}")
     seat = state.active_player
     return (f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {word(lang, 'su_plays_left')}: "
             f"{seat.minions_left} {word(lang, 'su_minion')}, {seat.actions_left} {word(lang, 'su_action')}")
+
+
+def specials_title(state: GameState, lang: str) -> str:
+    """Which round of specials a scoring is in: before it, during it, or after it."""
+    stage = state.scoring.stage if state.scoring else "specials"
+    return word(lang, {"during": "su_specials_during", "after": "su_specials_after"}.get(stage, "su_specials"))
 
 
 def public_view(state: GameState, namer: Namer) -> list[str]:
@@ -236,6 +242,6 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
             lines.append(f"{word(lang, 'decisions')} [{decision.id}] {word(lang, 'kind_' + decision.kind)} "
                          + ", ".join(option_label(o, namer) for o in decision.options))
     if state.scoring is not None and next_to_decide(state) == player_id:
-        lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
+        lines.append(f"{specials_title(state, lang)} ({namer.card(state.scoring.base)}): "
                      + word(lang, "su_special_or_pass"))
     return lines

@@ -729,12 +729,16 @@ def _vp_from_places(state, events, player: str) -> int:
 
 
 def test_angry_pillagers_pays_a_vp_for_a_lead_of_three_during_the_scoring():
-    """Angry Pillagers ("während der Wertung"): with 3 or more power over the runner-up, 1 VP more."""
+    """Angry Pillagers ("während der Wertung", line 218): played in the round during the scoring, once
+    the VP are given; with 3 or more power over the runner-up, 1 VP more."""
     state = game_for("anna")
     put_minion(state, "warriors-taunter", "ben", 0)                  # ben: 2 there
     state, special = _scoring_round(state, "anna", "orcs-angry-pillagers")
-    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
-    assert state.player("anna").vp == _vp_from_places(state, events, "anna") + 1
+    assert state.scoring.stage == "during" and state.scoring.placed["anna"] == 1
+    vp = state.player("anna").vp
+    assert vp > 0                                                    # the places were scored first
+    state, _ = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert state.player("anna").vp == vp + 1
     assert special in state.player("anna").discard
 
 
@@ -744,19 +748,22 @@ def test_angry_pillagers_pays_nothing_without_the_lead():
 
     _fill_to_breakpoint(state, "ben", 0)                              # ben as strong as anna there
     state, special = _scoring_round(state, "anna", "orcs-angry-pillagers")
-    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
-    assert state.player("anna").vp == _vp_from_places(state, events, "anna")
+    vp = state.player("anna").vp
+    state, _ = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert state.player("anna").vp == vp
 
 
 def test_clever_distraction_takes_a_vp_from_the_winner_after_the_scoring():
-    """Clever Distraction ("nach der Wertung"): with a minion at the scored base, its winner loses a VP
-    and you gain one."""
+    """Clever Distraction ("nach der Wertung", line 232): played in the round after the scoring; with a
+    minion at the scored base, its winner loses a VP and you gain one."""
     state = game_for("anna")
     put_minion(state, "warriors-taunter", "ben", 0)                  # ben is there, second
     state, special = _scoring_round(state, "ben", "thieves-clever-distraction")
+    assert state.scoring.stage == "after"
+    vp = {p.id: p.vp for p in state.players}
     state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
-    assert state.player("ben").vp == _vp_from_places(state, events, "ben") + 1
-    assert state.player("anna").vp == _vp_from_places(state, events, "anna") - 1
+    assert state.player("ben").vp == vp["ben"] + 1
+    assert state.player("anna").vp == vp["anna"] - 1
     assert "vp_taken" in kinds(events) and special in state.player("ben").discard
 
 
@@ -1204,8 +1211,8 @@ def test_potion_of_line_cutting_takes_a_loot_card_before_the_sharing():
     add_monster(state, 0, "monster-bigfoot")                          # 2 treasures of loot
     put_minion(state, "warriors-taunter", "ben", 0)
     state, special = _scoring_round(state, "ben", "treasure-potion-of-line-cutting")
+    assert state.scoring.stage == "during" and len(state.scoring.loot) == 2      # scored, the loot revealed
     state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
-    assert "base_scored" in kinds(events) and state.scoring.stage == "loot"
     choice = next(d for d in state.decisions if d.kind == "line_cut")
     assert choice.player == "ben" and set(choice.options) == set(state.scoring.loot) and len(choice.options) == 2
     wanted = choice.options[1]

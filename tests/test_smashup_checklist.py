@@ -14,7 +14,7 @@ from engine.smashup import actions as A
 from engine.smashup.effects import minion_power
 from engine.smashup.rules import apply, new_game
 from engine.smashup.tx import Tx
-from tests.test_smashup import PLAYERS, _fill_to_breakpoint, drafted, put_minion, take
+from tests.test_smashup import PLAYERS, _fill_to_breakpoint, drafted, put_minion, take, take_loot_in_turn
 from tests.test_smashup_cards import CLERICS, add_monster, game_for, kinds, play, set_base
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,7 +148,8 @@ def test_players_tied_for_a_base_ability_all_use_it():
     _fill_to_breakpoint(state, "anna", 0)
     power = minion_power(state, state.bases[0], state.bases[0].minions[-1])
     put_minion(state, "warriors-taunter", "ben", 0, power_bonus=power - 2)      # as strong as Anna there
-    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    state, events = apply(state, A.FinishPlaying(actor="anna"))
+    state, _ = take_loot_in_turn(state, events)
     assert {d.player for d in state.decisions if d.kind == "discard_one"} == {"anna", "ben"}
 
 

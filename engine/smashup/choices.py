@@ -11,6 +11,7 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     friar_move       Deep Friar / Bin and Gone, after a scoring: a minion saved to another base (or "none")
     bin_move
     line_cut         Potion of Line Cutting: the revealed loot card taken before the sharing
+    loot_pick        the sharing of the loot: the revealed card this player takes in their turn
     cunning_play     Cunning Plan: where (and on what) the treasure drawn is played at once, or "none"
     may_monster      a "dürfen" ability ("yes" or "none"): Taunter's monster here,
     may_draw         Mage's Tower's or Treehouse's card,
@@ -44,7 +45,7 @@ def still_open(state: GameState, decision: Decision, option: str) -> bool:
     Doors asked; a loot card is taken): it must still be there to be chosen."""
     if decision.kind == "doors_pay" and option != NONE:
         return option in state.player(decision.player).hand
-    if decision.kind == "line_cut":
+    if decision.kind in ("line_cut", "loot_pick"):
         return state.scoring is not None and option in state.scoring.loot
     if decision.kind == "cunning_play" and option != NONE:
         return decision.context["card"] in state.player(decision.player).hand
@@ -135,13 +136,12 @@ def _recall_pick(tx: Tx, decision: Decision, option: str) -> None:
 
 
 @handler("line_cut")
-def _line_cut(tx: Tx, decision: Decision, option: str) -> None:
-    scoring = tx.s.scoring
-    if scoring is None or option not in scoring.loot:
-        return
-    scoring.loot.remove(option)
-    tx.s.player(decision.player).hand.append(option)
-    tx.emit("loot_taken", player=decision.player, card=tx.s.card_ids[option])
+@handler("loot_pick")
+def _take_loot(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.rules import take_loot
+
+    if tx.s.scoring is not None and option in tx.s.scoring.loot:
+        take_loot(tx, decision.player, option)
 
 
 @handler("cunning_play")

@@ -515,13 +515,24 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 # ---------------------------------------------------------------------- specials during and after scoring
-# Played in the round before the scoring like every special, these wait beside the base and act at
-# their moment, with the scoring's places in Context.placed: rules._score calls them after the VP are
-# given ("during") or after the loot ("after").
-LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins", "line_cutting"})
-# cards that work only as a Special in the round before a scoring (not as an action in one's turn)
-SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more",
-                                "helping_hands", "cunning_plan"}
+# A special is used in the round of its moment: before the scoring (most), during it once the places
+# are known and the loot lies revealed (DURING_OPS), or after it (AFTER_OPS) ("Die große Wertung",
+# steps 3, 4-5 and 6). Helping Hands is used before and takes its VP during the scoring: it waits
+# beside the base (SET_ASIDE_OPS) and acts with the scoring's places in Context.placed.
+DURING_OPS = frozenset({"pillage", "line_cutting"})
+AFTER_OPS = frozenset({"distraction"})
+SET_ASIDE_OPS = frozenset({"steal_if_wins"})
+# cards that work only as a Special in a round of a scoring (not as an action in one's turn)
+SPECIAL_ONLY_OPS = DURING_OPS | AFTER_OPS | SET_ASIDE_OPS | {
+    "run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more", "helping_hands", "cunning_plan"}
+
+
+def special_moment(card) -> str:
+    """When a special acts: "during" or "after" the scoring, else "before" it."""
+    ops = {e.op for e in card.effects}
+    if ops & DURING_OPS:
+        return "during"
+    return "after" if ops & AFTER_OPS else "before"
 
 
 @op("pillage")
@@ -944,7 +955,14 @@ def _steal_if_wins(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.emit("vp_taken", player=ctx.player, victim=ctx.target, vp=1)
 
 
-OPS["line_cutting"] = lambda tx, effect, ctx: None      # rules._next_line_cut asks its player for a loot card
+@op("line_cutting")
+def _line_cutting(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Potion of Line Cutting, during the scoring: its player takes a revealed loot card of their choice
+    before the sharing."""
+    from engine.smashup.choices import open_choice
+
+    if tx.s.scoring is not None and tx.s.scoring.loot:
+        open_choice(tx, ctx.player, "line_cut", list(tx.s.scoring.loot))
 
 
 @op("word_of_recall")

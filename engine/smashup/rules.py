@@ -19,13 +19,13 @@ from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
     LASTING_OPS,
-    LATER_OPS,
     NEEDS_TARGET,
     NEEDS_TARGET2,
     OPS,
     OPTIONAL_TARGET_OPS,
     PICK_OPS,
     PLACED_BY_OP,
+    SET_ASIDE_OPS,
     SPECIAL_ONLY_OPS,
     Context,
     affectable,
@@ -34,6 +34,7 @@ from engine.smashup.effects import (
     has_abilities,
     minion_power,
     pay,
+    special_moment,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat
 from engine.smashup.tx import Tx
@@ -414,10 +415,11 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     if unpaid(tx.s, uid, tuple(discard)):
         tx.emit("ability_unpaid", player=actor, card=card.id)
         return
-    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks))
+    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
+                  placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
     pay(tx, ctx)
     for effect in card.effects:
-        if effect.op not in LASTING_OPS and effect.op not in LATER_OPS:
+        if effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS:
             OPS[effect.op](tx, effect, ctx)
 
 
@@ -518,7 +520,8 @@ def _in_play_controlled(state: GameState, actor: str, uid: str) -> bool:
 def _special_talent(state: GameState, actor: str, uid: str) -> bool:
     """Happy Zapper's Special: in the round before its base scores, its talent may be used (again)."""
     scoring = state.scoring
-    return (scoring is not None and next_to_decide(state) == actor and uid in state.card_ids
+    return (scoring is not None and scoring.stage == "specials" and next_to_decide(state) == actor
+            and uid in state.card_ids
             and scoring.locked_by in (None, actor)
             and {"talent", "special"} <= set(state.card(uid).keywords)
             and base_of(state, uid) == scoring.base and _in_play_controlled(state, actor, uid))
@@ -555,10 +558,7 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
     _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2)
     if in_round:                              # used as a Special: the others may answer it
-        assert state.scoring is not None
-        state.scoring.passed = []
-        state.scoring.window = state.new_id()
-        _maybe_score(tx)
+        _special_used(tx, a.actor)
 
 
 # ====================================================================== scoring
@@ -634,28 +634,46 @@ def _open_specials(tx: Tx, base_uid: str) -> None:
     total falls below the breakpoint meanwhile."""
     tx.s.scoring = Scoring(base=base_uid, window=tx.s.new_id())
     tx.emit("base_scores_soon", base=tx.s.card_ids[base_uid], window=tx.s.scoring.window)
-    _maybe_score(tx)
+    _round_goes_on(tx)
 
 
 def _special_order(state: GameState) -> list[str]:
+    """Seat order from the active player (loot ties, the first say in a round of specials)."""
     ids = [p.id for p in state.players]
     return ids[state.active:] + ids[:state.active]
 
 
+def _round_order(state: GameState) -> list[str]:
+    """Whose say it is in a round of specials: clockwise from the player after the one who used the
+    last special, or from the active player ("Ich zuerst!": one special each, in turn)."""
+    order = _special_order(state)
+    last = state.scoring.last if state.scoring else None
+    if last in order:
+        start = (order.index(last) + 1) % len(order)
+        order = order[start:] + order[:start]
+    return order
+
+
+ROUND_MOMENTS = {"specials": "before", "during": "during", "after": "after"}
+
+
 def next_to_decide(state: GameState) -> str | None:
     scoring = state.scoring
-    if scoring is None:
+    if scoring is None or scoring.stage not in ROUND_MOMENTS:
         return None
-    for pid in _special_order(state):
+    for pid in _round_order(state):
         if pid not in scoring.passed:
             return pid
     return None
 
 
 def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
-    """Actions with a Special in hand (a minion's Special works from play: Happy Zapper, Deep Friar)."""
+    """Actions with a Special for this round's moment in hand (a minion's Special works from play:
+    Happy Zapper, Deep Friar)."""
+    moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
     return [u for u in state.player(player_id).hand
-            if "special" in state.card(u).keywords and state.card(u).kind == "action"]
+            if "special" in state.card(u).keywords and state.card(u).kind == "action"
+            and special_moment(state.card(u)) == moment]
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
@@ -668,7 +686,7 @@ def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
 def do_pass_special(tx: Tx, a: A.PassSpecial) -> None:
     assert tx.s.scoring is not None
     tx.s.scoring.passed.append(a.actor)
-    _maybe_score(tx)
+    _round_goes_on(tx)
 
 
 def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
@@ -697,17 +715,25 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     state.player(a.actor).hand.remove(a.card)
     tx.emit("special_played", player=a.actor, card=state.card_ids[a.card])
     _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2, picks=a.picks)
-    if any(e.op in LATER_OPS for e in state.card(a.card).effects):
-        state.scoring.set_aside.append(a.card)      # it acts (again) during or after the scoring
+    if any(e.op in SET_ASIDE_OPS for e in state.card(a.card).effects):
+        state.scoring.set_aside.append(a.card)      # it acts again during the scoring
         if a.card not in state.owners:             # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
         if a.target is not None:
             state.scoring.set_aside_picks[a.card] = a.target
     else:
         tx.to_discard(a.card)
-    state.scoring.passed = []             # the others may answer it
-    state.scoring.window = state.new_id()
-    _maybe_score(tx)
+    _special_used(tx, a.actor)
+
+
+def _special_used(tx: Tx, actor: str) -> None:
+    """A special was used: the round goes on with the next player, and all who passed have a new say."""
+    scoring = tx.s.scoring
+    assert scoring is not None
+    scoring.passed = []
+    scoring.last = actor
+    scoring.window = tx.s.new_id()
+    _round_goes_on(tx)
 
 
 def _special_talent_options(state: GameState, pid: str) -> bool:
@@ -715,28 +741,46 @@ def _special_talent_options(state: GameState, pid: str) -> bool:
     return bool(special_talents(state, pid)) and len(state.player(pid).hand) > 0
 
 
-def _maybe_score(tx: Tx) -> None:
-    """Players without a Special in hand pass by themselves; when all passed, the base scores."""
+def _round_goes_on(tx: Tx) -> None:
+    """The scoring goes on as far as it can without a player: players without a Special for this round
+    pass by themselves; when all passed, the next step comes (VP and the round "during", the loot,
+    the round "after", the clearing)."""
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
     if choices.pending(state) is not None:
         return                               # a card's choice first (do_choose comes back here)
-    for pid in _special_order(state):
+    if scoring.stage == "loot":
+        _next_loot_pick(tx)
+        return
+    if scoring.stage == "clearing":
+        _clear_base(tx, scoring.base)
+        return
+    for pid in _round_order(state):
         locked_out = scoring.locked_by not in (None, pid)
-        has_say = _specials_in_hand(state, pid) or _special_talent_options(state, pid)
+        has_say = _specials_in_hand(state, pid) or (scoring.stage == "specials" and _special_talent_options(state, pid))
         if pid not in scoring.passed and (locked_out or not has_say):
             scoring.passed.append(pid)
         elif pid not in scoring.passed:
             return
-    _score(tx, scoring.base)
+    {"specials": _score, "during": _share_loot, "after": _after_round_done}[scoring.stage](tx)
 
 
-def _score(tx: Tx, base_uid: str) -> None:
-    """Steps 4-9: VP by place, loot from the monsters by power, cards to their piles, a new base."""
+def _next_round(tx: Tx, stage: str) -> None:
+    scoring = tx.s.scoring
+    assert scoring is not None
+    scoring.stage = stage  # type: ignore[assignment]
+    scoring.passed, scoring.last, scoring.window = [], None, tx.s.new_id()
+
+
+def _score(tx: Tx) -> None:
+    """Steps 4-5: VP by place (Helping Hands' VP with them), the Coffers, the loot revealed; then the
+    round of specials acting during the scoring."""
     state = tx.s
-    base = state.base(base_uid)
-    design = state.card(base_uid)
+    scoring = state.scoring
+    assert scoring is not None
+    base = state.base(scoring.base)
+    design = state.card(base.uid)
     hooks.before_scoring(tx, base)
     placed = places(state, base)
     awarded: dict[str, int] = {}
@@ -747,53 +791,94 @@ def _score(tx: Tx, base_uid: str) -> None:
             state.player(pid).vp += gained
             awarded[pid] = gained
     tx.emit("base_scored", base=design.id, places=placed, vp=awarded)
-    set_aside = list(state.scoring.set_aside) if state.scoring else []
-    picks = dict(state.scoring.set_aside_picks) if state.scoring else {}
-    _later_specials(tx, base, set_aside, ("pillage", "steal_if_wins"), placed, picks)
+    scoring.placed = placed
+    _set_aside_specials_act(tx, base)
     extra_loot = hooks.during_scoring(tx, base, placed)
-    scoring = state.scoring
-    assert scoring is not None
     scoring.winners = [pid for pid, place in placed.items() if place == 1]
     scoring.loot = _reveal_loot(tx, base, placed, extra_loot)
-    scoring.stage = "loot"
-    scoring.loot_first = [p for p in (_player_of(state, u) for u in set_aside if state.effect(u, "line_cutting"))
-                          if p is not None]
-    if not _next_line_cut(tx):
-        _finish_scoring(tx)
+    _next_round(tx, "during")
+    _round_goes_on(tx)
 
 
-def _next_line_cut(tx: Tx) -> bool:
-    """Potion of Line Cutting: its player takes one revealed loot card before the sharing (one at a time)."""
+def _set_aside_specials_act(tx: Tx, base: BaseInPlay) -> None:
+    """Specials used before the scoring that also act during it (Helping Hands' VP), in the order used."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    for uid in scoring.set_aside:
+        player = _player_of(state, uid)
+        if player is None:
+            continue
+        ctx = Context(player, uid, base.uid, scoring.set_aside_picks.get(uid), placed=scoring.placed)
+        for effect in state.active_effects(uid):
+            if effect.op in SET_ASIDE_OPS:
+                OPS[effect.op](tx, effect, ctx)
+
+
+def _share_loot(tx: Tx) -> None:
+    """Step 5: players with a minion there take one loot card each in turn, highest power first, equal
+    power in seat order from the active player; each picks the card they want."""
     scoring = tx.s.scoring
     assert scoring is not None
-    while scoring.loot_first and scoring.loot:
-        player = scoring.loot_first.pop(0)
-        if tx.s.has_player(player):
-            choices.open_choice(tx, player, "line_cut", list(scoring.loot))
-            return True
-    return False
+    _share_loot_order(tx)
+    scoring.stage = "loot"
+    _next_loot_pick(tx)
 
 
-def _finish_scoring(tx: Tx, go_on: bool = True) -> None:
-    """Steps 5-6 after the loot is revealed: it is shared out, specials "after the scoring" act, then the
-    after-scoring choices (Deep Friar, Bin and Gone) and the clearing of the base."""
+def _share_loot_order(tx: Tx) -> None:
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
     base = state.base(scoring.base)
-    placed = places(state, base)
-    _share_loot(tx, base, placed, scoring.loot)
+    takers = [pid for pid in scoring.placed if state.has_player(pid)]
+    seat_order = _special_order(state)
+    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
+    scoring.loot_order = [takers[turn % len(takers)] for turn in range(len(scoring.loot))] if takers else []
+
+
+def _next_loot_pick(tx: Tx) -> None:
+    """The next taker picks a loot card (the last card simply goes to its taker); then the round of
+    specials after the scoring."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    while scoring.loot and scoring.loot_order:
+        taker = scoring.loot_order.pop(0)
+        if not state.has_player(taker):
+            continue
+        alone = all(p == taker for p in scoring.loot_order)
+        if alone or len({state.card_ids[u] for u in scoring.loot}) == 1:   # nothing to choose between
+            take_loot(tx, taker, scoring.loot[0])
+            continue
+        choices.open_choice(tx, taker, "loot_pick", list(scoring.loot))
+        return
+    for uid in scoring.loot:                 # nobody there to take it
+        tx.to_discard(uid)
     scoring.loot = []
-    set_aside, picks = list(scoring.set_aside), dict(scoring.set_aside_picks)
-    _later_specials(tx, base, set_aside, ("distraction",), placed, picks)
-    for uid in set_aside:
+    _next_round(tx, "after")
+    _round_goes_on(tx)
+
+
+def take_loot(tx: Tx, player: str, uid: str) -> None:
+    scoring = tx.s.scoring
+    assert scoring is not None
+    scoring.loot.remove(uid)
+    tx.s.player(player).hand.append(uid)
+    tx.emit("loot_taken", player=player, card=tx.s.card_ids[uid])
+
+
+def _after_round_done(tx: Tx) -> None:
+    """Step 6 done: the after-scoring choices (Deep Friar, Bin and Gone), then the clearing."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    for uid in scoring.set_aside:
         tx.to_discard(uid)
     scoring.set_aside.clear()
     scoring.stage = "clearing"
-    if go_on:
-        hooks.after_scoring_saves(tx, base)          # Deep Friar, Bin and Gone: their players choose first
+    hooks.after_scoring_saves(tx, state.base(scoring.base))   # their players choose first
     if choices.pending(state) is None:
-        _clear_base(tx, scoring.base, go_on)
+        _clear_base(tx, scoring.base)
 
 
 def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
@@ -831,21 +916,6 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
     _next_scoring(tx)
 
 
-def _later_specials(tx: Tx, base: BaseInPlay, set_aside: list[str], ops: tuple[str, ...], placed: dict[str, int],
-                    picks: dict[str, str]) -> None:
-    """The specials set aside for this moment of the scoring act, in the order they were played."""
-    state = tx.s
-    for uid in set_aside:
-        player = _player_of(state, uid)
-        if player is None:
-            continue
-        ctx = Context(player, uid, base.uid, picks.get(uid), placed=placed)
-        for op_name in ops:
-            effect = state.effect(uid, op_name)
-            if effect is not None:
-                OPS[op_name](tx, effect, ctx)
-
-
 def _player_of(state: GameState, uid: str) -> str | None:
     """Who played a card from their faction or, for a treasure, who played it."""
     player = state.owners.get(uid) or state.played_by.get(uid)
@@ -862,23 +932,6 @@ def _reveal_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 
     if loot:
         tx.emit("loot_revealed", base=state.card_ids[base.uid], cards=[state.card_ids[u] for u in loot])
     return loot
-
-
-def _share_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], loot: list[str]) -> None:
-    """Players with a minion there take one loot card each in turn, highest power first, equal power in
-    seat order from the active player."""
-    state = tx.s
-    takers = [pid for pid in placed if state.has_player(pid)]
-    if not takers:
-        for uid in loot:
-            tx.to_discard(uid)
-        return
-    seat_order = _special_order(state)
-    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
-    for turn, uid in enumerate(list(loot)):
-        taker = takers[turn % len(takers)]
-        state.player(taker).hand.append(uid)
-        tx.emit("loot_taken", player=taker, card=state.card_ids[uid])
 
 
 # ====================================================================== end of turn
@@ -1099,21 +1152,7 @@ def do_choose(tx: Tx, a: A.Choose) -> None:
     state.decisions.remove(decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
     if state.scoring is not None and choices.pending(state) is None:
-        _scoring_goes_on(tx)
-
-
-def _scoring_goes_on(tx: Tx) -> None:
-    """After a choice in a scoring: the next Line Cutting or the sharing of the loot, the clearing of the
-    base, or the round of specials."""
-    scoring = tx.s.scoring
-    assert scoring is not None
-    if scoring.stage == "loot":
-        if not _next_line_cut(tx):
-            _finish_scoring(tx)
-    elif scoring.stage == "clearing":
-        _clear_base(tx, scoring.base)
-    else:
-        _maybe_score(tx)
+        _round_goes_on(tx)
 
 
 def check_leave(state: GameState, a: A.Leave) -> None:
@@ -1190,18 +1229,31 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
     if was_active:
         for uid in state.scoring.set_aside if state.scoring else []:
             tx.to_discard(uid)
-        if state.scoring is not None and state.scoring.stage in ("loot", "clearing"):
+        if state.scoring is not None and state.scoring.stage != "specials":
             state.decisions = [d for d in state.decisions if d.kind not in choices.HANDLERS]
-            if state.scoring.stage == "loot":     # scored already: the loot is shared, it does not score twice
-                _finish_scoring(tx, go_on=False)
-            else:
-                _clear_base(tx, state.scoring.base, go_on=False)
+            _wind_up(tx)                           # scored already: the rest is done, it does not score twice
         state.scoring = None
         state.decisions.clear()
         state.turn += 1
         _begin_turn(tx)
     elif state.scoring is not None and choices.pending(state) is None:
-        _scoring_goes_on(tx)
+        _round_goes_on(tx)
+
+
+def _wind_up(tx: Tx) -> None:
+    """The active player left after the VP were given: the loot goes out in turn (the first card for
+    each), the base is cleared, and nothing else of the scoring happens."""
+    scoring = tx.s.scoring
+    assert scoring is not None
+    if scoring.stage == "during":
+        _share_loot_order(tx)
+    for taker in scoring.loot_order:
+        if scoring.loot and tx.s.has_player(taker):
+            take_loot(tx, taker, scoring.loot[0])
+    for uid in [*scoring.loot, *scoring.set_aside]:
+        tx.to_discard(uid)
+    scoring.loot, scoring.set_aside = [], []
+    _clear_base(tx, scoring.base, go_on=False)
 
 
 # ====================================================================== dispatch and listing
