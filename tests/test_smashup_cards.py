@@ -1143,6 +1143,8 @@ def test_fae_fighter_trades_counters_when_another_player_plays_a_minion():
     fae = put_minion(state, "elves-fae-fighter", "anna", 0)
     state.player("ben").minions_left = 1
     (state, _events), played = play(state, "ben", "warriors-taunter", base_index=1)
+    assert not any(d.kind == "fae_counter" for d in state.decisions)   # the Taunter's own "may" first
+    state = answer(state, "ben", "may_monster", "none")
     choice = next(d for d in state.decisions if d.kind == "fae_counter")
     assert choice.player == "anna" and choice.default == "none" and fae in choice.options
     state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=fae))

@@ -15,7 +15,7 @@ from engine.smashup.effects import minion_power
 from engine.smashup.rules import apply, new_game
 from engine.smashup.tx import Tx
 from tests.test_smashup import PLAYERS, _fill_to_breakpoint, drafted, put_minion, take, take_loot_in_turn
-from tests.test_smashup_cards import CLERICS, add_monster, game_for, kinds, play, set_base
+from tests.test_smashup_cards import CLERICS, add_monster, answer, game_for, kinds, play, set_base
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKLIST = ROOT / "docs" / "rules" / "smash-up-munchkin.md"
@@ -204,9 +204,17 @@ def test_two_deep_friars_at_one_base_do_not_save_each_other():
     state = without_specials(state)
     _fill_to_breakpoint(state, "anna", 0)
     state, _ = apply(state, A.FinishPlaying(actor="anna"))
-    options = [o for d in state.decisions if d.kind == "friar_move" for o in d.options]
-    assert any(o.startswith(other) for o in options)
-    assert not any(o.startswith(f) for o in options for f in friars)
+    order = next(d for d in state.decisions if d.kind == "order_abilities")      # line 472: Anna orders them
+    assert set(order.options) == set(friars)
+    state = answer(state, "anna", "order_abilities", friars[1])
+    move = next(d for d in state.decisions if d.kind == "friar_move")
+    assert any(o.startswith(other) for o in move.options)
+    assert not any(o.startswith(f) for o in move.options for f in friars)
+    state = answer(state, "anna", "friar_move", next(o for o in move.options if o.startswith(other)))
+    second = next(d for d in state.decisions if d.kind == "friar_move")      # the second friar, after the first
+    assert not any(o.startswith(other) or o.startswith(f) for o in second.options for f in friars)
+    state = answer(state, "anna", "friar_move", "none")
+    assert state.scoring is None and any(m.uid == other for b in state.bases for m in b.minions)
 
 
 def test_plutonium_dragon_discards_the_treasures_of_the_monsters_it_destroys():

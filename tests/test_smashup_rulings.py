@@ -304,3 +304,24 @@ def test_treasures_do_not_count_toward_the_hand_limit():
         apply(state, A.DiscardDown(actor="anna", cards=tuple(treasures)))
     state = deadline(state, decision)
     assert treasures[0] in state.player("anna").hand and len(state.player("anna").hand) == HAND_LIMIT + 1
+
+
+# ---------------------------------------------------------------------- line 472: the active player orders
+def test_the_active_player_orders_abilities_that_trigger_at_once():
+    """Line 472: abilities triggering at the same time go in the order the active player chooses: Ben
+    plays a minion at the Treasure Bath while Anna's Fae Fighter is in play; he puts the Fae Fighter
+    first, so Anna answers before his treasure comes; a deadline keeps the listed order."""
+    picks = {"anna": ["elves"], "ben": ["warriors"], "cleo": ["halflings"]}
+    state = game_for("ben", picks)
+    set_base(state, 0, "base-treasure-bath")
+    fae = put_minion(state, "elves-fae-fighter", "anna", 1)
+    (state, _), _ = play(state, "ben", "warriors-star-player", 0)      # no ability of its own when played
+    order = choice(state, "ben", "order_abilities")
+    assert set(order.options) == {state.bases[0].uid, fae} and order.default == order.options[0]
+    treasures = sum(state.card_ids[u].startswith("treasure-") for u in state.player("ben").hand)
+    state = answer(state, "ben", "order_abilities", fae)
+    assert choice(state, "anna", "fae_counter")
+    assert sum(state.card_ids[u].startswith("treasure-") for u in state.player("ben").hand) == treasures
+    state = answer(state, "anna", "fae_counter", "none")
+    assert sum(state.card_ids[u].startswith("treasure-") for u in state.player("ben").hand) == treasures + 1
+    assert not state.decisions and not state.triggers

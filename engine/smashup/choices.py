@@ -17,6 +17,8 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     may_draw         Mage's Tower's or Treehouse's card,
     may_recycle      Holy Roller's card from the discard pile into the deck
     treehouse_pick   Treehouse: the other player who may draw a card
+    order_abilities  several abilities triggered at once: the card whose ability the active player
+                     puts first (hooks.run_triggers)
 """
 
 from __future__ import annotations
@@ -179,3 +181,10 @@ def _may(tx: Tx, decision: Decision, option: str) -> None:
 def _treehouse_pick(tx: Tx, decision: Decision, option: str) -> None:
     if tx.s.has_player(option):
         offer(tx, option, "may_draw")
+
+
+@handler("order_abilities")
+def _order_abilities(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.hooks import run_first
+
+    run_first(tx, option)

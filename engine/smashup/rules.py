@@ -748,7 +748,7 @@ def _round_goes_on(tx: Tx) -> None:
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
-    if choices.pending(state) is not None:
+    if choices.pending(state) is not None or state.triggers:
         return                               # a card's choice first (do_choose comes back here)
     if scoring.stage == "loot":
         _next_loot_pick(tx)
@@ -877,7 +877,7 @@ def _after_round_done(tx: Tx) -> None:
     scoring.set_aside.clear()
     scoring.stage = "clearing"
     hooks.after_scoring_saves(tx, state.base(scoring.base))   # their players choose first
-    if choices.pending(state) is None:
+    if choices.pending(state) is None and not state.triggers:
         _clear_base(tx, scoring.base)
 
 
@@ -1151,6 +1151,7 @@ def do_choose(tx: Tx, a: A.Choose) -> None:
     decision = next(d for d in state.decisions if d.id == a.decision)
     state.decisions.remove(decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
+    hooks.run_triggers(tx)                  # abilities waiting their turn go on
     if state.scoring is not None and choices.pending(state) is None:
         _round_goes_on(tx)
 
@@ -1204,6 +1205,7 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
         state.treasure_discard.append(uid)
     state.removed.extend(mine)
     state.decisions = [d for d in state.decisions if d.player != seat.id]
+    state.triggers = [t for t in state.triggers if t.split("|")[2] != seat.id]
     if state.draft is not None:
         done = sum(1 for p in state.draft.order[:state.draft.next] if p == seat.id)
         state.draft.order = [p for p in state.draft.order if p != seat.id]
@@ -1234,10 +1236,13 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
             _wind_up(tx)                           # scored already: the rest is done, it does not score twice
         state.scoring = None
         state.decisions.clear()
+        state.triggers.clear()
         state.turn += 1
         _begin_turn(tx)
-    elif state.scoring is not None and choices.pending(state) is None:
-        _round_goes_on(tx)
+    else:
+        hooks.run_triggers(tx)             # an ordering they owed is asked again, or runs out
+        if state.scoring is not None and choices.pending(state) is None:
+            _round_goes_on(tx)
 
 
 def _wind_up(tx: Tx) -> None:

@@ -102,6 +102,9 @@ class GameState(_Model):
     phase: Literal["draft", "play", "scoring", "over"] = "draft"
     scoring: Scoring | None = None
     decisions: list[Decision] = Field(default_factory=list)
+    # abilities that triggered together and wait their turn, the active player ordering them
+    # ("kind|card|player|base|minion", see hooks.TRIGGERS)
+    triggers: list[str] = Field(default_factory=list)
     next_id: int = 1
     winners: list[str] = Field(default_factory=list)
     ended_reason: str | None = None        # "won", or "abandoned" when too few players are left
