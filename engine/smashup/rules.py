@@ -192,15 +192,11 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
     effects = [] if playing and "talent" in card.keywords else card.effects
-    every = [u for e in effects if e.op in NEEDS_TARGET for u in NEEDS_TARGET[e.op](state, e, ctx)]
-    picking = any(e.op in NEEDS_TARGET for e in effects) and not _played_on_minion(card)
-    if picking and target is not None and target not in every:     # named, but nothing it may take
-        raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])
-    for effect in effects:
-        candidates_of = NEEDS_TARGET.get(effect.op)
-        if candidates_of is None:
-            continue
-        candidates = candidates_of(state, effect, ctx)
+    picking = [(e, NEEDS_TARGET[e.op](state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
+    every = [u for _, candidates in picking for u in candidates]
+    if picking and target is not None and target not in every and not _played_on_minion(card):
+        raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
+    for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
             raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
         second_of = NEEDS_TARGET2.get(effect.op)
