@@ -415,8 +415,13 @@ def test_power_until_end_of_turn_and_attached_power():
     assert power_at(state, state.bases[0], "anna") == before + 3
 
 
-def test_unautomated_cards_say_so():
-    """Standards: a card the engine cannot play yet says so when played."""
+def test_unautomated_cards_say_so(monkeypatch):
+    """Standards: a card the engine cannot play yet says so when played (every card of the set is
+    played by the engine now: one is marked as not played here)."""
+    from engine.smashup.cards import designs
+
+    card = designs()["orcs-stalling"]
+    monkeypatch.setitem(designs(), "orcs-stalling", card.model_copy(update={"manual": True}))
     state = drafted({"anna": ["orcs", "thieves"], "ben": ["elves", "mages"], "cleo": ["halflings", "clerics"]})
     state.active = [p.id for p in state.players].index("anna")
     state.player("anna").actions_left = 1

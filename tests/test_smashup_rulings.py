@@ -325,3 +325,40 @@ def test_the_active_player_orders_abilities_that_trigger_at_once():
     state = answer(state, "anna", "fae_counter", "none")
     assert sum(state.card_ids[u].startswith("treasure-") for u in state.player("ben").hand) == treasures + 1
     assert not state.decisions and not state.triggers
+
+
+# ---------------------------------------------------------------------- the two cards the table settled before
+def test_stalling_keeps_another_players_cards_off_its_players_minions_there():
+    """Stalling (on a base): a card another player plays leaves its player's minions there alone (their
+    Dungeon Bait cannot take them); at another base they can."""
+    state = game_for("anna")
+    (state, _), stalling = play(state, "anna", "orcs-stalling", 1)
+    assert stalling in state.bases[1].actions
+    weak = [c.id for c in data().cards if c.faction == "mages" and c.kind == "minion" and c.power <= 2]
+    mine = put_minion(state, weak[0], "anna", 1)
+    elsewhere = put_minion(state, weak[-1], "anna", 2)
+    state.active = [p.id for p in state.players].index("ben")
+    state.player("ben").actions_left = 1
+    bait = take(state, "warriors-dungeon-bait", "ben")
+    assert not is_legal(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=mine))
+    assert is_legal(state, A.PlayAction(actor="ben", card=bait, base=state.bases[2].uid, target=elsewhere))
+
+
+def test_potion_of_redundancy_potion_uses_another_minions_talent_as_its_minion():
+    """Potion of Redundancy Potion (on a minion): its talent uses another minion's talent, paying that
+    talent's price, as the minion it lies on (Happy Zapper's +power goes to the potion's minion)."""
+    picks = {"anna": ["mages", "orcs"], "ben": ["warriors"], "cleo": ["halflings"]}
+    state = game_for("anna", picks)
+    zapper = put_minion(state, "mages-happy-zapper", "anna", 0)
+    carrier = put_minion(state, "orcs-dork-orc", "anna", 1)
+    (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
+    assert potion in state.bases[1].minions[-1].attached
+    pay = state.player("anna").hand[0]
+    with pytest.raises(IllegalAction) as err:                        # the borrowed talent's price is owed
+        apply(state, A.UseTalent(actor="anna", card=potion, target=zapper))
+    assert err.value.code == "pay_cards"
+    state, events = apply(state, A.UseTalent(actor="anna", card=potion, target=zapper, discard=(pay,)))
+    gained = next(m for m in state.bases[1].minions if m.uid == carrier).until_end_of_turn
+    boost = next(e.n for e in state.card(zapper).effects if e.op == "self_power")
+    assert "talent_borrowed" in kinds(events) and gained == boost and pay in state.player("anna").discard
+    assert next(m for m in state.bases[0].minions if m.uid == zapper).until_end_of_turn == 0

@@ -128,7 +128,10 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     """Minions that are "not affected by other players' actions": Dork Orc, Too Tough on it, The Pits,
     Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
     Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
-    actions off too (rulebook, "Zu widerstandsfähig")."""
+    actions off too (rulebook, "Zu widerstandsfähig"). Stalling keeps every card another player plays
+    off its player's minions at its base."""
+    if _stalled(state, ctx, base, minion):
+        return False
     if state.card(ctx.card).kind != "action":
         return True
     if any(e.op == "attached_immunity" and _player_of_card(state, uid, minion) != ctx.player
@@ -142,6 +145,14 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
         return False
     return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
                    for uid in base.actions for e in _effects_of(state, uid))
+
+
+def _stalled(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
+    """Stalling: "you may" have your minions here ignore a card another player plays; the engine always
+    takes the protection (it only ever keeps another player's card off)."""
+    return minion.controller not in (None, ctx.player) and any(
+        e.op == "stalling" and state.owners.get(uid) == minion.controller
+        for uid in base.actions for e in _effects_of(state, uid))
 
 
 def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
@@ -255,7 +266,7 @@ ATTACH_OPS = frozenset({"on_minion", "on_own_minion",
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures", "caltrops", "tut", "base_doors", "fae_fighter", "deep_friar",
+                            "keep_treasures", "caltrops", "stalling", "tut", "base_doors", "fae_fighter", "deep_friar",
                             "bin_and_gone"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
@@ -1344,3 +1355,44 @@ def _dowsing(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Draw two treasures; this card and the treasure discard pile are shuffled into the treasure deck
     (rules.do_play_action puts the card back for "shuffle_into_treasure_deck")."""
     tx.draw_treasures(ctx.player, 2)
+
+
+# ---------------------------------------------------------------------- a talent borrowed
+def _talented_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    """Potion of Redundancy Potion: the other minions in play with a talent."""
+    found = carrier_of(state, ctx.card)
+    carrier = found[1].uid if found else None
+    return [m.uid for b in state.bases for m in b.minions
+            if m.uid != carrier and "talent" in state.card(m.uid).keywords and state.card(m.uid).kind == "minion"]
+
+
+def _borrowed(state, ctx: Context) -> Context | None:
+    """The context of the talent borrowed: it acts as the minion the potion lies on, its pick is the
+    potion's second pick."""
+    found = carrier_of(state, ctx.card)
+    if found is None or ctx.target is None:
+        return None
+    return Context(ctx.player, found[1].uid, found[0].uid, ctx.target2, ctx.discard, ctx.mode, None, ctx.picks,
+                   ctx.placed)
+
+
+def _borrowed_targets(state, effect: Effect, ctx: Context) -> list[str]:
+    borrowed = _borrowed(state, ctx)
+    if borrowed is None or ctx.target not in state.card_ids:
+        return []
+    borrowed.target = None
+    return [u for e in state.card(ctx.target).effects if e.op in NEEDS_TARGET
+            for u in NEEDS_TARGET[e.op](state, e, borrowed)]
+
+
+@op("redundancy", targets=_talented_minions, second=_borrowed_targets)
+def _redundancy(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Potion of Redundancy Potion's talent: the minion it lies on uses another minion's talent (its
+    price paid with the potion's)."""
+    borrowed = _borrowed(tx.s, ctx)
+    if borrowed is None:
+        return
+    tx.emit("talent_borrowed", player=ctx.player, card=tx.s.card_ids[ctx.target])
+    for e in tx.s.card(ctx.target).effects:
+        if e.op not in LASTING_OPS and e.op not in COST_OPS:
+            OPS[e.op](tx, e, borrowed)

@@ -543,7 +543,8 @@ def check_talent(state: GameState, a: A.UseTalent) -> None:
     found = find_minion(state, a.card)
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
-    check_cost(state, a.actor, a.card, a.discard)
+    borrows = any(e.op == "redundancy" for e in state.card(a.card).effects) and a.target in state.card_ids
+    check_cost(state, a.actor, a.target if borrows else a.card, a.discard)     # a borrowed talent's price
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
 
 
