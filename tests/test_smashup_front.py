@@ -189,13 +189,18 @@ def test_every_card_has_an_effect_text_in_german_and_english_in_our_words():
         assert not ours & phrases, (card_id, ours & phrases)
 
 
-def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel():
+def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel(monkeypatch):
     hits = search("Geburtstagsparty", "card", limit=3, prefer=preferred("card", ["smashup"]))
     title, body = card_answer(hits[0], "de")
     assert title == "Geburtstagsparty" and "Zerstörungswert 20" in body and "SP 4/2/1" in body
     assert card_text("base-birthday-party", "de") in body
     english = card_answer(search("Dork Orc", "card", limit=1, prefer=("smashup",))[0], "en")
     assert "Orcs" in english[1] and "The bot plays this card by itself." in english[1]
+    played = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
+    assert "Der Bot führt diese Karte selbst aus." in played[1]
+    from engine.smashup.cards import designs                # a card marked as settled by the table says so
+
+    monkeypatch.setitem(designs(), "orcs-stalling", designs()["orcs-stalling"].model_copy(update={"manual": True}))
     manual = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
     assert "Diese Karte regelt der Tisch selbst." in manual[1]
 
