@@ -269,3 +269,22 @@ def test_a_charmed_monster_still_adds_its_treasures_to_the_loot():
     state, events = apply(state, A.FinishPlaying(actor="anna"))
     revealed = next(e for e in events if e.kind == "loot_revealed")
     assert len(revealed.params["cards"]) == treasures
+
+
+def test_a_card_counts_as_played_by_the_engine_only_with_a_test_of_its_ability():
+    """`python -m engine.cards` counts a card as automated only when data/smashup/card_tests.yaml names a
+    test that exists and plays that card (its id is in the test); every card of the set has one."""
+    from engine.smashup.cards import card_tests, data, designs, smashup_report
+
+    bodies = {}
+    for path in (ROOT / "tests").glob("test_smashup*.py"):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
+            bodies[match.group(1)] = match.group(0)
+    for card, tests in card_tests().items():
+        assert card in designs(), card
+        assert tests and all(f'"{card}"' in bodies.get(name, "") for name in tests), (card, tests)
+    report = smashup_report()
+    assert report["automated"] == report["cards"] == 218 and report["not_automated"] == []
+    everything = [*data().cards, *data().bases, *data().monsters, *data().treasures]
+    assert all(card.automated == (card.playable and card.id in card_tests()) for card in everything)

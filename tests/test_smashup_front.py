@@ -198,7 +198,7 @@ def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel(monkeypatch)
     assert "Orcs" in english[1] and "The bot plays this card by itself." in english[1]
     played = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
     assert "Der Bot führt diese Karte selbst aus." in played[1]
-    from engine.smashup.cards import designs                # a card marked as settled by the table says so
+    from engine.smashup.cards import designs  # a card marked as settled by the table says so
 
     monkeypatch.setitem(designs(), "orcs-stalling", designs()["orcs-stalling"].model_copy(update={"manual": True}))
     manual = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")

@@ -100,7 +100,7 @@ class BotPlayer:
         if state.scoring is None:
             return None
         passing = next((m for m in moves if isinstance(m, A.PassSpecial)), None)
-        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).automated]
+        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).playable]
         if passing is None or not specials:
             return passing
         best, best_value = passing, standing(apply(state, passing)[0], self.player_id) + 0.6   # a card kept
@@ -112,7 +112,7 @@ class BotPlayer:
 
     def _play(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         plays = [m for m in moves if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
-                 and state.card(m.card).automated]
+                 and state.card(m.card).playable]
         finish = next((m for m in moves if isinstance(m, A.FinishPlaying)), None)
         now = standing(state, self.player_id)
         best, best_gain = finish, 0.0

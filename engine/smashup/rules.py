@@ -393,7 +393,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         state.treasure_deck.insert(0, a.card)
     elif any(e.op == "bottom_of_own_deck" for e in card.effects):
         seat.deck.insert(0, a.card)
-    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.automated:
+    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.playable:
         pass                                   # the card's own effect put it where it goes
     else:
         tx.to_discard(a.card)
@@ -405,7 +405,7 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
     of a scoring wait for it)."""
     card = tx.s.card(uid)
-    if not card.automated:
+    if not card.playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
     if unpaid(tx.s, uid, tuple(discard)):
