@@ -310,6 +310,27 @@ def test_console_words_answer_a_choice_and_name_picks():
     assert sorted(state.card_ids[u] for u in play.picks) == sorted(state.card_ids[u] for u in minions)
 
 
+def test_console_words_answer_a_may_a_player_and_the_loot():
+    """"wählen ja" says yes to a "dürfen" ability, "wählen Cleo" names a player (Treehouse), a loot
+    card is named like any card."""
+    from table.smashup_commands import build_action, parse_words
+    from tests.test_smashup_cards import game_for, set_base, take
+
+    state = game_for("anna")
+    set_base(state, 0, "base-treehouse")
+    orc = take(state, "orcs-dork-orc", "anna")
+    state, _ = apply(state, A.PlayMinion(actor="anna", card=orc, base=state.bases[0].uid))
+    pick = build_action(state, "anna", "choose", parse_words(["Cleo"]))
+    assert pick == A.Choose(actor="anna", decision=state.decisions[0].id, option="cleo")
+    state, _ = apply(state, pick)
+    yes = build_action(state, "cleo", "choose", parse_words(["ja"]))
+    assert yes.option == "yes" and state.decisions[0].kind == "may_draw"
+    from table.errors import TableError
+
+    with pytest.raises(TableError):
+        build_action(state, "anna", "choose", parse_words(["ja"]))          # nothing for Anna to decide
+
+
 def test_a_keyword_inside_a_card_name_stays_part_of_it():
     """"Bis auf die Unterhose" holds "auf" (a base word) and "Nach Ihnen" begins with "nach"."""
     from table.smashup_commands import parse_words
