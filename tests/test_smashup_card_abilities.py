@@ -12,7 +12,7 @@ from engine.smashup.effects import Context, affectable, destroy, minion_power
 from engine.smashup.rules import apply, power_at
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take
-from tests.test_smashup_cards import add_monster, game_for, kinds, play, set_base
+from tests.test_smashup_cards import _attach_treasure, add_monster, game_for, kinds, play, set_base
 from tests.test_smashup_checklist import without_specials
 
 PICKS = {"anna": ["clerics", "dwarves"], "ben": ["halflings", "thieves"], "cleo": ["elves", "mages"]}
@@ -78,9 +78,7 @@ def test_dwarf_king_keeps_the_treasures_of_his_players_destroyed_minions():
     state = game()
     put_minion(state, "dwarves-dwarf-king", "anna", 0)
     victim = put_minion(state, "clerics-cardinal", "anna", 1)
-    treasure = take(state, "treasure-kneepads-of-allure", "anna")
-    state.player("anna").hand.remove(treasure)
-    minion(state, victim)[1].attached.append(treasure)
+    treasure = _attach_treasure(state, "treasure-kneepads-of-allure", "anna", victim)
     tx = Tx(state)
     destroy(tx, victim, "ben")
     assert treasure in state.player("anna").hand and victim in state.player("anna").discard
@@ -108,9 +106,7 @@ def test_hidden_assets_mills_three_treasures_draws_and_gives_an_action():
 def test_no_my_precious_destroys_a_treasure_on_a_minion_for_an_extra_action():
     state = game()
     theirs = put_minion(state, "elves-elf-help-guru", "cleo", 1)
-    treasure = take(state, "treasure-kneepads-of-allure", "cleo")
-    state.player("cleo").hand.remove(treasure)
-    minion(state, theirs)[1].attached.append(treasure)
+    treasure = _attach_treasure(state, "treasure-kneepads-of-allure", "cleo", theirs)
     (state, _), _ = play(state, "anna", "dwarves-no-my-precious", target=treasure)
     assert treasure in state.treasure_discard and state.player("anna").actions_left == 1
 

@@ -15,7 +15,7 @@ from engine.smashup.effects import minion_power
 from engine.smashup.rules import apply, new_game
 from engine.smashup.tx import Tx
 from tests.test_smashup import PLAYERS, _fill_to_breakpoint, drafted, put_minion, take, take_loot_in_turn
-from tests.test_smashup_cards import CLERICS, add_monster, answer, game_for, kinds, play, set_base
+from tests.test_smashup_cards import CLERICS, _attach_treasure, add_monster, answer, game_for, kinds, play, set_base
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKLIST = ROOT / "docs" / "rules" / "smash-up-munchkin.md"
@@ -159,11 +159,8 @@ def test_a_minion_returned_to_the_hand_leaves_what_was_played_on_it():
     (Jetpack takes its minion to the hand; the other card on it is discarded)."""
     state = game_for("ben")
     orc = put_minion(state, "orcs-sword-lord", "anna", 1)
-    jetpack = take(state, "treasure-jetpack-of-anachronism", "anna")
-    shield = take(state, "warriors-shield-of-ubiquity", "ben")
-    for uid, seat in ((jetpack, "anna"), (shield, "ben")):
-        state.player(seat).hand.remove(uid)
-        state.bases[1].minions[-1].attached.append(uid)
+    jetpack = _attach_treasure(state, "treasure-jetpack-of-anachronism", "anna", orc)
+    shield = _attach_treasure(state, "warriors-shield-of-ubiquity", "ben", orc)
     tx = Tx(state)
     tx.remove_minion(state.bases[1], state.bases[1].minions[-1])
     assert orc in state.player("anna").hand
@@ -188,9 +185,7 @@ def test_strip_bare_takes_a_treasure_even_from_a_dork_orc():
     """Line 360: taking actions off a minion is no action on it, so a Dork Orc does not stop it."""
     state = game_for("ben")
     orc = put_minion(state, "orcs-dork-orc", "anna", 1)
-    treasure = take(state, "treasure-magic-missile", "anna")
-    state.player("anna").hand.remove(treasure)
-    next(m for m in state.bases[1].minions if m.uid == orc).attached.append(treasure)
+    treasure = _attach_treasure(state, "treasure-magic-missile", "anna", orc)
     strip = take(state, "thieves-strip-bare", "ben")
     state, _ = apply(state, A.PlayAction(actor="ben", card=strip, target=treasure))
     assert treasure in state.player("ben").hand
