@@ -156,8 +156,9 @@ def taken_over(state, design: str, owner: str, controller: str, base_index: int)
 @pytest.mark.parametrize("actor,design", [("anna", "orcs-death-breath"), ("anna", "orcs-crush"),
                                           ("ben", "warriors-dungeon-bait")])
 def test_a_dork_orc_is_no_target_for_another_players_action(actor, design):
-    """"Begriffe": not affected by other players' actions: Death Breath, Crush and Dungeon Bait do not
-    offer another player's Dork Orc, nor let it be named."""
+    """Dork Orc is not affected by other players' actions (the card; lines 461-463 for Too Tough's
+    same protection): Death Breath, Crush and Dungeon Bait neither offer nor take another player's
+    Dork Orc."""
     state = game_for(actor)
     other = "cleo" if actor == "anna" else "anna"
     orc = taken_over(state, "orcs-dork-orc", "anna", other, 1)
