@@ -66,7 +66,7 @@ WORDS = WordTable(COMMANDS, KEYWORDS, frozenset(), names)
 # the plain modes a card may ask for, with their words; a faction's name is a mode too
 MODE_WORDS = {
     "monster": ("monster",), "clear": ("räumen", "raeumen", "clear"), "take": ("nehmen", "take"),
-    "action": ("aktion", "action"),
+    "action": ("aktion", "action"), "recycle": ("mischen", "recycle"),
 }
 
 
@@ -161,7 +161,7 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
 
 def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     """"wählen Schild", "wählen keine", "wählen Spötterin nach Tempel": the answer to one's open choice."""
-    from engine.smashup.choices import HANDLERS, NONE
+    from engine.smashup.choices import HANDLERS, NONE, YES
 
     decision = next((d for d in state.decisions if d.player == me and d.kind in HANDLERS), None)
     if decision is None:
@@ -171,6 +171,10 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
         return A.Choose(actor=me, decision=decision.id, option=query)
     if fold(query) in ("keine", "keins", "none", "nichts", "nothing") and NONE in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=NONE)
+    if fold(query) in ("ja", "yes") and YES in decision.options:
+        return A.Choose(actor=me, decision=decision.id, option=YES)
+    if all(state.has_player(o) for o in decision.options):      # a player (Treehouse)
+        return A.Choose(actor=me, decision=decision.id, option=_resolve_pick(state, decision.options, query))
     if args.get("destination"):                    # a minion and where it goes
         pairs = [o.split(">") for o in decision.options if ">" in o]
         minion = resolve_card(state, sorted({m for m, _ in pairs}), query, "options")

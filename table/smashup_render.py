@@ -13,7 +13,7 @@ import yaml
 from engine.core.events import Event
 from engine.smashup.cards import Base, Monster, PlayCard, data, designs
 from engine.smashup.effects import minion_power
-from engine.smashup.rules import HAND_LIMIT, breakpoint_of, next_to_decide, power_at, total_power
+from engine.smashup.rules import HAND_LIMIT, breakpoint_of, hand_cards, next_to_decide, power_at, total_power
 from engine.smashup.state import BaseInPlay, GameState
 from table.i18n import counted, text, word
 
@@ -170,7 +170,7 @@ def waiting_line(state: GameState, namer: Namer) -> str:
         return f"{namer.player(decision.player)}: {namer.owed(decision)}"
     if state.scoring is not None:
         who = next_to_decide(state)
-        return (f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
+        return (f"{specials_title(state, lang)} ({namer.card(state.scoring.base)}): "
                 f"{namer.player(who) if who else word(lang, 'none')}{_hint(namer, 'hint_base_scores_soon')}")
     seat = state.active_player
     return f"{word(lang, 'whose_move')}: {namer.player(seat.id)} – {plays_left(seat, lang)}"
@@ -185,6 +185,12 @@ def plays_left(seat, lang: str) -> str:
 def _hint(namer: Namer, key: str) -> str:
     """At the console, the command that makes the move a line asks for."""
     return f" → {word(namer.lang, key)}" if namer.console else ""
+
+
+def specials_title(state: GameState, lang: str) -> str:
+    """Which round of specials a scoring is in: before it, during it, or after it."""
+    stage = state.scoring.stage if state.scoring else "specials"
+    return word(lang, {"during": "su_specials_during", "after": "su_specials_after"}.get(stage, "su_specials"))
 
 
 def public_view(state: GameState, namer: Namer) -> list[str]:
@@ -202,6 +208,8 @@ def option_label(option: str, namer: Namer) -> str:
     """A choice's option: a card, "none", or a minion and the base it would go to."""
     if option == "none":
         return word(namer.lang, "su_none")
+    if option == "yes":
+        return word(namer.lang, "su_yes")
     if ">" in option:
         minion, base = option.split(">", 1)
         return f"{namer.card(minion)} → {namer.card(base)}"
@@ -230,7 +238,8 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     """One player's hand with what each card is, their plays left and what they owe."""
     lang = namer.lang
     seat = state.player(player_id)
-    lines = [f"{word(lang, 'hand')} ({len(seat.hand)}/{HAND_LIMIT}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
+    counted = len(hand_cards(state, player_id))          # treasures do not count toward the limit
+    lines = [f"{word(lang, 'hand')} ({counted}/{HAND_LIMIT}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
     lines += [f"• {card_label(state, u, namer)}: {card_text(state.card_ids[u], lang)}" for u in seat.hand]
     if seat.factions:
         lines.append(f"{word(lang, 'su_factions')}: " + " + ".join(faction_name(f, lang) for f in seat.factions)
@@ -246,6 +255,6 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
             lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)} – "
                          + ", ".join(option_label(o, namer) for o in decision.options))
     if state.scoring is not None and next_to_decide(state) == player_id:
-        lines.append(f"{word(lang, 'su_specials')} ({namer.card(state.scoring.base)}): "
+        lines.append(f"{specials_title(state, lang)} ({namer.card(state.scoring.base)}): "
                      + word(lang, "su_special_or_pass") + _hint(namer, "hint_base_scores_soon"))
     return lines

@@ -57,6 +57,12 @@ def kinds(events):
     return [e.kind for e in events]
 
 
+def answer(state, player, kind, option):
+    """Answer the player's open choice of this kind."""
+    decision = next(d for d in state.decisions if d.kind == kind and d.player == player)
+    return apply(state, A.Choose(actor=player, decision=decision.id, option=option))[0]
+
+
 def test_every_op_named_in_the_card_data_exists():
     from engine.smashup.cards import data
 
@@ -332,14 +338,16 @@ def test_treasure_bath_mages_tower_and_treehouse():
     state = game_for()
     set_base(state, 0, "base-mages-tower")
     hand = len(state.player("anna").hand)
-    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # taken, played, a card drawn
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # taken, played, and "you may draw"
+    state = answer(state, "anna", "may_draw", "yes")
     assert len(state.player("anna").hand) == hand + 1
     state = game_for()
     set_base(state, 0, "base-treehouse")
-    nxt = state.players[(state.active + 1) % len(state.players)].id
-    before = len(state.player(nxt).hand)
-    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # the next player may draw a card
-    assert len(state.player(nxt).hand) == before + 1
+    before = len(state.player("cleo").hand)
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)      # she names another player, who may draw
+    state = answer(state, "anna", "treehouse_pick", "cleo")
+    state = answer(state, "cleo", "may_draw", "yes")
+    assert len(state.player("cleo").hand) == before + 1
 
 
 def test_birthday_party_holds_your_minions_until_you_come():
@@ -721,12 +729,16 @@ def _vp_from_places(state, events, player: str) -> int:
 
 
 def test_angry_pillagers_pays_a_vp_for_a_lead_of_three_during_the_scoring():
-    """Angry Pillagers ("während der Wertung"): with 3 or more power over the runner-up, 1 VP more."""
+    """Angry Pillagers ("während der Wertung", line 218): played in the round during the scoring, once
+    the VP are given; with 3 or more power over the runner-up, 1 VP more."""
     state = game_for("anna")
     put_minion(state, "warriors-taunter", "ben", 0)                  # ben: 2 there
     state, special = _scoring_round(state, "anna", "orcs-angry-pillagers")
-    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
-    assert state.player("anna").vp == _vp_from_places(state, events, "anna") + 1
+    assert state.scoring.stage == "during" and state.scoring.placed["anna"] == 1
+    vp = state.player("anna").vp
+    assert vp > 0                                                    # the places were scored first
+    state, _ = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert state.player("anna").vp == vp + 1
     assert special in state.player("anna").discard
 
 
@@ -736,19 +748,22 @@ def test_angry_pillagers_pays_nothing_without_the_lead():
 
     _fill_to_breakpoint(state, "ben", 0)                              # ben as strong as anna there
     state, special = _scoring_round(state, "anna", "orcs-angry-pillagers")
-    state, events = apply(state, A.PlaySpecial(actor="anna", card=special))
-    assert state.player("anna").vp == _vp_from_places(state, events, "anna")
+    vp = state.player("anna").vp
+    state, _ = apply(state, A.PlaySpecial(actor="anna", card=special))
+    assert state.player("anna").vp == vp
 
 
 def test_clever_distraction_takes_a_vp_from_the_winner_after_the_scoring():
-    """Clever Distraction ("nach der Wertung"): with a minion at the scored base, its winner loses a VP
-    and you gain one."""
+    """Clever Distraction ("nach der Wertung", line 232): played in the round after the scoring; with a
+    minion at the scored base, its winner loses a VP and you gain one."""
     state = game_for("anna")
     put_minion(state, "warriors-taunter", "ben", 0)                  # ben is there, second
     state, special = _scoring_round(state, "ben", "thieves-clever-distraction")
+    assert state.scoring.stage == "after"
+    vp = {p.id: p.vp for p in state.players}
     state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
-    assert state.player("ben").vp == _vp_from_places(state, events, "ben") + 1
-    assert state.player("anna").vp == _vp_from_places(state, events, "anna") - 1
+    assert state.player("ben").vp == vp["ben"] + 1
+    assert state.player("anna").vp == vp["anna"] - 1
     assert "vp_taken" in kinds(events) and special in state.player("ben").discard
 
 
@@ -844,7 +859,7 @@ def _attach_treasure(state, design: str, holder: str, minion: str) -> str:
 
 def test_mugging_moves_an_action_onto_your_minion():
     state = game_for("ben")
-    theirs = put_minion(state, "orcs-dork-orc", "anna", 0)
+    theirs = put_minion(state, "orcs-sword-lord", "anna", 0)    # not a Dork Orc: that one is out of reach
     saw = _attach_treasure(state, "treasure-chainsaw-of-bloody-dismemberment", "anna", theirs)
     mine = put_minion(state, "warriors-taunter", "ben", 1)
     uid = take(state, "thieves-mugging", "ben")
@@ -1128,6 +1143,8 @@ def test_fae_fighter_trades_counters_when_another_player_plays_a_minion():
     fae = put_minion(state, "elves-fae-fighter", "anna", 0)
     state.player("ben").minions_left = 1
     (state, _events), played = play(state, "ben", "warriors-taunter", base_index=1)
+    assert not any(d.kind == "fae_counter" for d in state.decisions)   # the Taunter's own "may" first
+    state = answer(state, "ben", "may_monster", "none")
     choice = next(d for d in state.decisions if d.kind == "fae_counter")
     assert choice.player == "anna" and choice.default == "none" and fae in choice.options
     state, _ = apply(state, A.Choose(actor="anna", decision=choice.id, option=fae))
@@ -1196,8 +1213,8 @@ def test_potion_of_line_cutting_takes_a_loot_card_before_the_sharing():
     add_monster(state, 0, "monster-bigfoot")                          # 2 treasures of loot
     put_minion(state, "warriors-taunter", "ben", 0)
     state, special = _scoring_round(state, "ben", "treasure-potion-of-line-cutting")
+    assert state.scoring.stage == "during" and len(state.scoring.loot) == 2      # scored, the loot revealed
     state, events = apply(state, A.PlaySpecial(actor="ben", card=special))
-    assert "base_scored" in kinds(events) and state.scoring.stage == "loot"
     choice = next(d for d in state.decisions if d.kind == "line_cut")
     assert choice.player == "ben" and set(choice.options) == set(state.scoring.loot) and len(choice.options) == 2
     wanted = choice.options[1]

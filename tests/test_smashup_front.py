@@ -177,13 +177,18 @@ def test_every_card_has_an_effect_text_in_german_and_english():
     assert all(entry.get("de") and entry.get("en") for entry in texts.values())
 
 
-def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel():
+def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel(monkeypatch):
     hits = search("Geburtstagsparty", "card", limit=3, prefer=preferred("card", ["smashup"]))
     title, body = card_answer(hits[0], "de")
     assert title == "Geburtstagsparty" and "Zerstörungswert 20" in body and "SP 4/2/1" in body
     assert card_text("base-birthday-party", "de") in body
     english = card_answer(search("Dork Orc", "card", limit=1, prefer=("smashup",))[0], "en")
     assert "Orcs" in english[1] and "The bot plays this card by itself." in english[1]
+    played = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
+    assert "Der Bot führt diese Karte selbst aus." in played[1]
+    from engine.smashup.cards import designs  # a card marked as settled by the table says so
+
+    monkeypatch.setitem(designs(), "orcs-stalling", designs()["orcs-stalling"].model_copy(update={"manual": True}))
     manual = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
     assert "Diese Karte regelt der Tisch selbst." in manual[1]
 
@@ -291,6 +296,27 @@ def test_console_words_answer_a_choice_and_name_picks():
                                                             *state.card(state.bases[0].uid).name_de.split(),
                                                             "auswahl", *names.split()]))
     assert sorted(state.card_ids[u] for u in play.picks) == sorted(state.card_ids[u] for u in minions)
+
+
+def test_console_words_answer_a_may_a_player_and_the_loot():
+    """"wählen ja" says yes to a "dürfen" ability, "wählen Cleo" names a player (Treehouse), a loot
+    card is named like any card."""
+    from table.smashup_commands import build_action, parse_words
+    from tests.test_smashup_cards import game_for, set_base, take
+
+    state = game_for("anna")
+    set_base(state, 0, "base-treehouse")
+    orc = take(state, "orcs-dork-orc", "anna")
+    state, _ = apply(state, A.PlayMinion(actor="anna", card=orc, base=state.bases[0].uid))
+    pick = build_action(state, "anna", "choose", parse_words(["Cleo"]))
+    assert pick == A.Choose(actor="anna", decision=state.decisions[0].id, option="cleo")
+    state, _ = apply(state, pick)
+    yes = build_action(state, "cleo", "choose", parse_words(["ja"]))
+    assert yes.option == "yes" and state.decisions[0].kind == "may_draw"
+    from table.errors import TableError
+
+    with pytest.raises(TableError):
+        build_action(state, "anna", "choose", parse_words(["ja"]))          # nothing for Anna to decide
 
 
 def test_a_keyword_inside_a_card_name_stays_part_of_it():

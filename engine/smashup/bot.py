@@ -9,7 +9,7 @@ from functools import cache
 
 from engine.smashup import actions as A
 from engine.smashup.cards import data
-from engine.smashup.rules import apply, breakpoint_of, legal_actions, power_at, total_power
+from engine.smashup.rules import HAND_LIMIT, apply, breakpoint_of, hand_cards, legal_actions, power_at, total_power
 from engine.smashup.state import GameState
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
@@ -88,9 +88,10 @@ class BotPlayer:
         if any(isinstance(m, A.DiscardDown) for m in moves):
             seat = state.player(self.player_id)
             one = any(d.kind == "discard_one" and d.player == self.player_id for d in state.decisions)
-            ranked = sorted(seat.hand, key=lambda u: self._card_value(state, u), reverse=True)
-            keep = ranked[:-1] if one else ranked[:10]
-            return A.DiscardDown(actor=self.player_id, cards=tuple(u for u in seat.hand if u not in keep))
+            pool = seat.hand if one else hand_cards(state, self.player_id)    # treasures stay at the limit
+            ranked = sorted(pool, key=lambda u: self._card_value(state, u), reverse=True)
+            keep = ranked[:-1] if one else ranked[:HAND_LIMIT]
+            return A.DiscardDown(actor=self.player_id, cards=tuple(u for u in pool if u not in keep))
         return None
 
     def _special(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
@@ -99,7 +100,7 @@ class BotPlayer:
         if state.scoring is None:
             return None
         passing = next((m for m in moves if isinstance(m, A.PassSpecial)), None)
-        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).automated]
+        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).playable]
         if passing is None or not specials:
             return passing
         best, best_value = passing, standing(apply(state, passing)[0], self.player_id) + 0.6   # a card kept
@@ -111,7 +112,7 @@ class BotPlayer:
 
     def _play(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         plays = [m for m in moves if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
-                 and state.card(m.card).automated]
+                 and state.card(m.card).playable]
         finish = next((m for m in moves if isinstance(m, A.FinishPlaying)), None)
         now = standing(state, self.player_id)
         best, best_gain = finish, 0.0

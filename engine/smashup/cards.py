@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.munchkin.cards import Provenance
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "cards.yaml"
+TESTS_FILE = DATA_FILE.with_name("card_tests.yaml")     # which tests exercise each card's ability
 
 
 class _Model(BaseModel):
@@ -47,10 +48,16 @@ class _Card(_Model):
     provenance: Provenance = Field(default_factory=Provenance)
 
     @property
-    def automated(self) -> bool:
+    def playable(self) -> bool:
+        """The engine plays it: not left to the table, and every effect is one the engine knows."""
         from engine.smashup.effects import OPS
 
         return not self.manual and all(e.op in OPS for e in self.effects)
+
+    @property
+    def automated(self) -> bool:
+        """Played by the engine and proved so: a test exercises its ability (data/smashup/card_tests.yaml)."""
+        return self.playable and self.id in card_tests()
 
 
 class PlayCard(_Card):
@@ -91,6 +98,11 @@ class CardData(BaseModel):
 @cache
 def data() -> CardData:
     return CardData.model_validate(yaml.safe_load(DATA_FILE.read_text(encoding="utf-8")))
+
+
+@cache
+def card_tests() -> dict[str, list[str]]:
+    return yaml.safe_load(TESTS_FILE.read_text(encoding="utf-8")) or {}
 
 
 @cache

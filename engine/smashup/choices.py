@@ -11,7 +11,14 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     friar_move       Deep Friar / Bin and Gone, after a scoring: a minion saved to another base (or "none")
     bin_move
     line_cut         Potion of Line Cutting: the revealed loot card taken before the sharing
+    loot_pick        the sharing of the loot: the revealed card this player takes in their turn
     cunning_play     Cunning Plan: where (and on what) the treasure drawn is played at once, or "none"
+    may_monster      a "dürfen" ability ("yes" or "none"): Taunter's monster here,
+    may_draw         Mage's Tower's or Treehouse's card,
+    may_recycle      Holy Roller's card from the discard pile into the deck
+    treehouse_pick   Treehouse: the other player who may draw a card
+    order_abilities  several abilities triggered at once: the card whose ability the active player
+                     puts first (hooks.run_triggers)
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from engine.smashup.state import Decision, GameState
 from engine.smashup.tx import Tx
 
 NONE = "none"
+YES = "yes"
 Handler = Callable[[Tx, Decision, str], None]
 HANDLERS: dict[str, Handler] = {}
 
@@ -39,7 +47,7 @@ def still_open(state: GameState, decision: Decision, option: str) -> bool:
     Doors asked; a loot card is taken): it must still be there to be chosen."""
     if decision.kind == "doors_pay" and option != NONE:
         return option in state.player(decision.player).hand
-    if decision.kind == "line_cut":
+    if decision.kind in ("line_cut", "loot_pick"):
         return state.scoring is not None and option in state.scoring.loot
     if decision.kind == "cunning_play" and option != NONE:
         return decision.context["card"] in state.player(decision.player).hand
@@ -130,13 +138,12 @@ def _recall_pick(tx: Tx, decision: Decision, option: str) -> None:
 
 
 @handler("line_cut")
-def _line_cut(tx: Tx, decision: Decision, option: str) -> None:
-    scoring = tx.s.scoring
-    if scoring is None or option not in scoring.loot:
-        return
-    scoring.loot.remove(option)
-    tx.s.player(decision.player).hand.append(option)
-    tx.emit("loot_taken", player=decision.player, card=tx.s.card_ids[option])
+@handler("loot_pick")
+def _take_loot(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.rules import take_loot
+
+    if tx.s.scoring is not None and option in tx.s.scoring.loot:
+        take_loot(tx, decision.player, option)
 
 
 @handler("cunning_play")
@@ -146,3 +153,38 @@ def _cunning_play(tx: Tx, decision: Decision, option: str) -> None:
     uid = decision.context["card"]
     if option != NONE and uid in tx.s.player(decision.player).hand:
         play_now(tx, decision.player, uid, option)
+
+
+def offer(tx: Tx, player: str, kind: str, **context: str) -> None:
+    """An ability that says "dürfen": its player decides; a passed deadline declines ("Bei Verbot
+    unwirksam": with "dürfen" you have the choice)."""
+    open_choice(tx, player, kind, [NONE, YES], **context)
+
+
+@handler("may_monster")
+@handler("may_draw")
+@handler("may_recycle")
+def _may(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.effects import recycle
+
+    if option != YES:
+        return
+    if decision.kind == "may_draw":
+        tx.draw(decision.player, 1)
+    elif decision.kind == "may_recycle":
+        recycle(tx, decision.player)
+    elif any(b.uid == decision.context["base"] for b in tx.s.bases):
+        tx.play_monster(tx.s.base(decision.context["base"]))
+
+
+@handler("treehouse_pick")
+def _treehouse_pick(tx: Tx, decision: Decision, option: str) -> None:
+    if tx.s.has_player(option):
+        offer(tx, option, "may_draw")
+
+
+@handler("order_abilities")
+def _order_abilities(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.hooks import run_first
+
+    run_first(tx, option)

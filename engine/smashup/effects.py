@@ -126,17 +126,45 @@ def has_abilities(state, minion: Minion) -> bool:
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     """Minions that are "not affected by other players' actions": Dork Orc, Too Tough on it, The Pits,
-    Sneaksy on their base. Only actions of another player are kept off; minions and talents are not."""
-    if minion.controller in (None, ctx.player) or state.card(ctx.card).kind != "action":
+    Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
+    Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
+    actions off too (rulebook, "Zu widerstandsfähig"). Stalling keeps every card another player plays
+    off its player's minions at its base."""
+    if _stalled(state, ctx, base, minion):
+        return False
+    if state.card(ctx.card).kind != "action":
+        return True
+    if any(e.op == "attached_immunity" and _player_of_card(state, uid, minion) != ctx.player
+           for uid in minion.attached for e in _effects_of(state, uid)):
+        return False
+    if minion.controller in (None, ctx.player):
         return True
     if any(e.op == "immune_to_others_actions" for e in _effects_of(state, minion.uid)) and has_abilities(state, minion):
-        return False
-    if any(e.op == "attached_immunity" for uid in minion.attached for e in _effects_of(state, uid)):
         return False
     if any(e.op == "base_immune_to_others_actions" for e in _effects_of(state, base.uid)):
         return False
     return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
                    for uid in base.actions for e in _effects_of(state, uid))
+
+
+def _stalled(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
+    """Stalling: "you may" have your minions here ignore a card another player plays; the engine always
+    takes the protection (it only ever keeps another player's card off)."""
+    return minion.controller not in (None, ctx.player) and any(
+        e.op == "stalling" and state.owners.get(uid) == minion.controller
+        for uid in base.actions for e in _effects_of(state, uid))
+
+
+def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
+    """Who controls a card played on a minion: its owner (a treasure: who played it, else the carrier's
+    controller)."""
+    return state.owners.get(uid) or state.played_by.get(uid) or carrier.controller
+
+
+def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
+    """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect."""
+    pairs = pool if pool is not None else [(b, m) for b in state.bases for m in b.minions]
+    return [m.uid for b, m in pairs if affectable(state, ctx, b, m)]
 
 
 def indestructible(state, minion: Minion) -> bool:
@@ -160,7 +188,7 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _any_minion(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions]
+    return affectable_minions(state, ctx)
 
 
 def _needs(ctx: Context, candidates: list[str]) -> str | None:
@@ -230,14 +258,15 @@ def _lasting(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 # the ongoing abilities of a card played on a minion (the card lies on it)
-ATTACH_OPS = frozenset({"on_minion", "attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
+ATTACH_OPS = frozenset({"on_minion", "on_own_minion",
+                        "attached_power", "per_attached_treasure", "per_monster_at_base", "no_power",
                         "base_minions_power", "no_abilities", "indestructible", "save_to_hand", "save_to_deck_top",
                         "save_with_card", "attached_immunity"})
 
 LASTING_OPS = ATTACH_OPS | {"base_per_attached_treasure", "base_others_on_turn", "self_per_attached_treasure",
                             "self_if_treasure", "monster_alone_bonus", "per_other_monster", "others_mine_power",
                             "immune_to_others_actions", "base_immune_to_others_actions", "protect_own_minions_here",
-                            "keep_treasures", "caltrops", "tut", "base_doors", "fae_fighter", "deep_friar",
+                            "keep_treasures", "caltrops", "stalling", "tut", "base_doors", "fae_fighter", "deep_friar",
                             "bin_and_gone"}
 for _name in LASTING_OPS:
     OPS[_name] = _lasting
@@ -270,7 +299,7 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
             tx.draw_treasures(by, card.treasures)
         from engine.smashup.hooks import after_monster_destroyed
 
-        after_monster_destroyed(tx, base, by)
+        after_monster_destroyed(tx, base, by, no_treasures)
 
 
 @op("play_monster")
@@ -280,13 +309,48 @@ def _play_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.play_monster(base)
 
 
+def recycle(tx: Tx, player: str, minions_only: bool = False) -> None:
+    """A random card (or minion) of the discard pile is shuffled into the deck."""
+    seat = tx.s.player(player)
+    pool = [u for u in seat.discard if not minions_only or tx.s.card(u).kind == "minion"]
+    if pool:
+        uid = pool[tx.rng.below(len(pool))]
+        seat.discard.remove(uid)
+        seat.deck.append(uid)
+        tx.rng.shuffle(seat.deck)
+
+
 @op("recycle")
 def _recycle(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """A random card of the discard pile is shuffled into the deck."""
-    seat = tx.s.player(ctx.player)
-    if seat.discard:
-        seat.deck.append(seat.discard.pop(tx.rng.below(len(seat.discard))))
-        tx.rng.shuffle(seat.deck)
+    """Holy Roller: its player may shuffle a random card of the discard pile into the deck."""
+    from engine.smashup.choices import offer
+
+    if tx.s.player(ctx.player).discard:
+        offer(tx, ctx.player, "may_recycle")
+
+
+@op("may_play_monster")
+def _may_play_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Taunter: its player may have a monster come to this base."""
+    from engine.smashup.choices import offer
+
+    offer(tx, ctx.player, "may_monster", base=base_of(tx.s, ctx.card) or ctx.base or "")
+
+
+def _undead_unless_recycling(state, effect: Effect, ctx: Context) -> list[str]:
+    return [] if ctx.mode == "recycle" else _destroy_targets(state, effect, ctx)
+
+
+@op("turner", targets=_undead_unless_recycling)
+def _turner(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Turner, choose one: destroy an undead monster here, or (mode "recycle") shuffle a random minion
+    of your discard pile into your deck."""
+    if ctx.mode == "recycle":
+        recycle(tx, ctx.player, minions_only=True)
+        return
+    target = _needs(ctx, _destroy_targets(tx.s, effect, ctx))
+    if target is not None:
+        destroy(tx, target, ctx.player)
 
 
 @op("take_from_discard")
@@ -462,13 +526,24 @@ def _missile(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 # ---------------------------------------------------------------------- specials during and after scoring
-# Played in the round before the scoring like every special, these wait beside the base and act at
-# their moment, with the scoring's places in Context.placed: rules._score calls them after the VP are
-# given ("during") or after the loot ("after").
-LATER_OPS = frozenset({"pillage", "distraction", "steal_if_wins", "line_cutting"})
-# cards that work only as a Special in the round before a scoring (not as an action in one's turn)
-SPECIAL_ONLY_OPS = LATER_OPS | {"run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more",
-                                "helping_hands", "cunning_plan"}
+# A special is used in the round of its moment: before the scoring (most), during it once the places
+# are known and the loot lies revealed (DURING_OPS), or after it (AFTER_OPS) ("Die große Wertung",
+# steps 3, 4-5 and 6). Helping Hands is used before and takes its VP during the scoring: it waits
+# beside the base (SET_ASIDE_OPS) and acts with the scoring's places in Context.placed.
+DURING_OPS = frozenset({"pillage", "line_cutting"})
+AFTER_OPS = frozenset({"distraction"})
+SET_ASIDE_OPS = frozenset({"steal_if_wins"})
+# cards that work only as a Special in a round of a scoring (not as an action in one's turn)
+SPECIAL_ONLY_OPS = DURING_OPS | AFTER_OPS | SET_ASIDE_OPS | {
+    "run_away", "salvage", "last_call", "paralysis", "stay_down", "run_more", "helping_hands", "cunning_plan"}
+
+
+def special_moment(card) -> str:
+    """When a special acts: "during" or "after" the scoring, else "before" it."""
+    ops = {e.op for e in card.effects}
+    if ops & DURING_OPS:
+        return "during"
+    return "after" if ops & AFTER_OPS else "before"
 
 
 @op("pillage")
@@ -592,7 +667,7 @@ def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
 
 def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
     found = find_minion(state, ctx.target or "")
-    return [m.uid for m in found[0].minions] if found is not None else []
+    return affectable_minions(state, ctx, [(found[0], m) for m in found[0].minions]) if found is not None else []
 
 
 @op("war_cry", targets=_any_monster, second=_minions_at_first_pick)
@@ -766,7 +841,9 @@ def _trade(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _weak_minions_of_others(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions if m.controller not in (None, ctx.player)
+    """Another player's minions of power 3 or less, and monsters a player controls (rulebook,
+    "Blumenkind": a monster nobody controls cannot be taken)."""
+    return [m.uid for b in state.bases for m in (*b.minions, *b.monsters) if m.controller not in (None, ctx.player)
             and minion_power(state, b, m) <= (effect.max_power or 0)]
 
 
@@ -889,7 +966,14 @@ def _steal_if_wins(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.emit("vp_taken", player=ctx.player, victim=ctx.target, vp=1)
 
 
-OPS["line_cutting"] = lambda tx, effect, ctx: None      # rules._next_line_cut asks its player for a loot card
+@op("line_cutting")
+def _line_cutting(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Potion of Line Cutting, during the scoring: its player takes a revealed loot card of their choice
+    before the sharing."""
+    from engine.smashup.choices import open_choice
+
+    if tx.s.scoring is not None and tx.s.scoring.loot:
+        open_choice(tx, ctx.player, "line_cut", list(tx.s.scoring.loot))
 
 
 @op("word_of_recall")
@@ -1068,8 +1152,9 @@ def _campaign(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _owned_minions_at_most(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions
-            if m.owner is not None and minion_power(state, b, m) <= (effect.max_power or 0)]
+    limit = effect.max_power or 0
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.minions
+                                           if m.owner is not None and minion_power(state, b, m) <= limit])
 
 
 @op("bottom_of_owners_deck", targets=_owned_minions_at_most)
@@ -1091,7 +1176,7 @@ def _crush_targets(state, effect: Effect, ctx: Context) -> list[str]:
         mine = sum(1 for m in base.minions if m.controller == ctx.player)
         for minion in base.minions:
             theirs = sum(1 for m in base.minions if m.controller == minion.controller)
-            if minion.controller not in (None, ctx.player) and theirs < mine:
+            if minion.controller not in (None, ctx.player) and theirs < mine and affectable(state, ctx, base, minion):
                 found.append(minion.uid)
     return found
 
@@ -1104,7 +1189,7 @@ def _crush(tx: Tx, effect: Effect, ctx: Context) -> None:
         destroy(tx, target, ctx.player)
 
 
-@op("gift_draw")
+@op("gift_draw", targets=lambda s, e, c: _other_players(s, e, c))
 def _gift_draw(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Another player (the next one, unless named) draws a card; then you draw one."""
     ids = [p.id for p in tx.s.players]
@@ -1223,7 +1308,9 @@ def _power_per_card_paid(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _weak_minions(state, effect: Effect, ctx: Context) -> list[str]:
-    return [] if ctx.mode == "monster" else _destroy_targets(state, Effect(op="destroy", max_power=2), ctx)
+    """Dungeon Bait's other option: a minion (not a monster) of power 2 or less, anywhere."""
+    weak = Effect(op="destroy", max_power=2, what="minion")
+    return [] if ctx.mode == "monster" else _destroy_targets(state, weak, ctx)
 
 
 @op("bait", targets=_weak_minions)
@@ -1268,3 +1355,44 @@ def _dowsing(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Draw two treasures; this card and the treasure discard pile are shuffled into the treasure deck
     (rules.do_play_action puts the card back for "shuffle_into_treasure_deck")."""
     tx.draw_treasures(ctx.player, 2)
+
+
+# ---------------------------------------------------------------------- a talent borrowed
+def _talented_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    """Potion of Redundancy Potion: the other minions in play with a talent."""
+    found = carrier_of(state, ctx.card)
+    carrier = found[1].uid if found else None
+    return [m.uid for b in state.bases for m in b.minions
+            if m.uid != carrier and "talent" in state.card(m.uid).keywords and state.card(m.uid).kind == "minion"]
+
+
+def _borrowed(state, ctx: Context) -> Context | None:
+    """The context of the talent borrowed: it acts as the minion the potion lies on, its pick is the
+    potion's second pick."""
+    found = carrier_of(state, ctx.card)
+    if found is None or ctx.target is None:
+        return None
+    return Context(ctx.player, found[1].uid, found[0].uid, ctx.target2, ctx.discard, ctx.mode, None, ctx.picks,
+                   ctx.placed)
+
+
+def _borrowed_targets(state, effect: Effect, ctx: Context) -> list[str]:
+    borrowed = _borrowed(state, ctx)
+    if borrowed is None or ctx.target not in state.card_ids:
+        return []
+    borrowed.target = None
+    return [u for e in state.card(ctx.target).effects if e.op in NEEDS_TARGET
+            for u in NEEDS_TARGET[e.op](state, e, borrowed)]
+
+
+@op("redundancy", targets=_talented_minions, second=_borrowed_targets)
+def _redundancy(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Potion of Redundancy Potion's talent: the minion it lies on uses another minion's talent (its
+    price paid with the potion's)."""
+    borrowed = _borrowed(tx.s, ctx)
+    if borrowed is None:
+        return
+    tx.emit("talent_borrowed", player=ctx.player, card=tx.s.card_ids[ctx.target])
+    for e in tx.s.card(ctx.target).effects:
+        if e.op not in LASTING_OPS and e.op not in COST_OPS:
+            OPS[e.op](tx, e, borrowed)

@@ -24,42 +24,118 @@ def _has(tx: Tx, uid: str, op: str) -> Effect | None:
 
 
 def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
-    seat = tx.s.player(player)
+    """The abilities waiting for a minion played here: Bag of Caltrops first (the minion may be gone),
+    then the base's, Fae Fighters' and ongoing actions' abilities, in the order the active player
+    chooses when several trigger at once."""
     if _caltrops(tx, player, base, uid):
         return
+    seat = tx.s.player(player)
+    found = []
     if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
-        seat.used_this_turn.append(f"bath:{base.uid}")
-        tx.draw_treasures(player, 1)
-    _fae_fighters(tx, player, uid)
+        found.append("bath")
+    for fae in (m for b in tx.s.bases for m in b.minions):
+        if fae.controller not in (None, player) and _has(tx, fae.uid, "fae_fighter") is not None:
+            found.append(f"fae|{fae.uid}")
     if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
-        from engine.smashup.choices import NONE, open_choice
-
-        seat.used_this_turn.append(f"doors:{base.uid}")     # Dimension Doors: the first minion each turn
-        open_choice(tx, player, "doors_pay", [NONE, *seat.hand], base=base.uid)
-    if _has(tx, base.uid, "base_may_draw"):
-        tx.draw(player, 1)
-    if _has(tx, base.uid, "base_other_draws"):
-        ids = [p.id for p in tx.s.players]
-        tx.draw(ids[(ids.index(player) + 1) % len(ids)], 1)
-    for uid in base.actions:
-        if _has(tx, uid, "base_action_draw_on_minion") and tx.s.owners.get(uid) == player:
-            tx.draw(player, 1)
+        found.append("doors")
+    found += [kind for kind, op in (("tower", "base_may_draw"), ("treehouse", "base_other_draws"))
+              if _has(tx, base.uid, op)]
+    found += [f"stash|{u}" for u in base.actions
+              if _has(tx, u, "base_action_draw_on_minion") and tx.s.owners.get(u) == player]
+    fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
 
 
-def _fae_fighters(tx: Tx, player: str, uid: str) -> None:
+def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
+    kind, _, card = kind_and_card.partition("|")
+    return "|".join((kind, card or base, player, base, minion))
+
+
+def fire(tx: Tx, triggers: list[str]) -> None:
+    """Abilities that triggered at the same time wait in a queue; they run one by one (rulebook "Bei
+    Verbot unwirksam": with several at once, the active player decides their order)."""
+    tx.s.triggers.extend(triggers)
+    run_triggers(tx)
+
+
+def run_triggers(tx: Tx) -> None:
+    """Run the waiting abilities while no choice is open: the only one left at once, or the one the
+    active player puts first (asked again while two or more cards wait, after each one's own choice)."""
+    from engine.smashup.choices import open_choice, pending
+
+    state = tx.s
+    while state.triggers and pending(state) is None:
+        cards = list(dict.fromkeys(t.split("|")[1] for t in state.triggers))
+        if len(cards) == 1:                  # one card's abilities: in their printed order
+            _run(tx, state.triggers.pop(0))
+            continue
+        open_choice(tx, state.active_player.id, "order_abilities", cards)
+        return
+
+
+def run_first(tx: Tx, card: str) -> None:
+    """The active player's pick: the first waiting ability of this card runs now."""
+    trigger = next((t for t in tx.s.triggers if t.split("|")[1] == card), None)
+    if trigger is not None:
+        tx.s.triggers.remove(trigger)
+        _run(tx, trigger)
+
+
+def _run(tx: Tx, trigger: str) -> None:
+    kind, card, player, base_uid, minion = trigger.split("|")
+    if not tx.s.has_player(player) or not any(b.uid == base_uid for b in tx.s.bases):
+        return
+    TRIGGERS[kind](tx, card, player, tx.s.base(base_uid), minion)
+
+
+def _bath(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """Treasure Bath: the first minion each turn there draws its player a treasure."""
+    tx.s.player(player).used_this_turn.append(f"bath:{base.uid}")
+    tx.draw_treasures(player, 1)
+
+
+def _fae(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
     """Fae Fighter: when another player plays a minion, her player may give it a +1 counter for a +1
     counter on one of their own minions at her base."""
     from engine.smashup.choices import NONE, open_choice
-    from engine.smashup.effects import has_abilities
+    from engine.smashup.effects import find_minion, has_abilities
 
-    for base in tx.s.bases:
-        for fae in base.minions:
-            if fae.controller in (None, player) or _has(tx, fae.uid, "fae_fighter") is None:
-                continue
-            if not has_abilities(tx.s, fae):
-                continue
-            mine = [m.uid for m in base.minions if m.controller == fae.controller]
-            open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=uid)
+    found = find_minion(tx.s, card)
+    if found is None or found[1].controller in (None, player) or not has_abilities(tx.s, found[1]):
+        return
+    fae_base, fae = found
+    mine = [m.uid for m in fae_base.minions if m.controller == fae.controller]
+    open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=minion)
+
+
+def _doors(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """Dimension Doors: after the first minion each turn there, a card may be paid for another one."""
+    from engine.smashup.choices import NONE, open_choice
+
+    seat = tx.s.player(player)
+    seat.used_this_turn.append(f"doors:{base.uid}")
+    if seat.hand:
+        open_choice(tx, player, "doors_pay", [NONE, *seat.hand], base=base.uid)
+
+
+def _tower(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """Mage's Tower: "you may draw"."""
+    from engine.smashup.choices import offer
+
+    offer(tx, player, "may_draw")
+
+
+def _treehouse(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """Treehouse: the player names another player, who may draw a card."""
+    from engine.smashup.choices import open_choice
+
+    ids = [p.id for p in tx.s.players]
+    open_choice(tx, player, "treehouse_pick", ids[ids.index(player) + 1:] + ids[:ids.index(player)])
+
+
+def _stash(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """An ongoing action of the player's on this base: a card for each minion they play here."""
+    if card in base.actions:
+        tx.draw(player, 1)
 
 
 def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
@@ -82,10 +158,12 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     return False
 
 
-def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str) -> None:
+def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: bool = False) -> None:
+    """Bastion's treasure goes to whoever destroyed the monster, unless the destroying card gives no
+    treasures (Ruckus clears monsters "without treasures": the base's treasure too, fandom-bases-faq)."""
     if base not in tx.s.bases:
         return
-    if _has(tx, base.uid, "base_bastion") and by:     # a monster's own ability rewards nobody
+    if _has(tx, base.uid, "base_bastion") and by and not no_treasures:   # a monster's own ability rewards nobody
         tx.draw_treasures(by, 1)
     for minion in base.minions:
         effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
@@ -168,13 +246,14 @@ def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
 
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
-    """Subterranean Lair: on your turn, with no minion there, an extra minion there."""
+    """Subterranean Lair: on your turn, with no minion there, an extra minion there, again and again
+    in the same turn once the one played there moved away (rulebook, "Unterirdisches Versteck")."""
     return any(e.op == "base_extra_if_absent" for e in tx_state.active_effects(base.uid)) and not any(
         m.controller == player for m in base.minions)
 
 
 def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
-    """Thieves' Guild: after you play a treasure on a minion here, draw a card."""
+    """Thieves' Guild: after you play a treasure on this base or on a minion here, draw a card."""
     if tx.s.card_ids[uid].startswith("treasure-") and _has(tx, base.uid, "base_thieves_guild"):
         tx.draw(player, 1)
 
@@ -182,25 +261,43 @@ def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> No
 def after_scoring_saves(tx: Tx, base: BaseInPlay) -> None:
     """After a base scores, before its cards are discarded: each Deep Friar there lets its player move
     another of their minions (not another Deep Friar) to another base; each Bin and Gone on another
-    base lets its player bring one of their minions from the scored base to it."""
-    from engine.smashup.choices import NONE, open_choice
+    base lets its player bring one of their minions from the scored base to it. Several at once go
+    in the active player's order, each choosing among what is still there when its turn comes."""
     from engine.smashup.effects import has_abilities
 
     state = tx.s
-    others = [b for b in state.bases if b is not base]
-    for friar in base.minions:
-        if _has(tx, friar.uid, "deep_friar") is None or not has_abilities(state, friar) or friar.controller is None:
-            continue
-        movable = [m.uid for m in base.minions if m.controller == friar.controller and m is not friar
-                   and _has(tx, m.uid, "deep_friar") is None]
-        options = [f"{m}>{b.uid}" for m in movable for b in others]
-        if options:
-            open_choice(tx, friar.controller, "friar_move", [NONE, *options])
-    for other in others:
-        for bin_card in other.actions:
+    found = [_trigger(f"friar|{m.uid}", m.controller, base.uid) for m in base.minions
+             if m.controller is not None and _has(tx, m.uid, "deep_friar") is not None and has_abilities(state, m)]
+    for other in state.bases:
+        for bin_card in other.actions if other is not base else []:
             owner = state.owners.get(bin_card)
-            if _has(tx, bin_card, "bin_and_gone") is None or owner is None or not state.has_player(owner):
-                continue
-            options = [f"{m.uid}>{other.uid}" for m in base.minions if m.controller == owner]
-            if options:
-                open_choice(tx, owner, "bin_move", [NONE, *options])
+            if _has(tx, bin_card, "bin_and_gone") is not None and owner is not None and state.has_player(owner):
+                found.append(_trigger(f"bin|{bin_card}", owner, base.uid, other.uid))
+    fire(tx, found)
+
+
+def _friar(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    from engine.smashup.choices import NONE, open_choice
+
+    if not any(m.uid == card for m in base.minions):
+        return
+    movable = [m.uid for m in base.minions if m.controller == player and m.uid != card
+               and _has(tx, m.uid, "deep_friar") is None]
+    options = [f"{m}>{b.uid}" for m in movable for b in tx.s.bases if b is not base]
+    if options:
+        open_choice(tx, player, "friar_move", [NONE, *options])
+
+
+def _bin(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """``minion`` carries the base Bin and Gone lies on."""
+    from engine.smashup.choices import NONE, open_choice
+
+    if not any(b.uid == minion and card in b.actions for b in tx.s.bases):
+        return
+    options = [f"{m.uid}>{minion}" for m in base.minions if m.controller == player]
+    if options:
+        open_choice(tx, player, "bin_move", [NONE, *options])
+
+
+TRIGGERS = {"bath": _bath, "fae": _fae, "doors": _doors, "tower": _tower, "treehouse": _treehouse,
+            "stash": _stash, "friar": _friar, "bin": _bin}

@@ -19,20 +19,22 @@ from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
     LASTING_OPS,
-    LATER_OPS,
     NEEDS_TARGET,
     NEEDS_TARGET2,
     OPS,
     OPTIONAL_TARGET_OPS,
     PICK_OPS,
     PLACED_BY_OP,
+    SET_ASIDE_OPS,
     SPECIAL_ONLY_OPS,
     Context,
+    affectable,
     base_of,
     find_minion,
     has_abilities,
     minion_power,
     pay,
+    special_moment,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat
 from engine.smashup.tx import Tx
@@ -189,17 +191,27 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     a second pick where it needs one. A card with a talent picks when the talent is used."""
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
-    for effect in ([] if playing and "talent" in card.keywords else card.effects):
-        candidates_of = NEEDS_TARGET.get(effect.op)
-        if candidates_of is None:
-            continue
-        candidates = candidates_of(state, effect, ctx)
+    effects = [] if playing and "talent" in card.keywords else card.effects
+    picking = [(e, NEEDS_TARGET[e.op](state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
+    every = [u for _, candidates in picking for u in candidates]
+    if picking and target is not None and target not in every and not _played_on_minion(card):
+        raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
+    for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
             raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
         second_of = NEEDS_TARGET2.get(effect.op)
         seconds = second_of(state, effect, ctx) if second_of is not None and target is not None else []
         if seconds and target2 not in seconds:
             raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
+
+
+def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> None:
+    """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
+    if unpaid(state, a.card, a.discard) and "talent" not in state.card(a.card).keywords:
+        if a.target is not None or a.target2 is not None:
+            raise IllegalAction("pay_cards", count=cost_of(state.card(a.card)))
+        return
+    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -227,7 +239,7 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
             return grant
     if seat.minions_left > 0:
         return "free"
-    if hooks.lair_allows(state, actor, base) and f"lair:{base_uid}" not in seat.used_this_turn:
+    if hooks.lair_allows(state, actor, base):
         return "lair"
     return None
 
@@ -244,7 +256,7 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
     if not hooks.may_play_minion_at(state, a.actor, a.base):
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_play_targets(state, a)
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -254,9 +266,7 @@ def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
     seat.hand.remove(a.card)
     if grant == "free":
         seat.minions_left -= 1
-    elif grant == "lair":
-        seat.used_this_turn.append(f"lair:{a.base}")
-    else:
+    elif grant != "lair":
         seat.minion_grants.remove(grant)  # type: ignore[arg-type]
     put_minion(tx, a)
 
@@ -284,13 +294,26 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("no_action_play_left")
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
-    if _played_on_minion(card) and (a.target is None or find_minion(state, a.target) is None):
-        raise IllegalAction("needs_target_minion")
+    if _played_on_minion(card):
+        _check_carrier(state, a)
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_play_targets(state, a)
     _check_picks(state, a.actor, a.card, a.base, a.picks)
+
+
+def _check_carrier(state: GameState, a: A.PlayAction) -> None:
+    """The minion a card is played on: one in play, one's own for a card that says so (Eternal Hero,
+    Traveling Elf), and not one protected from this player's actions (Dork Orc, Too Tough)."""
+    found = find_minion(state, a.target or "")
+    if found is None:
+        raise IllegalAction("needs_target_minion")
+    card = state.card(a.card)
+    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != a.actor:
+        raise IllegalAction("own_minion_only")
+    if not affectable(state, Context(a.actor, a.card, found[0].uid, a.target), found[0], found[1]):
+        raise IllegalAction("protected", card=state.card_ids[found[1].uid])
 
 
 def uses_base(card) -> bool:
@@ -361,6 +384,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         state.base(a.base).actions.append(a.card)
         if card.faction is None:            # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
+        hooks.after_treasure_played(tx, a.actor, state.base(a.base), a.card)
     elif any(e.op == "dowsing" for e in card.effects):
         state.treasure_deck.extend([a.card, *state.treasure_discard])
         state.treasure_discard.clear()
@@ -369,7 +393,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         state.treasure_deck.insert(0, a.card)
     elif any(e.op == "bottom_of_own_deck" for e in card.effects):
         seat.deck.insert(0, a.card)
-    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.automated:
+    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.playable:
         pass                                   # the card's own effect put it where it goes
     else:
         tx.to_discard(a.card)
@@ -381,13 +405,17 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
     of a scoring wait for it)."""
     card = tx.s.card(uid)
-    if not card.automated:
+    if not card.playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks))
+    if unpaid(tx.s, uid, tuple(discard)):
+        tx.emit("ability_unpaid", player=actor, card=card.id)
+        return
+    ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
+                  placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
     pay(tx, ctx)
     for effect in card.effects:
-        if effect.op not in LASTING_OPS and effect.op not in LATER_OPS:
+        if effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS:
             OPS[effect.op](tx, effect, ctx)
 
 
@@ -436,20 +464,32 @@ def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[t
 OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 
 
+def cost_of(card) -> int:
+    """How many cards an "Um …" ability asks to be discarded for it."""
+    return sum(e.n for e in card.effects if e.op in ("cost_discard", "cost_discard_treasure"))
+
+
+def unpaid(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
+    """A card with a price played without paying it: it is played, its ability does not happen ("Bei
+    Verbot unwirksam": a card may be played even when its ability cannot be carried out)."""
+    return not discard and cost_of(state.card(uid)) > 0
+
+
 def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...], playing: bool = False) -> None:
-    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself. A
-    talent is paid when it is used, so playing its card costs nothing."""
+    """The cards paid for an ability: exactly what it asks, from the hand, not the card itself, or
+    nothing when the card is played to be rid of it. A talent is paid when it is used, so playing its
+    card costs nothing; a talent used must be paid."""
     card = state.card(uid)
     effects = () if playing and "talent" in card.keywords else card.effects
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
-    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    needed = cost_of(card) if effects else 0
     treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
     if treasures_only and any(not state.card_ids[u].startswith("treasure-") for u in discard):
         raise IllegalAction("pay_with_treasures")
     if needed:
-        if len(discard) != needed:
+        if len(discard) != needed and not (playing and not discard):
             raise IllegalAction("pay_cards", count=needed)
         return
     any_number = any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects)
@@ -476,7 +516,8 @@ def _in_play_controlled(state: GameState, actor: str, uid: str) -> bool:
 def _special_talent(state: GameState, actor: str, uid: str) -> bool:
     """Happy Zapper's Special: in the round before its base scores, its talent may be used (again)."""
     scoring = state.scoring
-    return (scoring is not None and next_to_decide(state) == actor and uid in state.card_ids
+    return (scoring is not None and scoring.stage == "specials" and next_to_decide(state) == actor
+            and uid in state.card_ids
             and scoring.locked_by in (None, actor)
             and {"talent", "special"} <= set(state.card(uid).keywords)
             and base_of(state, uid) == scoring.base and _in_play_controlled(state, actor, uid))
@@ -502,7 +543,8 @@ def check_talent(state: GameState, a: A.UseTalent) -> None:
     found = find_minion(state, a.card)
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
-    check_cost(state, a.actor, a.card, a.discard)
+    borrows = any(e.op == "redundancy" for e in state.card(a.card).effects) and a.target in state.card_ids
+    check_cost(state, a.actor, a.target if borrows else a.card, a.discard)     # a borrowed talent's price
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
 
 
@@ -513,10 +555,7 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
     _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2)
     if in_round:                              # used as a Special: the others may answer it
-        assert state.scoring is not None
-        state.scoring.passed = []
-        state.scoring.window = state.new_id()
-        _maybe_score(tx)
+        _special_used(tx, a.actor)
 
 
 # ====================================================================== scoring
@@ -592,28 +631,46 @@ def _open_specials(tx: Tx, base_uid: str) -> None:
     total falls below the breakpoint meanwhile."""
     tx.s.scoring = Scoring(base=base_uid, window=tx.s.new_id())
     tx.emit("base_scores_soon", base=tx.s.card_ids[base_uid], window=tx.s.scoring.window)
-    _maybe_score(tx)
+    _round_goes_on(tx)
 
 
 def _special_order(state: GameState) -> list[str]:
+    """Seat order from the active player (loot ties, the first say in a round of specials)."""
     ids = [p.id for p in state.players]
     return ids[state.active:] + ids[:state.active]
 
 
+def _round_order(state: GameState) -> list[str]:
+    """Whose say it is in a round of specials: clockwise from the player after the one who used the
+    last special, or from the active player ("Ich zuerst!": one special each, in turn)."""
+    order = _special_order(state)
+    last = state.scoring.last if state.scoring else None
+    if last in order:
+        start = (order.index(last) + 1) % len(order)
+        order = order[start:] + order[:start]
+    return order
+
+
+ROUND_MOMENTS = {"specials": "before", "during": "during", "after": "after"}
+
+
 def next_to_decide(state: GameState) -> str | None:
     scoring = state.scoring
-    if scoring is None:
+    if scoring is None or scoring.stage not in ROUND_MOMENTS:
         return None
-    for pid in _special_order(state):
+    for pid in _round_order(state):
         if pid not in scoring.passed:
             return pid
     return None
 
 
 def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
-    """Actions with a Special in hand (a minion's Special works from play: Happy Zapper, Deep Friar)."""
+    """Actions with a Special for this round's moment in hand (a minion's Special works from play:
+    Happy Zapper, Deep Friar)."""
+    moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
     return [u for u in state.player(player_id).hand
-            if "special" in state.card(u).keywords and state.card(u).kind == "action"]
+            if "special" in state.card(u).keywords and state.card(u).kind == "action"
+            and special_moment(state.card(u)) == moment]
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
@@ -626,7 +683,7 @@ def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
 def do_pass_special(tx: Tx, a: A.PassSpecial) -> None:
     assert tx.s.scoring is not None
     tx.s.scoring.passed.append(a.actor)
-    _maybe_score(tx)
+    _round_goes_on(tx)
 
 
 def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
@@ -655,17 +712,25 @@ def do_play_special(tx: Tx, a: A.PlaySpecial) -> None:
     state.player(a.actor).hand.remove(a.card)
     tx.emit("special_played", player=a.actor, card=state.card_ids[a.card])
     _resolve(tx, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2, picks=a.picks)
-    if any(e.op in LATER_OPS for e in state.card(a.card).effects):
-        state.scoring.set_aside.append(a.card)      # it acts (again) during or after the scoring
+    if any(e.op in SET_ASIDE_OPS for e in state.card(a.card).effects):
+        state.scoring.set_aside.append(a.card)      # it acts again during the scoring
         if a.card not in state.owners:             # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
         if a.target is not None:
             state.scoring.set_aside_picks[a.card] = a.target
     else:
         tx.to_discard(a.card)
-    state.scoring.passed = []             # the others may answer it
-    state.scoring.window = state.new_id()
-    _maybe_score(tx)
+    _special_used(tx, a.actor)
+
+
+def _special_used(tx: Tx, actor: str) -> None:
+    """A special was used: the round goes on with the next player, and all who passed have a new say."""
+    scoring = tx.s.scoring
+    assert scoring is not None
+    scoring.passed = []
+    scoring.last = actor
+    scoring.window = tx.s.new_id()
+    _round_goes_on(tx)
 
 
 def _special_talent_options(state: GameState, pid: str) -> bool:
@@ -673,28 +738,46 @@ def _special_talent_options(state: GameState, pid: str) -> bool:
     return bool(special_talents(state, pid)) and len(state.player(pid).hand) > 0
 
 
-def _maybe_score(tx: Tx) -> None:
-    """Players without a Special in hand pass by themselves; when all passed, the base scores."""
+def _round_goes_on(tx: Tx) -> None:
+    """The scoring goes on as far as it can without a player: players without a Special for this round
+    pass by themselves; when all passed, the next step comes (VP and the round "during", the loot,
+    the round "after", the clearing)."""
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
-    if choices.pending(state) is not None:
+    if choices.pending(state) is not None or state.triggers:
         return                               # a card's choice first (do_choose comes back here)
-    for pid in _special_order(state):
+    if scoring.stage == "loot":
+        _next_loot_pick(tx)
+        return
+    if scoring.stage == "clearing":
+        _clear_base(tx, scoring.base)
+        return
+    for pid in _round_order(state):
         locked_out = scoring.locked_by not in (None, pid)
-        has_say = _specials_in_hand(state, pid) or _special_talent_options(state, pid)
+        has_say = _specials_in_hand(state, pid) or (scoring.stage == "specials" and _special_talent_options(state, pid))
         if pid not in scoring.passed and (locked_out or not has_say):
             scoring.passed.append(pid)
         elif pid not in scoring.passed:
             return
-    _score(tx, scoring.base)
+    {"specials": _score, "during": _share_loot, "after": _after_round_done}[scoring.stage](tx)
 
 
-def _score(tx: Tx, base_uid: str) -> None:
-    """Steps 4-9: VP by place, loot from the monsters by power, cards to their piles, a new base."""
+def _next_round(tx: Tx, stage: str) -> None:
+    scoring = tx.s.scoring
+    assert scoring is not None
+    scoring.stage = stage  # type: ignore[assignment]
+    scoring.passed, scoring.last, scoring.window = [], None, tx.s.new_id()
+
+
+def _score(tx: Tx) -> None:
+    """Steps 4-5: VP by place (Helping Hands' VP with them), the Coffers, the loot revealed; then the
+    round of specials acting during the scoring."""
     state = tx.s
-    base = state.base(base_uid)
-    design = state.card(base_uid)
+    scoring = state.scoring
+    assert scoring is not None
+    base = state.base(scoring.base)
+    design = state.card(base.uid)
     hooks.before_scoring(tx, base)
     placed = places(state, base)
     awarded: dict[str, int] = {}
@@ -705,53 +788,94 @@ def _score(tx: Tx, base_uid: str) -> None:
             state.player(pid).vp += gained
             awarded[pid] = gained
     tx.emit("base_scored", base=design.id, places=placed, vp=awarded)
-    set_aside = list(state.scoring.set_aside) if state.scoring else []
-    picks = dict(state.scoring.set_aside_picks) if state.scoring else {}
-    _later_specials(tx, base, set_aside, ("pillage", "steal_if_wins"), placed, picks)
+    scoring.placed = placed
+    _set_aside_specials_act(tx, base)
     extra_loot = hooks.during_scoring(tx, base, placed)
-    scoring = state.scoring
-    assert scoring is not None
     scoring.winners = [pid for pid, place in placed.items() if place == 1]
     scoring.loot = _reveal_loot(tx, base, placed, extra_loot)
-    scoring.stage = "loot"
-    scoring.loot_first = [p for p in (_player_of(state, u) for u in set_aside if state.effect(u, "line_cutting"))
-                          if p is not None]
-    if not _next_line_cut(tx):
-        _finish_scoring(tx)
+    _next_round(tx, "during")
+    _round_goes_on(tx)
 
 
-def _next_line_cut(tx: Tx) -> bool:
-    """Potion of Line Cutting: its player takes one revealed loot card before the sharing (one at a time)."""
+def _set_aside_specials_act(tx: Tx, base: BaseInPlay) -> None:
+    """Specials used before the scoring that also act during it (Helping Hands' VP), in the order used."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    for uid in scoring.set_aside:
+        player = _player_of(state, uid)
+        if player is None:
+            continue
+        ctx = Context(player, uid, base.uid, scoring.set_aside_picks.get(uid), placed=scoring.placed)
+        for effect in state.active_effects(uid):
+            if effect.op in SET_ASIDE_OPS:
+                OPS[effect.op](tx, effect, ctx)
+
+
+def _share_loot(tx: Tx) -> None:
+    """Step 5: players with a minion there take one loot card each in turn, highest power first, equal
+    power in seat order from the active player; each picks the card they want."""
     scoring = tx.s.scoring
     assert scoring is not None
-    while scoring.loot_first and scoring.loot:
-        player = scoring.loot_first.pop(0)
-        if tx.s.has_player(player):
-            choices.open_choice(tx, player, "line_cut", list(scoring.loot))
-            return True
-    return False
+    _share_loot_order(tx)
+    scoring.stage = "loot"
+    _next_loot_pick(tx)
 
 
-def _finish_scoring(tx: Tx, go_on: bool = True) -> None:
-    """Steps 5-6 after the loot is revealed: it is shared out, specials "after the scoring" act, then the
-    after-scoring choices (Deep Friar, Bin and Gone) and the clearing of the base."""
+def _share_loot_order(tx: Tx) -> None:
     state = tx.s
     scoring = state.scoring
     assert scoring is not None
     base = state.base(scoring.base)
-    placed = places(state, base)
-    _share_loot(tx, base, placed, scoring.loot)
+    takers = [pid for pid in scoring.placed if state.has_player(pid)]
+    seat_order = _special_order(state)
+    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
+    scoring.loot_order = [takers[turn % len(takers)] for turn in range(len(scoring.loot))] if takers else []
+
+
+def _next_loot_pick(tx: Tx) -> None:
+    """The next taker picks a loot card (the last card simply goes to its taker); then the round of
+    specials after the scoring."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    while scoring.loot and scoring.loot_order:
+        taker = scoring.loot_order.pop(0)
+        if not state.has_player(taker):
+            continue
+        alone = all(p == taker for p in scoring.loot_order)
+        if alone or len({state.card_ids[u] for u in scoring.loot}) == 1:   # nothing to choose between
+            take_loot(tx, taker, scoring.loot[0])
+            continue
+        choices.open_choice(tx, taker, "loot_pick", list(scoring.loot))
+        return
+    for uid in scoring.loot:                 # nobody there to take it
+        tx.to_discard(uid)
     scoring.loot = []
-    set_aside, picks = list(scoring.set_aside), dict(scoring.set_aside_picks)
-    _later_specials(tx, base, set_aside, ("distraction",), placed, picks)
-    for uid in set_aside:
+    _next_round(tx, "after")
+    _round_goes_on(tx)
+
+
+def take_loot(tx: Tx, player: str, uid: str) -> None:
+    scoring = tx.s.scoring
+    assert scoring is not None
+    scoring.loot.remove(uid)
+    tx.s.player(player).hand.append(uid)
+    tx.emit("loot_taken", player=player, card=tx.s.card_ids[uid])
+
+
+def _after_round_done(tx: Tx) -> None:
+    """Step 6 done: the after-scoring choices (Deep Friar, Bin and Gone), then the clearing."""
+    state = tx.s
+    scoring = state.scoring
+    assert scoring is not None
+    for uid in scoring.set_aside:
         tx.to_discard(uid)
     scoring.set_aside.clear()
     scoring.stage = "clearing"
-    if go_on:
-        hooks.after_scoring_saves(tx, base)          # Deep Friar, Bin and Gone: their players choose first
-    if choices.pending(state) is None:
-        _clear_base(tx, scoring.base, go_on)
+    hooks.after_scoring_saves(tx, state.base(scoring.base))   # their players choose first
+    if choices.pending(state) is None and not state.triggers:
+        _clear_base(tx, scoring.base)
 
 
 def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
@@ -789,21 +913,6 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
     _next_scoring(tx)
 
 
-def _later_specials(tx: Tx, base: BaseInPlay, set_aside: list[str], ops: tuple[str, ...], placed: dict[str, int],
-                    picks: dict[str, str]) -> None:
-    """The specials set aside for this moment of the scoring act, in the order they were played."""
-    state = tx.s
-    for uid in set_aside:
-        player = _player_of(state, uid)
-        if player is None:
-            continue
-        ctx = Context(player, uid, base.uid, picks.get(uid), placed=placed)
-        for op_name in ops:
-            effect = state.effect(uid, op_name)
-            if effect is not None:
-                OPS[op_name](tx, effect, ctx)
-
-
 def _player_of(state: GameState, uid: str) -> str | None:
     """Who played a card from their faction or, for a treasure, who played it."""
     player = state.owners.get(uid) or state.played_by.get(uid)
@@ -822,32 +931,15 @@ def _reveal_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 
     return loot
 
 
-def _share_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], loot: list[str]) -> None:
-    """Players with a minion there take one loot card each in turn, highest power first, equal power in
-    seat order from the active player."""
-    state = tx.s
-    takers = [pid for pid in placed if state.has_player(pid)]
-    if not takers:
-        for uid in loot:
-            tx.to_discard(uid)
-        return
-    seat_order = _special_order(state)
-    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
-    for turn, uid in enumerate(list(loot)):
-        taker = takers[turn % len(takers)]
-        state.player(taker).hand.append(uid)
-        tx.emit("loot_taken", player=taker, card=state.card_ids[uid])
-
-
 # ====================================================================== end of turn
 def _end_of_turn(tx: Tx) -> None:
     """Step 4: draw 2; a hand over 10 is discarded down (the player picks); then the game may end."""
     state = tx.s
     seat = state.active_player
     tx.draw(seat.id, DRAW_PER_TURN)
-    if len(seat.hand) > HAND_LIMIT:
+    if len(hand_cards(state, seat.id)) > HAND_LIMIT:
         state.phase = "scoring"
-        tx.emit("discard_down", player=seat.id, count=len(seat.hand) - HAND_LIMIT)
+        tx.emit("discard_down", player=seat.id, count=len(hand_cards(state, seat.id)) - HAND_LIMIT)
         state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
                                         options=list(seat.hand), default=seat.hand[0]))
         return
@@ -855,6 +947,18 @@ def _end_of_turn(tx: Tx) -> None:
 
 
 DISCARD_KINDS = ("discard_down", "discard_one")
+
+
+def hand_cards(state: GameState, player_id: str) -> list[str]:
+    """The cards that count toward the hand limit: treasures "zählen nicht zu den Handkarten" ("Bei
+    Verbot unwirksam"), so a player keeps every treasure and discards faction cards down to 10."""
+    return [u for u in state.player(player_id).hand if not state.card_ids[u].startswith("treasure-")]
+
+
+def excess_cards(state: GameState, player_id: str) -> list[str]:
+    """The first faction cards over the limit (the default at a deadline, and the listed move)."""
+    cards = hand_cards(state, player_id)
+    return cards[:max(0, len(cards) - HAND_LIMIT)]
 
 
 def _discard_decision(state: GameState, actor: str):
@@ -870,8 +974,10 @@ def check_discard_down(state: GameState, a: A.DiscardDown) -> None:
         raise IllegalAction("card_not_in_hand", card=",".join(a.cards))
     if decision.kind == "discard_one" and len(a.cards) != 1:
         raise IllegalAction("pay_cards", count=1)
-    if decision.kind == "discard_down" and len(seat.hand) - len(a.cards) != HAND_LIMIT:
-        raise IllegalAction("discard_to_ten", count=len(seat.hand) - HAND_LIMIT)
+    if decision.kind == "discard_down":
+        counted = hand_cards(state, a.actor)
+        if any(u not in counted for u in a.cards) or len(counted) - len(a.cards) != HAND_LIMIT:
+            raise IllegalAction("discard_to_ten", count=len(counted) - HAND_LIMIT)
 
 
 def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
@@ -1003,7 +1109,7 @@ def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
         seat = state.player(decision.player)
         if decision.kind == "discard_one":
             return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:1]))
-        return A.DiscardDown(actor=seat.id, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+        return A.DiscardDown(actor=seat.id, cards=tuple(excess_cards(state, seat.id)))
     if a.turn is not None and a.turn == state.turn:
         if state.draft is not None:
             return A.PickFaction(actor=state.draft.order[state.draft.next], faction=state.draft.offered[0])
@@ -1042,22 +1148,9 @@ def do_choose(tx: Tx, a: A.Choose) -> None:
     decision = next(d for d in state.decisions if d.id == a.decision)
     state.decisions.remove(decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
+    hooks.run_triggers(tx)                  # abilities waiting their turn go on
     if state.scoring is not None and choices.pending(state) is None:
-        _scoring_goes_on(tx)
-
-
-def _scoring_goes_on(tx: Tx) -> None:
-    """After a choice in a scoring: the next Line Cutting or the sharing of the loot, the clearing of the
-    base, or the round of specials."""
-    scoring = tx.s.scoring
-    assert scoring is not None
-    if scoring.stage == "loot":
-        if not _next_line_cut(tx):
-            _finish_scoring(tx)
-    elif scoring.stage == "clearing":
-        _clear_base(tx, scoring.base)
-    else:
-        _maybe_score(tx)
+        _round_goes_on(tx)
 
 
 def check_leave(state: GameState, a: A.Leave) -> None:
@@ -1109,6 +1202,7 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
         state.treasure_discard.append(uid)
     state.removed.extend(mine)
     state.decisions = [d for d in state.decisions if d.player != seat.id]
+    state.triggers = [t for t in state.triggers if t.split("|")[2] != seat.id]
     if state.draft is not None:
         done = sum(1 for p in state.draft.order[:state.draft.next] if p == seat.id)
         state.draft.order = [p for p in state.draft.order if p != seat.id]
@@ -1134,18 +1228,34 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
     if was_active:
         for uid in state.scoring.set_aside if state.scoring else []:
             tx.to_discard(uid)
-        if state.scoring is not None and state.scoring.stage in ("loot", "clearing"):
+        if state.scoring is not None and state.scoring.stage != "specials":
             state.decisions = [d for d in state.decisions if d.kind not in choices.HANDLERS]
-            if state.scoring.stage == "loot":     # scored already: the loot is shared, it does not score twice
-                _finish_scoring(tx, go_on=False)
-            else:
-                _clear_base(tx, state.scoring.base, go_on=False)
+            _wind_up(tx)                           # scored already: the rest is done, it does not score twice
         state.scoring = None
         state.decisions.clear()
+        state.triggers.clear()
         state.turn += 1
         _begin_turn(tx)
-    elif state.scoring is not None and choices.pending(state) is None:
-        _scoring_goes_on(tx)
+    else:
+        hooks.run_triggers(tx)             # an ordering they owed is asked again, or runs out
+        if state.scoring is not None and choices.pending(state) is None:
+            _round_goes_on(tx)
+
+
+def _wind_up(tx: Tx) -> None:
+    """The active player left after the VP were given: the loot goes out in turn (the first card for
+    each), the base is cleared, and nothing else of the scoring happens."""
+    scoring = tx.s.scoring
+    assert scoring is not None
+    if scoring.stage == "during":
+        _share_loot_order(tx)
+    for taker in scoring.loot_order:
+        if scoring.loot and tx.s.has_player(taker):
+            take_loot(tx, taker, scoring.loot[0])
+    for uid in [*scoring.loot, *scoring.set_aside]:
+        tx.to_discard(uid)
+    scoring.loot, scoring.set_aside = [], []
+    _clear_base(tx, scoring.base, go_on=False)
 
 
 # ====================================================================== dispatch and listing
@@ -1183,8 +1293,7 @@ def _candidates(state: GameState, pid: str):
             for base in decision.options:
                 yield A.ScoreFirst(actor=pid, base=base)
         if decision.player == pid and decision.kind == "discard_down":
-            seat = state.player(pid)
-            yield A.DiscardDown(actor=pid, cards=tuple(seat.hand[:len(seat.hand) - HAND_LIMIT]))
+            yield A.DiscardDown(actor=pid, cards=tuple(excess_cards(state, pid)))
         if decision.player == pid and decision.kind in choices.HANDLERS:
             for option in decision.options:
                 yield A.Choose(actor=pid, decision=decision.id, option=option)
@@ -1244,8 +1353,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
             found += candidates_of(state, effect, ctx)
     if _played_on_minion(card):
         found += [m.uid for b in state.bases for m in b.minions]
-    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects):
-        found.append(None)
+    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
+        found.append(None)             # "you may", or played unpaid
     return list(dict.fromkeys(found)) or [None]
 
 
@@ -1287,6 +1396,8 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
     pool = treasures if any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects) else others
     options = [tuple(pool[:needed])] if needed else [()]
+    if needed and playing:
+        options.append(())             # played unpaid, to be rid of it: its ability does not happen
     for e in effects:
         if e.op in OPTIONAL_COSTS:
             options.append(tuple(pool[:OPTIONAL_COSTS[e.op][1]]))
@@ -1303,6 +1414,8 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
         modes.append("take")
     if any(e.op == "discard_for_extra" for e in effects):
         modes.append("action")
+    if any(e.op == "turner" for e in effects):
+        modes.append("recycle")
     for discard in dict.fromkeys(options):
         for mode in modes:
             yield discard, mode

@@ -53,20 +53,22 @@ class Draft(_Model):
 
 
 class Scoring(_Model):
-    """A base being scored: the round of specials before it ("Ich zuerst!")."""
+    """A base being scored ("Die große Wertung"): the round of specials before it ("Ich zuerst!"), the
+    VP, a round of specials acting during the scoring (places known, loot revealed), the loot taken
+    one card at a time by choice, a round of specials acting after it, then the clearing."""
 
     base: str
-    passed: list[str] = Field(default_factory=list)
+    passed: list[str] = Field(default_factory=list)      # who passed since the last special
     window: int = 0
-    set_aside: list[str] = Field(default_factory=list)   # specials that act during or after this scoring
+    last: str | None = None          # who used the last special: the round goes on with the next player
+    set_aside: list[str] = Field(default_factory=list)   # specials played before that also act during it
     locked_by: str | None = None     # And Stay Down!: only this player may still use specials
     set_aside_picks: dict[str, str] = Field(default_factory=dict)   # a set-aside special -> the player it named
-    # loot: scored, the loot lies revealed (Potion of Line Cutting picks first); clearing: waiting for the
-    # after-scoring choices before the base is cleared
-    stage: Literal["specials", "loot", "clearing"] = "specials"
+    stage: Literal["specials", "during", "loot", "after", "clearing"] = "specials"
+    placed: dict[str, int] = Field(default_factory=dict)  # the places, once scored
     winners: list[str] = Field(default_factory=list)      # first place, once scored (King Tut)
     loot: list[str] = Field(default_factory=list)         # the loot revealed and not yet taken
-    loot_first: list[str] = Field(default_factory=list)   # players who take a loot card before the sharing
+    loot_order: list[str] = Field(default_factory=list)   # who takes the next loot cards, in turn
 
 
 class Decision(_Model):
@@ -100,6 +102,9 @@ class GameState(_Model):
     phase: Literal["draft", "play", "scoring", "over"] = "draft"
     scoring: Scoring | None = None
     decisions: list[Decision] = Field(default_factory=list)
+    # abilities that triggered together and wait their turn, the active player ordering them
+    # ("kind|card|player|base|minion", see hooks.TRIGGERS)
+    triggers: list[str] = Field(default_factory=list)
     next_id: int = 1
     winners: list[str] = Field(default_factory=list)
     ended_reason: str | None = None        # "won", or "abandoned" when too few players are left
