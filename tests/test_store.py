@@ -1,14 +1,21 @@
-"""The SQLite store: migrations from every earlier schema, a newer schema, unusable files."""
+"""The SQLite store: migrations from every earlier schema, a newer schema, unusable or foreign files,
+several writers on one file."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from table.errors import StoreError
+from table.errors import Busy, StoreError
 from table.migrations import LATEST, MIGRATIONS
 from table.sqlite_store import SqliteStore
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _database_at(path, version: int) -> None:
@@ -85,3 +92,147 @@ async def test_data_folder_is_created_and_pragmas_set(tmp_path):
             assert (await cursor.fetchone())[0] == 1
     finally:
         await store.close()
+
+
+# ---------------------------------------------------------------------- files that are not ours or damaged
+def _sidecars(path):
+    return sorted(p.name for p in path.parent.iterdir() if p.name.startswith(path.name))
+
+
+async def test_another_programs_database_is_refused_and_left_byte_for_byte(tmp_path):
+    path = tmp_path / "notes.db"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    connection.execute("INSERT INTO notes (body) VALUES ('buy milk')")
+    connection.commit()
+    connection.close()
+    before, files = path.read_bytes(), _sidecars(path)
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code == "db_not_ours" and err.value.params["tables"] == "notes"
+    assert path.read_bytes() == before and _sidecars(path) == files
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "delete"     # not switched to WAL
+    connection.close()
+
+
+async def test_another_programs_wal_database_keeps_its_files(tmp_path):
+    path = tmp_path / "other.db"
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("CREATE TABLE games (x)")      # a table name we use, in someone else's schema
+    connection.commit()
+    connection.close()
+    before, files = path.read_bytes(), _sidecars(path)
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code == "db_not_ours"
+    assert path.read_bytes() == before and _sidecars(path) == files
+
+
+def _damaged(path, how: str) -> None:
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE abcdef (x)")
+    connection.executemany("INSERT INTO abcdef VALUES (?)", [("x" * 200,) for _ in range(500)])
+    connection.commit()
+    connection.close()
+    data = bytearray(path.read_bytes())
+    if how == "truncated":
+        data = data[: len(data) // 3]
+    elif how == "schema not utf-8":   # sqlite3 fails decoding its own error message about it
+        at = data.find(b"abcdef", 100)
+        data[at:at + 6] = b"\xff\xfe\xfd\xfc\xfb\xfa"
+    elif how == "schema not sql":
+        at = data.find(b"CREATE TABLE", 100)
+        data[at:at + 6] = b"CRXATE"
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("how", ["truncated", "schema not utf-8", "schema not sql"])
+async def test_damaged_file_is_refused_and_left_alone(tmp_path, how):
+    path = tmp_path / "damaged.db"
+    _damaged(path, how)
+    before = path.read_bytes()
+    store = SqliteStore(path)
+    with pytest.raises(StoreError) as err:
+        await store.open()
+    assert err.value.code == "db_unusable"
+    assert path.read_bytes() == before
+    assert store._db is None                        # nothing left open that could keep the process alive
+
+
+# ---------------------------------------------------------------------- two writers on one file
+async def test_two_stores_hammering_one_file_never_surface_a_lock_error(tmp_path):
+    """Issue 13 (9): concurrent writers and readers on two connections all get through (the busy
+    timeout and the retries absorb the contention)."""
+    first, second = SqliteStore(tmp_path / "one.db"), SqliteStore(tmp_path / "one.db")
+    await asyncio.gather(first.open(), second.open())
+    try:
+        a = await first.create_game("g", "a", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+        b = await second.create_game("g", "b", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+
+        async def hammer(store, game_id, prefix):
+            for i in range(40):
+                await store.add_seat(game_id, f"{prefix}{i}", "X", 2.0)
+                await store.seats(game_id)
+                await store.update_lobby(game_id, options={"i": i}, now=3.0)
+
+        await asyncio.gather(*(hammer(s, g.id, f"{s is first}{g.id}-{n}-")
+                               for s in (first, second) for g in (a, b) for n in range(3)))
+        assert len(await first.seats(a.id)) == 2 * 3 * 40
+        assert len(await second.seats(b.id)) == 2 * 3 * 40
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_lock_held_too_long_becomes_the_tables_busy_error(tmp_path, monkeypatch):
+    import table.sqlite_store as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_MS", 20)
+    monkeypatch.setattr(sqlite_store, "RETRY_DELAY", 0.01)
+    store = SqliteStore(tmp_path / "held.db")
+    await store.open()
+    try:
+        game = await store.create_game("g", "c", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+        holder = sqlite3.connect(tmp_path / "held.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")             # another process sits on the write lock
+        with pytest.raises(Busy) as err:
+            await store.add_seat(game.id, "u1", "Uli", 2.0)
+        assert err.value.code == "busy"
+        assert await store.seats(game.id) == []    # reads still work, nothing changed
+        holder.execute("ROLLBACK")
+        holder.close()
+        await store.add_seat(game.id, "u1", "Uli", 2.0)                       # and the next try gets through
+        assert [s.user_id for s in await store.seats(game.id)] == ["u1"]
+    finally:
+        await store.close()
+
+
+WRITER = """
+import asyncio, sys
+from table.sqlite_store import SqliteStore
+
+async def main():
+    store = SqliteStore(sys.argv[1])
+    await store.open()
+    try:
+        game = await store.create_game("g", sys.argv[2], "munchkin", ["cthulhu"], {}, "u", "live", 1.0)
+        for i in range(150):
+            await store.add_seat(game.id, f"u{i}", "X", 2.0)
+    finally:
+        await store.close()
+
+asyncio.run(main())
+"""
+
+
+def test_two_processes_writing_one_file_both_finish(tmp_path):
+    path = tmp_path / "two.db"
+    runs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), channel], cwd=ROOT,
+                             stderr=subprocess.PIPE, text=True) for channel in ("one", "two")]
+    errors = [run.communicate(timeout=60)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], errors
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 300
+    connection.close()
