@@ -95,7 +95,7 @@ class SqliteStore(Store):
     # ------------------------------------------------------------------ opening
     async def open(self) -> None:
         if self.path.exists() and not self.path.is_file():
-            raise StoreError("db_unusable", path=str(self.path), reason="not a file")
+            raise StoreError("db_not_a_file", path=str(self.path))
         if self.path.exists():
             await self._inspect_read_only()
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -79,7 +79,7 @@ async def test_file_that_is_not_a_database(tmp_path):
 async def test_path_that_is_a_folder(tmp_path):
     with pytest.raises(StoreError) as err:
         await SqliteStore(tmp_path).open()
-    assert err.value.code == "db_unusable"
+    assert err.value.code == "db_not_a_file"
 
 
 async def test_data_folder_is_created_and_pragmas_set(tmp_path):
