@@ -36,13 +36,18 @@ DEFAULT_PLAYERS = "Anna,Ben,Cleo"
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (in the console's language) and exit code 2, not the usage."""
+    """argparse, but a mistake is one line (in the language --lang asks for) and exit code 2, not the usage."""
+
+    argv: tuple[str, ...] = ()
+
+    def parse_known_args(self, args=None, namespace=None):
+        self.argv = tuple(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        argv = sys.argv[1:]
-        lang = "en" if any(a == "--lang=en" or (a == "--lang" and argv[i + 1:i + 2] == ["en"])
-                           for i, a in enumerate(argv)) else DEFAULT_LANGUAGE
-        print(text(lang, "cli", "bad_argument", message=message), file=sys.stderr)
+        argv = self.argv
+        english = any(a == "--lang=en" or (a == "--lang" and argv[i + 1:i + 2] == ("en",)) for i, a in enumerate(argv))
+        print(text("en" if english else DEFAULT_LANGUAGE, "cli", "bad_argument", message=message), file=sys.stderr)
         sys.exit(2)
 
 
@@ -389,7 +394,8 @@ def refuse(lang: str, exc: TableError) -> int:
     return 2
 
 
-async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+    stdin, out = stdin or sys.stdin, out or sys.stdout     # looked up now: a caller may have replaced them
     try:
         settings = console_settings(args)
     except UsageError as exc:
