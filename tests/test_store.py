@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from table.errors import Busy, StoreError
+from table.i18n import text
 from table.migrations import LATEST, MIGRATIONS
 from table.sqlite_store import SqliteStore
 
@@ -199,7 +200,9 @@ async def test_a_lock_held_too_long_becomes_the_tables_busy_error(tmp_path, monk
         holder.execute("BEGIN IMMEDIATE")             # another process sits on the write lock
         with pytest.raises(Busy) as err:
             await store.add_seat(game.id, "u1", "Uli", 2.0)
-        assert err.value.code == "busy"
+        assert err.value.code == "busy"      # what the bot and the console show, in the player's language:
+        assert text("de", "errors", "busy") == "Gerade ist viel los am Tisch – versuch es gleich noch einmal."
+        assert text("en", "errors", "busy") == "The table is busy – please try again in a moment."
         assert await store.seats(game.id) == []    # reads still work, nothing changed
         holder.execute("ROLLBACK")
         holder.close()
