@@ -239,3 +239,32 @@ def test_two_processes_writing_one_file_both_finish(tmp_path):
     connection = sqlite3.connect(path)
     assert connection.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 300
     connection.close()
+
+
+async def test_the_deadline_clock_keeps_running_when_the_database_is_busy(tmp_path):
+    from table.scheduler import DeadlineScheduler
+    from table.service import TableService
+
+    store = SqliteStore(tmp_path / "clock.db")
+    await store.open()
+    calls = []
+    real_deadlines = store.deadlines
+
+    async def deadlines(game_id=None):
+        calls.append(game_id)
+        if len(calls) <= 2:
+            raise Busy()
+        return await real_deadlines(game_id)
+
+    store.deadlines = deadlines
+    scheduler = DeadlineScheduler(TableService(store), max_sleep=0.01)
+    scheduler.start()
+    try:
+        for _ in range(200):
+            if len(calls) > 4:
+                break
+            await asyncio.sleep(0.01)
+        assert len(calls) > 4 and not scheduler._task.done()
+    finally:
+        await scheduler.stop()
+        await store.close()
