@@ -98,7 +98,10 @@ class SqliteStore(Store):
             raise StoreError("db_not_a_file", path=str(self.path))
         if self.path.exists():
             await self._inspect_read_only()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("db_unusable", path=str(self.path), reason=exc.strerror or str(exc)) from exc
         try:
             await self._with_retries(self._connect_and_migrate)
         except BaseException:

@@ -268,3 +268,14 @@ async def test_the_deadline_clock_keeps_running_when_the_database_is_busy(tmp_pa
     finally:
         await scheduler.stop()
         await store.close()
+
+
+@pytest.mark.parametrize("where", ["under a file", "a device"])
+async def test_a_database_path_that_cannot_be_a_database_is_refused(tmp_path, where):
+    blocker = tmp_path / "plain.txt"
+    blocker.write_text("not a folder", encoding="utf-8")
+    path = blocker / "x.db" if where == "under a file" else Path("/dev/null")
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code in ("db_unusable", "db_not_a_file")
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
