@@ -15,6 +15,7 @@ import pytest
 import bot
 from engine.munchkin.cards import use_host_card_dir
 from table import replay
+from tests.bad_files import bad_database
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,29 +58,6 @@ def console(tmp_path, *argv: str) -> subprocess.CompletedProcess:
                           timeout=30, stdin=subprocess.DEVNULL, env=env)
 
 
-def damaged(path: Path, how: str) -> Path:
-    """Files a user might point --db at by mistake."""
-    if how == "folder":
-        path.mkdir()
-        return path
-    if how == "random bytes":
-        path.write_bytes(bytes(range(256)) * 40)
-        return path
-    connection = sqlite3.connect(path)
-    connection.execute("CREATE TABLE notes (body TEXT)")
-    connection.executemany("INSERT INTO notes VALUES (?)", [("x" * 300,) for _ in range(300)])
-    connection.commit()
-    connection.close()
-    data = bytearray(path.read_bytes())
-    if how == "truncated":
-        data = data[: len(data) // 3]
-    elif how == "schema not utf-8":       # used to end in a UnicodeDecodeError and a hanging process
-        at = data.find(b"notes", 100)
-        data[at:at + 5] = b"\xff\xfe\xfd\xfc\xfb"
-    path.write_bytes(bytes(data))         # "another program's": left as it is, a valid database
-    return path
-
-
 # ---------------------------------------------------------------------- the whole process
 @pytest.mark.parametrize(("argv", "expected"), [
     (("--players", "Anna", "--seed", "1"), "Es braucht 2 bis 6 Spieler, genannt sind 1 (Anna)."),
@@ -103,7 +81,7 @@ def test_sets_named_in_capitals_simply_work(tmp_path):
 
 @pytest.mark.parametrize("how", ["schema not utf-8", "another program's"])
 def test_a_bad_database_file_is_one_line_exit_2_and_left_untouched(tmp_path, how):
-    path = damaged(tmp_path / "given.db", how)
+    path = bad_database(tmp_path / "given.db", how)
     before = None if path.is_dir() else sha(path)
     run = console(tmp_path, "--db", str(path), "--players", "Anna,Ben")     # timeout: it must not hang
     assert run.returncode == 2
@@ -157,7 +135,7 @@ def test_sets_are_trimmed_and_lower_cased(cli, tmp_path):
 
 @pytest.mark.parametrize("how", ["random bytes", "truncated", "schema not utf-8", "another program's", "folder"])
 def test_the_console_and_replay_refuse_a_bad_database_alike(cli, tmp_path, capsys, how):
-    path = damaged(tmp_path / "given.db", how)
+    path = bad_database(tmp_path / "given.db", how)
     before = None if path.is_dir() else sha(path)
     code, _, err = cli("--console", "--db", str(path), "--players", "Anna,Ben")
     line = one_line(err)
@@ -174,7 +152,7 @@ def test_replay_without_a_database_says_so_and_creates_none(tmp_path, capsys):
 
 
 def test_the_bot_checks_its_database_before_contacting_discord(cli, tmp_path, monkeypatch):
-    path = damaged(tmp_path / "bot.db", "another program's")
+    path = bad_database(tmp_path / "bot.db", "another program's")
     before = sha(path)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("SPIELLEITER_DB", str(path))

@@ -15,6 +15,7 @@ from table.errors import Busy, StoreError
 from table.i18n import text
 from table.migrations import LATEST, MIGRATIONS
 from table.sqlite_store import SqliteStore
+from tests.bad_files import bad_database
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -131,28 +132,9 @@ async def test_another_programs_wal_database_keeps_its_files(tmp_path):
     assert path.read_bytes() == before and _sidecars(path) == files
 
 
-def _damaged(path, how: str) -> None:
-    connection = sqlite3.connect(path)
-    connection.execute("CREATE TABLE abcdef (x)")
-    connection.executemany("INSERT INTO abcdef VALUES (?)", [("x" * 200,) for _ in range(500)])
-    connection.commit()
-    connection.close()
-    data = bytearray(path.read_bytes())
-    if how == "truncated":
-        data = data[: len(data) // 3]
-    elif how == "schema not utf-8":   # sqlite3 fails decoding its own error message about it
-        at = data.find(b"abcdef", 100)
-        data[at:at + 6] = b"\xff\xfe\xfd\xfc\xfb\xfa"
-    elif how == "schema not sql":
-        at = data.find(b"CREATE TABLE", 100)
-        data[at:at + 6] = b"CRXATE"
-    path.write_bytes(bytes(data))
-
-
 @pytest.mark.parametrize("how", ["truncated", "schema not utf-8", "schema not sql"])
 async def test_damaged_file_is_refused_and_left_alone(tmp_path, how):
-    path = tmp_path / "damaged.db"
-    _damaged(path, how)
+    path = bad_database(tmp_path / "damaged.db", how)
     before = path.read_bytes()
     store = SqliteStore(path)
     with pytest.raises(StoreError) as err:
