@@ -220,22 +220,21 @@ class ConsoleTable:
             _, state = await self.service.state_of(record)
         return Namer(self.lang, self.names, state, tuple(record.sets))
 
-    async def setup(self, settings: ConsoleSettings, seed: int | None, fresh: bool) -> None:
-        """Resume the channel's open game when the command line fits it (and say so), refuse when it
-        names something else (offering --fresh), or start a new one."""
+    async def setup(self, names: list[str], game: str, sets: list[str], options: dict, seed: int | None,
+                    fresh: bool, given: dict[str, Any] | None = None) -> None:
+        """Resume the channel's open game when what the command line named (``given``) fits it, and say
+        so; refuse when it names something else (offering --fresh); or start a new one."""
         existing = await self.service.store.open_game_in_channel(GUILD, self.channel)
         if existing is not None and fresh:
             await self.service.end(GUILD, self.channel, existing.host_id)
             existing = None
         if existing is not None and existing.status == "active":
-            await self.resume(existing, settings.given)
+            await self.resume(existing, given or {})
             return
         if existing is not None:
             await self.service.end(GUILD, self.channel, existing.host_id)
-        names = settings.names
         ids = [player_id(name, i) for i, name in enumerate(names)]
-        await self.service.create(GUILD, self.channel, ids[0], names[0], kind=settings.game, sets=settings.sets,
-                                  options=settings.options)
+        await self.service.create(GUILD, self.channel, ids[0], names[0], kind=game, sets=sets, options=options)
         for pid, name in zip(ids[1:], names[1:], strict=True):
             await self.service.join(GUILD, self.channel, pid, name)
         result = await self.service.start(GUILD, self.channel, ids[0], seed=seed)
@@ -410,7 +409,8 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
                             settings.sets, settings.options, out, bots=args.bots, game=settings.game)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
-        await table.setup(settings, args.seed, args.fresh)
+        await table.setup(settings.names, settings.game, settings.sets, settings.options, args.seed, args.fresh,
+                          settings.given)
         if settings.script is not None:
             await table.run_lines(settings.script, echo=True)
             return 0
