@@ -218,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         return start(argv)
     except KeyboardInterrupt:     # Ctrl-C at the console: the store was closed on the way out
         return 130
+    except BrokenPipeError:       # output piped into a reader that stopped early (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 1
 
 
 def start(argv: list[str] | None = None) -> int:
