@@ -49,7 +49,11 @@ ATTEMPTS = 4                 # a lock error is retried this often before the pla
 RETRY_DELAY = 0.05           # seconds, doubled after each attempt
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
                 "created_at, updated_at")
-OUR_TABLES = frozenset(name for script in MIGRATIONS for name in re.findall(r"CREATE TABLE (\w+)", script))
+def tables_made(scripts: list[str]) -> frozenset[str]:
+    return frozenset(name for script in scripts for name in re.findall(r"CREATE TABLE (\w+)", script))
+
+
+OUR_TABLES = tables_made(MIGRATIONS)
 SQLITE_TABLES = ("sqlite_sequence", "sqlite_stat1", "sqlite_stat2", "sqlite_stat3", "sqlite_stat4")
 # primary result codes (sqlite3.h) that mean the file itself cannot be used
 BROKEN_FILE_CODES = {3, 8, 10, 11, 13, 14, 26}   # PERM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB
@@ -115,12 +119,14 @@ class SqliteStore(Store):
         existed = [p.exists() for p in sidecars]
         probe = None
         try:
-            probe = await aiosqlite.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
+            probe = await aiosqlite.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
             await probe.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await probe.execute("BEGIN")    # version and tables from one snapshot: another process may be migrating
             async with probe.execute("PRAGMA user_version") as cursor:
                 found = int((await cursor.fetchone())[0])
             async with probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
                 tables = {row[0] for row in await cursor.fetchall()} - set(SQLITE_TABLES)
+            await probe.execute("COMMIT")
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             if is_lock_error(exc):
                 raise Busy() from exc
@@ -143,6 +149,10 @@ class SqliteStore(Store):
             return StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
         if tables - OUR_TABLES or (found and "games" not in tables):
             return StoreError("db_not_ours", path=str(self.path), tables=", ".join(sorted(tables)))
+        missing = tables_made(MIGRATIONS[:found]) - tables
+        if missing:          # ours, but tables its schema version promises are gone
+            return StoreError("db_unusable", path=str(self.path),
+                              reason="missing tables: " + ", ".join(sorted(missing)))
         return None
 
     async def _connect_and_migrate(self) -> None:

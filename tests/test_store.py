@@ -144,6 +144,20 @@ async def test_damaged_file_is_refused_and_left_alone(tmp_path, how):
     assert store._db is None                        # nothing left open that could keep the process alive
 
 
+async def test_our_database_with_a_table_gone_is_refused_not_half_used(tmp_path):
+    path = tmp_path / "ours.db"
+    _database_at(path, LATEST)
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE seats")
+    connection.commit()
+    connection.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code == "db_unusable" and err.value.params["reason"] == "missing tables: seats"
+    assert path.read_bytes() == before
+
+
 # ---------------------------------------------------------------------- two writers on one file
 async def test_two_stores_hammering_one_file_never_surface_a_lock_error(tmp_path):
     """Issue 13 (9): concurrent writers and readers on two connections all get through (the busy
