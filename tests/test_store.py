@@ -183,6 +183,33 @@ async def test_two_stores_hammering_one_file_never_surface_a_lock_error(tmp_path
         await second.close()
 
 
+async def test_a_read_never_sees_another_coroutines_unfinished_write(tmp_path):
+    """Reads share the connection with writes: they wait for a transaction to end, so a row that is
+    rolled back afterwards (a refused move) is never seen."""
+    store = SqliteStore(tmp_path / "one.db")
+    await store.open()
+    release = asyncio.Event()
+
+    async def write_then_fail(db):
+        await db.execute("INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, "
+                         "created_at, updated_at) VALUES ('g', 'c', 'munchkin', '[]', '{}', 'lobby', 'u', 1, 1)")
+        await release.wait()
+        raise RuntimeError("refused after all")
+
+    try:
+        writer = asyncio.create_task(store._use(write_then_fail, write=True))
+        await asyncio.sleep(0.05)
+        reader = asyncio.create_task(store.games())
+        await asyncio.sleep(0.05)
+        assert not reader.done()                       # waits for the open transaction
+        release.set()
+        with pytest.raises(RuntimeError):
+            await writer
+        assert await reader == []
+    finally:
+        await store.close()
+
+
 async def test_a_lock_held_too_long_becomes_the_tables_busy_error(tmp_path, monkeypatch):
     import table.sqlite_store as sqlite_store
 
