@@ -217,3 +217,17 @@ def test_sets_in_another_order_are_the_same_game(cli, tmp_path):
     assert cli("--console", "--db", db, "--players", "Anna,Ben", "--sets", "cthulhu,axecop")[0] == 0
     code, out, _ = cli("--console", "--db", db, "--sets", "Axecop, cthulhu")
     assert code == 0 and "wird fortgesetzt" in out
+
+
+def test_a_token_discord_refuses_is_one_line(cli, tmp_path, monkeypatch):
+    import discord
+
+    async def refuse(self, token, *, reconnect=True):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(bot.Spielleiter, "start", refuse)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("SPIELLEITER_DB", str(tmp_path / "bot.db"))
+    code, _, err = cli(script=False)
+    assert code == 2
+    assert one_line(err).startswith("Discord nimmt das DISCORD_TOKEN nicht an")
