@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from table import console
 from table.config import data_dir, default_db_path
+from table.errors import TableError, UsageError
 from table.i18n import DEFAULT_LANGUAGE, text
 
 log = logging.getLogger("spielleiter")
@@ -154,7 +155,6 @@ async def check_commands() -> int:
 async def run_bot(settings: Settings, sync_commands: bool, lang: str) -> int:
     """The database is opened (and checked) before Discord is contacted; a bad token or no connection
     is one line, like every other start-up problem."""
-    from table.errors import TableError, UsageError
     from table.sqlite_store import SqliteStore
 
     store = SqliteStore(settings.db_path)
@@ -232,8 +232,7 @@ def start(argv: list[str] | None = None) -> int:
     if args.check_commands:
         return asyncio.run(check_commands())
     if args.sync and not settings.token:
-        print(text(args.lang, "cli", "sync_needs_token"), file=sys.stderr)
-        return 2
+        return console.refuse(args.lang, UsageError("sync_needs_token"))
     if not load_host_cards(settings, args.lang):
         return 2
     if not args.console:
