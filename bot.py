@@ -25,7 +25,8 @@ from discord.ext import commands
 
 from table import console
 from table.config import data_dir, default_db_path
-from table.i18n import DEFAULT_LANGUAGE
+from table.errors import TableError, UsageError
+from table.i18n import DEFAULT_LANGUAGE, text
 
 log = logging.getLogger("spielleiter")
 COGS = ("cogs.lobby", "cogs.play", "cogs.smashup", "cogs.lookups")
@@ -64,10 +65,11 @@ def intents() -> discord.Intents:
 
 
 class Spielleiter(commands.Bot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = False) -> None:
+    def __init__(self, settings: Settings, *, sync_commands: bool = False, store=None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.settings = settings
         self.sync_commands = sync_commands
+        self.store = store    # opened before logging in (run_bot), so a bad database stops the start at once
         self.table = None  # type: ignore[assignment]
         self.scheduler = None
         from cogs.publisher import Publisher
@@ -82,8 +84,10 @@ class Spielleiter(commands.Bot):
         from table.sqlite_store import SqliteStore
 
         await self.tree.set_translator(CommandTranslator())
-        store = SqliteStore(self.settings.db_path)
-        await store.open()
+        store = self.store
+        if store is None:
+            store = SqliteStore(self.settings.db_path)
+            await store.open()
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)
         self.table.reminder_listeners.append(self.publisher.on_reminder)
@@ -148,19 +152,37 @@ async def check_commands() -> int:
     return 1 if problems else 0
 
 
-async def run_bot(settings: Settings, sync_commands: bool) -> int:
-    bot = Spielleiter(settings, sync_commands=sync_commands)
+async def run_bot(settings: Settings, sync_commands: bool, lang: str) -> int:
+    """The database is opened (and checked) before Discord is contacted; a bad token or no connection
+    is one line, like every other start-up problem."""
+    from table.sqlite_store import SqliteStore
+
+    store = SqliteStore(settings.db_path)
+    try:
+        await store.open()
+    except TableError as exc:
+        await store.close()
+        return console.refuse(lang, exc)
+    bot = Spielleiter(settings, sync_commands=sync_commands, store=store)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))
-    async with bot:
-        await bot.start(settings.token)
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        return console.refuse(lang, UsageError("token_refused"))
+    except (OSError, discord.GatewayNotFound, discord.HTTPException) as exc:
+        print(text(lang, "cli", "discord_unreachable", reason=str(exc) or type(exc).__name__), file=sys.stderr)
+        return 1
+    finally:
+        await store.close()
     return 0
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Spielleiter")
+    parser = console.OneLineParser(description="Spielleiter")
     parser.add_argument("--console", action="store_true", help="play at the console table, without Discord")
     parser.add_argument("--check-commands", action="store_true", help="check the slash commands offline")
     parser.add_argument("--sync", action="store_true", help="sync the slash commands with Discord on start")
@@ -176,15 +198,15 @@ def load_env() -> None:
     load_dotenv()
 
 
-def load_host_cards(settings: Settings) -> bool:
-    """Validate the host's card folder before anything starts; a bad file stops the start with a
-    message naming the file, the card and the field."""
+def load_host_cards(settings: Settings, lang: str) -> bool:
+    """Validate the host's card folder before anything starts (before the database is even opened);
+    a bad file stops the start with one message naming the file, the card and the field."""
     from engine.munchkin.cards import CardDataError, use_host_card_dir
 
     try:
         counts = use_host_card_dir(settings.card_dir)
     except CardDataError as exc:
-        print(f"Kartendatei fehlerhaft / card file invalid: {exc}", file=sys.stderr)
+        print(text(lang, "cli", "card_file", problem=str(exc)), file=sys.stderr)
         return False
     if counts:
         logging.getLogger("spielleiter").info("host card files: %s", counts)
@@ -192,6 +214,16 @@ def load_host_cards(settings: Settings) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return start(argv)
+    except KeyboardInterrupt:     # Ctrl-C at the console: the store was closed on the way out
+        return 130
+    except BrokenPipeError:       # output piped into a reader that stopped early (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 1
+
+
+def start(argv: list[str] | None = None) -> int:
     load_env()
     args = parse_args(argv)
     settings = Settings.from_env()
@@ -199,11 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").setLevel(logging.ERROR)   # no voice here: its warnings are noise
     if args.check_commands:
         return asyncio.run(check_commands())
-    if not load_host_cards(settings):
+    if args.sync and not settings.token:
+        return console.refuse(args.lang, UsageError("sync_needs_token"))
+    if not load_host_cards(settings, args.lang):
         return 2
     if not args.console:
         if settings.token:
-            return asyncio.run(run_bot(settings, args.sync))
+            return asyncio.run(run_bot(settings, args.sync, args.lang))
         print("Kein DISCORD_TOKEN gesetzt – starte den Konsolentisch.")
         interactive = args.script is not None or args.auto is not None or sys.stdin.isatty()
         if not interactive:

@@ -14,22 +14,25 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, NoReturn, TextIO
 
 from engine.core.errors import IllegalAction
 from engine.sim import RandomAgent
 from table import smashup_commands
 from table.commands import COMMANDS, build_action, command_name, parse_words, resolve_player
 from table.config import default_db_path
-from table.errors import TableError
-from table.i18n import has_text, text
+from table.errors import TableError, UsageError
+from table.i18n import DEFAULT_LANGUAGE, has_text, text
 from table.render import Namer, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
 from table.sqlite_store import SqliteStore
+from table.store import GameRecord
 from table.text_match import clean, fold
 
 GUILD = "console"
+DEFAULT_PLAYERS = "Anna,Ben,Cleo"
 WORDLESS = ("help", "hand", "status", "leave")   # console commands that take no arguments
 ECHO_LIMIT = 100     # characters of an input line echoed back
 PARAM_LIMIT = 60     # characters of a typed name (or a speaker) repeated in a refusal
@@ -48,11 +51,28 @@ def _shortened(exc: Exception) -> Exception:
     return exc
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (in the language --lang asks for) and exit code 2, not the usage."""
+
+    argv: tuple[str, ...] = ()
+
+    def parse_known_args(self, args=None, namespace=None):
+        self.argv = tuple(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        argv = self.argv
+        english = any(a == "--lang=en" or (a == "--lang" and argv[i + 1:i + 2] == ("en",)) for i, a in enumerate(argv))
+        print(text("en" if english else DEFAULT_LANGUAGE, "cli", "bad_argument", message=message), file=sys.stderr)
+        sys.exit(2)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("console table")
-    group.add_argument("--players", default="Anna,Ben,Cleo",
-                       help="comma-separated names, or a number of players for --auto")
-    group.add_argument("--game", default="munchkin", choices=["munchkin", "smashup"])
+    # defaults of None: what the user named is compared with a game that is resumed (see resume_conflict)
+    group.add_argument("--players", default=None,
+                       help=f"comma-separated names (default {DEFAULT_PLAYERS}), or a number of players for --auto")
+    group.add_argument("--game", default=None, choices=["munchkin", "smashup"], help="default munchkin")
     group.add_argument("--sets", default=None,
                        help="Munchkin: comma-separated set keys: cthulhu (default), impossible, shakespeare, axecop "
                             "(a mix: several)")
@@ -60,8 +80,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--db", type=Path, default=None, help="database file (default: the data folder's)")
     group.add_argument("--channel", default="konsole", help="the console's channel name (one game per channel)")
     group.add_argument("--fresh", action="store_true", help="end a game still open in this channel first")
-    group.add_argument("--faster-play", action="store_true")
-    group.add_argument("--shared-victory", action="store_true")
+    group.add_argument("--faster-play", action="store_true", default=None)
+    group.add_argument("--shared-victory", action="store_true", default=None)
     group.add_argument("--lang", default="de", choices=["de", "en"])
     group.add_argument("--script", type=Path, default=None, help="read the input lines from this file")
     group.add_argument("--auto", type=int, default=None, metavar="N", help="random agents play N whole games")
@@ -73,6 +93,119 @@ def player_names(value: str) -> list[str]:
     if value.strip().isdigit():
         return [f"P{i + 1}" for i in range(int(value))]
     return [name.strip() for name in value.split(",") if name.strip()]
+
+
+def player_id(name: str, index: int) -> str:
+    return fold(name).replace(" ", "_") or f"p{index}"
+
+
+@dataclass
+class ConsoleSettings:
+    """The console's command line, checked before anything touches the database."""
+
+    game: str
+    names: list[str]
+    sets: list[str]
+    options: dict[str, Any]
+    script: list[str] | None = None
+    given: dict[str, Any] = field(default_factory=dict)   # what the user named, compared on resume
+
+
+def console_settings(args: argparse.Namespace) -> ConsoleSettings:
+    """Check and tidy the command line; a mistake raises UsageError (one line, exit code 2)."""
+    from engine.games import rules_of
+
+    game = args.game or "munchkin"
+    rules = rules_of(game)
+    names = player_names(args.players or DEFAULT_PLAYERS)
+    check_players(names, rules.min_players, rules.max_players)
+    if args.auto is not None and args.auto < 1:
+        raise UsageError("auto_count", given=args.auto)
+    if args.bots and (args.auto is None or not 0 <= args.bots <= len(names)):
+        raise UsageError("bots_count", given=args.bots, players=len(names))
+    sets, options = game_settings(args, rules.available_sets())
+    given: dict[str, Any] = {"game": args.game, "players": args.players and names, "seed": args.seed,
+                             "sets": args.sets and sets,
+                             "options": {k: True for k in ("faster_play", "shared_victory") if getattr(args, k)}}
+    return ConsoleSettings(game, names, sets, options, read_script(args.script),
+                           {k: v for k, v in given.items() if v not in (None, {})})
+
+
+def check_players(names: list[str], least: int, most: int) -> None:
+    if not least <= len(names) <= most:
+        raise UsageError("players_count", least=least, most=most, count=len(names), names=", ".join(names) or "–")
+    seen: dict[str, str] = {}
+    for index, name in enumerate(names):
+        if ":" in name:      # a console line is "NAME: command": the name must not hold the colon
+            raise UsageError("player_colon", name=name)
+        pid = player_id(name, index)
+        if pid in seen:
+            raise UsageError("player_twice" if seen[pid] == name else "player_alike", name=name, other=seen[pid])
+        seen[pid] = name
+
+
+def game_settings(args: argparse.Namespace, known: list[str]) -> tuple[list[str], dict]:
+    """The sets and options the chosen game takes (Smash Up has one set and no options). Set keys are
+    trimmed and lower-cased: "Cthulhu" and "cthulhu, axecop" simply work."""
+    if (args.game or "munchkin") == "smashup":
+        named = [flag for flag, value in (("--sets", args.sets), ("--faster-play", args.faster_play),
+                                          ("--shared-victory", args.shared_victory)) if value]
+        if named:
+            raise UsageError("smashup_options", options=", ".join(named))
+        return ["smashup"], {}
+    sets = list(dict.fromkeys(key.strip().lower() for key in (args.sets or "cthulhu").split(",") if key.strip()))
+    if not sets:
+        raise UsageError("no_sets", known=", ".join(known))
+    for key in sets:
+        if key not in known:
+            raise UsageError("unknown_set", set=key, known=", ".join(known))
+    return sets, {"faster_play": bool(args.faster_play), "shared_victory": bool(args.shared_victory)}
+
+
+def read_script(path: Path | None) -> list[str] | None:
+    """The script's lines, read before the game starts, so a bad file changes nothing."""
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise UsageError("script_missing", path=str(path)) from None
+    except IsADirectoryError:
+        raise UsageError("script_not_file", path=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise UsageError("script_not_utf8", path=str(path), byte=exc.start) from None
+    except OSError as exc:
+        raise UsageError("script_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+
+
+def as_flags(values: dict[str, Any]) -> str:
+    """Game settings written as the command line that names them."""
+    parts = []
+    for key in ("game", "players", "sets", "seed"):
+        value = values.get(key)
+        if value is not None:
+            parts.append(f"--{key} {','.join(value) if isinstance(value, list) else value}")
+    parts += ["--" + key.replace("_", "-") for key, on in sorted(values.get("options", {}).items()) if on]
+    return " ".join(parts)
+
+
+def running_settings(record: GameRecord, seat_names: list[str]) -> dict[str, Any]:
+    return {"game": record.kind, "players": seat_names, "seed": record.seed, "options": record.options,
+            "sets": None if record.kind == "smashup" else record.sets}
+
+
+def resume_conflict(running: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """What the user named that the open game does not have (the order of the sets does not matter)."""
+    def same(key: str, value: Any) -> bool:
+        if key == "sets":
+            return sorted(value) == sorted(running["sets"] or [])
+        return value == running[key]
+
+    wanted = {key: value for key, value in given.items() if key != "options" and not same(key, value)}
+    options = {key: True for key in given.get("options", {}) if not running["options"].get(key)}
+    if options:
+        wanted["options"] = options
+    return wanted
 
 
 class ConsoleTable:
@@ -108,18 +241,19 @@ class ConsoleTable:
         return Namer(self.lang, self.names, state, tuple(record.sets), console=True)
 
     async def setup(self, names: list[str], game: str, sets: list[str], options: dict, seed: int | None,
-                    fresh: bool) -> None:
+                    fresh: bool, given: dict[str, Any] | None = None) -> None:
+        """Resume the channel's open game when what the command line named (``given``) fits it, and say
+        so; refuse when it names something else (offering --fresh); or start a new one."""
         existing = await self.service.store.open_game_in_channel(GUILD, self.channel)
         if existing is not None and fresh:
             await self.service.end(GUILD, self.channel, existing.host_id)
             existing = None
         if existing is not None and existing.status == "active":
-            self.say(self.line("resumed", game=existing.id, channel=self.channel, version=existing.version))
-            await self.show_status()
+            await self.resume(existing, given or {})
             return
         if existing is not None:
             await self.service.end(GUILD, self.channel, existing.host_id)
-        ids = [fold(name).replace(" ", "_") or f"p{i}" for i, name in enumerate(names)]
+        ids = [player_id(name, i) for i, name in enumerate(names)]
         await self.service.create(GUILD, self.channel, ids[0], names[0], kind=game, sets=sets, options=options)
         for pid, name in zip(ids[1:], names[1:], strict=True):
             await self.service.join(GUILD, self.channel, pid, name)
@@ -127,6 +261,17 @@ class ConsoleTable:
         self.say(self.line("started", game=result.game_id, channel=self.channel, players=", ".join(names),
                            seed=result.state.seed))
         await self.show(result)
+
+    async def resume(self, record: GameRecord, given: dict[str, Any]) -> None:
+        seats = await self.service.store.seats(record.id)
+        running = running_settings(record, [s.name for s in seats])
+        wanted = resume_conflict(running, given)
+        if wanted:
+            raise UsageError("resume_differs", game=record.id, channel=self.channel, running=as_flags(running),
+                             wanted=as_flags(wanted))
+        self.say(text(self.lang, "cli", "resumed", game=record.id, channel=self.channel, version=record.version,
+                      running=as_flags(running)))
+        await self.show_status()
 
     async def show(self, result: ActResult, action=None) -> None:
         """The move's events as the channel and each player would see them; a move that shows nothing
@@ -311,38 +456,39 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
     return summary
 
 
-def game_settings(args: argparse.Namespace) -> tuple[list[str], dict]:
-    """The sets and options the chosen game takes (Smash Up has one set and no options)."""
-    if args.game == "smashup":
-        return ["smashup"], {}
-    sets = (args.sets or "cthulhu").split(",")
-    return sets, {"faster_play": args.faster_play, "shared_victory": args.shared_victory}
+def refuse(lang: str, exc: TableError) -> int:
+    """A mistake on the command line or a database that cannot be used: one line, exit code 2."""
+    section = "cli" if isinstance(exc, UsageError) else "errors"
+    print(text(lang, section, exc.code, **exc.params), file=sys.stderr)
+    return 2
 
 
-async def run_console(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+    stdin, out = stdin or sys.stdin, out or sys.stdout     # looked up now: a caller may have replaced them
+    try:
+        settings = console_settings(args)
+    except UsageError as exc:
+        return refuse(args.lang, exc)
     store = SqliteStore(args.db or default_db_path())
     try:
         await store.open()
-    except TableError as exc:
-        print(text(args.lang, "errors", exc.code, **exc.params), file=sys.stderr)
-        return 2
-    service = TableService(store)
-    try:
+        service = TableService(store)
         await service.recover()
-        names = player_names(args.players)
-        sets, options = game_settings(args)
         if args.auto is not None:
-            await auto_play(service, args.auto, names, args.seed if args.seed is not None else 1, sets, options, out,
-                            bots=args.bots, game=args.game, lang=args.lang)
+            await auto_play(service, args.auto, settings.names, args.seed if args.seed is not None else 1,
+                            settings.sets, settings.options, out, bots=args.bots, game=settings.game, lang=args.lang)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
-        await table.setup(names, args.game, sets, options, args.seed, args.fresh)
-        if args.script is not None:
-            await table.run_lines(args.script.read_text(encoding="utf-8").splitlines(), echo=True)
+        await table.setup(settings.names, settings.game, settings.sets, settings.options, args.seed, args.fresh,
+                          settings.given)
+        if settings.script is not None:
+            await table.run_lines(settings.script, echo=True)
             return 0
         if stdin.isatty():
             print(text(args.lang, "console", "prompt"), file=out)
         await table.run_lines(iter(stdin.readline, ""), echo=not stdin.isatty())
         return 0
+    except TableError as exc:     # the database (damaged, busy, not ours) or a game that does not fit
+        return refuse(args.lang, exc)
     finally:
         await store.close()

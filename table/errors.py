@@ -13,7 +13,19 @@ class TableError(Exception):
 
 
 class StoreError(TableError):
-    """The database cannot be used (cannot be opened, schema newer than this program)."""
+    """The database cannot be used (cannot be opened, damaged, another program's, schema newer than this program)."""
+
+
+class UsageError(TableError):
+    """A mistake on the command line: its text is in the i18n section "cli"; one line, exit code 2."""
+
+
+class Busy(TableError):
+    """The database stayed locked by another writer (another coroutine's connection or another
+    process) through the busy timeout and the retries: the player may simply try again."""
+
+    def __init__(self) -> None:
+        super().__init__("busy")
 
 
 class StaleVersion(TableError):

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from engine.games import rules_of
 from table.config import default_db_path
+from table.console import OneLineParser, refuse
+from table.errors import TableError, UsageError
 from table.sqlite_store import SqliteStore
 from table.store import GameRecord, Store
 
@@ -44,8 +46,8 @@ async def replay_game(store: Store, record: GameRecord) -> dict:
 
 async def replay(db: Path, game_id: int | None) -> list[dict]:
     store = SqliteStore(db)
-    await store.open()
     try:
+        await store.open()
         games = await store.games()
         if game_id is not None:
             games = [g for g in games if g.id == game_id]
@@ -55,15 +57,18 @@ async def replay(db: Path, game_id: int | None) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--game", type=int, default=None)
+    parser.add_argument("--lang", default="de", choices=["de", "en"], help="language of the error messages")
     args = parser.parse_args(argv)
     db = args.db or default_db_path()
-    if not db.exists():
-        print(f"no database at {db}", file=sys.stderr)
-        return 2
-    reports = asyncio.run(replay(db, args.game))
+    if not db.exists():      # replaying must not create a database
+        return refuse(args.lang, UsageError("no_database", path=str(db)))
+    try:
+        reports = asyncio.run(replay(db, args.game))
+    except TableError as exc:      # damaged, another program's, newer, busy: one line, the file untouched
+        return refuse(args.lang, exc)
     for report in reports:
         verdict = "clean" if report["clean"] else f"DIFFERS: {report['problem']}"
         print(f"game {report['game']} ({report['status']}, version {report['version']}, "

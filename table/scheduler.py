@@ -38,11 +38,12 @@ class DeadlineScheduler:
 
     async def run(self) -> None:
         while True:
+            due = None
             try:
                 await self.tick()
-            except Exception:  # one bad game must not stop the clock for all others
+                due = await self.service.next_deadline()
+            except Exception:  # one bad game (or a busy database) must not stop the clock for all others
                 log.exception("deadline scheduler tick failed")
-            due = await self.service.next_deadline()
             wait = self.max_sleep if due is None else max(0.0, min(self.max_sleep, due - self.service.clock()))
             self._wake.clear()
             with contextlib.suppress(asyncio.TimeoutError):

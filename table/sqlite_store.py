@@ -3,19 +3,29 @@
 ``BEGIN IMMEDIATE`` takes SQLite's write lock at the start of each action, so two processes (or
 shards) writing the same database never interleave, and the version check inside the transaction
 refuses a writer that read an older state.
+
+Every use of the connection, reads included, goes through ``_use`` one at a time: a read never sees
+another coroutine's half-done transaction. A lock held elsewhere longer than the busy timeout (or one
+SQLite reports without waiting) is retried a few times and then becomes the table's ``busy`` error;
+a damaged file becomes ``db_unusable``. Nothing from sqlite3 reaches a front end.
+
+A file that already exists is first opened read-only and looked at: a damaged file, another program's
+database or one from a newer release is refused before anything is written to it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
-from table.errors import StaleVersion, StoreError, TableError
+from table.errors import Busy, StaleVersion, StoreError, TableError
 from table.migrations import LATEST, MIGRATIONS
 from table.store import (
     Commit,
@@ -31,50 +41,157 @@ from table.store import (
     dumps,
 )
 
-BUSY_TIMEOUT_MS = 10_000
+T = TypeVar("T")
+Work = Callable[[aiosqlite.Connection], Awaitable[T]]
+
+BUSY_TIMEOUT_MS = 5_000
+ATTEMPTS = 4                 # a lock error is retried this often before the player hears "busy"
+RETRY_DELAY = 0.05           # seconds, doubled after each attempt
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
                 "created_at, updated_at")
+def tables_made(scripts: list[str]) -> frozenset[str]:
+    return frozenset(name for script in scripts for name in re.findall(r"CREATE TABLE (\w+)", script))
+
+
+OUR_TABLES = tables_made(MIGRATIONS)
+SQLITE_TABLES = ("sqlite_sequence", "sqlite_stat1", "sqlite_stat2", "sqlite_stat3", "sqlite_stat4")
+# primary result codes (sqlite3.h) that mean the file itself cannot be used
+BROKEN_FILE_CODES = {3, 8, 10, 11, 13, 14, 26}   # PERM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB
+LOCK_CODES = {5, 6}                               # BUSY, LOCKED
+
+
+def _code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def is_lock_error(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and (
+        _code(exc) in LOCK_CODES or "locked" in str(exc) or "busy" in str(exc))
+
+
+def is_broken_file(exc: BaseException) -> bool:
+    """A damaged or unreadable file (also a schema whose text is not UTF-8: sqlite3 fails decoding
+    the error message itself)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
+    return type(exc) is sqlite3.DatabaseError or (isinstance(exc, sqlite3.DatabaseError)
+                                                   and _code(exc) in BROKEN_FILE_CODES)
+
+
+def migration_statements(script: str) -> list[str]:
+    """One migration as single statements, so it can run inside a transaction begun beforehand."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    return statements
 
 
 class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()   # one transaction at a time on this connection
+        self._lock = asyncio.Lock()   # one use of the connection at a time
 
     # ------------------------------------------------------------------ opening
     async def open(self) -> None:
         if self.path.exists() and not self.path.is_file():
-            raise StoreError("db_unusable", path=str(self.path), reason="not a file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+            raise StoreError("db_not_a_file", path=str(self.path))
+        if self.path.exists():
+            await self._inspect_read_only()
         try:
-            self._db = await aiosqlite.connect(self.path, isolation_level=None)
-            await self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            found = await self.schema_version()
-            if found > LATEST:
-                raise StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
-            await self._db.execute("PRAGMA journal_mode = WAL")
-            await self._db.execute("PRAGMA synchronous = NORMAL")
-            await self._db.execute("PRAGMA foreign_keys = ON")
-            await self._migrate(found)
-        except sqlite3.DatabaseError as exc:
-            await self.close()
-            raise StoreError("db_unusable", path=str(self.path), reason=str(exc)) from exc
-        except StoreError:
-            await self.close()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("db_unusable", path=str(self.path), reason=exc.strerror or str(exc)) from exc
+        try:
+            await self._with_retries(self._connect_and_migrate)
+        except BaseException:
+            await self._close_connection()
             raise
 
-    async def _migrate(self, found: int) -> None:
-        for number in range(found + 1, LATEST + 1):
-            # each migration and its version number commit together or not at all
-            await self.db.executescript(
-                f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
-            )
+    async def _inspect_read_only(self) -> None:
+        """Look at an existing file without writing to it: a damaged file, another program's database or
+        a newer schema is refused and the file stays exactly as it was (its journal mode too)."""
+        sidecars = [self.path.with_name(self.path.name + suffix) for suffix in ("-wal", "-shm")]
+        existed = [p.exists() for p in sidecars]
+        probe = None
+        try:
+            probe = await aiosqlite.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
+            await probe.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await probe.execute("BEGIN")    # version and tables from one snapshot: another process may be migrating
+            async with probe.execute("PRAGMA user_version") as cursor:
+                found = int((await cursor.fetchone())[0])
+            async with probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
+                tables = {row[0] for row in await cursor.fetchall()} - set(SQLITE_TABLES)
+            await probe.execute("COMMIT")
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            if is_lock_error(exc):
+                raise Busy() from exc
+            raise StoreError("db_unusable", path=str(self.path), reason=self._reason(exc)) from exc
+        finally:
+            if probe is not None:
+                await probe.close()
+        refusal = self._refusal(found, tables)
+        if refusal is not None:
+            # a read-only look at a WAL database leaves an empty log behind: take away what we made
+            for path, was_there in zip(sidecars, existed, strict=True):
+                if not was_there and path.exists() and (path.suffix != "-wal" or path.stat().st_size == 0):
+                    path.unlink(missing_ok=True)
+            raise refusal
+
+    def _refusal(self, found: int, tables: set[str]) -> StoreError | None:
+        if found == 0 and tables:
+            return StoreError("db_not_ours", path=str(self.path), tables=", ".join(sorted(tables)))
+        if found > LATEST:
+            return StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
+        if tables - OUR_TABLES or (found and "games" not in tables):
+            return StoreError("db_not_ours", path=str(self.path), tables=", ".join(sorted(tables)))
+        missing = tables_made(MIGRATIONS[:found]) - tables
+        if missing:          # ours, but tables its schema version promises are gone
+            return StoreError("db_unusable", path=str(self.path),
+                              reason="missing tables: " + ", ".join(sorted(missing)))
+        return None
+
+    async def _connect_and_migrate(self) -> None:
+        await self._close_connection()
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await self._db.execute("PRAGMA journal_mode = WAL")
+        await self._db.execute("PRAGMA synchronous = NORMAL")
+        await self._db.execute("PRAGMA foreign_keys = ON")
+        await self._migrate()
+
+    async def _migrate(self) -> None:
+        """Each migration and its version number commit together or not at all. The version is read
+        inside the write lock, so two processes opening a new file at once migrate it once."""
+        while True:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                found = await self._user_version(self.db)
+                if found > LATEST:
+                    raise StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
+                if found == LATEST:
+                    await self.db.execute("COMMIT")
+                    return
+                for statement in migration_statements(MIGRATIONS[found]):
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {found + 1}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
 
     async def close(self) -> None:
+        async with self._lock:
+            await self._close_connection()
+
+    async def _close_connection(self) -> None:
         if self._db is not None:
-            await self._db.close()
-            self._db = None
+            db, self._db = self._db, None
+            await db.close()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -83,21 +200,72 @@ class SqliteStore(Store):
         return self._db
 
     async def schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cursor:
+        return await self._use(self._user_version)
+
+    @staticmethod
+    async def _user_version(db: aiosqlite.Connection) -> int:
+        async with db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    # ------------------------------------------------------------------ helpers
-    async def _write(self, statements: list[tuple[str, tuple]]) -> None:
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+    # ------------------------------------------------------------------ using the connection
+    def _reason(self, exc: BaseException) -> str:
+        return "malformed database schema" if isinstance(exc, UnicodeDecodeError) else str(exc)
+
+    async def _with_retries(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work``; a lock error is tried again after a short pause, then it is ``busy``; a broken
+        file is ``db_unusable``. Other errors (a refused move, a stale version) pass unchanged."""
+        delay = RETRY_DELAY
+        for attempt in range(ATTEMPTS):
             try:
-                for sql, params in statements:
-                    await self.db.execute(sql, params)
-                await self.db.execute("COMMIT")
+                return await work()
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                if is_broken_file(exc):
+                    raise StoreError("db_unusable", path=str(self.path), reason=self._reason(exc)) from exc
+                if not is_lock_error(exc):
+                    raise
+                if attempt + 1 == ATTEMPTS:
+                    raise Busy() from exc
+            await asyncio.sleep(delay)
+            delay *= 2
+        raise AssertionError("unreachable")
+
+    async def _use(self, work: Work[T], *, write: bool = False) -> T:
+        """Every use of the connection: one at a time; a write is one ``BEGIN IMMEDIATE`` transaction
+        that commits whole or is rolled back."""
+        async def once() -> T:
+            db = self.db
+            if not write:
+                return await work(db)
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                result = await work(db)
+                await db.execute("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._rollback()
                 raise
+            return result
+
+        async with self._lock:
+            return await self._with_retries(once)
+
+    async def _rollback(self) -> None:
+        if self._db is not None and self._db.in_transaction:
+            await self._db.execute("ROLLBACK")
+
+    async def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            for sql, params in statements:
+                await db.execute(sql, params)
+
+        await self._use(work, write=True)
+
+    async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
+        async def work(db: aiosqlite.Connection) -> list[Any]:
+            async with db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+        return await self._use(work)
 
     @staticmethod
     def _record(row: Any) -> GameRecord:
@@ -108,29 +276,24 @@ class SqliteStore(Store):
         )
 
     async def _one(self, sql: str, params: tuple) -> GameRecord | None:
-        async with self.db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return self._record(row) if row else None
+        rows = await self._rows(sql, params)
+        return self._record(rows[0]) if rows else None
 
     # ------------------------------------------------------------------ games
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
                           options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord:
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+        async def insert(db: aiosqlite.Connection) -> int | None:
             try:
-                cursor = await self.db.execute(
+                cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, "
                     "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                     (guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, now),
                 )
-                game_id = cursor.lastrowid
-                await self.db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
-                await self.db.execute("ROLLBACK")
                 raise TableError("game_exists", channel=channel_id) from exc
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+            return cursor.lastrowid
+
+        game_id = await self._use(insert, write=True)
         record = await self.get_game(int(game_id or 0))
         assert record is not None
         return record
@@ -148,14 +311,12 @@ class SqliteStore(Store):
         sql = f"SELECT {GAME_COLUMNS} FROM games"
         if statuses:
             sql += f" WHERE status IN ({', '.join('?' for _ in statuses)})"
-        async with self.db.execute(sql + " ORDER BY id", statuses) as cursor:
-            return [self._record(row) for row in await cursor.fetchall()]
+        return [self._record(row) for row in await self._rows(sql + " ORDER BY id", statuses)]
 
     async def seats(self, game_id: int) -> list[Seat]:
-        async with self.db.execute(
-            "SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cursor:
-            return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3])) for r in await cursor.fetchall()]
+        rows = await self._rows("SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat",
+                                (game_id,))
+        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3])) for r in rows]
 
     async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
@@ -203,9 +364,9 @@ class SqliteStore(Store):
                  "paused = excluded.paused", (game_id, c.user_id, c.bank, c.started, c.paused)) for c in clocks]
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
-        async with self.db.execute("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
-                                   (game_id,)) as cursor:
-            return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in await cursor.fetchall()}
+        rows = await self._rows("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
+                                (game_id,))
+        return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in rows}
 
     @staticmethod
     def _deadline_statements(game_id: int, version: int, deadlines: dict[str, float]) -> list[tuple[str, tuple]]:
@@ -225,34 +386,30 @@ class SqliteStore(Store):
 
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                # the version check and the write are one statement: no other writer can slip between
-                cursor = await self.db.execute(
-                    "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?",
-                    (commit.state_json, new_version, commit.status, commit.now, commit.game_id,
-                     commit.expected_version),
-                )
-                if cursor.rowcount != 1:
-                    async with self.db.execute("SELECT version FROM games WHERE id = ?", (commit.game_id,)) as c:
-                        row = await c.fetchone()
-                    if row is None:
-                        raise TableError("no_game")
-                    raise StaleVersion(commit.expected_version, row[0])
-                await self.db.execute(
-                    "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
-                    (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
-                )
-                if commit.deadlines is not None:
-                    for sql, params in self._deadline_statements(commit.game_id, new_version, commit.deadlines):
-                        await self.db.execute(sql, params)
-                for sql, params in self._clock_statements(commit.game_id, commit.clocks):
-                    await self.db.execute(sql, params)
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+
+        async def write(db: aiosqlite.Connection) -> None:
+            # the version check and the write are one statement: no other writer can slip between
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (commit.state_json, new_version, commit.status, commit.now, commit.game_id, commit.expected_version),
+            )
+            if cursor.rowcount != 1:
+                async with db.execute("SELECT version FROM games WHERE id = ?", (commit.game_id,)) as c:
+                    row = await c.fetchone()
+                if row is None:
+                    raise TableError("no_game")
+                raise StaleVersion(commit.expected_version, row[0])
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
+                (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
+            )
+            if commit.deadlines is not None:
+                for sql, params in self._deadline_statements(commit.game_id, new_version, commit.deadlines):
+                    await db.execute(sql, params)
+            for sql, params in self._clock_statements(commit.game_id, commit.clocks):
+                await db.execute(sql, params)
+
+        await self._use(write, write=True)
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
@@ -262,10 +419,8 @@ class SqliteStore(Store):
         await self._write(statements)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        async with self.db.execute(
-            "SELECT seq, actor, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cursor:
-            return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in await cursor.fetchall()]
+        rows = await self._rows("SELECT seq, actor, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in rows]
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
         sql = "SELECT game_id, target, due_at, version FROM deadlines"
@@ -273,17 +428,16 @@ class SqliteStore(Store):
         if game_id is not None:
             sql += " WHERE game_id = ?"
             params = (game_id,)
-        async with self.db.execute(sql + " ORDER BY due_at", params) as cursor:
-            return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in await cursor.fetchall()]
+        rows = await self._rows(sql + " ORDER BY due_at", params)
+        return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in rows]
 
     async def private_message(self, game_id: int, user_id: str) -> PrivateMessage:
-        async with self.db.execute(
+        rows = await self._rows(
             "SELECT channel_id, message_id, digest, closed FROM private_messages WHERE game_id = ? AND user_id = ?",
-            (game_id, user_id),
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
+            (game_id, user_id))
+        if not rows:
             return PrivateMessage(game_id=game_id, user_id=user_id)
+        row = rows[0]
         return PrivateMessage(game_id, user_id, row[0], row[1], row[2], row[3])
 
     async def save_private_message(self, message: PrivateMessage) -> None:
@@ -295,10 +449,8 @@ class SqliteStore(Store):
         )])
 
     async def preferences(self, game_id: int) -> dict[str, Preferences]:
-        async with self.db.execute(
-            "SELECT user_id, auto_pass, away_until, reminders FROM preferences WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._rows(
+            "SELECT user_id, auto_pass, away_until, reminders FROM preferences WHERE game_id = ?", (game_id,))
         return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
 
     async def save_preferences(self, preferences: Preferences) -> None:
@@ -311,18 +463,17 @@ class SqliteStore(Store):
         )])
 
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
-        async with self.db.execute("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,)) as c:
-            return {(r[0], r[1]) for r in await c.fetchall()}
+        rows = await self._rows("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,))
+        return {(r[0], r[1]) for r in rows}
 
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT OR IGNORE INTO reminders_sent (game_id, target, user_id, sent_at) VALUES "
                             "(?, ?, ?, ?)", (game_id, target, user_id, now))])
 
     async def substitutes(self, game_id: int) -> list[Substitute]:
-        async with self.db.execute(
-            "SELECT user_id, name, player_id, approved FROM substitutes WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in await cursor.fetchall()]
+        rows = await self._rows(
+            "SELECT user_id, name, player_id, approved FROM substitutes WHERE game_id = ?", (game_id,))
+        return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def save_substitute(self, substitute: Substitute) -> None:
         await self._write([(

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from engine.munchkin import actions as A
-from engine.munchkin.cards import CardDataError, catalog, load_set, use_host_card_dir
+from engine.munchkin.cards import CardDataError, available_sets, catalog, load_set, use_host_card_dir
 from engine.munchkin.rules import new_game
 from table.describe import describe
 from tests.munchkin_helpers import act, game, to_hand, to_table
@@ -186,6 +186,43 @@ def test_a_bad_host_file_is_refused_at_start_up_naming_file_card_and_field(host_
     with pytest.raises(CardDataError) as err:
         use_host_card_dir(host_dir)
     assert message in str(err.value)
+
+
+def test_a_host_yml_file_is_used_like_a_yaml_file(host_dir):
+    (host_dir / "fix.yml").write_text(
+        "set: cthulhu\ncards:\n  - {id: chibithulhu, name_de: Chibithulhu, name_en: Chibithulhu, deck: door,"
+        " kind: monster, level: 4, treasures: 1}\n", encoding="utf-8")
+    assert use_host_card_dir(host_dir) == {"cthulhu": 1}
+    assert catalog(("cthulhu",))["chibithulhu"].level == 4
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("set: cthulhu\ncards:\n  - {id: x5, name_de: Gr\xfcn, name_en: X, deck: door, kind: monster}\n".encode("latin-1"),
+     "bad.yaml: card ?: field ?: not UTF-8 text"),
+    (b"set: cthulhu\ncards:\n  - {id: x6, name_de: X, name_en: X, deck: door, kind: monster,"
+     b" bad_stuff: [{op: handler, handler: lose_evrything}]}\n",
+     "bad.yaml: card x6: field bad_stuff.0.handler: unknown handler 'lose_evrything'"),
+    (b"set: cthulhu\ncards:\n  - {id: x7, name_de: X, name_en: X, deck: door, kind: class, abilities: [flyy]}\n",
+     "bad.yaml: card x7: field abilities.0: unknown ability 'flyy'"),
+    (b"set: Meins\ncards: []\n", "bad.yaml: card ?: field set"),
+])
+def test_a_host_file_with_bad_text_or_unknown_names_is_refused(host_dir, body, message):
+    (host_dir / "bad.yaml").write_bytes(body)
+    with pytest.raises(CardDataError) as err:
+        use_host_card_dir(host_dir)
+    assert message in str(err.value)
+
+
+def test_a_new_host_set_reusing_another_sets_card_id_is_refused_and_not_used(host_dir):
+    """Any sets can be mixed (Cthulhu rulebook line 35, "Kombiniere dieses Spiel …"), so one id cannot
+    stand for two cards."""
+    (host_dir / "mine.yml").write_text(
+        "set: mine\ncards:\n  - {id: own_monster, name_de: M, name_en: M, deck: door, kind: monster, level: 2}\n"
+        "  - {id: chibithulhu, name_de: C, name_en: C, deck: door, kind: monster, level: 2}\n", encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        use_host_card_dir(host_dir)
+    assert "mine.yml: card chibithulhu: field id: also a card of set cthulhu (cthulhu.yaml)" in str(err.value)
+    assert "mine" not in available_sets()        # the refused folder is not used afterwards
 
 
 # ---------------------------------------------------------------------- mixing sets

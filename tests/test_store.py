@@ -1,14 +1,23 @@
-"""The SQLite store: migrations from every earlier schema, a newer schema, unusable files."""
+"""The SQLite store: migrations from every earlier schema, a newer schema, unusable or foreign files,
+several writers on one file."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from table.errors import StoreError
+from table.errors import Busy, StoreError
+from table.i18n import text
 from table.migrations import LATEST, MIGRATIONS
 from table.sqlite_store import SqliteStore
+from tests.bad_files import bad_database
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _database_at(path, version: int) -> None:
@@ -72,7 +81,7 @@ async def test_file_that_is_not_a_database(tmp_path):
 async def test_path_that_is_a_folder(tmp_path):
     with pytest.raises(StoreError) as err:
         await SqliteStore(tmp_path).open()
-    assert err.value.code == "db_unusable"
+    assert err.value.code == "db_not_a_file"
 
 
 async def test_data_folder_is_created_and_pragmas_set(tmp_path):
@@ -85,3 +94,211 @@ async def test_data_folder_is_created_and_pragmas_set(tmp_path):
             assert (await cursor.fetchone())[0] == 1
     finally:
         await store.close()
+
+
+# ---------------------------------------------------------------------- files that are not ours or damaged
+def _sidecars(path):
+    return sorted(p.name for p in path.parent.iterdir() if p.name.startswith(path.name))
+
+
+async def test_another_programs_database_is_refused_and_left_byte_for_byte(tmp_path):
+    path = tmp_path / "notes.db"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    connection.execute("INSERT INTO notes (body) VALUES ('buy milk')")
+    connection.commit()
+    connection.close()
+    before, files = path.read_bytes(), _sidecars(path)
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code == "db_not_ours" and err.value.params["tables"] == "notes"
+    assert path.read_bytes() == before and _sidecars(path) == files
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "delete"     # not switched to WAL
+    connection.close()
+
+
+async def test_another_programs_wal_database_keeps_its_files(tmp_path):
+    path = tmp_path / "other.db"
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("CREATE TABLE games (x)")      # a table name we use, in someone else's schema
+    connection.commit()
+    connection.close()
+    before, files = path.read_bytes(), _sidecars(path)
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code == "db_not_ours"
+    assert path.read_bytes() == before and _sidecars(path) == files
+
+
+@pytest.mark.parametrize("how", ["truncated", "schema not utf-8", "schema not sql"])
+async def test_damaged_file_is_refused_and_left_alone(tmp_path, how):
+    path = bad_database(tmp_path / "damaged.db", how)
+    before = path.read_bytes()
+    store = SqliteStore(path)
+    with pytest.raises(StoreError) as err:
+        await store.open()
+    assert err.value.code == "db_unusable"
+    assert path.read_bytes() == before
+    assert store._db is None                        # nothing left open that could keep the process alive
+
+
+async def test_our_database_with_a_table_gone_is_refused_not_half_used(tmp_path):
+    path = tmp_path / "ours.db"
+    _database_at(path, LATEST)
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE seats")
+    connection.commit()
+    connection.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code == "db_unusable" and err.value.params["reason"] == "missing tables: seats"
+    assert path.read_bytes() == before
+
+
+# ---------------------------------------------------------------------- two writers on one file
+async def test_two_stores_hammering_one_file_never_surface_a_lock_error(tmp_path):
+    """Issue 13 (9): concurrent writers and readers on two connections all get through (the busy
+    timeout and the retries absorb the contention)."""
+    first, second = SqliteStore(tmp_path / "one.db"), SqliteStore(tmp_path / "one.db")
+    await asyncio.gather(first.open(), second.open())
+    try:
+        a = await first.create_game("g", "a", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+        b = await second.create_game("g", "b", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+
+        async def hammer(store, game_id, prefix):
+            for i in range(40):
+                await store.add_seat(game_id, f"{prefix}{i}", "X", 2.0)
+                await store.seats(game_id)
+                await store.update_lobby(game_id, options={"i": i}, now=3.0)
+
+        await asyncio.gather(*(hammer(s, g.id, f"{s is first}{g.id}-{n}-")
+                               for s in (first, second) for g in (a, b) for n in range(3)))
+        assert len(await first.seats(a.id)) == 2 * 3 * 40
+        assert len(await second.seats(b.id)) == 2 * 3 * 40
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_read_never_sees_another_coroutines_unfinished_write(tmp_path):
+    """Reads share the connection with writes: they wait for a transaction to end, so a row that is
+    rolled back afterwards (a refused move) is never seen."""
+    store = SqliteStore(tmp_path / "one.db")
+    await store.open()
+    release = asyncio.Event()
+
+    async def write_then_fail(db):
+        await db.execute("INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, "
+                         "created_at, updated_at) VALUES ('g', 'c', 'munchkin', '[]', '{}', 'lobby', 'u', 1, 1)")
+        await release.wait()
+        raise RuntimeError("refused after all")
+
+    try:
+        writer = asyncio.create_task(store._use(write_then_fail, write=True))
+        await asyncio.sleep(0.05)
+        reader = asyncio.create_task(store.games())
+        await asyncio.sleep(0.05)
+        assert not reader.done()                       # waits for the open transaction
+        release.set()
+        with pytest.raises(RuntimeError):
+            await writer
+        assert await reader == []
+    finally:
+        await store.close()
+
+
+async def test_a_lock_held_too_long_becomes_the_tables_busy_error(tmp_path, monkeypatch):
+    import table.sqlite_store as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_MS", 20)
+    monkeypatch.setattr(sqlite_store, "RETRY_DELAY", 0.01)
+    store = SqliteStore(tmp_path / "held.db")
+    await store.open()
+    try:
+        game = await store.create_game("g", "c", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+        holder = sqlite3.connect(tmp_path / "held.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")             # another process sits on the write lock
+        with pytest.raises(Busy) as err:
+            await store.add_seat(game.id, "u1", "Uli", 2.0)
+        assert err.value.code == "busy"      # what the bot and the console show, in the player's language:
+        assert text("de", "errors", "busy") == "Gerade ist viel los am Tisch – versuch es gleich noch einmal."
+        assert text("en", "errors", "busy") == "The table is busy – please try again in a moment."
+        assert await store.seats(game.id) == []    # reads still work, nothing changed
+        holder.execute("ROLLBACK")
+        holder.close()
+        await store.add_seat(game.id, "u1", "Uli", 2.0)                       # and the next try gets through
+        assert [s.user_id for s in await store.seats(game.id)] == ["u1"]
+    finally:
+        await store.close()
+
+
+WRITER = """
+import asyncio, sys
+from table.sqlite_store import SqliteStore
+
+async def main():
+    store = SqliteStore(sys.argv[1])
+    await store.open()
+    try:
+        game = await store.create_game("g", sys.argv[2], "munchkin", ["cthulhu"], {}, "u", "live", 1.0)
+        for i in range(150):
+            await store.add_seat(game.id, f"u{i}", "X", 2.0)
+    finally:
+        await store.close()
+
+asyncio.run(main())
+"""
+
+
+def test_two_processes_writing_one_file_both_finish(tmp_path):
+    path = tmp_path / "two.db"
+    runs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), channel], cwd=ROOT,
+                             stderr=subprocess.PIPE, text=True) for channel in ("one", "two")]
+    errors = [run.communicate(timeout=60)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], errors
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 300
+    connection.close()
+
+
+async def test_the_deadline_clock_keeps_running_when_the_database_is_busy(tmp_path):
+    from table.scheduler import DeadlineScheduler
+    from table.service import TableService
+
+    store = SqliteStore(tmp_path / "clock.db")
+    await store.open()
+    calls = []
+    real_deadlines = store.deadlines
+
+    async def deadlines(game_id=None):
+        calls.append(game_id)
+        if len(calls) <= 2:
+            raise Busy()
+        return await real_deadlines(game_id)
+
+    store.deadlines = deadlines
+    scheduler = DeadlineScheduler(TableService(store), max_sleep=0.01)
+    scheduler.start()
+    try:
+        for _ in range(200):
+            if len(calls) > 4:
+                break
+            await asyncio.sleep(0.01)
+        assert len(calls) > 4 and not scheduler._task.done()
+    finally:
+        await scheduler.stop()
+        await store.close()
+
+
+@pytest.mark.parametrize("where", ["under a file", "a device"])
+async def test_a_database_path_that_cannot_be_a_database_is_refused(tmp_path, where):
+    blocker = tmp_path / "plain.txt"
+    blocker.write_text("not a folder", encoding="utf-8")
+    path = blocker / "x.db" if where == "under a file" else Path("/dev/null")
+    with pytest.raises(StoreError) as err:
+        await SqliteStore(path).open()
+    assert err.value.code in ("db_unusable", "db_not_a_file")
+    assert blocker.read_text(encoding="utf-8") == "not a folder"

@@ -162,7 +162,7 @@ class Card(BaseModel):
 class CardFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    set: str
+    set: str = Field(pattern=r"^[a-z0-9_]+$")   # a key as --sets and /neu name it: lower case
     sources: dict[str, str] = Field(default_factory=dict)   # source id -> what it is
     cards: list[Card]
 
@@ -175,6 +175,8 @@ class CardDataError(ValueError):
 def load_card_file(path: Path) -> CardFile:
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CardDataError(f"{path.name}: card ?: field ?: not UTF-8 text (byte {exc.start})") from exc
     except (OSError, yaml.YAMLError) as exc:
         raise CardDataError(f"{path.name}: card ?: field ?: cannot be read ({exc})") from exc
     try:
@@ -202,33 +204,81 @@ def load_card_file(path: Path) -> CardFile:
     return card_file
 
 
+def check_names(path: Path, card_file: CardFile) -> None:
+    """A handler or ability the engine does not know would quietly leave the card to the table: a
+    misspelt name is refused instead."""
+    from engine.munchkin.abilities import ABILITIES
+    from engine.munchkin.effects import HANDLERS
+
+    for card in card_file.cards:
+        for field in ("effects", "bad_stuff", "on_meet"):
+            for index, effect in enumerate(getattr(card, field)):
+                if effect.op == "handler" and effect.handler not in HANDLERS:
+                    raise CardDataError(f"{path.name}: card {card.id}: field {field}.{index}.handler: "
+                                        f"unknown handler {effect.handler!r}")
+        for index, ability in enumerate(card.abilities):
+            if ability not in ABILITIES:
+                raise CardDataError(f"{path.name}: card {card.id}: field abilities.{index}: "
+                                    f"unknown ability {ability!r}")
+
+
 # A host may put corrected or additional card files in a folder of their own (setting CARD_DIR):
 # a file for a known set replaces cards by id and adds new ones; a file for a new set adds the set.
 _host_card_dir: Path | None = None
 
 
+def host_files(folder: Path | None = None) -> list[Path]:
+    """The host's card files, .yaml and .yml alike."""
+    folder = folder or _host_card_dir
+    if folder is None:
+        return []
+    return sorted(p for pattern in ("*.yaml", "*.yml") for p in folder.glob(pattern))
+
+
 def use_host_card_dir(folder: Path | None) -> dict[str, int]:
     """Validate every file in the host's folder now (start-up), then use it. Returns cards per set.
-    Raises CardDataError naming the file, the card and the field."""
+    Raises CardDataError naming the file, the card and the field; the folder is then not used."""
     global _host_card_dir
     counts: dict[str, int] = {}
     if folder is not None:
         if not folder.is_dir():
             raise CardDataError(f"{folder}: card ?: field ?: not a folder")
-        for path in sorted(folder.glob("*.yaml")):
+        for path in host_files(folder):
             card_file = load_card_file(path)
+            check_names(path, card_file)
             counts[card_file.set] = counts.get(card_file.set, 0) + len(card_file.cards)
     _host_card_dir = folder
     for cached in (catalog, cultist_cards, game_ending_cards):
         cached.cache_clear()
+    if folder is not None:
+        try:
+            check_ids_across_sets()
+        except CardDataError:
+            _host_card_dir = None
+            raise
     return counts
+
+
+def check_ids_across_sets() -> None:
+    """Any sets may be mixed, so a card id belongs to one set only; a host file that reuses another
+    set's id is named (ours never do)."""
+    owner: dict[str, tuple[str, Path]] = {}
+    for set_key in available_sets():
+        for path in set_files(set_key):
+            for card in load_card_file(path).cards:
+                here, there = (set_key, path), owner.setdefault(card.id, (set_key, path))
+                if there[0] != set_key:
+                    if path.parent == DATA_DIR:     # name the host's file, not ours
+                        here, there = there, here
+                    raise CardDataError(f"{here[1].name}: card {card.id}: field id: also a card of set "
+                                        f"{there[0]} ({there[1].name})")
 
 
 def set_files(set_key: str) -> list[Path]:
     """The files that make up one set: ours first, then the host's corrections."""
     files = [DATA_DIR / f"{set_key}.yaml"] if (DATA_DIR / f"{set_key}.yaml").exists() else []
     if _host_card_dir is not None:
-        files += [p for p in sorted(_host_card_dir.glob("*.yaml")) if load_card_file(p).set == set_key]
+        files += [p for p in host_files() if load_card_file(p).set == set_key]
     if not files:
         raise CardDataError(f"{set_key}.yaml: card ?: field set: no such card set")
     return files
@@ -273,5 +323,5 @@ def game_ending_cards(sets: tuple[str, ...]) -> frozenset[str]:
 def available_sets() -> list[str]:
     keys = {p.stem for p in DATA_DIR.glob("*.yaml")}
     if _host_card_dir is not None:
-        keys |= {load_card_file(p).set for p in _host_card_dir.glob("*.yaml")}
+        keys |= {load_card_file(p).set for p in host_files()}
     return sorted(keys)
