@@ -320,7 +320,11 @@ class ConsoleTable:
         who, words = shorten(who.strip(), PARAM_LIMIT), rest.split()
         if not words:
             return
-        namer = await self.namer()
+        try:
+            namer = await self.namer()
+        except TableError as exc:       # e.g. the database is busy: this line is refused, the table goes on
+            self.say(f"✗ {who}: {text(self.lang, 'errors', exc.code, **exc.params)}")
+            return
         try:
             await self._run(who, words, namer)
         except (TableError, IllegalAction) as exc:

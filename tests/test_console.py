@@ -253,3 +253,20 @@ async def test_the_garbage_line_from_the_report_changes_nothing(store):
     assert "✗ B: Keinen Spieler gefunden: B." in out.getvalue()
     assert "✗ Ben: Das habe ich nicht verstanden: „%\"., #“ – der Befehl gilt nicht." in out.getvalue()
     assert (await console.namer()).state.model_dump_json() == before
+
+
+async def test_a_busy_database_refuses_the_line_and_the_console_goes_on(store, monkeypatch):
+    """Issue 13: a database busy with another process refuses that one line, in words; the next line plays."""
+    from table.errors import Busy
+
+    console, out = await _table(store)
+    real = console.namer
+
+    async def busy_once():
+        monkeypatch.setattr(console, "namer", real)
+        raise Busy()
+
+    monkeypatch.setattr(console, "namer", busy_once)
+    await console.run_lines(["Anna: tür", "Anna: tür"], echo=True)
+    assert "✗ Anna: Gerade ist viel los am Tisch – versuch es gleich noch einmal." in out.getvalue()
+    assert "Anna tritt die Tür ein" in out.getvalue()
