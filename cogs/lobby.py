@@ -46,7 +46,7 @@ class Lobby(commands.Cog):
     async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str | None = None,
                   faster: bool = False, shared: bool = False, pace: str = "live") -> None:
         lang = self.lang(interaction)
-        chosen_sets = [s.strip() for s in (sets or "").split(",") if s.strip()] or None
+        chosen_sets = list(dict.fromkeys(s.strip().lower() for s in (sets or "").split(",") if s.strip())) or None
         # Smash Up has one set and no options: sets named for it are checked (and refused) by the table
         options = {"faster_play": faster, "shared_victory": shared} if game == "munchkin" else {}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,

@@ -373,3 +373,12 @@ async def test_set_moves_refuse_privately_and_change_nothing(h):
 async def test_new_game_with_an_unknown_set_is_refused(h):
     sent = await h.slash("111", "neu", sets="cthulhu,atlantis")
     assert len(sent) == 1 and sent[0].ephemeral and "atlantis" in sent[0].content
+
+
+async def test_sets_named_in_capitals_and_with_spaces_simply_work(h):
+    """Issue 13: `/neu sets:"Cthulhu, AxeCop"` opens a Cthulhu and Axe Cop game, like the console's --sets."""
+    h.bot.table.clock = lambda: FIXED_CLOCK
+    await h.slash("111", "neu", sets=" Cthulhu, AXECOP ,cthulhu")
+    await h.slash("222", "beitreten")
+    await h.slash("111", "start")
+    assert (await state_of(h)).sets == ["cthulhu", "axecop"]
