@@ -79,10 +79,10 @@ class Spielleiter(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
         from table.scheduler import DeadlineScheduler
         from table.service import TableService
-        from table.sqlite_store import SqliteStore
+        from table.stores import store_for
 
         await self.tree.set_translator(CommandTranslator())
-        store = SqliteStore(self.settings.db_path)
+        store = store_for(os.environ.get("DATABASE_URL") or self.settings.db_path)
         await store.open()
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)

@@ -8,7 +8,6 @@ refuses a writer that read an older state.
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,18 @@ import aiosqlite
 
 from table.errors import StaleVersion, StoreError, TableError
 from table.migrations import LATEST, MIGRATIONS
+from table.sql import (
+    CLAIM_DEADLINES,
+    CLAIM_REMINDERS,
+    DUE_DEADLINES,
+    DUE_REMINDERS,
+    GAME_COLUMNS,
+    NEXT_DUE,
+    clock_statements,
+    deadline_statements,
+    game_columns,
+    record,
+)
 from table.store import (
     Commit,
     Deadline,
@@ -32,8 +43,6 @@ from table.store import (
 )
 
 BUSY_TIMEOUT_MS = 10_000
-GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
-                "created_at, updated_at")
 
 
 class SqliteStore(Store):
@@ -99,18 +108,10 @@ class SqliteStore(Store):
                 await self.db.execute("ROLLBACK")
                 raise
 
-    @staticmethod
-    def _record(row: Any) -> GameRecord:
-        return GameRecord(
-            id=row[0], guild_id=row[1], channel_id=row[2], kind=row[3], sets=json.loads(row[4]),
-            options=json.loads(row[5]), status=row[6], host_id=row[7], seed=row[8], state_json=row[9],
-            version=row[10], pace=row[11], created_at=row[12], updated_at=row[13],
-        )
-
     async def _one(self, sql: str, params: tuple) -> GameRecord | None:
         async with self.db.execute(sql, params) as cursor:
             row = await cursor.fetchone()
-        return self._record(row) if row else None
+        return record(row) if row else None
 
     # ------------------------------------------------------------------ games
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
@@ -136,20 +137,19 @@ class SqliteStore(Store):
         return record
 
     async def get_game(self, game_id: int, with_state: bool = True) -> GameRecord | None:
-        columns = GAME_COLUMNS if with_state else GAME_COLUMNS.replace(" state,", " NULL,")
-        return await self._one(f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
+        return await self._one(f"SELECT {game_columns(with_state)} FROM games WHERE id = ?", (game_id,))
 
     async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
         return await self._one(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
             "AND status IN ('lobby', 'active')", (guild_id, channel_id))
 
-    async def games(self, statuses: tuple[str, ...] = ()) -> list[GameRecord]:
-        sql = f"SELECT {GAME_COLUMNS} FROM games"
+    async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]:
+        sql = f"SELECT {game_columns(with_state)} FROM games"
         if statuses:
             sql += f" WHERE status IN ({', '.join('?' for _ in statuses)})"
         async with self.db.execute(sql + " ORDER BY id", statuses) as cursor:
-            return [self._record(row) for row in await cursor.fetchall()]
+            return [record(row) for row in await cursor.fetchall()]
 
     async def seats(self, game_id: int) -> list[Seat]:
         async with self.db.execute(
@@ -187,41 +187,20 @@ class SqliteStore(Store):
         await self._write(statements)
 
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float, clocks: list[PlayerClock] = ()) -> int:
+                         now: float, clocks: list[PlayerClock] = (),
+                         reminders: dict[str, float] | None = None) -> int:
         await self._write([
             ("UPDATE games SET status = 'active', seed = ?, state = ?, version = 1, updated_at = ? "
              "WHERE id = ? AND status = 'lobby'", (seed, state_json, now, game_id)),
-            *self._deadline_statements(game_id, 1, deadlines),
-            *self._clock_statements(game_id, clocks),
+            *deadline_statements(game_id, 1, deadlines, reminders),
+            *clock_statements(game_id, list(clocks)),
         ])
         return 1
-
-    @staticmethod
-    def _clock_statements(game_id: int, clocks) -> list[tuple[str, tuple]]:
-        return [("INSERT INTO player_clocks (game_id, user_id, bank, started, paused) VALUES (?, ?, ?, ?, ?) "
-                 "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
-                 "paused = excluded.paused", (game_id, c.user_id, c.bank, c.started, c.paused)) for c in clocks]
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
         async with self.db.execute("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
                                    (game_id,)) as cursor:
             return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in await cursor.fetchall()}
-
-    @staticmethod
-    def _deadline_statements(game_id: int, version: int, deadlines: dict[str, float]) -> list[tuple[str, tuple]]:
-        """Keep the deadlines still open (their time does not restart), add new ones, drop the rest."""
-        keep = list(deadlines)
-        statements: list[tuple[str, tuple]] = [(
-            f"DELETE FROM deadlines WHERE game_id = ? AND target NOT IN ({', '.join('?' for _ in keep)})",
-            (game_id, *keep),
-        )]
-        for target, due_at in deadlines.items():
-            statements.append((
-                "INSERT INTO deadlines (game_id, target, due_at, version) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, target) DO UPDATE SET version = excluded.version",
-                (game_id, target, due_at, version),
-            ))
-        return statements
 
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
@@ -245,9 +224,10 @@ class SqliteStore(Store):
                     (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
                 )
                 if commit.deadlines is not None:
-                    for sql, params in self._deadline_statements(commit.game_id, new_version, commit.deadlines):
+                    for sql, params in deadline_statements(commit.game_id, new_version, commit.deadlines,
+                                                           commit.reminders):
                         await self.db.execute(sql, params)
-                for sql, params in self._clock_statements(commit.game_id, commit.clocks):
+                for sql, params in clock_statements(commit.game_id, commit.clocks):
                     await self.db.execute(sql, params)
                 await self.db.execute("COMMIT")
             except BaseException:
@@ -331,3 +311,30 @@ class SqliteStore(Store):
             "approved = excluded.approved",
             (substitute.game_id, substitute.user_id, substitute.name, substitute.player_id, int(substitute.approved)),
         )])
+
+    # ------------------------------------------------------------------ the scheduler's indexed rows
+    async def next_due(self) -> float | None:
+        async with self.db.execute(NEXT_DUE) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def _claim(self, sql: str, params: tuple) -> list[Any]:
+        """One UPDATE … RETURNING under SQLite's write lock: no other process claims the same rows."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                async with self.db.execute(sql, params) as cursor:
+                    rows = await cursor.fetchall()
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return list(rows)
+
+    async def claim_due(self, now: float, until: float, limit: int) -> list[Deadline]:
+        rows = await self._claim(CLAIM_DEADLINES.format(due=DUE_DEADLINES), (until, now, now, limit))
+        return sorted((Deadline(r[0], r[1], r[2], r[3]) for r in rows), key=lambda d: d.due_at)
+
+    async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
+        rows = await self._claim(CLAIM_REMINDERS.format(due=DUE_REMINDERS), (now, limit))
+        return sorted((Deadline(r[0], r[1], r[2], 0) for r in rows), key=lambda d: d.due_at)

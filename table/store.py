@@ -107,6 +107,7 @@ class Commit:
     deadlines: dict[str, float] | None = field(default_factory=dict)   # None: unchanged
     now: float = 0.0
     clocks: list[PlayerClock] = field(default_factory=list)   # time banks changed by this action
+    reminders: dict[str, float] = field(default_factory=dict)  # when to remind of a new deadline
 
 
 def dumps(value: Any) -> str:
@@ -135,7 +136,7 @@ class Store(ABC):
     async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None: ...
 
     @abstractmethod
-    async def games(self, statuses: tuple[str, ...] = ()) -> list[GameRecord]: ...
+    async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]: ...
 
     @abstractmethod
     async def seats(self, game_id: int) -> list[Seat]: ...
@@ -155,7 +156,8 @@ class Store(ABC):
 
     @abstractmethod
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float, clocks: list[PlayerClock] = ()) -> int: ...
+                         now: float, clocks: list[PlayerClock] = (),
+                         reminders: dict[str, float] | None = None) -> int: ...
 
     @abstractmethod
     async def commit(self, commit: Commit) -> int:
@@ -197,3 +199,16 @@ class Store(ABC):
 
     @abstractmethod
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None: ...
+
+    # ------------------------------------------------------------------ the scheduler's indexed rows
+    @abstractmethod
+    async def next_due(self) -> float | None:
+        """The earliest time any deadline, lapsed claim or reminder needs the scheduler (one indexed query)."""
+
+    @abstractmethod
+    async def claim_due(self, now: float, until: float, limit: int) -> list[Deadline]:
+        """Due deadlines no other process holds, claimed until ``until`` in one atomic statement."""
+
+    @abstractmethod
+    async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
+        """Deadlines whose reminder time has come, marked as reminded in the claiming transaction."""

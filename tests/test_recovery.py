@@ -1,12 +1,13 @@
 """Tables never lose a game: a killed process leaves every game at its last committed action,
-replaying clean; a restart loads unfinished games and keeps their deadlines."""
+replaying clean; a restart loads unfinished games and keeps their deadlines. On SQLite and on
+PostgreSQL alike."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -18,35 +19,41 @@ from engine.games import rules_of
 from engine.munchkin import actions as A
 from engine.munchkin.rules import new_game
 from engine.sim import RandomAgent
-from table.errors import TableError
+from table.errors import StoreError, TableError
 from table.replay import replay
 from table.service import TableService
-from table.sqlite_store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _logged_actions(db: Path) -> int:
+@pytest.fixture
+def store(any_store):
+    """Every test here runs against both backends."""
+    return any_store
+
+
+async def _logged_actions(backend) -> int:
+    """How many actions the other process has committed so far (0 while its database is not there yet)."""
     try:
-        connection = sqlite3.connect(db, timeout=5)
-        try:
-            return connection.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-        finally:
-            connection.close()
-    except sqlite3.Error:
+        store = await backend.open()
+    except StoreError:
         return 0
+    try:
+        return sum([len(await store.actions(g.id)) for g in await store.games(with_state=False)])
+    finally:
+        await store.close()
 
 
-async def test_sigkill_mid_game_then_restart_replays_clean(tmp_path, clock):
-    db = tmp_path / "killed.db"
+async def test_sigkill_mid_game_then_restart_replays_clean(backend, clock):
+    db = backend.url
     process = subprocess.Popen(
-        [sys.executable, "bot.py", "--console", "--auto", "40", "--players", "4", "--seed", "9", "--db", str(db)],
+        [sys.executable, "bot.py", "--console", "--auto", "40", "--players", "4", "--seed", "9", "--db", db],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 60
-        while _logged_actions(db) < 1500 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        while await _logged_actions(backend) < 1500 and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
@@ -56,8 +63,7 @@ async def test_sigkill_mid_game_then_restart_replays_clean(tmp_path, clock):
     unfinished = [r for r in reports if r["status"] == "active"]
     assert len(unfinished) == 1          # the game that was being played when the process died
 
-    store = SqliteStore(db)
-    await store.open()
+    store = await backend.open()
     try:
         service = TableService(store, clock)
         recovered = await service.recover()
@@ -107,15 +113,12 @@ async def test_reaction_window_closes_at_its_deadline(service, clock):
     assert any(e.kind == "window_timed_out" for r in fired for e in r.events)
 
 
-async def test_deadlines_survive_a_restart(tmp_path, clock):
-    db = tmp_path / "restart.db"
-    store = SqliteStore(db)
-    await store.open()
+async def test_deadlines_survive_a_restart(backend, clock):
+    store = await backend.open()
     kicked = await _combat_game(TableService(store, clock))
     await store.close()                        # the bot stops between scheduling and firing
     clock.advance(3600)
-    store = SqliteStore(db)
-    await store.open()
+    store = await backend.open()
     try:
         service = TableService(store, clock)
         await service.recover()
@@ -141,9 +144,8 @@ async def test_a_decision_takes_its_default_at_the_deadline(service, clock):
     assert state.combat is None or state.combat.helper is None
 
 
-def test_console_auto_then_replay_reports_clean(tmp_path):
-    db = tmp_path / "auto.db"
-    env = {**os.environ, "SPIELLEITER_DB": str(db)}
+def test_console_auto_then_replay_reports_clean(backend):
+    env = {**os.environ, "DATABASE_URL": backend.url}
     run = subprocess.run([sys.executable, "bot.py", "--console", "--auto", "2", "--players", "3", "--seed", "5"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
@@ -154,8 +156,6 @@ def test_console_auto_then_replay_reports_clean(tmp_path):
 
 
 async def test_scheduler_task_fires_a_passed_deadline(service, clock):
-    import asyncio
-
     from table.scheduler import DeadlineScheduler
 
     kicked = await _combat_game(service)
