@@ -32,6 +32,7 @@ from table.sql import (
     record,
 )
 from table.store import (
+    COPIED_TABLES,
     Commit,
     Deadline,
     GameRecord,
@@ -43,6 +44,8 @@ from table.store import (
     Store,
     Substitute,
     dumps,
+    game_key,
+    insert_sql,
 )
 
 MIGRATION_LOCK = 0x5350_4C54          # advisory lock id: one process migrates at a time
@@ -285,3 +288,21 @@ class PgStore(Store):
     async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
         rows = await self._rows(CLAIM_REMINDERS.format(due=DUE_REMINDERS + " FOR UPDATE SKIP LOCKED"), now, limit)
         return sorted((Deadline(r[0], r[1], r[2], 0) for r in rows), key=lambda d: d.due_at)
+
+    # ------------------------------------------------------------------ moving a database (table.migrate)
+    async def table_rows(self, table: str, first_game: int, last_game: int) -> list[dict[str, Any]]:
+        assert table in COPIED_TABLES
+        key = game_key(table)
+        rows = await self._rows(f"SELECT * FROM {table} WHERE {key} BETWEEN ? AND ? ORDER BY {key}",
+                                first_game, last_game)
+        return [dict(row) for row in rows]
+
+    async def insert_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        sql, values = insert_sql(table, rows)
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.executemany(numbered(sql), values)
+            if table == "games":      # new games must not take the ids just copied
+                await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), "
+                                   "(SELECT MAX(id) FROM games))")

@@ -29,6 +29,7 @@ from table.sql import (
     record,
 )
 from table.store import (
+    COPIED_TABLES,
     Commit,
     Deadline,
     GameRecord,
@@ -40,6 +41,8 @@ from table.store import (
     Store,
     Substitute,
     dumps,
+    game_key,
+    insert_sql,
 )
 
 BUSY_TIMEOUT_MS = 10_000
@@ -338,3 +341,17 @@ class SqliteStore(Store):
     async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
         rows = await self._claim(CLAIM_REMINDERS.format(due=DUE_REMINDERS), (now, limit))
         return sorted((Deadline(r[0], r[1], r[2], 0) for r in rows), key=lambda d: d.due_at)
+
+    # ------------------------------------------------------------------ moving a database (table.migrate)
+    async def table_rows(self, table: str, first_game: int, last_game: int) -> list[dict[str, Any]]:
+        assert table in COPIED_TABLES
+        key = game_key(table)
+        async with self.db.execute(f"SELECT * FROM {table} WHERE {key} BETWEEN ? AND ? ORDER BY {key}",
+                                   (first_game, last_game)) as cursor:
+            columns = [d[0] for d in cursor.description]
+            return [dict(zip(columns, row, strict=True)) for row in await cursor.fetchall()]
+
+    async def insert_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        if rows:
+            sql, values = insert_sql(table, rows)
+            await self._write([(sql, row) for row in values])

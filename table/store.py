@@ -212,3 +212,28 @@ class Store(ABC):
     @abstractmethod
     async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
         """Deadlines whose reminder time has come, marked as reminded in the claiming transaction."""
+
+    # ------------------------------------------------------------------ moving a database (table.migrate)
+    @abstractmethod
+    async def table_rows(self, table: str, first_game: int, last_game: int) -> list[dict[str, Any]]:
+        """The rows of one table (of COPIED_TABLES) that belong to games first_game..last_game."""
+
+    @abstractmethod
+    async def insert_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """Insert rows as table_rows gave them, in one transaction."""
+
+
+# every table of the schema, parents first; games are keyed by id, the rest by game_id
+COPIED_TABLES = ("games", "seats", "actions", "deadlines", "private_messages", "preferences", "reminders_sent",
+                 "player_clocks", "substitutes")
+
+
+def game_key(table: str) -> str:
+    return "id" if table == "games" else "game_id"
+
+
+def insert_sql(table: str, rows: list[dict[str, Any]]) -> tuple[str, list[tuple]]:
+    """One INSERT with ``?`` placeholders for rows that all have the same columns."""
+    columns = list(rows[0])
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+    return sql, [tuple(row[c] for c in columns) for row in rows]
