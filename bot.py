@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -40,6 +41,8 @@ class Settings:
     log_level: str = "WARNING"
     default_language: str = DEFAULT_LANGUAGE
     card_dir: Path | None = None      # the host's corrected or additional card files
+    shard_count: int | None = None    # several processes: the bot's shards in all, and this process's own
+    shard_ids: list[int] | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -53,6 +56,9 @@ class Settings:
             log_level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
             default_language=language if language in ("de", "en") else DEFAULT_LANGUAGE,
             card_dir=Path(os.environ["CARD_DIR"]) if os.environ.get("CARD_DIR", "").strip() else None,
+            shard_count=int(count) if (count := os.environ.get("SHARD_COUNT", "").strip()).isdigit() else None,
+            shard_ids=[int(s) for s in os.environ.get("SHARD_IDS", "").replace(" ", "").split(",") if s.isdigit()]
+            or None,
         )
 
 
@@ -64,8 +70,9 @@ def intents() -> discord.Intents:
 
 
 class Spielleiter(commands.Bot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = False) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+    def __init__(self, settings: Settings, *, sync_commands: bool = False, **client_options) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         **client_options)
         self.settings = settings
         self.sync_commands = sync_commands
         self.table = None  # type: ignore[assignment]
@@ -123,6 +130,18 @@ class Spielleiter(commands.Bot):
         await super().close()
 
 
+class ShardedSpielleiter(Spielleiter, commands.AutoShardedBot):
+    """One of several processes: it serves the shards SHARD_IDS of SHARD_COUNT; the games are in the
+    shared database (DATABASE_URL), and any process's scheduler fires any game's deadlines."""
+
+
+def make_bot(settings: Settings, sync_commands: bool = False) -> Spielleiter:
+    if settings.shard_count is None:
+        return Spielleiter(settings, sync_commands=sync_commands)
+    return ShardedSpielleiter(settings, sync_commands=sync_commands, shard_count=settings.shard_count,
+                              shard_ids=settings.shard_ids or list(range(settings.shard_count)))
+
+
 async def command_payloads(bot: commands.Bot) -> list[dict]:
     from cogs.texts import CommandTranslator
 
@@ -149,13 +168,15 @@ async def check_commands() -> int:
 
 
 async def run_bot(settings: Settings, sync_commands: bool) -> int:
-    bot = Spielleiter(settings, sync_commands=sync_commands)
+    bot = make_bot(settings, sync_commands)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))
     async with bot:
-        await bot.start(settings.token)
+        await bot.login(settings.token)       # runs setup_hook: cogs, store, recovery, scheduler
+        gc.freeze()        # what start-up loaded stays for good: later collections need not walk it again
+        await bot.connect()
     return 0
 
 

@@ -97,3 +97,19 @@ async def test_two_processes_apply_every_action_and_fire_every_deadline_once(bac
     finally:
         for store in stores:
             await store.close()
+
+
+def test_shard_settings_make_a_process_serve_its_own_shards(monkeypatch):
+    """SHARD_COUNT and SHARD_IDS: this process connects only the shards named; unset, one process
+    serves the whole bot."""
+    import bot
+
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "1, 3")
+    sharded = bot.make_bot(bot.Settings.from_env())
+    assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
+    monkeypatch.delenv("SHARD_IDS")
+    assert bot.make_bot(bot.Settings.from_env()).shard_ids == [0, 1, 2, 3]
+    monkeypatch.delenv("SHARD_COUNT")
+    single = bot.make_bot(bot.Settings.from_env())
+    assert not isinstance(single, bot.ShardedSpielleiter) and single.shard_count is None
