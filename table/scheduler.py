@@ -50,12 +50,14 @@ class DeadlineScheduler:
             began = time.perf_counter()
             self._sleeping_until = None
             self._wake.clear()
-            try:
-                await self.tick()
-            except Exception:  # one bad game must not stop the clock for all others
-                log.exception("deadline scheduler tick failed")
-            now = self.service.clock()
             due = await self.service.next_deadline()
+            if due is not None and due <= self.service.clock():     # claim only when something is due
+                try:
+                    await self.tick()
+                except Exception:  # one bad game must not stop the clock for all others
+                    log.exception("deadline scheduler tick failed")
+                due = await self.service.next_deadline()
+            now = self.service.clock()
             wait = self.max_sleep if due is None else max(0.0, min(self.max_sleep, due - now))
             self._sleeping_until = now + wait
             self.wake_seconds.append(time.perf_counter() - began)
