@@ -242,3 +242,62 @@ async def test_migrate_moves_every_game_to_the_other_backend_and_replays_it(back
         assert fresh.id > max(expected)
     finally:
         await target.close()
+
+
+class _CountingStore:
+    """The store, counting which of its methods are called."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+        self.calls: list[str] = []
+
+    def __getattr__(self, name):
+        method = getattr(self._store, name)
+
+        async def counted(*args, **kwargs):
+            self.calls.append(name)
+            return await method(*args, **kwargs)
+
+        return counted
+
+
+async def _async_table(service: TableService, channel: str):
+    await service.create("g", channel, "anna", "Anna", pace="async")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", channel, pid, name)
+    return await service.start("g", channel, "anna", seed=3)
+
+
+async def test_the_scheduler_asks_one_indexed_question_however_many_games_wait(service, clock):
+    """Nothing due: a wake-up is one query for the earliest due row, whatever the number of games."""
+    from table.scheduler import DeadlineScheduler
+
+    for number in range(6):
+        await _async_table(service, f"w{number}")
+    counting = _CountingStore(service.store)
+    service.store = counting
+    scheduler = DeadlineScheduler(service, max_sleep=0.01)
+    scheduler.start()
+    await asyncio.sleep(0.1)
+    await scheduler.stop()
+    assert len(counting.calls) >= 3 and set(counting.calls) == {"next_due"}
+
+
+async def test_the_scheduler_wakes_only_for_an_earlier_deadline(service, clock):
+    from table.scheduler import DeadlineScheduler
+
+    await _async_table(service, "a1")                         # the first reminder is 12 hours away
+    scheduler = DeadlineScheduler(service, max_sleep=24 * 3600)
+    scheduler.start()
+    try:
+        await asyncio.sleep(0.05)
+        wakes = len(scheduler.wake_seconds)
+        await _async_table(service, "a2")                     # due no sooner: it sleeps on
+        await asyncio.sleep(0.05)
+        assert len(scheduler.wake_seconds) == wakes
+        kicked = await _combat_game(service)                  # a 45-second reaction window: sooner
+        await asyncio.sleep(0.05)
+        assert len(scheduler.wake_seconds) == wakes + 1
+        assert kicked.state.combat is not None
+    finally:
+        await scheduler.stop()
