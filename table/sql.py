@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from table.store import GameRecord, PlayerClock
+from table.store import GameRecord, PlayerClock, Preferences, PrivateMessage, Substitute
 
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
                 "created_at, updated_at")
@@ -52,6 +52,64 @@ def deadline_statements(game_id: int, version: int, deadlines: dict[str, float],
             (game_id, target, due_at, version, (reminders or {}).get(target)),
         ))
     return statements
+
+
+def start_statements(game_id: int, seed: int, state_json: str, deadlines: dict[str, float], now: float,
+                     clocks: list[PlayerClock], reminders: dict[str, float] | None) -> list[Statement]:
+    return [
+        ("UPDATE games SET status = 'active', seed = ?, state = ?, version = 1, updated_at = ? "
+         "WHERE id = ? AND status = 'lobby'", (seed, state_json, now, game_id)),
+        *deadline_statements(game_id, 1, deadlines, reminders),
+        *clock_statements(game_id, clocks),
+    ]
+
+
+def status_statements(game_id: int, status: str, now: float) -> list[Statement]:
+    """A finished or ended game's deadlines go with it."""
+    statements: list[Statement] = [("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))]
+    if status in ("finished", "ended"):
+        statements.append(("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
+    return statements
+
+
+def deadlines_query(game_id: int | None) -> Statement:
+    """One game's open deadlines, or every game's (the earliest first)."""
+    where, params = (" WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+    return f"SELECT game_id, target, due_at, version FROM deadlines{where} ORDER BY due_at, game_id, target", params
+
+
+def seat_insert(game_id: int, user_id: str, name: str, now: float) -> Statement:
+    return ("INSERT INTO seats (game_id, user_id, name, seat, joined_at) VALUES "
+            "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
+            (game_id, user_id, name, game_id, now))
+
+
+def private_message_upsert(message: PrivateMessage) -> Statement:
+    return (
+        "INSERT INTO private_messages (game_id, user_id, channel_id, message_id, digest, closed) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id, digest = excluded.digest, closed = excluded.closed",
+        (message.game_id, message.user_id, message.channel_id, message.message_id, message.digest, message.closed),
+    )
+
+
+def preferences_upsert(preferences: Preferences) -> Statement:
+    return (
+        "INSERT INTO preferences (game_id, user_id, auto_pass, away_until, reminders) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, user_id) DO UPDATE SET auto_pass = excluded.auto_pass, "
+        "away_until = excluded.away_until, reminders = excluded.reminders",
+        (preferences.game_id, preferences.user_id, int(preferences.auto_pass), preferences.away_until,
+         preferences.reminders),
+    )
+
+
+def substitute_upsert(substitute: Substitute) -> Statement:
+    return (
+        "INSERT INTO substitutes (game_id, user_id, name, player_id, approved) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, player_id = excluded.player_id, "
+        "approved = excluded.approved",
+        (substitute.game_id, substitute.user_id, substitute.name, substitute.player_id, int(substitute.approved)),
+    )
 
 
 # the earliest moment any row needs the scheduler: an unclaimed deadline, a lapsed claim, an unsent reminder

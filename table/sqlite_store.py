@@ -25,8 +25,15 @@ from table.sql import (
     NEXT_DUE,
     clock_statements,
     deadline_statements,
+    deadlines_query,
     game_columns,
+    preferences_upsert,
+    private_message_upsert,
     record,
+    seat_insert,
+    start_statements,
+    status_statements,
+    substitute_upsert,
 )
 from table.store import (
     COPIED_TABLES,
@@ -166,11 +173,7 @@ class SqliteStore(Store):
 
     async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None:
         try:
-            await self._write([(
-                "INSERT INTO seats (game_id, user_id, name, seat, joined_at) VALUES "
-                "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
-                (game_id, user_id, name, game_id, now),
-            )])
+            await self._write([seat_insert(game_id, user_id, name, now)])
         except sqlite3.IntegrityError as exc:
             raise TableError("already_seated") from exc
 
@@ -192,12 +195,7 @@ class SqliteStore(Store):
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
                          now: float, clocks: list[PlayerClock] = (),
                          reminders: dict[str, float] | None = None) -> int:
-        await self._write([
-            ("UPDATE games SET status = 'active', seed = ?, state = ?, version = 1, updated_at = ? "
-             "WHERE id = ? AND status = 'lobby'", (seed, state_json, now, game_id)),
-            *deadline_statements(game_id, 1, deadlines, reminders),
-            *clock_statements(game_id, list(clocks)),
-        ])
+        await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
         return 1
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
@@ -239,10 +237,7 @@ class SqliteStore(Store):
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
-        statements = [("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))]
-        if status in ("finished", "ended"):
-            statements.append(("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
-        await self._write(statements)
+        await self._write(status_statements(game_id, status, now))
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         async with self.db.execute(
@@ -251,12 +246,7 @@ class SqliteStore(Store):
             return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in await cursor.fetchall()]
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        sql = "SELECT game_id, target, due_at, version FROM deadlines"
-        params: tuple = ()
-        if game_id is not None:
-            sql += " WHERE game_id = ?"
-            params = (game_id,)
-        async with self.db.execute(sql + " ORDER BY due_at", params) as cursor:
+        async with self.db.execute(*deadlines_query(game_id)) as cursor:
             return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in await cursor.fetchall()]
 
     async def private_message(self, game_id: int, user_id: str) -> PrivateMessage:
@@ -270,12 +260,7 @@ class SqliteStore(Store):
         return PrivateMessage(game_id, user_id, row[0], row[1], row[2], row[3])
 
     async def save_private_message(self, message: PrivateMessage) -> None:
-        await self._write([(
-            "INSERT INTO private_messages (game_id, user_id, channel_id, message_id, digest, closed) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, digest = excluded.digest, closed = excluded.closed",
-            (message.game_id, message.user_id, message.channel_id, message.message_id, message.digest, message.closed),
-        )])
+        await self._write([private_message_upsert(message)])
 
     async def preferences(self, game_id: int) -> dict[str, Preferences]:
         async with self.db.execute(
@@ -285,13 +270,7 @@ class SqliteStore(Store):
         return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
 
     async def save_preferences(self, preferences: Preferences) -> None:
-        await self._write([(
-            "INSERT INTO preferences (game_id, user_id, auto_pass, away_until, reminders) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, user_id) DO UPDATE SET auto_pass = excluded.auto_pass, "
-            "away_until = excluded.away_until, reminders = excluded.reminders",
-            (preferences.game_id, preferences.user_id, int(preferences.auto_pass), preferences.away_until,
-             preferences.reminders),
-        )])
+        await self._write([preferences_upsert(preferences)])
 
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
         async with self.db.execute("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,)) as c:
@@ -308,12 +287,7 @@ class SqliteStore(Store):
             return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in await cursor.fetchall()]
 
     async def save_substitute(self, substitute: Substitute) -> None:
-        await self._write([(
-            "INSERT INTO substitutes (game_id, user_id, name, player_id, approved) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, player_id = excluded.player_id, "
-            "approved = excluded.approved",
-            (substitute.game_id, substitute.user_id, substitute.name, substitute.player_id, int(substitute.approved)),
-        )])
+        await self._write([substitute_upsert(substitute)])
 
     # ------------------------------------------------------------------ the scheduler's indexed rows
     async def next_due(self) -> float | None:
