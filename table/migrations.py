@@ -119,13 +119,15 @@ MIGRATIONS: list[str] = [
     );
     """,
     # 10: the scheduler finds due rows by index, never by scanning games: when a deadline's reminder is
-    # due and whether it went out, and which process has claimed a due deadline until when
+    # due and whether it went out, and which process has claimed a due deadline until when; a
+    # player's games are found by index too
     """
     ALTER TABLE deadlines ADD COLUMN remind_at REAL;
     ALTER TABLE deadlines ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE deadlines ADD COLUMN claimed_until REAL;
     CREATE INDEX deadlines_claimed ON deadlines (claimed_until) WHERE claimed_until IS NOT NULL;
     CREATE INDEX deadlines_remind ON deadlines (remind_at) WHERE reminded = 0 AND remind_at IS NOT NULL;
+    CREATE INDEX seats_user ON seats (user_id);
     """,
 ]
 

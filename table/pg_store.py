@@ -28,6 +28,7 @@ from table.sql import (
     deadline_statements,
     deadlines_query,
     game_columns,
+    games_of_query,
     numbered,
     postgres_migration,
     preferences_upsert,
@@ -144,6 +145,10 @@ class PgStore(Store):
             sql += " WHERE status = ANY(?::text[])"
         rows = await self._rows(sql + " ORDER BY id", *([list(statuses)] if statuses else []))
         return [record(row) for row in rows]
+
+    async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
+        sql, params = games_of_query(user_id, statuses)
+        return [record(row) for row in await self._rows(sql, *params)]
 
     async def seats(self, game_id: int) -> list[Seat]:
         rows = await self._rows("SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat", game_id)

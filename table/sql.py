@@ -72,6 +72,12 @@ def status_statements(game_id: int, status: str, now: float) -> list[Statement]:
     return statements
 
 
+def games_of_query(user_id: str, statuses: tuple[str, ...]) -> Statement:
+    columns = ", ".join(f"g.{c}" for c in game_columns(False).split(", ")).replace("g.NULL", "NULL")
+    return (f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
+            f"AND g.status IN ({', '.join('?' for _ in statuses)}) ORDER BY g.id", (user_id, *statuses))
+
+
 def deadlines_query(game_id: int | None) -> Statement:
     """One game's open deadlines, or every game's (the earliest first)."""
     where, params = (" WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())

@@ -27,6 +27,7 @@ from table.sql import (
     deadline_statements,
     deadlines_query,
     game_columns,
+    games_of_query,
     preferences_upsert,
     private_message_upsert,
     record,
@@ -159,6 +160,10 @@ class SqliteStore(Store):
         if statuses:
             sql += f" WHERE status IN ({', '.join('?' for _ in statuses)})"
         async with self.db.execute(sql + " ORDER BY id", statuses) as cursor:
+            return [record(row) for row in await cursor.fetchall()]
+
+    async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
+        async with self.db.execute(*games_of_query(user_id, statuses)) as cursor:
             return [record(row) for row in await cursor.fetchall()]
 
     async def seats(self, game_id: int) -> list[Seat]:

@@ -139,6 +139,10 @@ class Store(ABC):
     async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]: ...
 
     @abstractmethod
+    async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
+        """The games in which this user has a seat (without their state documents)."""
+
+    @abstractmethod
     async def seats(self, game_id: int) -> list[Seat]: ...
 
     @abstractmethod

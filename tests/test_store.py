@@ -212,3 +212,15 @@ async def test_postgres_server_that_is_not_there(tmp_path):
     with pytest.raises(StoreError) as err:
         await PgStore(url).open()
     assert err.value.code == "db_unusable" and "geheim" not in err.value.params["path"]
+
+
+async def test_a_players_games_are_found_by_their_seat(any_store):
+    """/hand in a DM lists the games the player sits in, without reading every game."""
+    mine = await _game_with_deadlines(any_store, "c1", {}, {})
+    other = await any_store.create_game("g", "c2", "munchkin", ["testdeck"], {}, "u2", "live", 1.0)
+    await any_store.add_seat(other.id, "u2", "Ute", 1.0)
+    await any_store.add_seat(other.id, "u1", "Uli", 1.0)
+    assert [g.id for g in await any_store.games_of("u1", ("active",))] == [mine]
+    assert [g.id for g in await any_store.games_of("u1", ("active", "lobby"))] == [mine, other.id]
+    assert await any_store.games_of("u3", ("active", "lobby")) == []
+    assert all(g.state_json is None for g in await any_store.games_of("u1", ("active",)))
