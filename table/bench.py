@@ -30,7 +30,8 @@ from table.service import TableService
 from table.stores import is_postgres, store_for
 
 PLAYED_AT_ONCE = 8          # games that move while the others wait
-QUIET_SECONDS = 2.0         # the scheduler running alone after the moves
+QUIET_SECONDS = 5.0         # the scheduler running alone after the moves
+CREATED_AT_ONCE = 16        # games created side by side while filling the database
 
 
 def rss_bytes() -> int:
@@ -101,8 +102,9 @@ async def bench(db: str, games: int, total_actions: int, players: int) -> dict:
         gc.collect()
         rss_before = rss_bytes()
         started = time.perf_counter()
-        for number in range(games):
-            await new_game(service, number, players)
+        for first in range(0, games, CREATED_AT_ONCE):
+            numbers = range(first, min(first + CREATED_AT_ONCE, games))
+            await asyncio.gather(*(new_game(service, n, players) for n in numbers))
         populated = time.perf_counter() - started
         await service.recover()
         gc.collect()
