@@ -153,7 +153,7 @@ class TableService:
         version = await self.store.start_game(record.id, seed, state.model_dump_json(), deadlines, self.clock(),
                                               clocks, reminders)
         self._cache[record.id] = (version, state)
-        self._tell_due(deadlines, reminders)
+        self._tell_due(deadlines, reminders, {})
         result = ActResult(record.id, channel_id, version, state, events, origin=origin)
         await self._publish(result)
         await self.apply_standing_preferences(record.id)
@@ -205,6 +205,8 @@ class TableService:
                 if expected_version is not None and expected_version != record.version:
                     raise StaleVersion(expected_version, record.version)
                 version, state = await self.state_of(record)
+                if expected_version is not None and expected_version != version:
+                    raise StaleVersion(expected_version, version)   # another process moved on while we read
                 if user_id != "system" and not state.has_player(user_id):
                     raise TableError("not_seated")
                 new_state, events = rules.apply(state, action)   # raises IllegalAction, nothing changed
@@ -231,7 +233,7 @@ class TableService:
                 self._cache[game_id] = (new_version, new_state)
                 self._deadline_cache[game_id] = (new_version, deadlines)
                 if not unchanged:
-                    self._tell_due(deadlines, commit.reminders)
+                    self._tell_due(deadlines, commit.reminders, existing)
                 if note is not None:
                     events = [note, *events]
                 result = ActResult(game_id, record.channel_id, new_version, new_state, events, status, origin)
@@ -383,8 +385,10 @@ class TableService:
         waits = {target: seconds_for(pace, target) for target in deadlines}
         return {target: due - waits[target] / 2 for target, due in deadlines.items() if waits[target] is not None}
 
-    def _tell_due(self, deadlines: dict[str, float], reminders: dict[str, float]) -> None:
-        times = [*deadlines.values(), *reminders.values()]
+    def _tell_due(self, deadlines: dict[str, float], reminders: dict[str, float], existing: dict[str, float]) -> None:
+        """Tell the scheduler when the deadlines this action opened (and their reminders) come due."""
+        new = [target for target in deadlines if target not in existing]
+        times = [deadlines[t] for t in new] + [reminders[t] for t in new if t in reminders]
         if times:
             for listener in self.due_listeners:
                 listener(min(times))
