@@ -24,8 +24,6 @@ from table.sql import (
     GAME_COLUMNS,
     NEXT_DUE,
     Statement,
-    clock_statements,
-    deadline_statements,
     deadlines_query,
     game_columns,
     games_of_query,
@@ -65,6 +63,38 @@ def redacted(url: str) -> str:
     return re.sub(r"(//[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
+def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
+    """The action's whole transaction as data-modifying CTEs, each acting only when the game row matched."""
+    params: list = [commit.state_json, new_version, commit.status, commit.now, commit.game_id,
+                    commit.expected_version, commit.actor, commit.action_json]
+    parts = [
+        "g AS (UPDATE games SET state = $1, version = $2, status = $3, updated_at = $4 "
+        "WHERE id = $5 AND version = $6 RETURNING id)",
+        "a AS (INSERT INTO actions (game_id, seq, actor, action, at) SELECT id, $2 - 1, $7, $8, $4 FROM g)",
+    ]
+    if commit.deadlines is not None:      # keep the open ones (their times stay), add new ones, drop the rest
+        targets = list(commit.deadlines)
+        params += [targets, [commit.deadlines[t] for t in targets], [commit.reminders.get(t) for t in targets]]
+        parts += [
+            "d AS (DELETE FROM deadlines WHERE game_id IN (SELECT id FROM g) AND NOT (target = ANY($9::text[])))",
+            "i AS (INSERT INTO deadlines (game_id, target, due_at, version, remind_at) "
+            "SELECT g.id, t.target, t.due_at, $2, t.remind_at FROM g, "
+            "unnest($9::text[], $10::float8[], $11::float8[]) AS t (target, due_at, remind_at) "
+            "ON CONFLICT (game_id, target) DO UPDATE SET version = excluded.version, claimed_until = NULL)",
+        ]
+    if commit.clocks:
+        n = len(params)
+        params += [[c.user_id for c in commit.clocks], [c.bank for c in commit.clocks],
+                   [c.started for c in commit.clocks], [c.paused for c in commit.clocks]]
+        parts.append(
+            "c AS (INSERT INTO player_clocks (game_id, user_id, bank, started, paused) "
+            f"SELECT g.id, k.user_id, k.bank, k.started, k.paused FROM g, unnest(${n + 1}::text[], "
+            f"${n + 2}::float8[], ${n + 3}::float8[], ${n + 4}::float8[]) AS k (user_id, bank, started, paused) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
+            "paused = excluded.paused)")
+    return f"WITH {', '.join(parts)} SELECT COUNT(*) FROM g", params
+
+
 class PgStore(Store):
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
@@ -87,7 +117,7 @@ class PgStore(Store):
         except StoreError:
             await self.close()
             raise
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             await self.close()
             raise StoreError("db_unusable", path=redacted(self.url), reason=str(exc)) from exc
 
@@ -189,26 +219,17 @@ class PgStore(Store):
         return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in rows}
 
     async def commit(self, commit: Commit) -> int:
+        """One statement, one round trip: the version compare-and-set on the game row (a concurrent
+        writer waits for the row's lock, then misses), and only if it matched the log line, the
+        deadlines and the time banks."""
         new_version = commit.expected_version + 1
-        async with self.pool.acquire() as conn, conn.transaction():
-            # the compare-and-set takes the game row's lock: a concurrent writer waits, then misses
-            status = await conn.execute(
-                "UPDATE games SET state = $1, version = $2, status = $3, updated_at = $4 "
-                "WHERE id = $5 AND version = $6",
-                commit.state_json, new_version, commit.status, commit.now, commit.game_id, commit.expected_version)
-            if status != "UPDATE 1":
+        sql, params = commit_statement(commit, new_version)
+        async with self.pool.acquire() as conn:
+            if await conn.fetchval(sql, *params) != 1:
                 actual = await conn.fetchval("SELECT version FROM games WHERE id = $1", commit.game_id)
                 if actual is None:
                     raise TableError("no_game")
                 raise StaleVersion(commit.expected_version, actual)
-            statements: list[Statement] = [(
-                "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
-                (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now))]
-            if commit.deadlines is not None:
-                statements += deadline_statements(commit.game_id, new_version, commit.deadlines, commit.reminders)
-            statements += clock_statements(commit.game_id, commit.clocks)
-            for sql, params in statements:
-                await conn.execute(numbered(sql), *params)
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
