@@ -45,6 +45,32 @@ async def store(tmp_path):
     await s.close()
 
 
+def _needs_postgres(item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    return "pg_server" in item.fixturenames or (callspec is not None and callspec.params.get("backend") == "postgresql")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Without PostgreSQL's server programs on a developer's machine its tests are left out, said in
+    one line at the end (in CI they stay in and fail)."""
+    if server_bin() is not None or os.environ.get("CI"):
+        return
+    left_out = [item for item in items if _needs_postgres(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not _needs_postgres(item)]
+        config.stash[POSTGRES_LEFT_OUT] = len(left_out)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if server_bin() is None and not os.environ.get("CI"):     # also where pytest-xdist's workers collect
+        left_out = config.stash.get(POSTGRES_LEFT_OUT, 0)
+        terminalreporter.write_line(MISSING + (f" ({left_out} tests)" if left_out else ""))
+
+
+POSTGRES_LEFT_OUT = pytest.StashKey[int]()
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     """One throwaway PostgreSQL server per test process, started when a test first needs it. Without
