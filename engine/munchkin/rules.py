@@ -156,6 +156,12 @@ def _own_turn_or_fresh(state: GameState, player: Player, uid: str) -> None:
         raise IllegalAction("only_on_your_turn", card=state.card_ids[uid])
 
 
+def _no_items_in_combat(state: GameState, uid: str) -> None:
+    """Only one-shots may be played while a combat is on (Cthulhu l.212, see setrules)."""
+    if state.combat is not None and not rules_for(tuple(state.sets), state.options).items_in_combat:
+        raise IllegalAction("no_items_in_combat", card=state.card_ids[uid])
+
+
 def _in_hand(state: GameState, player: Player, uid: str) -> None:
     if uid not in player.hand:
         raise IllegalAction("card_not_in_hand", card=uid)
@@ -292,6 +298,7 @@ def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
 
 def _check_play_item(state: GameState, player: Player, a: PlayCard) -> None:
     _own_turn_or_fresh(state, player, a.card)
+    _no_items_in_combat(state, a.card)
     ch.check_can_receive_item(state, player, state.card(a.card))
     on_ally = a.target_item is not None      # Axe Cop: on one of your allies
     if on_ally and (not state.card(a.card).ally_item or a.target_item not in player.followers):
@@ -341,6 +348,7 @@ def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_item_enhancer(state: GameState, player: Player, a: PlayCard) -> None:
     """Item enhancers go on an item of your own in play, when you may play items."""
     _own_turn_or_fresh(state, player, a.card)
+    _no_items_in_combat(state, a.card)
     if a.target_item is None or ch.item_in_play(player, a.target_item) is None:
         raise IllegalAction("needs_target_item")
     if state.card(a.target_item).kind != "item":

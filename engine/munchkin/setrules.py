@@ -16,6 +16,7 @@ class SetRules:
     treasure_for_defeat_without_kill: bool = False
     keeps_curses_at_death: bool = False
     traded_items_unsellable: bool = False
+    items_in_combat: bool = False     # a non-one-shot item may be played from hand during a combat
 
 
 def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
@@ -37,4 +38,9 @@ def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
         # Axe Cop "Tod": curses stay; Impossible "Tod": lasting trap effects stay
         keeps_curses_at_death=bool(chosen & {"axecop", "impossible"}),
         traded_items_unsellable="impossible" in chosen,          # Impossible: "Handeln"
+        # Cthulhu l.212, Shakespeare l.505-506, Impossible l.201: no items but one-shots during a
+        # combat. Impossible l.235 lets the player whose turn it is play one and use it at once; we
+        # follow l.201 there. Axe Cop l.122 bans only selling and trading in combat, so Axe Cop alone
+        # keeps its items on its own turn (l.245); a mix takes the ban.
+        items_in_combat=chosen == {"axecop"},
     )

@@ -1,0 +1,51 @@
+"""Rules of the four Munchkin rulebooks checked line by line (C = Cthulhu, I = Impossible,
+S = Shakespeare, A = Axe Cop; lines of the German rulebooks, as listed in docs/rules/)."""
+
+from __future__ import annotations
+
+from engine.munchkin import actions as A
+from engine.munchkin.combat import players_strength
+from tests.munchkin_helpers import act, fight, game, refused, to_hand
+
+
+def test_no_items_but_one_shots_during_a_combat():
+    """C l.212, S l.505-506, I l.201: during a combat only one-shots may be played; an item from the
+    hand (Grubenhelm) neither for the fighter nor, from a starting hand, for anyone else."""
+    state = game(sets=("cthulhu",))
+    helmet = to_hand(state, "anna", "miners_helmet")
+    galoshes = to_hand(state, "cleo", "galoshes")
+    state.player("cleo").fresh[galoshes] = 3          # still from her starting hand
+    state = fight(state, "chibithulhu")
+    refused(state, A.PlayCard(actor="anna", card=helmet), "no_items_in_combat")
+    refused(state, A.PlayCard(actor="cleo", card=galoshes), "no_items_in_combat")
+    one_shot = to_hand(state, "anna", "canned_meat")
+    before = players_strength(state)
+    state, _ = act(state, A.PlayCard(actor="anna", card=one_shot, side="players"))
+    assert players_strength(state) > before
+
+
+def test_items_outside_combat_still_go_down_on_your_turn():
+    """C l.272: items are played on your own turn; the combat ban ends with the combat."""
+    state = game(sets=("cthulhu",))
+    helmet = to_hand(state, "anna", "miners_helmet")
+    state, _ = act(state, A.PlayCard(actor="anna", card=helmet))
+    assert [i.uid for i in state.player("anna").items] == [helmet]
+
+
+def test_axe_cop_alone_lets_the_fighter_play_an_item_in_combat():
+    """A l.122 bans only selling and trading in combat, A l.245 allows items on your own turn: Axe Cop
+    alone keeps that; a mix with another set takes the ban (setrules.items_in_combat)."""
+    state = game(sets=("axecop",))
+    armour = to_hand(state, "anna", "axe_surprise_proof_armor")
+    state = fight(state, _axe_monster(state))
+    state, _ = act(state, A.PlayCard(actor="anna", card=armour))
+    assert [i.uid for i in state.player("anna").items] == [armour]
+    mixed = game(sets=("axecop", "cthulhu"))
+    armour = to_hand(mixed, "anna", "axe_surprise_proof_armor")
+    mixed = fight(mixed, "chibithulhu")
+    refused(mixed, A.PlayCard(actor="anna", card=armour), "no_items_in_combat")
+
+
+def _axe_monster(state) -> str:
+    return next(state.card_ids[u] for u in state.door_deck if state.card(u).kind == "monster"
+                and not state.card(u).on_meet)
