@@ -49,3 +49,35 @@ def test_axe_cop_alone_lets_the_fighter_play_an_item_in_combat():
 def _axe_monster(state) -> str:
     return next(state.card_ids[u] for u in state.door_deck if state.card(u).kind == "monster"
                 and not state.card(u).on_meet)
+
+
+def test_classes_only_on_your_turn_or_when_drawn_not_in_another_players_combat():
+    """C l.258, S l.595-596: a class (race, loyalty, power) goes down on your own turn or as you draw
+    it; one kept from the starting hand waits while someone else fights, and may go down after."""
+    state = game(sets=("cthulhu",))
+    professor = to_hand(state, "cleo", "professor")
+    state.player("cleo").fresh[professor] = 3          # from her starting hand
+    state = fight(state, "chibithulhu")
+    refused(state, A.PlayCard(actor="cleo", card=professor), "not_in_others_combat")
+    mine = to_hand(state, "anna", "investigator")
+    state, _ = act(state, A.PlayCard(actor="anna", card=mine))     # the fighter, on her own turn
+    assert state.player("anna").classes == [mine]
+    state.combat = None
+    state.phase = "after"
+    state, _ = act(state, A.PlayCard(actor="cleo", card=professor))
+    assert state.player("cleo").classes == [professor]
+
+
+def test_loyalty_waits_too_during_another_players_combat():
+    """I l.253: loyalties (classes, trainings) when just received or on your own turn: not in someone
+    else's combat."""
+    state = game(sets=("impossible",))
+    loyalty = to_hand(state, "ben", _first(state, "loyalty"))
+    state.player("ben").fresh[loyalty] = 2
+    state = fight(state, _first(state, "monster"))
+    refused(state, A.PlayCard(actor="ben", card=loyalty), "not_in_others_combat")
+
+
+def _first(state, kind: str) -> str:
+    return next(state.card_ids[u] for u in [*state.door_deck, *state.treasure_deck]
+                if state.card(u).kind == kind and not state.card(u).on_meet and not state.card(u).friendly_to)

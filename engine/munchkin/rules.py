@@ -156,6 +156,15 @@ def _own_turn_or_fresh(state: GameState, player: Player, uid: str) -> None:
         raise IllegalAction("only_on_your_turn", card=state.card_ids[uid])
 
 
+def _own_turn_or_drawn(state: GameState, player: Player, uid: str) -> None:
+    """Classes, races, loyalties, trainings and powers go down on your own turn or when you draw
+    them (C l.258, S l.595-596); a card kept from the starting hand waits while another player's
+    combat runs."""
+    _own_turn_or_fresh(state, player, uid)
+    if state.combat is not None and state.active_player.id != player.id:
+        raise IllegalAction("not_in_others_combat", card=state.card_ids[uid])
+
+
 def _no_items_in_combat(state: GameState, uid: str) -> None:
     """Only one-shots may be played while a combat is on (Cthulhu l.212, see setrules)."""
     if state.combat is not None and not rules_for(tuple(state.sets), state.options).items_in_combat:
@@ -276,10 +285,12 @@ def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
 
 
 def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
-    _own_turn_or_fresh(state, player, a.card)
     card = state.card(a.card)
     mine = player.classes if card.kind == "class" else player.races
     extra = player.super_munchkin if card.kind == "class" else player.half_breed
+    if not (extra and len(mine) == 1):
+        # with Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)
+        _own_turn_or_drawn(state, player, a.card)
     if any(set(state.card(u).traits) & set(card.traits) for u in mine):
         raise IllegalAction("already_have_that", card=card.id)
     if len(mine) >= (2 if extra else 1):
@@ -362,7 +373,7 @@ def _check_play_effect(state: GameState, player: Player, a: PlayCard) -> None:
 
 def _check_play_ability(state: GameState, player: Player, a: PlayCard) -> None:
     """Loyalties, trainings and powers go down like a class: on your own turn or when received."""
-    _own_turn_or_fresh(state, player, a.card)
+    _own_turn_or_drawn(state, player, a.card)
     sets.check_play_ability(state, player, state.card(a.card))
 
 
