@@ -81,3 +81,19 @@ def test_loyalty_waits_too_during_another_players_combat():
 def _first(state, kind: str) -> str:
     return next(state.card_ids[u] for u in [*state.door_deck, *state.treasure_deck]
                 if state.card(u).kind == kind and not state.card(u).on_meet and not state.card(u).friendly_to)
+
+
+def test_a_level_card_may_lift_another_player_but_not_to_ten():
+    """C l.204, S l.495-499, A l.120: a go-up-a-level card may go on another player, for instance in
+    combat to lift a fighter above "will not pursue level 4 or lower"; never to level 10."""
+    state = game(sets=("cthulhu",))
+    state.player("anna").level = 4
+    state = fight(state, "ozathoth")
+    card = to_hand(state, "ben", "i_am_not_worthy_of_this_honor")
+    state, _ = act(state, A.PlayCard(actor="ben", card=card, target_player="anna"))
+    assert state.player("anna").level == 5
+    assert state.player("ben").level == 1
+    assert state.combat.passed == ["ben"]            # the fight changed: everyone may react again
+    state.player("cleo").level = 9
+    card = to_hand(state, "ben", "i_am_not_worthy_of_this_honor")
+    refused(state, A.PlayCard(actor="ben", card=card, target_player="cleo"), "level_10_needs_kill")

@@ -349,10 +349,13 @@ def _check_play_wandering(state: GameState, player: Player, a: PlayCard) -> None
 
 
 def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
-    if a.target_player not in (None, player.id):
-        raise IllegalAction("level_up_self_only")
+    """A level card may go on any player (C l.204, S l.495-499, A l.120: lift someone past a monster
+    that will not pursue), but never to level 10."""
+    if a.target_player is not None and not state.has_player(a.target_player):
+        raise IllegalAction("needs_target_player")
+    target = state.player(a.target_player or player.id)
     # Shakespeare's two game-ending cards may give the tenth level; any other only up to 9
-    if player.level >= ch.MAX_LEVEL - (0 if state.card(a.card).reaches_level_10 else 1):
+    if target.level >= ch.MAX_LEVEL - (0 if state.card(a.card).reaches_level_10 else 1):
         raise IllegalAction("level_10_needs_kill")
 
 
@@ -450,10 +453,12 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
         tx.discard(a.card)
         cb.add_monster(tx, a.with_card, a.actor)  # type: ignore[arg-type]
     elif kind == "level_up":
-        ch.gain_levels(tx, player, 1, by_kill=card.reaches_level_10, source=card.id)
+        target = state.player(a.target_player or a.actor)
+        ch.gain_levels(tx, target, 1, by_kill=card.reaches_level_10, source=card.id)
         tx.discard(a.card)
         if card.reaches_level_10:
             cb.check_winners(tx)
+        changes_combat = changes_combat and cb.in_combat(state, target.id)
     elif kind == "item_enhancer":
         ch.item_in_play(player, a.target_item or "").enhancers.append(a.card)  # type: ignore[union-attr]
         changes_combat = changes_combat and cb.in_combat(state, player.id)
@@ -1268,7 +1273,7 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
     for uid in playable:
         card = state.card(uid)
-        if card.kind in ("curse", "trap", "effect"):
+        if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat):
             for target in state.players:
                 yield PlayCard(actor=pid, card=uid, target_player=target.id)
         elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
