@@ -3,9 +3,11 @@ S = Shakespeare, A = Axe Cop; lines of the German rulebooks, as listed in docs/r
 
 from __future__ import annotations
 
+import pytest
+
 from engine.munchkin import actions as A
-from engine.munchkin.combat import players_strength
-from tests.munchkin_helpers import act, fight, game, refused, to_hand
+from engine.munchkin.combat import monsters_strength, players_strength
+from tests.munchkin_helpers import act, fight, game, refused, to_hand, to_table
 
 
 def test_no_items_but_one_shots_during_a_combat():
@@ -97,3 +99,45 @@ def test_a_level_card_may_lift_another_player_but_not_to_ten():
     state.player("cleo").level = 9
     card = to_hand(state, "ben", "i_am_not_worthy_of_this_honor")
     refused(state, A.PlayCard(actor="ben", card=card, target_player="cleo"), "level_10_needs_kill")
+
+
+@pytest.mark.parametrize(("sets", "klass", "monster", "strength"), [
+    (("cthulhu",), "cultist", "lloyd_lloigor", 6),          # -2 against Kultisten still helps
+    (("cthulhu",), "cultist", "great_cthulhu", 20),          # +4 against non-Kultisten does not hit
+    (("shakespeare",), "sha_priest", "sha_hamlet", 9),
+    (("shakespeare",), "sha_thief", "sha_lady_macbeth", 17),
+    (("axecop",), "axe_cop", "axe_king_of_all_bad_guys", 11),
+])
+def test_super_munchkin_with_one_class_keeps_its_advantages_and_none_of_its_disadvantages(
+        sets, klass, monster, strength):
+    """C l.266, S l.308-316: half that class and half human, with all of the class's advantages (a
+    monster weaker against it stays weaker) and none of its disadvantages."""
+    state = game(sets=sets)
+    to_table(state, "anna", klass)
+    to_table(state, "anna", next(state.card_ids[u] for u in state.door_deck
+                                 if state.card(u).kind == "super_munchkin"))
+    state = fight(state, monster)
+    assert monsters_strength(state) == strength
+
+
+def test_half_breed_with_one_race_gets_no_monster_bonus_against_it():
+    """S l.296-299: a half-elf is not hated as an elf."""
+    state = game(sets=("shakespeare",))
+    to_table(state, "anna", "sha_elf")
+    to_table(state, "anna", "sha_half_breed")
+    hater = next(state.card_ids[u] for u in state.door_deck
+                 if state.card(u).bonus_vs.get("race:elf", 0) > 0 and not state.card(u).on_meet)
+    state = fight(state, hater)
+    assert monsters_strength(state) == state.card(state.combat.monsters[0].uid).level
+
+
+def test_with_super_munchkin_a_second_class_comes_at_any_time():
+    """C l.266: while Super Munchkin lies out, another class may be added at any time, even in
+    another player's combat."""
+    state = game(sets=("cthulhu",))
+    to_table(state, "ben", "investigator")
+    to_table(state, "ben", "super_munchkin")
+    professor = to_hand(state, "ben", "professor")
+    state = fight(state, "chibithulhu")
+    state, _ = act(state, A.PlayCard(actor="ben", card=professor))
+    assert professor in state.player("ben").classes

@@ -87,11 +87,9 @@ def monster_strength(state: GameState, monster: CombatMonster) -> int:
     if killed_outright(state, monster):
         return 0
     total = card.level + sum(state.card(e).bonus for e in monster.enhancers)
-    trait_pool: set[str] = set()
-    for p in fighters(state):
-        trait_pool |= ch.traits(state, p, for_monster_bonus=True)
+    players = fighters(state)
     for source in (card, *(state.card(e) for e in monster.enhancers)):
-        total += sum(bonus for trait, bonus in source.bonus_vs.items() if ch.trait_applies(trait, trait_pool))
+        total += ch.monster_bonus(state, players, source.bonus_vs)
     return total
 
 
