@@ -270,3 +270,26 @@ def test_a_monster_is_friendly_only_to_those_it_names():
     on_top(state, "imp_mole")
     state, _ = act(state, A.KickDoor(actor="anna"))
     assert state.combat is not None
+
+
+def test_super_munchkin_needs_a_class_in_play_and_a_second_to_add():
+    """I l.265: Super Munchkin goes down while a class is in play, together with a second class."""
+    state = game(sets=("impossible",))
+    to_table(state, "anna", "imp_assassin")
+    sm = to_hand(state, "anna", "imp_super_munchkin")
+    refused(state, A.PlayCard(actor="anna", card=sm), "super_munchkin_needs_second_class")
+    playboy = to_hand(state, "anna", "imp_playboy")
+    state, _ = act(state, A.PlayCard(actor="anna", card=sm, with_card=playboy))
+    assert state.player("anna").super_munchkin == sm
+    assert playboy in state.player("anna").classes and playboy not in state.player("anna").hand
+
+
+def test_super_munchkin_is_lost_as_soon_as_either_class_goes():
+    """I l.265: losing one of the two classes takes Super Munchkin with it."""
+    state = game(sets=("impossible",))
+    assassin = to_table(state, "anna", "imp_assassin")
+    to_table(state, "anna", "imp_playboy")
+    sm = to_table(state, "anna", "imp_super_munchkin")
+    state, _ = act(state, A.Discard(actor="anna", card=assassin))
+    assert state.player("anna").super_munchkin is None
+    assert sm in state.door_discard

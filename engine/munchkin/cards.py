@@ -139,6 +139,9 @@ class Card(BaseModel):
     no_pursue_only: str | None = None
     # Impossible: a monster friendly to these ("loyalty:russian") is no fight when they meet it
     friendly_to: tuple[str, ...] = ()
+    # Impossible's Super Munchkin (I l.265): played together with a second class from the hand
+    # while one class is in play; lost as soon as either class goes
+    pairs_classes: bool = False
     # Axe Cop: an item that may be played on an ally (it counts for you, the ally carries it)
     ally_item: bool = False
     provenance: Provenance = Field(default_factory=Provenance)

@@ -225,10 +225,15 @@ def move_item(state: GameState, giver: Player, receiver: Player, uid: str) -> No
     receiver.items.append(item)
 
 
+def super_munchkin_needs(state: GameState, uid: str) -> int:
+    """Classes a Super Munchkin card needs to stay: one, or both for Impossible's (I l.265)."""
+    return 2 if state.card(uid).pairs_classes else 1
+
+
 def after_losing_ability(tx: Tx, player: Player) -> None:
     """Super Munchkin goes with the last class, Half-Breed with the last race; too many big items
     after losing an allowance must go (the player chooses which, see decisions)."""
-    if player.super_munchkin and not player.classes:
+    if player.super_munchkin and len(player.classes) < super_munchkin_needs(tx.s, player.super_munchkin):
         tx.discard(player.super_munchkin)
         tx.emit("card_lost", player=player.id, card=tx.s.card_ids[player.super_munchkin])
         player.super_munchkin = None

@@ -303,8 +303,21 @@ def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
     if card.kind == "super_munchkin":
         if not player.classes or player.super_munchkin:
             raise IllegalAction("needs_a_class")
+        if card.pairs_classes:
+            _check_second_class(state, player, a)
+        elif a.with_card is not None:
+            raise IllegalAction("needs_a_class")
     elif not player.races or player.half_breed:
         raise IllegalAction("needs_a_race")
+
+
+def _check_second_class(state: GameState, player: Player, a: PlayCard) -> None:
+    """Impossible's Super Munchkin comes with the second class from the hand (I l.265)."""
+    second = a.with_card
+    if second is None or second not in player.hand or state.card(second).kind != "class":
+        raise IllegalAction("super_munchkin_needs_second_class")
+    if any(set(state.card(u).traits) & set(state.card(second).traits) for u in player.classes):
+        raise IllegalAction("already_have_that", card=state.card_ids[second])
 
 
 def _check_play_item(state: GameState, player: Player, a: PlayCard) -> None:
@@ -438,6 +451,9 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
         player.races.append(a.card)
     elif kind == "super_munchkin":
         player.super_munchkin = a.card
+        if a.with_card is not None:
+            player.hand.remove(a.with_card)
+            player.classes.append(a.with_card)
     elif kind == "half_breed":
         player.half_breed = a.card
     elif kind == "item":
@@ -1285,9 +1301,10 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         elif card.kind == "item_enhancer":
             for item in player.items:
                 yield PlayCard(actor=pid, card=uid, target_item=item.uid)
-        elif card.kind == "wandering":
+        elif card.kind == "wandering" or card.pairs_classes:
+            wanted = "monster" if card.kind == "wandering" else "class"
             for other in player.hand:
-                if state.card(other).kind == "monster":
+                if state.card(other).kind == wanted:
                     yield PlayCard(actor=pid, card=uid, with_card=other)
         else:
             yield PlayCard(actor=pid, card=uid)
