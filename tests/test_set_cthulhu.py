@@ -355,3 +355,19 @@ def test_handler_draw_two_doors():
     state, _ = act(state, A.PlayCard(actor="anna", card=uid))
     assert len(state.player("anna").hand) == 2
     assert all(state.card(u).deck == "door" for u in state.player("anna").hand)
+
+
+def test_a_kultist_in_play_is_never_fuel_for_an_ability():
+    """C l.258, l.318: the Kultist class is not discarded by choice, so it cannot pay for a class
+    ability (a warrior's berserk in a mix); any other card can."""
+    state = game(sets=("cthulhu", "shakespeare"))
+    cult = make_cultist(state, "anna")
+    warrior = to_table(state, "anna", "sha_warrior")
+    to_table(state, "anna", "super_munchkin")
+    spare = to_hand(state, "anna", "galoshes")
+    state = fight(state, "chibithulhu")
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.UseAbility(actor="anna", card=warrior, ability="berserk", discard=(cult,)))
+    assert err.value.code == "cultist_cannot_discard"
+    state, _ = act(state, A.UseAbility(actor="anna", card=warrior, ability="berserk", discard=(spare,)))
+    assert state.combat.ability_bonus["anna"] == 1

@@ -53,6 +53,11 @@ def _cards_to_fuel(state: GameState, player: Player, use: Use, low: int, high: i
             raise IllegalAction("ability_cannot_discard_itself")
         if uid not in player.hand and uid not in in_play:
             raise IllegalAction("card_not_yours", card=uid)
+        if uid in in_play:
+            # a Kultist in play is never discarded by choice, not even as fuel (C l.258, l.318)
+            from engine.munchkin.sets import check_voluntary_discard
+
+            check_voluntary_discard(state, uid)
 
 
 def _used(state: GameState, key: str) -> int:
