@@ -103,7 +103,7 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     if any(c.bonus_with for c in abilities):
         item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
-    if player.classes:
+    if player.classes and not class_abilities_blocked(state, player):   # Buggoth stops the cult's +2 too
         from engine.munchkin.sets.cthulhu import cult_bonus
 
         total += cult_bonus(state, player)

@@ -112,7 +112,9 @@ def players_win(state: GameState) -> bool:
 
 def monster_treasures(state: GameState, monster: CombatMonster) -> int:
     card = state.card(monster.uid)
-    return max(0, card.treasures + sum(state.card(e).treasures for e in monster.enhancers))
+    enhancers = [state.card(e) for e in monster.enhancers]
+    floor = max((e.treasures_at_least for e in enhancers), default=0)
+    return max(0, min(card.treasures, floor), card.treasures + sum(e.treasures for e in enhancers))
 
 
 # ---------------------------------------------------------------------- start and change

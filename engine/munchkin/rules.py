@@ -329,8 +329,18 @@ def _check_play_item(state: GameState, player: Player, a: PlayCard) -> None:
         raise IllegalAction("needs_own_ally")
 
 
+def _fleeing(state: GameState, player_id: str) -> bool:
+    combat = state.combat
+    return combat is not None and combat.stage == "run" and player_id in combat.run_queue
+
+
 def _check_play_one_shot(state: GameState, player: Player, a: PlayCard) -> None:
     card = state.card(a.card)
+    if card.effects:        # a one-shot that acts on a player (Wishing Ring: ends a curse) acts at once
+        _check_play_effect(state, player, a)
+        return
+    if card.run_bonus and _fleeing(state, player.id):   # a run-away one-shot still helps once the fight is lost
+        return
     if state.combat is None or state.combat.stage != "fight":
         # outside combat a one-shot can be laid on the table to be used later
         if a.side or a.target_monster:
@@ -485,6 +495,15 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
 def _play_one_shot(tx: Tx, player: Player, a: PlayCard) -> None:
     state = tx.s
     combat = state.combat
+    card = state.card(a.card)
+    if card.effects:
+        state.resolving.append(a.card)
+        apply_effects(tx, state.player(a.target_player or a.actor), list(card.effects), a.card, finish="discard")
+        return
+    if card.run_bonus and _fleeing(state, player.id):
+        combat.run_bonus[player.id] = combat.run_bonus.get(player.id, 0) + card.run_bonus  # type: ignore[union-attr]
+        tx.discard(a.card)
+        return
     if combat is None or combat.stage != "fight":
         ch.place_item(state, player, a.card)
         return
@@ -1289,7 +1308,8 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
     for uid in playable:
         card = state.card(uid)
-        if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat):
+        if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
+                or (card.kind == "oneshot" and card.effects):
             for target in state.players:
                 yield PlayCard(actor=pid, card=uid, target_player=target.id)
         elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
