@@ -249,3 +249,29 @@ def test_hecht_and_the_candle_have_the_sample_cards_numbers():
     assert (candle.bonus, candle.slot, candle.value, candle.traits) == (3, "hand", 300, ("fire",))
     assert strength(state, state.player("anna"), False) == 1
     assert decision is not None
+
+
+def test_two_bees_from_the_sample_card():
+    """S l.3-14 (the sample card "Zwei Bienen"): level 1, 1 treasure, +4 against bards; bad stuff:
+    wearing armour you get away clean, otherwise you lose a level."""
+    state = game(sets=("shakespeare",))
+    bees = state.card(take(state, "sha_two_bees"))
+    assert (bees.level, bees.treasures, bees.bonus_vs) == (1, 1, {"class:bard": 4})
+    for armour, level in ((True, 3), (False, 2)):
+        state = game(sets=("shakespeare",))
+        state.player("anna").level = 3
+        if armour:
+            to_table(state, "anna", next(state.card_ids[u] for u in state.treasure_deck
+                                         if state.card(u).slot == "armor"))
+        state = fight(state, "sha_two_bees")
+        state.combat.monster_bonus = 10                  # make sure the fight is lost
+        state, _ = pass_all(state)
+        rig_dice(state, 1)
+        state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+        assert state.player("anna").level == level
+
+
+def test_the_iambic_thermometer_the_rulebook_names_is_an_item():
+    """S l.686 names "Jambisches Thermometer" as an item to bribe with."""
+    state = game(sets=("shakespeare",))
+    assert state.card(take(state, "sha_iambic_thermometer")).kind == "item"
