@@ -1285,9 +1285,13 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
     """Abilities in their smallest useful forms: one card from hand as fuel, the whole hand to charm."""
     combat = state.combat
-    if combat is None:
-        return
     fuel = tuple(player.hand[:1])
+    if combat is None:
+        for uid in ch.owned_in_play(player):
+            if "steal" in state.card(uid).abilities:
+                for other in state.players:
+                    yield UseAbility(actor=player.id, card=uid, ability="steal", discard=fuel, target_player=other.id)
+        return
     for uid in ch.owned_in_play(player):
         for name in state.card(uid).abilities:
             if name in ("berserk", "turning", "flight"):
@@ -1296,6 +1300,8 @@ def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility
                 yield UseAbility(actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
             elif name == "battle_roll":
                 yield UseAbility(actor=player.id, card=uid, ability=name)
+            elif name == "resurrection":
+                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
             elif name == "backstab":
                 for victim in (combat.fighter, combat.helper):
                     if victim:
