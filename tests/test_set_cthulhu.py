@@ -143,6 +143,7 @@ def test_a_goth_calls_one_further_goth_from_a_hand():
     state = fight(state, "ruggoth")
     second = to_hand(state, "ben", "joggoth")
     third = to_hand(state, "cleo", "sluggoth")
+    state, _ = act(state, A.Pass(actor="anna", window=state.combat.window))   # the drawer declines first
     state, events = act(state, A.PlayCard(actor="ben", card=second))
     assert "monster_joined" in kinds(events)
     with pytest.raises(IllegalAction) as err:
@@ -465,3 +466,22 @@ def test_snarkham_swaps_a_kultist_for_a_discarded_class():
     state, _ = play_on(state, "cleo", "curse_dragged_off_to_snarkham_asylum", "anna")
     assert state.player("anna").classes == [professor]
     assert cult in state.cultist_discard
+
+
+def test_the_goth_call_goes_from_the_drawer_to_the_left():
+    """C l.11: when a Goth appears, the player who drew or played it may add another Goth first; only
+    when that player declines (passes) may the player to the left, and so on around the table."""
+    state = cthulhu()
+    state = fight(state, "ruggoth")                  # anna drew it
+    bens = to_hand(state, "ben", "joggoth")
+    cleos = to_hand(state, "cleo", "sluggoth")
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.PlayCard(actor="cleo", card=cleos))
+    assert err.value.code == "goth_call_order" and err.value.params["player"] == "anna"
+    state, _ = act(state, A.Pass(actor="anna", window=state.combat.window))
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.PlayCard(actor="cleo", card=cleos))
+    assert err.value.params["player"] == "ben"
+    state, _ = act(state, A.Pass(actor="ben", window=state.combat.window))
+    state, _ = act(state, A.PlayCard(actor="cleo", card=cleos))
+    assert len(state.combat.monsters) == 2 and bens in state.player("ben").hand

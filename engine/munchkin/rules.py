@@ -277,6 +277,9 @@ def check_play_card(state: GameState, a: PlayCard) -> None:
 def _check_play_monster(state: GameState, player: Player, a: PlayCard) -> None:
     if not cb.can_follow(state, a.card):
         raise IllegalAction("monster_needs_trouble_or_wandering", card=state.card_ids[a.card])
+    first = cb.goth_call_waits_for(state, a.card, player.id)
+    if first is not None:
+        raise IllegalAction("goth_call_order", player=first)
 
 
 def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
