@@ -247,8 +247,8 @@ def check_loot_room(state: GameState, a: LootRoom) -> None:
 
 
 def do_loot_room(tx: Tx, a: LootRoom) -> None:
-    """Phase 3: a face-down door card (a treasure with faster play)."""
-    deck = "treasure" if tx.s.options.faster_play else "door"
+    """Phase 3: a face-down door card (a treasure with faster play, see setrules)."""
+    deck = "treasure" if rules_for(tuple(tx.s.sets), tx.s.options).loot_treasure else "door"
     tx.emit("room_looted", player=a.actor)
     tx.draw_to_hand(a.actor, deck, 1, fresh_until=tx.s.turn)
     tx.s.phase = "after"
@@ -1162,12 +1162,12 @@ def _begin_turn(tx: Tx) -> None:
     player.traded.clear()
     player.used_this_turn.clear()
     tx.emit("turn_started", player=player.id, turn=state.turn)
+    rules = rules_for(tuple(state.sets), state.options)
     if player.needs_new_hand:
-        rules = rules_for(tuple(state.sets), state.options)
         player.needs_new_hand = False
         tx.draw_to_hand(player.id, "door", rules.starting_doors, fresh_until=state.turn)
         tx.draw_to_hand(player.id, "treasure", rules.starting_treasures, fresh_until=state.turn)
-    if state.options.faster_play:
+    if rules.listen_at_door:
         tx.emit("listened_at_door", player=player.id)
         tx.draw_to_hand(player.id, "door", 1, fresh_until=state.turn)
 
