@@ -116,6 +116,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 10: the character's sex, the player's own, chosen at joining (Munchkin: "Geschlecht")
+    """
+    ALTER TABLE seats ADD COLUMN sex TEXT NOT NULL DEFAULT 'male';
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -113,7 +113,8 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
         traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
         items = [namer.card(i.uid) + ("" if i.in_use else "*") for i in player.items]
         lines.append(
-            f"{marker} {player.name}: {word(lang, 'level')} {player.level}, {word(lang, 'strength')} "
+            f"{marker} {player.name} ({word(lang, 'sex_' + player.sex)}): {word(lang, 'level')} {player.level}, "
+            f"{word(lang, 'strength')} "
             f"{ch.strength(state, player, False)}, {len(player.hand)} {word(lang, 'cards_in_hand')}"
             + (f" | {', '.join(traits)}" if traits else "")
             + (f" | {', '.join(items)}" if items else "")

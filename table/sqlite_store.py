@@ -153,20 +153,20 @@ class SqliteStore(Store):
 
     async def seats(self, game_id: int) -> list[Seat]:
         async with self.db.execute(
-            "SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         ) as cursor:
-            return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3])) for r in await cursor.fetchall()]
+            return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4]) for r in await cursor.fetchall()]
 
     async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (int(bot), name, game_id, user_id))])
 
-    async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None:
+    async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None:
         try:
             await self._write([(
-                "INSERT INTO seats (game_id, user_id, name, seat, joined_at) VALUES "
-                "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
-                (game_id, user_id, name, game_id, now),
+                "INSERT INTO seats (game_id, user_id, name, seat, joined_at, sex) VALUES "
+                "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                (game_id, user_id, name, game_id, now, sex),
             )])
         except sqlite3.IntegrityError as exc:
             raise TableError("already_seated") from exc

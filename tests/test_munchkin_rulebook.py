@@ -141,3 +141,39 @@ def test_with_super_munchkin_a_second_class_comes_at_any_time():
     state = fight(state, "chibithulhu")
     state, _ = act(state, A.PlayCard(actor="ben", card=professor))
     assert professor in state.player("ben").classes
+
+
+async def test_the_character_has_the_players_sex_chosen_at_joining(service):
+    """C l.103, l.125, S l.29: the character starts with the player's own sex, chosen when joining
+    (/beitreten geschlecht:), shown in the status and kept by a replay; bad input changes nothing."""
+    from table.errors import TableError
+    from table.render import Namer, public_view
+    from table.replay import replay_game
+
+    await service.create("g", "c1", "anna", "Anna", sets=["cthulhu"], sex="female")
+    await service.join("g", "c1", "ben", "Ben")
+    with pytest.raises(TableError) as err:
+        await service.join("g", "c1", "cleo", "Cleo", sex="x")
+    assert err.value.code == "unknown_sex"
+    assert len(await service.store.seats(1)) == 2
+    result = await service.start("g", "c1", "anna", seed=4)
+    assert [p.sex for p in result.state.players] == ["female", "male"]
+    namer = Namer("de", {p.id: p.name for p in result.state.players}, result.state, ("cthulhu",))
+    lines = public_view(result.state, namer)
+    assert lines[0].split(":")[0].endswith("Anna (w)") and lines[1].split(":")[0].endswith("Ben (m)")
+    record = await service.store.get_game(result.game_id)
+    assert (await replay_game(service.store, record))["clean"]
+
+
+def test_a_monster_against_men_spares_a_woman():
+    """C l.125: with the player's sex the character is not always male: "+3 against men" does not
+    hit a female character; a sex-change curse switches it."""
+    state = game(sets=("cthulhu",))
+    state.player("anna").sex = "female"
+    state = fight(state, _male_hater(state))
+    assert monsters_strength(state) == state.card(state.combat.monsters[0].uid).level
+
+
+def _male_hater(state) -> str:
+    return next(state.card_ids[u] for u in state.door_deck
+                if state.card(u).bonus_vs.get("sex:male", 0) > 0 and not state.card(u).on_meet)
