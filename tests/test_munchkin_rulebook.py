@@ -7,7 +7,7 @@ import pytest
 
 from engine.munchkin import actions as A
 from engine.munchkin.combat import monsters_strength, players_strength
-from tests.munchkin_helpers import act, fight, game, refused, to_hand, to_table
+from tests.munchkin_helpers import act, fight, game, pass_all, refused, to_hand, to_table
 
 
 def test_no_items_but_one_shots_during_a_combat():
@@ -177,3 +177,53 @@ def test_a_monster_against_men_spares_a_woman():
 def _male_hater(state) -> str:
     return next(state.card_ids[u] for u in state.door_deck
                 if state.card(u).bonus_vs.get("sex:male", 0) > 0 and not state.card(u).on_meet)
+
+
+# ---------------------------------------------------------------------- mixed sets: one rule per clash
+def test_mixed_table_treasure_for_a_monster_beaten_without_a_kill():
+    """A l.130 / I l.151 pay treasure for a monster removed without a kill, C and S do not: with Axe Cop
+    in a mix with Cthulhu the whole table gets it (setrules.treasure_for_defeat_without_kill)."""
+    state = game(sets=("cthulhu", "axecop"))
+    state = fight(state, "chibithulhu")
+    freeze = to_hand(state, "anna", "axe_time_freeze")
+    treasures = state.card(state.combat.monsters[0].uid).treasures
+    state, _ = act(state, A.PlayCard(actor="anna", card=freeze, target_monster=state.combat.monsters[0].uid))
+    state, _ = pass_all(state)
+    assert state.player("anna").level == 1 and len(state.player("anna").hand) == treasures
+
+
+def test_mixed_table_curses_stay_at_death():
+    """A l.161 keeps curses lying on you at death, C l.244 does not say so: with Axe Cop in the mix a
+    Cthulhu curse stays too (setrules.keeps_curses_at_death)."""
+    from engine.munchkin.character import die
+    from engine.munchkin.tx import Tx
+
+    state = game(sets=("cthulhu", "axecop"))
+    curse = to_table(state, "anna", "curse_flashlight_goes_out")
+    die(Tx(state), state.player("anna"), source="test")
+    assert state.player("anna").curses == [curse]
+    alone = game(sets=("cthulhu",))
+    curse = to_table(alone, "anna", "curse_flashlight_goes_out")
+    die(Tx(alone), alone.player("anna"), source="test")
+    assert alone.player("anna").curses == []
+
+
+def test_mixed_table_traded_items_unsellable_until_your_turn_with_impossible():
+    """I l.203 (Handeln): with Impossible in a mix, an item from a trade cannot be sold before its new
+    owner's next turn, for every set's items."""
+    from engine.munchkin.setrules import rules_for
+    from engine.munchkin.state import Options
+
+    assert rules_for(("cthulhu", "impossible"), Options(faster_play=True)).traded_items_unsellable
+    assert not rules_for(("cthulhu", "axecop"), Options(faster_play=True)).traded_items_unsellable
+
+
+def test_mixed_table_rule_lookup_names_each_choice():
+    """Issue 16, point 14: the rule lookup of a mixed game says which rule the table plays."""
+    from table import lookup
+
+    entry = lookup.find("munchkin:mixed-table-rules")
+    assert entry is not None
+    text = lookup.rule_answer(entry, "de")[1]
+    for phrase in ("ohne Tötung", "beim Tod", "im Kampf", "Phase 0", "ertauschte", "Super-Munchkin"):
+        assert phrase in text
