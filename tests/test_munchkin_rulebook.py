@@ -227,3 +227,129 @@ def test_mixed_table_rule_lookup_names_each_choice():
     text = lookup.rule_answer(entry, "de")[1]
     for phrase in ("ohne Tötung", "beim Tod", "im Kampf", "Phase 0", "ertauschte", "Super-Munchkin"):
         assert phrase in text
+
+
+# ---------------------------------------------------------------------- rules that had no test yet
+def test_a_monster_removed_from_the_fight_leaves_the_rest_to_fight_and_a_lost_fight_pays_nothing():
+    """C l.198: with several monsters, one may be removed and the others fought on; lost, no
+    treasure at all (not even the removed monster's)."""
+    state = game(sets=("cthulhu",))
+    state = fight(state, "the_bodiless")
+    wandering = to_hand(state, "anna", "wandering_monster")
+    other = to_hand(state, "anna", "chibithulhu")
+    state, _ = act(state, A.PlayCard(actor="anna", card=wandering, with_card=other))
+    ichor = to_hand(state, "ben", "bicker_ichor")
+    state, _ = act(state, A.PlayCard(actor="ben", card=ichor, target_monster=other))
+    assert [m.uid for m in state.combat.monsters] != [] and other not in [m.uid for m in state.combat.monsters]
+    state.combat.monster_bonus = 20                     # the rest wins the fight
+    state, _ = pass_all(state)
+    assert state.combat.stage == "run"
+    assert state.combat.run_queue == ["anna"] and state.player("anna").hand == []
+
+
+def test_two_players_reaching_level_ten_at_once_both_win():
+    """C l.27, I l.63: whoever reaches level 10 first wins; several at the same moment win together."""
+    from engine.munchkin.character import gain_levels
+    from engine.munchkin.combat import check_winners
+    from engine.munchkin.tx import Tx
+
+    state = game(sets=("cthulhu",))
+    tx = Tx(state)
+    for pid in ("anna", "cleo"):
+        state.player(pid).level = 9
+        gain_levels(tx, state.player(pid), 1, by_kill=True, source="test")
+    assert check_winners(tx)
+    assert state.winners == ["anna", "cleo"] and state.phase == "over"
+
+
+def test_impossible_starting_hand_lays_out_one_of_each_kind():
+    """I l.53: from the starting hand a loyalty, a class, a hireling and a training may go down at once
+    (one of each), before the player's first turn."""
+    state = game(sets=("impossible",))
+    cards = [to_hand(state, "ben", c) for c in ("imp_american", "imp_assassin", "imp_chauffeur",
+                                                 "imp_karate_training")]
+    for uid in cards:
+        state.player("ben").fresh[uid] = 2
+        state, _ = act(state, A.PlayCard(actor="ben", card=uid))
+    ben = state.player("ben")
+    assert (ben.loyalties, ben.classes, ben.followers, ben.trainings) == tuple([uid] for uid in cards)
+    second = to_hand(state, "ben", "imp_british")
+    state.player("ben").fresh[second] = 2
+    refused(state, A.PlayCard(actor="ben", card=second), "loyalty_limit")
+
+
+def test_the_same_class_never_twice_even_across_sets():
+    """I l.169 (never the same card twice), A l.183: not even with Super Munchkin, and not with the
+    same class from two sets (Krieger in Shakespeare and Axe Cop)."""
+    state = game(sets=("impossible",))
+    to_table(state, "anna", "imp_assassin")
+    to_table(state, "anna", "imp_super_munchkin")
+    refused(state, A.PlayCard(actor="anna", card=to_hand(state, "anna", "imp_assassin")), "already_have_that")
+    mixed = game(sets=("shakespeare", "axecop"))
+    to_table(mixed, "anna", "sha_warrior")
+    to_table(mixed, "anna", "sha_super_munchkin")
+    refused(mixed, A.PlayCard(actor="anna", card=to_hand(mixed, "anna", "axe_warrior")), "already_have_that")
+
+
+def test_half_breed_goes_with_the_last_race():
+    """S l.301, l.628: without a race in play, Half-Breed is lost too."""
+    state = game(sets=("shakespeare",))
+    elf = to_table(state, "anna", "sha_elf")
+    breed = to_table(state, "anna", "sha_half_breed")
+    state, _ = act(state, A.Discard(actor="anna", card=elf))
+    assert state.player("anna").half_breed is None and breed in state.door_discard
+
+
+def test_powers_and_allies_are_not_traded_and_allies_are_discarded_any_time():
+    """A l.193: powers are not traded (only items are, A l.267); A l.305: an ally may be discarded at
+    any time, even in combat."""
+    state = game(sets=("axecop",))
+    state.player("anna").level = 4
+    power = to_table(state, "anna", "axe_gorilla")
+    ally = to_table(state, "anna", "axe_wexter")
+    sword = to_table(state, "ben", "axe_ninja_sword")
+    refused(state, A.OfferTrade(actor="anna", to="ben", give=(power,), want=(sword,)), "item_not_in_play")
+    refused(state, A.OfferTrade(actor="anna", to="ben", give=(ally,), want=(sword,)), "item_not_in_play")
+    state = fight(state, _first_monster(state))
+    state, _ = act(state, A.Discard(actor="anna", card=ally))
+    assert state.player("anna").followers == [] and ally in state.door_discard
+
+
+def test_a_drawn_ally_goes_to_the_hand_and_may_be_played_at_once():
+    """A l.305: an ally drawn face up may be kept in the hand or played at once."""
+    from tests.munchkin_helpers import on_top
+
+    state = game(sets=("axecop",))
+    ally = on_top(state, "axe_wexter")
+    state, _ = act(state, A.KickDoor(actor="anna"))
+    assert ally in state.player("anna").hand
+    state, _ = act(state, A.PlayCard(actor="anna", card=ally))
+    assert state.player("anna").followers == [ally]
+
+
+def test_one_character_holds_races_classes_and_powers_of_several_sets():
+    """S l.217 (Kombiniere): a character may have races, classes and powers of different sets at once."""
+    from engine.munchkin.character import strength
+
+    state = game(sets=("shakespeare", "axecop"))
+    state.player("anna").level = 4
+    for card in ("sha_elf", "axe_cop", "axe_gorilla"):
+        uid = to_hand(state, "anna", card)
+        state, _ = act(state, A.PlayCard(actor="anna", card=uid))
+    anna = state.player("anna")
+    assert len(anna.races) == len(anna.classes) == len(anna.powers) == 1
+    assert strength(state, anna, False) == 4 + 1                # Gorilla's +1
+
+
+def test_undead_of_one_set_follow_undead_of_another():
+    """C l.7, S l.164, A l.281: undead join an undead monster's fight without a card, across sets."""
+    state = game(sets=("cthulhu", "axecop"))
+    state = fight(state, "the_bodiless")
+    zombie = to_hand(state, "anna", "axe_zombie_cop")
+    state, _ = act(state, A.PlayCard(actor="anna", card=zombie))
+    assert len(state.combat.monsters) == 2
+
+
+def _first_monster(state) -> str:
+    return next(state.card_ids[u] for u in state.door_deck if state.card(u).kind == "monster"
+                and not state.card(u).on_meet and not state.card(u).friendly_to)
