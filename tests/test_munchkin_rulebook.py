@@ -353,3 +353,12 @@ def test_undead_of_one_set_follow_undead_of_another():
 def _first_monster(state) -> str:
     return next(state.card_ids[u] for u in state.door_deck if state.card(u).kind == "monster"
                 and not state.card(u).on_meet and not state.card(u).friendly_to)
+
+
+def test_cards_that_add_monsters_only_during_a_combat():
+    """C l.19, S l.176, A l.323: a Wandering Monster (or a monster joining its kind) only in a combat."""
+    state = game(sets=("cthulhu",))
+    wandering = to_hand(state, "ben", "wandering_monster")
+    monster = to_hand(state, "ben", "chibithulhu")
+    refused(state, A.PlayCard(actor="ben", card=wandering, with_card=monster), "no_combat")
+    refused(state, A.PlayCard(actor="ben", card=monster), "monster_needs_trouble_or_wandering")
