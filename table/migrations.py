@@ -129,6 +129,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX deadlines_remind ON deadlines (remind_at) WHERE reminded = 0 AND remind_at IS NOT NULL;
     CREATE INDEX seats_user ON seats (user_id);
     """,
+    # 11: the character's sex, the player's own, chosen at joining (Munchkin: "Geschlecht")
+    """
+    ALTER TABLE seats ADD COLUMN sex TEXT NOT NULL DEFAULT 'male';
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

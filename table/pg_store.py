@@ -181,18 +181,19 @@ class PgStore(Store):
         return [record(row) for row in await self._rows(sql, *params)]
 
     async def seats(self, game_id: int) -> list[Seat]:
-        rows = await self._rows("SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat", game_id)
-        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3])) for r in rows]
+        rows = await self._rows("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
+                                game_id)
+        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4]) for r in rows]
 
     async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (int(bot), name, game_id, user_id))])
 
-    async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None:
+    async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None:
         try:
             await self._write([
                 ("SELECT id FROM games WHERE id = ? FOR UPDATE", (game_id,)),   # joins take the next seat in turn
-                seat_insert(game_id, user_id, name, now),
+                seat_insert(game_id, user_id, name, now, sex),
             ])
         except asyncpg.UniqueViolationError as exc:
             raise TableError("already_seated") from exc

@@ -27,7 +27,8 @@ async def replay_game(store: Store, record: GameRecord) -> dict:
     rules = rules_of(record.kind)
     seats = await store.seats(record.id)
     state, _ = rules.new_game([(s.user_id, s.name) for s in seats], seed=record.seed, sets=record.sets,
-                              options=rules.options_model.model_validate(record.options))
+                              options=rules.options_model.model_validate(record.options),
+                              sexes={s.user_id: s.sex for s in seats})
     logged = await store.actions(record.id)
     for entry in logged:
         try:

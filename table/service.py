@@ -37,6 +37,15 @@ def seat_name(name: str, user_id: str) -> str:
     return " ".join(clean(name).split()) or user_id
 
 
+SEXES = ("male", "female")
+
+
+def _check_sex(sex: str) -> None:
+    """A character starts with the player's own sex (Munchkin: "Geschlecht")."""
+    if sex not in SEXES:
+        raise TableError("unknown_sex", sex=sex)
+
+
 @dataclass
 class ActResult:
     game_id: int
@@ -91,8 +100,9 @@ class TableService:
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = "munchkin",
                      sets: list[str] | None = None, options: dict[str, Any] | None = None,
-                     pace: str = "live") -> GameRecord:
+                     pace: str = "live", sex: str = "male") -> GameRecord:
         rules = rules_of(kind)
+        _check_sex(sex)
         if not valid_pace(pace):
             raise TableError("unknown_pace", pace=pace)
         options_model = rules.options_model.model_validate(options or {})
@@ -103,7 +113,7 @@ class TableService:
                 raise TableError("unknown_set", set=set_key)
         record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
                                               host_id, pace, self.clock())
-        await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock())
+        await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock(), sex)
         return record
 
     async def game_in(self, guild_id: str, channel_id: str) -> GameRecord:
@@ -112,7 +122,8 @@ class TableService:
             raise TableError("no_game", channel=channel_id)
         return record
 
-    async def join(self, guild_id: str, channel_id: str, user_id: str, name: str) -> GameRecord:
+    async def join(self, guild_id: str, channel_id: str, user_id: str, name: str, sex: str = "male") -> GameRecord:
+        _check_sex(sex)
         record = await self.game_in(guild_id, channel_id)
         if record.status != "lobby":
             raise TableError("already_started")
@@ -121,7 +132,7 @@ class TableService:
             raise TableError("already_seated")
         if len(seats) >= rules_of(record.kind).max_players:
             raise TableError("table_full", max=rules_of(record.kind).max_players)
-        await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock())
+        await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock(), sex)
         return record
 
     async def leave(self, guild_id: str, channel_id: str, user_id: str, origin: str = "table") -> ActResult | None:
@@ -151,7 +162,8 @@ class TableService:
             raise TableError("too_few_players", min=rules.min_players)
         seed = seed if seed is not None else int(self.clock() * 1000) & 0xFFFFFFFF
         state, events = rules.new_game([(s.user_id, s.name) for s in seats], seed=seed, sets=record.sets,
-                                       options=rules.options_model.model_validate(record.options))
+                                       options=rules.options_model.model_validate(record.options),
+                                       sexes={s.user_id: s.sex for s in seats})
         pace = pace_of(record.pace)
         clocks = [PlayerClock(p.id, pace.turn_seconds or 0.0, self.clock() if p.id == state.active_player.id else None)
                   for p in state.players] if pace.has_bank else []

@@ -84,10 +84,10 @@ def deadlines_query(game_id: int | None) -> Statement:
     return f"SELECT game_id, target, due_at, version FROM deadlines{where} ORDER BY due_at, game_id, target", params
 
 
-def seat_insert(game_id: int, user_id: str, name: str, now: float) -> Statement:
-    return ("INSERT INTO seats (game_id, user_id, name, seat, joined_at) VALUES "
-            "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
-            (game_id, user_id, name, game_id, now))
+def seat_insert(game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> Statement:
+    return ("INSERT INTO seats (game_id, user_id, name, seat, joined_at, sex) VALUES "
+            "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+            (game_id, user_id, name, game_id, now, sex))
 
 
 def private_message_upsert(message: PrivateMessage) -> Statement:

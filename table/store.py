@@ -37,6 +37,7 @@ class Seat:
     name: str
     seat: int
     bot: bool = False
+    sex: str = "male"          # Munchkin: the character starts with the player's sex
 
 
 @dataclass
@@ -146,7 +147,7 @@ class Store(ABC):
     async def seats(self, game_id: int) -> list[Seat]: ...
 
     @abstractmethod
-    async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None: ...
+    async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None: ...
 
     @abstractmethod
     async def remove_seat(self, game_id: int, user_id: str) -> None: ...
