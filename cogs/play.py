@@ -154,7 +154,8 @@ def _level_cards(state: Any, me: str) -> list[str]:
 
 
 sell_autocomplete = cards_autocomplete(_sellable)
-ABILITY_CHOICES = [choice(name, name) for name in ("berserk", "turning", "flight", "charm", "backstab", "battle_roll")]
+ABILITY_CHOICES = [choice(name, name) for name in ("berserk", "turning", "flight", "charm", "backstab", "battle_roll",
+                                                   "steal", "resurrection")]
 
 
 async def decision_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:

@@ -119,6 +119,7 @@ ABILITY_WORDS = {
     "berserk": ("berserker", "berserk"), "turning": ("vertreiben", "turning", "turn"),
     "flight": ("fluchtzauber", "flucht", "flight"), "charm": ("bezaubern", "charm"),
     "backstab": ("rücken", "ruecken", "backstab"), "battle_roll": ("kampfwurf", "wurf", "roll"),
+    "steal": ("stehlen", "steal"), "resurrection": ("auferstehung", "auferstehen", "resurrection", "resurrect"),
 }
 WORD_TO_ABILITY = {fold(w): a for a, names in ABILITY_WORDS.items() for w in names}
 

@@ -70,7 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("console table")
     # defaults of None: what the user named is compared with a game that is resumed (see resume_conflict)
     group.add_argument("--players", default=None,
-                       help=f"comma-separated names (default {DEFAULT_PLAYERS}), or a number of players for --auto")
+                       help=f"comma-separated names (default {DEFAULT_PLAYERS}), each with :w or :m for the "
+                            "character's sex (Munchkin; default m), or a number of players for --auto")
     group.add_argument("--game", default=None, choices=["munchkin", "smashup"], help="default munchkin")
     group.add_argument("--sets", default=None,
                        help="Munchkin: comma-separated set keys: cthulhu (default), impossible, shakespeare, axecop "
@@ -95,6 +96,18 @@ def player_names(value: str) -> list[str]:
     return [name.strip() for name in value.split(",") if name.strip()]
 
 
+SEX_TAGS = {"w": "female", "f": "female", "m": "male"}     # "--players Anna:w,Ben:m"
+
+
+def split_sex(entry: str) -> tuple[str, str | None]:
+    """"Anna:w" is Anna with a female character (Munchkin: the character has the player's sex);
+    a name without a tag keeps the table's default."""
+    name, colon, tag = entry.rpartition(":")
+    if colon and tag.strip().lower() in SEX_TAGS and name.strip():
+        return name.strip(), SEX_TAGS[tag.strip().lower()]
+    return entry, None
+
+
 def player_id(name: str, index: int) -> str:
     return fold(name).replace(" ", "_") or f"p{index}"
 
@@ -109,6 +122,7 @@ class ConsoleSettings:
     options: dict[str, Any]
     script: list[str] | None = None
     given: dict[str, Any] = field(default_factory=dict)   # what the user named, compared on resume
+    sexes: dict[str, str] = field(default_factory=dict)   # name -> "female"/"male" where the user named it
 
 
 def console_settings(args: argparse.Namespace) -> ConsoleSettings:
@@ -117,7 +131,8 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
 
     game = args.game or "munchkin"
     rules = rules_of(game)
-    names = player_names(args.players or DEFAULT_PLAYERS)
+    tagged = [split_sex(entry) for entry in player_names(args.players or DEFAULT_PLAYERS)]
+    names, sexes = [name for name, _ in tagged], {name: sex for name, sex in tagged if sex}
     check_players(names, rules.min_players, rules.max_players)
     if args.auto is not None and args.auto < 1:
         raise UsageError("auto_count", given=args.auto)
@@ -128,7 +143,7 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
                              "sets": args.sets and sets,
                              "options": {k: True for k in ("faster_play", "shared_victory") if getattr(args, k)}}
     return ConsoleSettings(game, names, sets, options, read_script(args.script),
-                           {k: v for k, v in given.items() if v not in (None, {})})
+                           {k: v for k, v in given.items() if v not in (None, {})}, sexes)
 
 
 def check_players(names: list[str], least: int, most: int) -> None:
@@ -241,7 +256,7 @@ class ConsoleTable:
         return Namer(self.lang, self.names, state, tuple(record.sets), console=True)
 
     async def setup(self, names: list[str], game: str, sets: list[str], options: dict, seed: int | None,
-                    fresh: bool, given: dict[str, Any] | None = None) -> None:
+                    fresh: bool, given: dict[str, Any] | None = None, sexes: dict[str, str] | None = None) -> None:
         """Resume the channel's open game when what the command line named (``given``) fits it, and say
         so; refuse when it names something else (offering --fresh); or start a new one."""
         existing = await self.service.store.open_game_in_channel(GUILD, self.channel)
@@ -254,9 +269,11 @@ class ConsoleTable:
         if existing is not None:
             await self.service.end(GUILD, self.channel, existing.host_id)
         ids = [player_id(name, i) for i, name in enumerate(names)]
-        await self.service.create(GUILD, self.channel, ids[0], names[0], kind=game, sets=sets, options=options)
+        sexes = sexes or {}
+        await self.service.create(GUILD, self.channel, ids[0], names[0], kind=game, sets=sets, options=options,
+                                  sex=sexes.get(names[0], "male"))
         for pid, name in zip(ids[1:], names[1:], strict=True):
-            await self.service.join(GUILD, self.channel, pid, name)
+            await self.service.join(GUILD, self.channel, pid, name, sexes.get(name, "male"))
         result = await self.service.start(GUILD, self.channel, ids[0], seed=seed)
         self.say(self.line("started", game=result.game_id, channel=self.channel, players=", ".join(names),
                            seed=result.state.seed))
@@ -484,7 +501,7 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
         await table.setup(settings.names, settings.game, settings.sets, settings.options, args.seed, args.fresh,
-                          settings.given)
+                          settings.given, settings.sexes)
         if settings.script is not None:
             await table.run_lines(settings.script, echo=True)
             return 0

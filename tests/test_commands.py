@@ -66,3 +66,17 @@ def test_an_item_for_an_ally_names_the_ally():
     shield = to_hand(state, "anna", "axe_shield")
     assert build(state, "anna", "spielen Cop-Schild auf Wexter") == A.PlayCard(actor="anna", card=shield,
                                                                             target_item=ally)
+
+
+def test_the_thief_steals_and_the_priest_resurrects_by_words():
+    """Shakespeare l.504 (stealing) and l.270-273 (resurrection for a face-up draw) can be typed."""
+    state = game(sets=("shakespeare",))
+    thief = to_table(state, "ben", "sha_thief")
+    fuel = to_hand(state, "ben", "sha_ruff")
+    action = build(state, "ben", "fähigkeit Dieb stehlen mit Halskrause auf Anna")
+    assert action == A.UseAbility(actor="ben", card=thief, ability="steal", discard=(fuel,), target_player="anna")
+    assert build(state, "ben", "ability Thief steal with Ruff on Anna").ability == "steal"
+    priest = to_table(state, "anna", "sha_priest")
+    card = to_hand(state, "anna", "sha_sling")
+    resurrect = build(state, "anna", "fähigkeit Priester auferstehung mit Schleuder")
+    assert (resurrect.card, resurrect.ability, resurrect.discard) == (priest, "resurrection", (card,))

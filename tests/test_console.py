@@ -270,3 +270,17 @@ async def test_a_busy_database_refuses_the_line_and_the_console_goes_on(store, m
     await console.run_lines(["Anna: tür", "Anna: tür"], echo=True)
     assert "✗ Anna: Gerade ist viel los am Tisch – versuch es gleich noch einmal." in out.getvalue()
     assert "Anna tritt die Tür ein" in out.getvalue()
+
+
+def test_players_name_their_characters_sex_on_the_command_line(tmp_path):
+    """Cthulhu l.103/l.125: the character starts with the player's sex; `--players Anna:w,Ben:m` says it."""
+    script = tmp_path / "moves.txt"
+    script.write_text("Ben: status\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "bot.py", "--console", "--db", str(tmp_path / "c.db"), "--seed", "3",
+         "--players", "Anna:w,Ben:m,Cleo", "--script", str(script)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    status = run.stdout.split("> Ben: status\n")[1]
+    assert "Anna (w)" in status and "Ben (m)" in status and "Cleo (m)" in status
+    assert "# Spiel #1 in #konsole: Anna, Ben, Cleo" in run.stdout
