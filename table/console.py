@@ -88,6 +88,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--auto", type=int, default=None, metavar="N", help="random agents play N whole games")
     group.add_argument("--bots", type=int, default=0, metavar="N",
                        help="with --auto: the last N seats are bot players, the others random agents")
+    group.add_argument("--images", type=Path, default=None, metavar="DIR",
+                       help="write the table's pictures (status.png, combat.png, smashup.png) here after each move")
 
 
 def player_names(value: str) -> list[str]:
@@ -231,6 +233,7 @@ class ConsoleTable:
         self.out = out
         self.names: dict[str, str] = {}
         self.game_id: int | None = None      # the table's game, remembered once it has ended too
+        self.pictures = None                 # a table.pictures.PictureFolder with --images DIR
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -304,6 +307,8 @@ class ConsoleTable:
             self.say(line if event.is_public else f"  {self.private(namer, event.audience)} {line}")
         if not shown and action is not None:
             self.say(self.acknowledge(action, namer))
+        if self.pictures is not None:
+            self.pictures.update(result.state, self.lang, self.names)
 
     def private(self, namer: Namer, player_id) -> str:
         return self.line("private", player=namer.player(player_id))
@@ -500,6 +505,10 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
                             settings.sets, settings.options, out, bots=args.bots, game=settings.game, lang=args.lang)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
+        if args.images is not None:
+            from table.pictures import PictureFolder
+
+            table.pictures = PictureFolder(args.images)
         await table.setup(settings.names, settings.game, settings.sets, settings.options, args.seed, args.fresh,
                           settings.given, settings.sexes)
         if settings.script is not None:

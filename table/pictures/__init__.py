@@ -1,0 +1,92 @@
+"""Pictures of the table, drawn with Pillow from a game state, a language and the players' names.
+
+Each picture is built in two steps: its visible content (a small JSON-able dict of exactly what is
+drawn, never a card from a hand), then the PNG. A cache keyed by the content's digest skips the
+drawing when what a picture shows has not changed. No Discord and no files here, except the folder
+writer that the console's ``--images DIR`` uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from table.pictures.draw import Content, png
+from table.pictures.munchkin import combat_content, status_content
+from table.pictures.smashup import smashup_content
+
+CACHE_SIZE = 64      # pictures kept; a few per open game is enough to skip repeats
+
+
+def contents(state: Any, lang: str, names: dict[str, str]) -> dict[str, Content]:
+    """The pictures a table shows now, by file name: Smash Up's board, or Munchkin's status and,
+    during a combat, the combat."""
+    if state.game == "smashup":
+        return {"smashup.png": smashup_content(state, lang, names)}
+    shown = {"status.png": status_content(state, lang, names)}
+    combat = combat_content(state, lang, names)
+    if combat is not None:
+        shown["combat.png"] = combat
+    return shown
+
+
+def digest(content: Content) -> str:
+    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+class PictureCache:
+    """PNG bytes by the digest of their content; the least recently used go first."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self.drawn = 0                  # how many pictures were actually drawn
+        self._pngs: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()   # the async helper draws in worker threads
+
+    def png(self, content: Content) -> bytes:
+        key = digest(content)
+        with self._lock:
+            if key in self._pngs:
+                self._pngs.move_to_end(key)
+                return self._pngs[key]
+        picture = png(content)
+        with self._lock:
+            self.drawn += 1
+            self._pngs[key] = picture
+            while len(self._pngs) > self.size:
+                self._pngs.popitem(last=False)
+        return picture
+
+
+CACHE = PictureCache()
+
+
+async def render(content: Content, cache: PictureCache = CACHE) -> bytes:
+    """The picture's PNG, drawn in a worker thread so the event loop goes on serving others."""
+    return await asyncio.to_thread(cache.png, content)
+
+
+class PictureFolder:
+    """Writes a table's pictures into a folder after each move, only those whose content changed."""
+
+    def __init__(self, folder: Path, cache: PictureCache | None = None) -> None:
+        self.folder = folder
+        self.cache = cache or PictureCache()
+        self._written: dict[str, str] = {}
+
+    def update(self, state: Any, lang: str, names: dict[str, str]) -> list[str]:
+        """The names of the files written this time."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name, content in contents(state, lang, names).items():
+            key = digest(content)
+            if self._written.get(name) != key:
+                (self.folder / name).write_bytes(self.cache.png(content))
+                self._written[name] = key
+                written.append(name)
+        return written

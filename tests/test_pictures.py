@@ -1,0 +1,203 @@
+"""The table pictures: what they show (levels, items by slot, the combat's two sides, the Smash Up
+bases against their breakpoints), what they never show (a card in a hand), their size on a phone,
+and that a picture is drawn again only when what it shows changed.
+
+Rulebook lines: C = munchkin-cthulhu.de.txt, SU = smash-up-munchkin.de.txt (German rulebooks)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from engine.munchkin import combat as cb
+from engine.smashup.rules import breakpoint_of, total_power
+from table.pictures import PictureCache, PictureFolder, contents, digest, render
+from table.pictures.draw import drawable
+from table.pictures.samples import in_combat, munchkin_game, names_of, smashup_game, with_big_item
+from table.render import Namer, combat_view, fighting_strength
+from tests.test_console import ROOT
+
+SETS = [("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
+        ("cthulhu", "impossible", "shakespeare", "axecop")]
+
+
+def shown_text(content) -> str:
+    return json.dumps(content, ensure_ascii=False)
+
+
+def card_names(state, uids, lang="de") -> set[str]:
+    namer = Namer(lang, names_of(state), state, tuple(getattr(state, "sets", ("smashup",))))
+    return {namer.card(u) for u in uids}
+
+
+def hidden_names(state, lang="de") -> set[str]:
+    """Names of cards in a hand that no card in play shares (a second copy may lie on the table)."""
+    held = {u for p in state.players for u in p.hand}
+    return card_names(state, held, lang) - card_names(state, set(state.card_ids) - held, lang)
+
+
+def shown_names(content) -> set[str]:
+    """Every name the picture draws: its texts split at the separators between names ("Kopf: A, B + C",
+    "Monster: A 5 → Ben"), with a power after a name taken off."""
+    texts = [content["title"], content.get("subtitle", "")]
+    for panel in content["panels"]:
+        texts += [panel["head"], panel.get("right", "")] + [line["text"] for line in panel.get("lines", [])]
+    parts = {part.strip() for t in texts for part in re.split(r": |, | \+ | → ", t)}
+    return parts | {re.sub(r" -?\d+$", "", part) for part in parts}
+
+
+def assert_no_hand_card(state, content, lang="de") -> None:
+    hidden = hidden_names(state, lang)
+    assert hidden                        # there are hands to keep secret
+    assert not hidden & shown_names(content)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        return image.size
+
+
+@pytest.mark.parametrize("sets", SETS, ids="+".join)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_status_picture_shows_every_player_and_no_card_from_a_hand(sets, players):
+    # C 300: showing one's hand is the player's own choice, so the table never shows it;
+    # C 154/218: cards go to a hand face down. The count of cards is public (the text status shows it).
+    state = with_big_item(munchkin_game(sets, players, seed=players))
+    content = contents(state, "de", names_of(state))["status.png"]
+    assert [p["head"] for p in content["panels"]] == [p.name for p in state.players]
+    for panel, player in zip(content["panels"], state.players, strict=True):
+        assert panel["right"].startswith(f"Stufe {player.level} · Stärke {fighting_strength(state, player)}")
+        assert {"text": f"Handkarten: {len(player.hand)}", "color": state.players.index(player)} in panel["lines"]
+    assert any(line["text"].startswith("Groß: ") for line in content["panels"][0]["lines"])
+    assert_no_hand_card(state, content)
+    width, height = png_size(PictureCache().png(content))
+    assert width >= 800 and height > 100 * players
+
+
+@pytest.mark.parametrize("sets", SETS, ids="+".join)
+def test_the_combat_picture_shows_both_sides_with_the_text_views_strengths(sets):
+    # C 164: strength is level plus modifiers, against the monsters; C 182: a helper's strength is added.
+    state = in_combat(munchkin_game(sets, 4, seed=3))
+    shown = contents(state, "de", names_of(state))
+    content = shown["combat.png"]
+    fighter, helper = state.player(state.combat.fighter), state.player(state.combat.helper)
+    heads = [p["head"] for p in content["panels"]]
+    assert heads[:2] == [f"Kämpfer: {fighter.name}", f"Helfer: {helper.name}"]
+    assert content["panels"][1]["right"] == f"Stärke {fighting_strength(state, helper)}"
+    monsters = card_names(state, [m.uid for m in state.combat.monsters])
+    assert monsters <= set(heads[2:4])
+    sides = f"Spieler {cb.players_strength(state)} : {cb.monsters_strength(state)} Monster"
+    assert heads[4] == sides
+    assert f"[{cb.monsters_strength(state)}]" in combat_view(state, Namer("de", names_of(state), state, sets))[0]
+    assert {"text": f"Gepasst: {helper.name}"} in content["panels"][4]["lines"]
+    assert_no_hand_card(state, content)
+    assert png_size(PictureCache().png(content))[0] >= 800
+
+
+def test_a_monster_enhancer_is_listed_under_its_monster():
+    state = in_combat(munchkin_game(("cthulhu",), 3, seed=3))
+    enhancer = card_names(state, state.combat.monsters[0].enhancers, "en")
+    assert enhancer
+    lines = contents(state, "en", names_of(state))["combat.png"]["panels"][2]["lines"]
+    assert {"text": f"Enhancers: {enhancer.pop()}"} in lines
+
+
+def test_the_smashup_picture_shows_five_bases_for_four_players_and_the_vp_track():
+    # SU 200: a base scores when the power on it reaches its breakpoint plus its monsters' power;
+    # SU 11: 15 victory points win.
+    state = smashup_game(4)
+    assert len(state.bases) == 5
+    content = contents(state, "de", names_of(state))["smashup.png"]
+    bases, track = content["panels"][:5], content["panels"][5]
+    for panel, base in zip(bases, state.bases, strict=True):
+        assert panel["right"] == f"{total_power(state, base)}/{breakpoint_of(state, base)}"
+    assert track["head"] == "Siegpunkte (Ziel 15)"
+    assert [line["bar"] for line in track["lines"] if "bar" in line] == [[p.vp, 15] for p in state.players]
+    colours = {line.get("color") for panel in bases for line in panel["lines"]}
+    assert len(colours & {0, 1, 2, 3}) >= 3          # several players' minions, each in their own colour
+    assert_no_hand_card(state, content)
+    assert png_size(PictureCache().png(content))[0] >= 800
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_smashup_pictures_for_smaller_tables(players):
+    state = smashup_game(players, seed=players)
+    content = contents(state, "en", names_of(state))["smashup.png"]
+    assert len(content["panels"]) == players + 2
+    assert_no_hand_card(state, content, "en")
+
+
+def test_labels_follow_the_language():
+    state = munchkin_game(("cthulhu",), 3)
+    german = shown_text(contents(state, "de", names_of(state))["status.png"])
+    english = shown_text(contents(state, "en", names_of(state))["status.png"])
+    assert "Stufe" in german and "Handkarten" in german
+    assert "Level" in english and "Cards in hand" in english and "Stufe" not in english
+
+
+def test_a_picture_is_drawn_again_only_when_what_it_shows_changed():
+    state = munchkin_game(("cthulhu",), 3)
+    cache = PictureCache()
+    first = cache.png(contents(state, "de", names_of(state))["status.png"])
+    # a different card in the same hand: the picture shows only the count, so nothing is drawn
+    swapped = state.model_copy(deep=True)
+    holder = next(p for p in swapped.players if p.hand)
+    holder.hand[0], swapped.door_deck[0] = swapped.door_deck[0], holder.hand[0]
+    assert cache.png(contents(swapped, "de", names_of(swapped))["status.png"]) == first
+    assert cache.drawn == 1
+    swapped.players[1].level += 1
+    assert cache.png(contents(swapped, "de", names_of(swapped))["status.png"]) != first
+    assert cache.drawn == 2
+
+
+def test_the_folder_writes_only_the_pictures_that_changed(tmp_path):
+    state = in_combat(munchkin_game(("cthulhu",), 3))
+    folder = PictureFolder(tmp_path)
+    assert folder.update(state, "de", names_of(state)) == ["status.png", "combat.png"]
+    assert folder.update(state, "de", names_of(state)) == []
+    state.combat.passed.append(state.combat.fighter)
+    assert folder.update(state, "de", names_of(state)) == ["combat.png"]
+
+
+def test_the_async_helper_draws_off_the_event_loop():
+    state = smashup_game(2)
+    content = contents(state, "de", names_of(state))["smashup.png"]
+    cache = PictureCache()
+    assert asyncio.run(render(content, cache)) == cache.png(content)
+    assert cache.drawn == 1
+    assert digest(content) == digest(json.loads(shown_text(content)))
+
+
+def test_umlauts_and_signs_the_default_font_lacks_are_drawn_as_close_as_it_can():
+    assert drawable("Stärke – Groß") == "Sta\u0308rke - Gross"
+    assert drawable("Café → ▶") == "Cafe -> >"
+
+
+def test_the_console_writes_the_status_and_combat_pictures(tmp_path):
+    # seed 7: Anna starts and her door is a monster (the command of the issue's example)
+    script = tmp_path / "moves.txt"
+    script.write_text("Anna: status\nAnna: tür\nAnna: status\n", encoding="utf-8")
+    images = tmp_path / "bilder"
+    run = subprocess.run(
+        [sys.executable, "bot.py", "--console", "--db", str(tmp_path / "c.db"),
+         "--seed", "7", "--players", "Anna,Ben,Cleo",
+         "--images", str(images), "--script", str(script)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert sorted(p.name for p in images.iterdir()) == ["combat.png", "status.png"]
+    assert png_size((images / "combat.png").read_bytes())[0] >= 800
+
+
+def test_the_benchmark_prints_milliseconds_per_picture():
+    run = subprocess.run([sys.executable, "-m", "table.pictures", "--bench", "--rounds", "1"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert len(re.findall(r"^.+: \d+\.\d ms per image$", run.stdout, re.M)) == 3
