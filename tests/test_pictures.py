@@ -135,6 +135,13 @@ def test_smashup_pictures_for_smaller_tables(players):
     assert_no_hand_card(state, content, "en")
 
 
+def test_in_the_draft_the_smashup_picture_names_who_picks_a_faction():
+    state = smashup_game(3, moves=1)
+    assert state.draft is not None
+    picker = state.player(state.draft.order[state.draft.next]).name
+    assert contents(state, "de", names_of(state))["smashup.png"]["subtitle"] == f"{picker} ist dran"
+
+
 def test_labels_follow_the_language():
     state = munchkin_game(("cthulhu",), 3)
     german = shown_text(contents(state, "de", names_of(state))["status.png"])
@@ -165,6 +172,9 @@ def test_the_folder_writes_only_the_pictures_that_changed(tmp_path):
     assert folder.update(state, "de", names_of(state)) == []
     state.combat.passed.append(state.combat.fighter)
     assert folder.update(state, "de", names_of(state)) == ["combat.png"]
+    state.combat, state.phase = None, "after"
+    assert folder.update(state, "de", names_of(state)) == []       # the status shows nothing new
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["status.png"]
 
 
 def test_the_async_helper_draws_off_the_event_loop():

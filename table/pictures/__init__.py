@@ -80,10 +80,15 @@ class PictureFolder:
         self._written: dict[str, str] = {}
 
     def update(self, state: Any, lang: str, names: dict[str, str]) -> list[str]:
-        """The names of the files written this time."""
+        """The names of the files written this time. A picture no longer shown (the combat, once it
+        is over) is removed, so the folder never shows a fight that has ended."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        shown = contents(state, lang, names)
+        for name in [n for n in self._written if n not in shown]:
+            (self.folder / name).unlink(missing_ok=True)
+            del self._written[name]
         written = []
-        for name, content in contents(state, lang, names).items():
+        for name, content in shown.items():
             key = digest(content)
             if self._written.get(name) != key:
                 (self.folder / name).write_bytes(self.cache.png(content))

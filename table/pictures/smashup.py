@@ -17,8 +17,9 @@ def smashup_content(state: GameState, lang: str, names: dict[str, str]) -> Conte
     namer = Namer(lang, {p.id: names.get(p.id, p.name) for p in state.players}, state, ("smashup",))
     if state.phase == "over":
         subtitle = label(lang, "game_over")
-    else:
-        subtitle = label(lang, "whose_move", player=namer.player(state.active_player.id))
+    else:          # in the draft, the one who picks a faction next
+        turn = state.draft.order[state.draft.next] if state.draft is not None else state.active_player.id
+        subtitle = label(lang, "whose_move", player=namer.player(turn))
     panels = [_base_panel(state, base, namer) for base in state.bases]
     panels.append(_vp_track(state, namer))
     return {"title": label(lang, "smashup_title", turn=state.turn), "subtitle": subtitle, "panels": panels}
