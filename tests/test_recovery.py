@@ -33,13 +33,17 @@ def store(any_store):
 
 
 async def _logged_actions(backend) -> int:
-    """How many actions the other process has committed so far (0 while its database is not there yet)."""
+    """How many actions the other process has committed so far, counted only while one of its games is
+    under way (0 while its database is not there yet, or between two games)."""
     try:
         store = await backend.open()
     except StoreError:
         return 0
     try:
-        return sum([len(await store.actions(g.id)) for g in await store.games(with_state=False)])
+        games = await store.games(with_state=False)
+        if not any(g.status == "active" and g.version > 1 for g in games):
+            return 0
+        return sum([len(await store.actions(g.id)) for g in games])
     finally:
         await store.close()
 
