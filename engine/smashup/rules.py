@@ -34,9 +34,10 @@ from engine.smashup.effects import (
     has_abilities,
     minion_power,
     pay,
+    powers_fixed,
     special_moment,
 )
-from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat
+from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
 from engine.smashup.tx import Tx
 
 HAND_SIZE = 5
@@ -117,7 +118,7 @@ def _new_base(tx: Tx) -> None:
 # ====================================================================== apply
 def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
     validate(state, action)
-    new_state = state.model_copy(deep=True)
+    new_state = state.clone()
     tx = Tx(new_state)
     EXECUTE[type(action)](tx, action)
     tx.finish()
@@ -125,6 +126,11 @@ def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
 
 
 def validate(state: GameState, action: A.Action) -> None:
+    with powers_fixed(state):
+        _validate(state, action)
+
+
+def _validate(state: GameState, action: A.Action) -> None:
     if state.phase == "over":
         raise IllegalAction("game_over")
     if isinstance(action, A.Timeout):
@@ -888,7 +894,7 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
                    and any(state.effect(m.uid, "tut") for m in base.monsters)] if go_on else []
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
-        if to_decks and minion in base.minions and minion.owner is not None:
+        if to_decks and holds(base.minions, minion) and minion.owner is not None:
             base.minions.remove(minion)
             for uid in minion.attached:
                 tx.to_discard(uid)
@@ -1280,7 +1286,8 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+    with powers_fixed(state):
+        return [a for a in _candidates(state, player_id) if is_legal(state, a)]
 
 
 def _candidates(state: GameState, pid: str):
