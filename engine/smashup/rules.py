@@ -1319,7 +1319,11 @@ def _candidates(state: GameState, pid: str):
     hand = state.player(pid).hand
     for uid in hand:
         card = state.card(uid)
+        if not _may_play_now(state, pid, uid, card):
+            continue
         for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
+            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
+                continue
             for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
                 for discard, mode in _payments(state, uid, hand, playing=True):
                     if card.kind == "minion":
@@ -1334,6 +1338,22 @@ def _candidates(state: GameState, pid: str):
             for target, target2 in _pairs(state, pid, uid, base.uid):
                 for discard, mode in _payments(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard, mode=mode)
+
+
+def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
+    """The checks of check_play_minion/check_play_action that depend on the card alone: a card failing
+    them fails for every base, target and payment, so none of those is built and checked."""
+    if card.kind == "minion":
+        return True
+    if card.kind != "action" or any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+        return False
+    return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
+
+
+def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid: str) -> bool:
+    """check_play_minion's allowance checks, which depend on the base but not on targets or payment."""
+    return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
+            and hooks.may_play_minion_at(state, pid, base_uid))
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
