@@ -525,7 +525,7 @@ def _special_talent(state: GameState, actor: str, uid: str) -> bool:
     return (scoring is not None and scoring.stage == "specials" and next_to_decide(state) == actor
             and uid in state.card_ids
             and scoring.locked_by in (None, actor)
-            and {"talent", "special"} <= set(state.card(uid).keywords)
+            and {"talent", "special"} <= set(getattr(state.card(uid), "keywords", ()))
             and base_of(state, uid) == scoring.base and _in_play_controlled(state, actor, uid))
 
 
@@ -702,6 +702,10 @@ def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
     _not_locked_out(state, a.actor)
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
+    # a special acts at the base being scored; only one that names a base (BASE_CHOICE_OPS) may go elsewhere
+    names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(a.card).effects)
+    if a.base not in (None, state.scoring.base) and not names_base:
+        raise IllegalAction("special_at_scored_base")
     _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
     _check_picks(state, a.actor, a.card, a.base or state.scoring.base, a.picks)
 
