@@ -88,23 +88,35 @@ def no_checks(_state, _events) -> list[str]:
     return []
 
 
-def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, checks: bool = True) -> dict:
+def as_is(_phase: str, fn):
+    return fn
+
+
+def _play_wrapped(state, events, apply_fn, moves_fn, choose, violations_fn, wrap) -> dict:
+    """``wrap(phase, fn)`` may put a timer around each phase (engine.bench); by default nothing."""
+    return _play(state, events, wrap("apply", apply_fn), wrap("legal", moves_fn), choose,
+                 wrap("invariants", violations_fn))
+
+
+def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, checks: bool = True,
+              wrap=as_is) -> dict:
     agent = RandomAgent(random.Random(seed))
     state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
                              options=options)
-    return _play(state, events, apply, all_moves, agent.choose, violations if checks else no_checks)
+    return _play_wrapped(state, events, apply, all_moves, agent.choose, violations if checks else no_checks, wrap)
 
 
 def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options,
-                      checks: bool = True) -> dict:
+                      checks: bool = True, wrap=as_is) -> dict:
     """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
     from engine.smashup import rules as su
     from engine.smashup.invariants import violations as su_violations
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
-    return _play(state, events, su.apply, lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
-                 lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks)
+    return _play_wrapped(state, events, su.apply,
+                         lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
+                         lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap)
 
 
 GAMES = {"munchkin": play_game, "smashup": play_smashup_game}

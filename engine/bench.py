@@ -1,0 +1,79 @@
+"""Where the engine's time goes: random legal games as in engine.sim, with the CPU time of each phase
+(listing every player's legal moves, applying the chosen one, checking the invariants) per action.
+
+    python -m engine.bench --game munchkin --sets cthulhu --players 4 --games 10 --seed 21
+    python -m engine.bench --game smashup --players 3 --games 5 --seed 21 [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+
+from engine.munchkin.state import Options
+from engine.sim import GAMES
+
+PHASES = ("legal", "apply", "invariants")
+
+
+def _timer(totals: dict[str, float]):
+    def wrap(phase: str, fn):
+        def timed(*args):
+            started = time.process_time()
+            try:
+                return fn(*args)
+            finally:
+                totals[phase] += time.process_time() - started
+        return timed
+    return wrap
+
+
+def measure(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options) -> dict:
+    """CPU seconds per phase over the games (seeds as in engine.sim), and microseconds per action."""
+    totals: dict[str, float] = defaultdict(float)
+    actions = 0
+    started = time.process_time()
+    for index in range(games):
+        result = GAMES[game](seed * 1_000_003 + index, players, ("smashup",) if game == "smashup" else sets,
+                             options, True, _timer(totals))
+        actions += result["actions"]
+    total = time.process_time() - started
+    totals["other"] = total - sum(totals[p] for p in PHASES)     # set-up, the agents' choices
+    report = {"game": game, "sets": list(sets) if game == "munchkin" else ["smashup"], "players": players,
+              "games": games, "actions": actions, "cpu_seconds": round(total, 3),
+              "actions_per_cpu_second": round(actions / max(total, 1e-9))}
+    for phase in (*PHASES, "other"):
+        report[phase] = {"cpu_seconds": round(totals[phase], 3),
+                         "us_per_action": round(totals[phase] / max(actions, 1) * 1e6, 1),
+                         "share": round(totals[phase] / max(total, 1e-9), 3)}
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="munchkin", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--sets", default="cthulhu", help="comma-separated set keys (Munchkin)")
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    args = parser.parse_args(argv)
+    report = measure(args.game, args.players, args.games, args.seed, tuple(args.sets.split(",")), Options())
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{report['game']} {','.join(report['sets'])}, {report['players']} players, {report['games']} games: "
+          f"{report['actions']} actions in {report['cpu_seconds']} CPU s "
+          f"({report['actions_per_cpu_second']} actions per CPU second)")
+    for phase in (*PHASES, "other"):
+        row = report[phase]
+        print(f"  {phase:<11} {row['cpu_seconds']:>8.3f} s  {row['us_per_action']:>9.1f} µs/action  "
+              f"{row['share']:>6.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
