@@ -3,6 +3,7 @@
 
     python -m engine.bench --game munchkin --sets cthulhu --players 4 --games 10 --seed 21
     python -m engine.bench --game smashup --players 3 --games 5 --seed 21 [--json]
+    python -m engine.bench --late-game     (legal_actions, 6 players with 16 items each)
 """
 
 from __future__ import annotations
@@ -52,6 +53,38 @@ def measure(game: str, players: int, games: int, seed: int, sets: tuple[str, ...
     return report
 
 
+def late_game(players: int = 6, items_each: int = 16, seed: int = 21):
+    """A Munchkin table late in the game: every player with this many items in play (not in use, so
+    no slot rule stands in the way), in the active player's turn, outside a fight. Items come from the
+    Cthulhu deck and, when it runs short, from the other sets."""
+    from engine.munchkin.rules import new_game
+    from engine.munchkin.state import ItemInPlay
+
+    sets = ("cthulhu", "impossible", "shakespeare", "axecop")
+    state, _ = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
+                        options=Options())
+    items = [u for u in state.treasure_deck if state.card(u).kind == "item"]
+    if len(items) < players * items_each:
+        raise SystemExit(f"only {len(items)} items in the decks")
+    for index, player in enumerate(state.players):
+        mine = items[index * items_each:(index + 1) * items_each]
+        state.treasure_deck = [u for u in state.treasure_deck if u not in mine]
+        player.items = [ItemInPlay(uid=u, in_use=False) for u in mine]
+    return state
+
+
+def time_legal_actions(state, repeat: int = 5) -> dict:
+    """CPU milliseconds of one legal_actions call (the mean over every player, best of ``repeat``)."""
+    from engine.munchkin.rules import legal_actions
+
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.process_time()
+        moves = sum(len(legal_actions(state, p.id)) for p in state.players)
+        best = min(best, (time.process_time() - started) / len(state.players))
+    return {"players": len(state.players), "moves": moves, "ms_per_call": round(best * 1000, 2)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="munchkin", choices=sorted(GAMES))
@@ -60,7 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--sets", default="cthulhu", help="comma-separated set keys (Munchkin)")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--late-game", action="store_true",
+                        help="instead: legal_actions on a 6-player Munchkin table with 16 items each")
     args = parser.parse_args(argv)
+    if args.late_game:
+        print(json.dumps(time_legal_actions(late_game())))
+        return 0
     report = measure(args.game, args.players, args.games, args.seed, tuple(args.sets.split(",")), Options())
     if args.json:
         print(json.dumps(report))
