@@ -1382,8 +1382,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is not None:
             found += candidates_of(state, effect, ctx)
-    if _played_on_minion(card):
-        found += [m.uid for b in state.bases for m in b.minions]
+    if _played_on_minion(card):       # monsters count as minions ("Monster und Schätze")
+        found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
         found.append(None)             # "you may", or played unpaid
     return list(dict.fromkeys(found)) or [None]
