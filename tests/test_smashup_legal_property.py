@@ -17,18 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.smashup import actions as A
+from engine.smashup import rules
 from engine.smashup.cards import data
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from engine.smashup.rules import apply, legal_actions, new_game
 from engine.smashup.state import GameState
+from tests.legal_moves_check import check_state
 
 EXAMPLES = int(os.environ.get("SMASHUP_PROPERTY_EXAMPLES", "10"))
 SAMPLES = 120            # candidates drawn per player and state
 FREE_FORM = {"discard", "picks", "cards"}
 MODES = [None, "monster", "clear", "take", "action", "recycle", "x", *(f.id for f in data().factions)]
-
-
-def _shape(move: A.Action) -> tuple:
-    return tuple(sorted((k, v) for k, v in move.model_dump().items() if k not in FREE_FORM))
 
 
 def _pools(state: GameState) -> tuple[list[str], list[str | None], list[str | None]]:
@@ -79,31 +77,6 @@ def _candidate(state: GameState, pid: str, rng: random.Random) -> A.Action:
     return A.FinishPlaying(actor=pid)
 
 
-def _check_state(state: GameState, rng: random.Random) -> None:
-    for seat in state.players:
-        listed = legal_actions(state, seat.id)
-        for move in listed:
-            assert is_legal(state, move), f"listed but refused: {move!r}"
-        shapes = {_shape(m) for m in listed}
-        for _ in range(SAMPLES):
-            move = _candidate(state, seat.id, rng)
-            if is_legal(state, move) and _shape(move) not in shapes:
-                assert _same_as_a_listed_move(state, move, listed), f"valid but not listed: {move!r}"
-
-
-def _same_as_a_listed_move(state: GameState, move: A.Action, listed: list[A.Action]) -> bool:
-    """validate lets a card carry picks or a mode it does not use; such a move, given the free-form
-    parts (payment, picks) of a listed move of the same card, must do exactly what that move does."""
-    for other in listed:
-        if type(other) is not type(move) or getattr(other, "card", None) != getattr(move, "card", None):
-            continue
-        free = {k: getattr(other, k) for k in FREE_FORM if hasattr(other, k)}
-        variant = move.model_copy(update=free)
-        if is_legal(state, variant) and apply(state, variant)[0] == apply(state, other)[0]:
-            return True
-    return False
-
-
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), steps=st.integers(20, 160))
 def test_listed_moves_are_exactly_the_valid_ones(seed, players, steps):
@@ -115,8 +88,8 @@ def test_listed_moves_are_exactly_the_valid_ones(seed, players, steps):
         if state.phase == "over":
             break
         if step % 20 == 0 or (state.scoring is not None and rng.random() < 0.3):
-            _check_state(state, rng)
+            check_state(rules, state, _candidate, FREE_FORM, rng, SAMPLES)
         moves = [m for p in state.players for m in legal_actions(state, p.id)]
         state, _ = apply(state, rng.choice(moves))
     if state.phase != "over":
-        _check_state(state, rng)
+        check_state(rules, state, _candidate, FREE_FORM, rng, SAMPLES)
