@@ -82,6 +82,7 @@ def _finish_setup(tx: Tx) -> None:
     """Each player's two factions make a 40-card deck; one base per player plus one, with their
     monsters; 5 cards each, and a hand without a minion is shown, discarded and drawn anew once."""
     state = tx.s
+    state.card_ids, state.owners = dict(state.card_ids), dict(state.owners)   # shared with the state before
     for seat in state.players:
         for faction in seat.factions:
             for card in (c for c in data().cards if c.faction == faction):
