@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -41,6 +42,8 @@ class Settings:
     log_level: str = "WARNING"
     default_language: str = DEFAULT_LANGUAGE
     card_dir: Path | None = None      # the host's corrected or additional card files
+    shard_count: int | None = None    # several processes: the bot's shards in all, and this process's own
+    shard_ids: list[int] | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -54,6 +57,9 @@ class Settings:
             log_level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
             default_language=language if language in ("de", "en") else DEFAULT_LANGUAGE,
             card_dir=Path(os.environ["CARD_DIR"]) if os.environ.get("CARD_DIR", "").strip() else None,
+            shard_count=int(count) if (count := os.environ.get("SHARD_COUNT", "").strip()).isdigit() else None,
+            shard_ids=[int(s) for s in os.environ.get("SHARD_IDS", "").replace(" ", "").split(",") if s.isdigit()]
+            or None,
         )
 
 
@@ -65,8 +71,9 @@ def intents() -> discord.Intents:
 
 
 class Spielleiter(commands.Bot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = False, store=None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+    def __init__(self, settings: Settings, *, sync_commands: bool = False, store=None, **client_options) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         **client_options)
         self.settings = settings
         self.sync_commands = sync_commands
         self.store = store    # opened before logging in (run_bot), so a bad database stops the start at once
@@ -81,12 +88,12 @@ class Spielleiter(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
         from table.scheduler import DeadlineScheduler
         from table.service import TableService
-        from table.sqlite_store import SqliteStore
+        from table.stores import store_for
 
         await self.tree.set_translator(CommandTranslator())
         store = self.store
         if store is None:
-            store = SqliteStore(self.settings.db_path)
+            store = store_for(os.environ.get("DATABASE_URL") or self.settings.db_path)
             await store.open()
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)
@@ -127,6 +134,18 @@ class Spielleiter(commands.Bot):
         await super().close()
 
 
+class ShardedSpielleiter(Spielleiter, commands.AutoShardedBot):
+    """One of several processes: it serves the shards SHARD_IDS of SHARD_COUNT; the games are in the
+    shared database (DATABASE_URL), and any process's scheduler fires any game's deadlines."""
+
+
+def make_bot(settings: Settings, sync_commands: bool = False, store=None) -> Spielleiter:
+    if settings.shard_count is None:
+        return Spielleiter(settings, sync_commands=sync_commands, store=store)
+    return ShardedSpielleiter(settings, sync_commands=sync_commands, store=store, shard_count=settings.shard_count,
+                              shard_ids=settings.shard_ids or list(range(settings.shard_count)))
+
+
 async def command_payloads(bot: commands.Bot) -> list[dict]:
     from cogs.texts import CommandTranslator
 
@@ -155,22 +174,24 @@ async def check_commands() -> int:
 async def run_bot(settings: Settings, sync_commands: bool, lang: str) -> int:
     """The database is opened (and checked) before Discord is contacted; a bad token or no connection
     is one line, like every other start-up problem."""
-    from table.sqlite_store import SqliteStore
+    from table.stores import store_for
 
-    store = SqliteStore(settings.db_path)
+    store = store_for(os.environ.get("DATABASE_URL") or settings.db_path)
     try:
         await store.open()
     except TableError as exc:
         await store.close()
         return console.refuse(lang, exc)
-    bot = Spielleiter(settings, sync_commands=sync_commands, store=store)
+    bot = make_bot(settings, sync_commands, store=store)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))
     try:
         async with bot:
-            await bot.start(settings.token)
+            await bot.login(settings.token)       # runs setup_hook: cogs, store, recovery, scheduler
+            gc.freeze()        # what start-up loaded stays for good: later collections need not walk it again
+            await bot.connect()
     except discord.LoginFailure:
         return console.refuse(lang, UsageError("token_refused"))
     except (OSError, discord.GatewayNotFound, discord.HTTPException) as exc:

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from bot import Spielleiter
 
 
+# the character starts with the player's own sex (Cthulhu l.103, l.125; Shakespeare l.29)
+SEX_CHOICES = [choice("female", "female"), choice("male", "male")]
+
+
 class Lobby(commands.Cog):
     def __init__(self, bot: Spielleiter) -> None:
         self.bot = bot
@@ -37,29 +41,33 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name=cmd_name("new"), description=cmd_desc("new"))
     @app_commands.rename(game=opt_name("game"), sets=opt_name("sets"), faster=opt_name("faster"),
-                         shared=opt_name("shared"), pace=opt_name("pace"))
+                         shared=opt_name("shared"), pace=opt_name("pace"), sex=opt_name("sex"))
     @app_commands.describe(game=opt_desc("game"), sets=opt_desc("sets"), faster=opt_desc("faster"),
-                           shared=opt_desc("shared"), pace=opt_desc("pace"))
+                           shared=opt_desc("shared"), pace=opt_desc("pace"), sex=opt_desc("sex"))
     @app_commands.choices(game=[choice("munchkin", "munchkin"), choice("smashup", "smashup")],
-                          pace=[choice("live", "live"), choice("async", "async")])
+                          pace=[choice("live", "live"), choice("async", "async")], sex=SEX_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str | None = None,
-                  faster: bool = False, shared: bool = False, pace: str = "live") -> None:
+                  faster: bool = False, shared: bool = False, pace: str = "live", sex: str = "male") -> None:
         lang = self.lang(interaction)
         chosen_sets = list(dict.fromkeys(s.strip().lower() for s in (sets or "").split(",") if s.strip())) or None
         # Smash Up has one set and no options: sets named for it are checked (and refused) by the table
         options = {"faster_play": faster, "shared_victory": shared} if game == "munchkin" else {}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
-                                        kind=game, sets=chosen_sets, pace=pace, options=options)
+                                        kind=game, sets=chosen_sets, pace=pace, options=options, sex=sex)
         if await attempt(interaction, lang, created) is REFUSED:
             return
         await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name))
 
     @app_commands.command(name=cmd_name("join"), description=cmd_desc("join"))
+    @app_commands.rename(sex=opt_name("sex"))
+    @app_commands.describe(sex=opt_desc("sex"))
+    @app_commands.choices(sex=SEX_CHOICES)
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: discord.Interaction, sex: str = "male") -> None:
         lang = self.lang(interaction)
-        joining = self.bot.table.join(*self.here(interaction), self.me(interaction), interaction.user.display_name)
+        joining = self.bot.table.join(*self.here(interaction), self.me(interaction), interaction.user.display_name,
+                                      sex=sex)
         record = await attempt(interaction, lang, joining)
         if record is REFUSED:
             return

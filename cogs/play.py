@@ -351,8 +351,7 @@ class Play(commands.Cog):
         me = str(interaction.user.id)
         try:
             record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
-            records = [record] if record else [g for g in await self.bot.table.store.games(("active",))
-                                               if any(s.user_id == me for s in await self.bot.table.store.seats(g.id))]
+            records = [record] if record else await self.bot.table.store.games_of(me, ("active",))
             shown = []
             for game in records:
                 if game.status != "active":

@@ -73,7 +73,7 @@ def _smashup_rules() -> GameRules:
 
     return GameRules(
         key="smashup",
-        new_game=lambda players, seed, sets=("smashup",), options=None: su_rules.new_game(players, seed),
+        new_game=lambda players, seed, sets=("smashup",), options=None, sexes=None: su_rules.new_game(players, seed),
         apply=su_rules.apply,
         legal_actions=su_rules.legal_actions,
         parse_action=lambda data: (su_actions.ACTION_ADAPTER.validate_json(data) if isinstance(data, str | bytes)

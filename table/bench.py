@@ -1,90 +1,159 @@
-"""Benchmark of the table with SQLite on disk: actions per second, p50/p99 latency of one action,
-and the memory one loaded game takes.
+"""Benchmark of the table on its store: many asynchronous games waiting with open deadlines, the
+deadline scheduler running, and random moves played in a few of them.
 
-    python -m table.bench [--actions 2000] [--players 4] [--db PATH]
+    python -m table.bench [--games 10000] [--actions 2000] [--players 4] [--db PATH | postgresql://…] [--json]
+
+Prints one JSON line: p50_ms and p99_ms of one action through the table, scheduler_wake_ms (p99 of one
+scheduler wake-up while no move is played: find the next due row, claim what is due;
+scheduler_wake_busy_ms is the same while moves are played, waiting included), rss_bytes_per_game (resident memory the
+waiting games added, after start-up), gc_max_pause_ms (the longest garbage collection while playing).
+Without --db a fresh SQLite file in a temporary folder is used. Games already waiting in the database
+count towards --games: a second run on the same database measures a process started on a database
+that has settled (a fresh bulk load keeps PostgreSQL's autovacuum and checkpoints busy for a while).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
-import statistics
+import resource
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 from engine.games import rules_of
-from engine.munchkin.state import GameState
 from engine.sim import RandomAgent
+from table.scheduler import DeadlineScheduler
 from table.service import TableService
-from table.sqlite_store import SqliteStore
+from table.stores import is_postgres, store_for
+
+PLAYED_AT_ONCE = 8          # games that move while the others wait
+QUIET_SECONDS = 5.0         # the scheduler running alone after the moves
+CREATED_AT_ONCE = 16        # games created side by side while filling the database
 
 
-async def _new_game(service: TableService, channel: str, players: int, seed: int) -> tuple[int, GameState]:
+def rss_bytes() -> int:
+    """Resident memory now (Linux: /proc), else the peak."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * resource.getpagesize()
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * share) - 1)] if ordered else 0.0
+
+
+class GcPauses:
+    """The duration of every garbage collection while it is installed."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._began)
+
+
+async def new_game(service: TableService, number: int, players: int) -> int:
     ids = [f"b{i}" for i in range(players)]
-    await service.create("bench", channel, ids[0], "B0")
+    channel = f"bench-{number}"
+    await service.create("bench", channel, ids[0], "B0", pace="async")
     for pid in ids[1:]:
         await service.join("bench", channel, pid, pid.upper())
-    result = await service.start("bench", channel, ids[0], seed=seed)
-    return result.game_id, result.state
+    return (await service.start("bench", channel, ids[0], seed=number)).game_id
 
 
-async def bench(db: Path, total_actions: int, players: int) -> dict:
-    store = SqliteStore(db)
+async def play(service: TableService, total: int, players: int, first_number: int) -> list[float]:
+    """Random legal moves, one game after another of a few in rotation; a finished game is replaced."""
+    rules = rules_of("munchkin")
+    agent = RandomAgent(random.Random(1))
+    numbers = iter(range(first_number, first_number + 10 * total))
+    playing = [await new_game(service, next(numbers), players) for _ in range(PLAYED_AT_ONCE)]
+    latencies: list[float] = []
+    while len(latencies) < total:
+        slot = len(latencies) % len(playing)
+        record = await service.store.get_game(playing[slot], with_state=False)
+        if record.status != "active":
+            playing[slot] = await new_game(service, next(numbers), players)
+            continue
+        _, state = await service.state_of(record)
+        move = agent.choose([m for p in state.players for m in rules.legal_actions(state, p.id)])
+        before = time.perf_counter()
+        await service.act_in(record.id, move.actor, move)
+        latencies.append(time.perf_counter() - before)
+    return latencies
+
+
+async def bench(db: str, games: int, total_actions: int, players: int) -> dict:
+    store = store_for(db)
     await store.open()
     service = TableService(store)
-    rules = rules_of("munchkin")
-    latencies: list[float] = []
-    agent = RandomAgent(random.Random(1))
-    games = 0
-    started = time.perf_counter()
+    scheduler = DeadlineScheduler(service, max_sleep=0.05)     # wakes often, so its cost shows
+    pauses = GcPauses()
     try:
-        while len(latencies) < total_actions:
-            games += 1
-            game_id, state = await _new_game(service, f"bench-{games}-{time.time_ns()}", players, games)
-            while state.phase != "over" and len(latencies) < total_actions:
-                move = agent.choose([m for p in state.players for m in rules.legal_actions(state, p.id)])
-                before = time.perf_counter()
-                result = await service.act_in(game_id, move.actor, move)
-                latencies.append(time.perf_counter() - before)
-                state = result.state
-        elapsed = time.perf_counter() - started
-        state_json = state.model_dump_json()
-        tracemalloc.start()
-        snapshot_before = tracemalloc.take_snapshot()
-        loaded = GameState.model_validate_json(state_json)
-        snapshot_after = tracemalloc.take_snapshot()
-        tracemalloc.stop()
-        memory = sum(s.size_diff for s in snapshot_after.compare_to(snapshot_before, "filename"))
-        del loaded
+        gc.collect()
+        rss_before = rss_bytes()
+        started = time.perf_counter()
+        waiting = len(await service.recover())
+        numbered = len(await store.games(with_state=False))       # new channels never repeat an old one
+        for first in range(numbered, numbered + games - waiting, CREATED_AT_ONCE):
+            numbers = range(first, min(first + CREATED_AT_ONCE, numbered + games - waiting))
+            await asyncio.gather(*(new_game(service, n, players) for n in numbers))
+        populated = time.perf_counter() - started
+        games = len(await service.recover())
+        gc.collect()
+        gc.freeze()                     # what start-up loaded is never collected again
+        rss_after = rss_bytes()
+        scheduler.start()
+        gc.callbacks.append(pauses)
+        latencies = await play(service, total_actions, players, numbered + games)
+        busy_wakes = len(scheduler.wake_seconds)
+        await asyncio.sleep(QUIET_SECONDS)      # the scheduler alone: its own cost per wake-up
     finally:
+        if pauses in gc.callbacks:
+            gc.callbacks.remove(pauses)
+        await scheduler.stop()
         await store.close()
-    latencies.sort()
+    wakes = list(scheduler.wake_seconds)
+    quiet, busy = wakes[busy_wakes:], wakes[:busy_wakes]
     return {
-        "actions": len(latencies),
+        "backend": "postgresql" if is_postgres(db) else "sqlite",
         "games": games,
+        "actions": len(latencies),
         "actions_per_second": round(len(latencies) / sum(latencies), 1),
-        "wall_actions_per_second": round(len(latencies) / elapsed, 1),
-        "p50_ms": round(statistics.median(latencies) * 1000, 3),
-        "p99_ms": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 3),
-        "state_json_bytes": len(state_json),
-        "memory_per_loaded_game_bytes": memory,
+        "p50_ms": round(percentile(latencies, 0.5) * 1000, 3),
+        "p99_ms": round(percentile(latencies, 0.99) * 1000, 3),
+        "scheduler_wakes": len(wakes),
+        "scheduler_wake_ms": round(percentile(quiet, 0.99) * 1000, 3),
+        "scheduler_wake_busy_ms": round(percentile(busy, 0.99) * 1000, 3),   # includes waiting for actions
+        "rss_bytes_per_game": round((rss_after - rss_before) / max(games, 1)),
+        "gc_max_pause_ms": round(max(pauses.pauses, default=0.0) * 1000, 3),
+        "games_created": max(0, games - waiting),
+        "populate_seconds": round(populated, 1),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1, help="asynchronous games waiting in the database")
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--db", type=Path, default=None, help="default: a fresh file in a temporary folder")
+    parser.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: a fresh file)")
+    parser.add_argument("--json", action="store_true", help="print only the JSON line (the default output)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        db = args.db or Path(folder) / "bench.db"
-        report = asyncio.run(bench(db, args.actions, args.players))
+        db = args.db or str(Path(folder) / "bench.db")
+        report = asyncio.run(bench(db, args.games, args.actions, args.players))
     print(json.dumps(report))
     return 0
 

@@ -22,13 +22,12 @@ from engine.core.errors import IllegalAction
 from engine.sim import RandomAgent
 from table import smashup_commands
 from table.commands import COMMANDS, build_action, command_name, parse_words, resolve_player
-from table.config import default_db_path
 from table.errors import TableError, UsageError
 from table.i18n import DEFAULT_LANGUAGE, has_text, text
 from table.render import Namer, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
-from table.sqlite_store import SqliteStore
 from table.store import GameRecord
+from table.stores import store_for
 from table.text_match import clean, fold
 
 GUILD = "console"
@@ -77,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="Munchkin: comma-separated set keys: cthulhu (default), impossible, shakespeare, axecop "
                             "(a mix: several)")
     group.add_argument("--seed", type=int, default=None)
-    group.add_argument("--db", type=Path, default=None, help="database file (default: the data folder's)")
+    group.add_argument("--db", default=None,
+                       help="database file or postgresql:// URL (default: DATABASE_URL, else the data folder's file)")
     group.add_argument("--channel", default="konsole", help="the console's channel name (one game per channel)")
     group.add_argument("--fresh", action="store_true", help="end a game still open in this channel first")
     group.add_argument("--faster-play", action="store_true", default=None)
@@ -473,7 +473,7 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
         settings = console_settings(args)
     except UsageError as exc:
         return refuse(args.lang, exc)
-    store = SqliteStore(args.db or default_db_path())
+    store = store_for(args.db)
     try:
         await store.open()
         service = TableService(store)

@@ -1,4 +1,6 @@
-"""The store's schema, as numbered migrations. The schema version is SQLite's user_version.
+"""The store's schema, as numbered migrations. The schema version is SQLite's user_version; the
+PostgreSQL store keeps it in a table of its own and runs the same migrations in its spelling
+(``table.sql.postgres_migration``).
 
 Never edit a migration that has shipped: add the next one.
 """
@@ -115,6 +117,21 @@ MIGRATIONS: list[str] = [
         approved   INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (game_id, user_id)
     );
+    """,
+    # 10: the scheduler finds due rows by index, never by scanning games: when a deadline's reminder is
+    # due and whether it went out, and which process has claimed a due deadline until when; a
+    # player's games are found by index too
+    """
+    ALTER TABLE deadlines ADD COLUMN remind_at REAL;
+    ALTER TABLE deadlines ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE deadlines ADD COLUMN claimed_until REAL;
+    CREATE INDEX deadlines_claimed ON deadlines (claimed_until) WHERE claimed_until IS NOT NULL;
+    CREATE INDEX deadlines_remind ON deadlines (remind_at) WHERE reminded = 0 AND remind_at IS NOT NULL;
+    CREATE INDEX seats_user ON seats (user_id);
+    """,
+    # 11: the character's sex, the player's own, chosen at joining (Munchkin: "Geschlecht")
+    """
+    ALTER TABLE seats ADD COLUMN sex TEXT NOT NULL DEFAULT 'male';
     """,
 ]
 

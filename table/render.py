@@ -197,8 +197,9 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
         traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
         items = [item_label(i, namer) + ("" if i.in_use else "*") for i in player.items]
         lines.append(
-            f"{marker} {player.name}: {word(lang, 'level')} {player.level}, {word(lang, 'strength')} "
-            f"{fighting_strength(state, player)}, {counted(lang, len(player.hand), 'cards_in_hand')}"
+            f"{marker} {player.name} ({word(lang, 'sex_' + player.sex)}): {word(lang, 'level')} {player.level}, "
+            f"{word(lang, 'strength')} {fighting_strength(state, player)}, "
+            f"{counted(lang, len(player.hand), 'cards_in_hand')}"
             + (f" | {', '.join(traits)}" if traits else "")
             + (f" | {', '.join(items)}" if items else "")
         )

@@ -1,6 +1,6 @@
 """Replays games from their action logs and reports any game whose stored state differs.
 
-    python -m table.replay --db PATH [--game ID]
+    python -m table.replay [--db PATH | --db postgresql://…] [--game ID]
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ import sys
 from pathlib import Path
 
 from engine.games import rules_of
-from table.config import default_db_path
 from table.console import OneLineParser, refuse
 from table.errors import TableError, UsageError
-from table.sqlite_store import SqliteStore
 from table.store import GameRecord, Store
+from table.stores import database_url, is_postgres, sqlite_path, store_for
 
 
 async def replay_game(store: Store, record: GameRecord) -> dict:
@@ -28,7 +27,8 @@ async def replay_game(store: Store, record: GameRecord) -> dict:
     rules = rules_of(record.kind)
     seats = await store.seats(record.id)
     state, _ = rules.new_game([(s.user_id, s.name) for s in seats], seed=record.seed, sets=record.sets,
-                              options=rules.options_model.model_validate(record.options))
+                              options=rules.options_model.model_validate(record.options),
+                              sexes={s.user_id: s.sex for s in seats})
     logged = await store.actions(record.id)
     for entry in logged:
         try:
@@ -44,27 +44,35 @@ async def replay_game(store: Store, record: GameRecord) -> dict:
     return report
 
 
-async def replay(db: Path, game_id: int | None) -> list[dict]:
-    store = SqliteStore(db)
+async def replay(db: str | Path, game_id: int | None) -> list[dict]:
+    store = store_for(db)
     try:
         await store.open()
-        games = await store.games()
-        if game_id is not None:
-            games = [g for g in games if g.id == game_id]
-        return [await replay_game(store, g) for g in games]
+        return await replay_store(store, game_id)
     finally:
         await store.close()
 
 
+async def replay_store(store: Store, game_id: int | None = None) -> list[dict]:
+    """Every game (one game at a time: its state is read, replayed and let go)."""
+    reports = []
+    for listed in await store.games(with_state=False):
+        if game_id is None or listed.id == game_id:
+            stored = await store.get_game(listed.id)
+            reports.append(await replay_game(store, stored or listed))
+    return reports
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", type=Path, default=None)
+    parser.add_argument("--db", default=None, help="file or postgresql:// URL (default: DATABASE_URL, else the "
+                        "data folder's file)")
     parser.add_argument("--game", type=int, default=None)
     parser.add_argument("--lang", default="de", choices=["de", "en"], help="language of the error messages")
     args = parser.parse_args(argv)
-    db = args.db or default_db_path()
-    if not db.exists():      # replaying must not create a database
-        return refuse(args.lang, UsageError("no_database", path=str(db)))
+    db = database_url(args.db)
+    if not is_postgres(db) and not sqlite_path(db).exists():      # replaying must not create a database
+        return refuse(args.lang, UsageError("no_database", path=db))
     try:
         reports = asyncio.run(replay(db, args.game))
     except TableError as exc:      # damaged, another program's, newer, busy: one line, the file untouched

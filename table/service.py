@@ -2,13 +2,16 @@
 
 Every action is one transaction: read state and version, apply, write the new state, append the
 action, bump the version, replace the open deadlines. Within a process a lock per game serialises
-writers; across processes SQLite's write lock and the version check do.
+writers; across processes the store's version compare-and-set does. Loaded states are kept in a
+bounded cache (table.cache); due deadlines and reminders are claimed from the store's indexed rows,
+so two processes never fire the same one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,9 +19,11 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
+from table.cache import LRU, cache_size
 from table.errors import StaleVersion, TableError
 from table.pace import pace_of, seconds_for, valid_pace
-from table.store import Commit, GameRecord, PlayerClock, Preferences, PrivateMessage, Store, Substitute
+from table.sql import BATCH, CLAIM_LEASE
+from table.store import Commit, Deadline, GameRecord, PlayerClock, Preferences, PrivateMessage, Store, Substitute
 from table.text_match import clean
 
 Clock = Callable[[], float]
@@ -30,6 +35,15 @@ def seat_name(name: str, user_id: str) -> str:
     """The name a seat shows: without invisible format characters (a right-to-left mark would turn
     every line it appears in around), and the player's id if nothing visible is left."""
     return " ".join(clean(name).split()) or user_id
+
+
+SEXES = ("male", "female")
+
+
+def _check_sex(sex: str) -> None:
+    """A character starts with the player's own sex (Munchkin: "Geschlecht")."""
+    if sex not in SEXES:
+        raise TableError("unknown_sex", sex=sex)
 
 
 @dataclass
@@ -66,24 +80,29 @@ class Reminder:
 
 
 ReminderListener = Callable[[Reminder], Awaitable[bool]]   # True when delivered
+DueListener = Callable[[float], None]                     # told the earliest time a new deadline needs
 
 
 class TableService:
-    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+    def __init__(self, store: Store, clock: Clock = time.time, cache_games: int | None = None) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, Any]] = {}   # game id -> (version, state)
-        self._deadline_cache: dict[int, tuple[int, dict[str, float]]] = {}  # game id -> (version, deadlines)
+        # a game's lock lives while somebody holds or awaits it
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        size = cache_games or cache_size()
+        self._cache: LRU[int, tuple[int, Any]] = LRU(size)   # game id -> (version, state)
+        self._deadline_cache: LRU[int, tuple[int, dict[str, float]]] = LRU(size)  # game id -> (version, deadlines)
         self.listeners: list[Listener] = []
         self.reminder_listeners: list[ReminderListener] = []
+        self.due_listeners: list[DueListener] = []
         self._bots: dict[tuple[int, str], Any] = {}   # (game, seat) -> the bot player that plays it
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = "munchkin",
                      sets: list[str] | None = None, options: dict[str, Any] | None = None,
-                     pace: str = "live") -> GameRecord:
+                     pace: str = "live", sex: str = "male") -> GameRecord:
         rules = rules_of(kind)
+        _check_sex(sex)
         if not valid_pace(pace):
             raise TableError("unknown_pace", pace=pace)
         options_model = rules.options_model.model_validate(options or {})
@@ -94,7 +113,7 @@ class TableService:
                 raise TableError("unknown_set", set=set_key)
         record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
                                               host_id, pace, self.clock())
-        await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock())
+        await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock(), sex)
         return record
 
     async def game_in(self, guild_id: str, channel_id: str) -> GameRecord:
@@ -103,7 +122,8 @@ class TableService:
             raise TableError("no_game", channel=channel_id)
         return record
 
-    async def join(self, guild_id: str, channel_id: str, user_id: str, name: str) -> GameRecord:
+    async def join(self, guild_id: str, channel_id: str, user_id: str, name: str, sex: str = "male") -> GameRecord:
+        _check_sex(sex)
         record = await self.game_in(guild_id, channel_id)
         if record.status != "lobby":
             raise TableError("already_started")
@@ -112,7 +132,7 @@ class TableService:
             raise TableError("already_seated")
         if len(seats) >= rules_of(record.kind).max_players:
             raise TableError("table_full", max=rules_of(record.kind).max_players)
-        await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock())
+        await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock(), sex)
         return record
 
     async def leave(self, guild_id: str, channel_id: str, user_id: str, origin: str = "table") -> ActResult | None:
@@ -142,14 +162,17 @@ class TableService:
             raise TableError("too_few_players", min=rules.min_players)
         seed = seed if seed is not None else int(self.clock() * 1000) & 0xFFFFFFFF
         state, events = rules.new_game([(s.user_id, s.name) for s in seats], seed=seed, sets=record.sets,
-                                       options=rules.options_model.model_validate(record.options))
+                                       options=rules.options_model.model_validate(record.options),
+                                       sexes={s.user_id: s.sex for s in seats})
         pace = pace_of(record.pace)
         clocks = [PlayerClock(p.id, pace.turn_seconds or 0.0, self.clock() if p.id == state.active_player.id else None)
                   for p in state.players] if pace.has_bank else []
         deadlines = self._deadlines(rules, record, state, {}, {c.user_id: c for c in clocks})
+        reminders = self._reminder_times(record, deadlines)
         version = await self.store.start_game(record.id, seed, state.model_dump_json(), deadlines, self.clock(),
-                                              clocks)
+                                              clocks, reminders)
         self._cache[record.id] = (version, state)
+        self._tell_due(deadlines, reminders, {})
         result = ActResult(record.id, channel_id, version, state, events, origin=origin)
         await self._publish(result)
         await self.apply_standing_preferences(record.id)
@@ -183,7 +206,9 @@ class TableService:
 
     async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None,
                      origin: str = "table", note: Event | None = None) -> ActResult:
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
         async with lock:
             for _ in range(MAX_RETRIES):
                 record = await self.store.get_game(game_id, with_state=False)
@@ -199,6 +224,8 @@ class TableService:
                 if expected_version is not None and expected_version != record.version:
                     raise StaleVersion(expected_version, record.version)
                 version, state = await self.state_of(record)
+                if expected_version is not None and expected_version != version:
+                    raise StaleVersion(expected_version, version)   # another process moved on while we read
                 if user_id != "system" and not state.has_player(user_id):
                     raise TableError("not_seated")
                 new_state, events = rules.apply(state, action)   # raises IllegalAction, nothing changed
@@ -206,10 +233,13 @@ class TableService:
                 existing = await self._open_deadlines(game_id, version)
                 clocks, all_clocks = await self._update_clocks(record, state, new_state)
                 deadlines = self._deadlines(rules, record, new_state, existing, all_clocks)
+                # a timeout always rewrites the deadlines: one it kept (a turn timer's next step) is free again
+                unchanged = deadlines == existing and user_id != "system"
                 commit = Commit(
                     game_id=game_id, expected_version=version, actor=user_id, action_json=rules.dump_action(action),
                     state_json=new_state.model_dump_json(), status=status, now=self.clock(),
-                    deadlines=None if deadlines == existing else deadlines, clocks=clocks,
+                    deadlines=None if unchanged else deadlines, clocks=clocks,
+                    reminders=self._reminder_times(record, deadlines),
                 )
                 try:
                     new_version = await self.store.commit(commit)
@@ -221,6 +251,8 @@ class TableService:
                     continue
                 self._cache[game_id] = (new_version, new_state)
                 self._deadline_cache[game_id] = (new_version, deadlines)
+                if not unchanged:
+                    self._tell_due(deadlines, commit.reminders, existing)
                 if note is not None:
                     events = [note, *events]
                 result = ActResult(game_id, record.channel_id, new_version, new_state, events, status, origin)
@@ -365,6 +397,21 @@ class TableService:
             return cached[1]
         return {d.target: d.due_at for d in await self.store.deadlines(game_id)}
 
+    @staticmethod
+    def _reminder_times(record: GameRecord, deadlines: dict[str, float]) -> dict[str, float]:
+        """A player who owes a prompt is reminded when half its time is gone."""
+        pace = pace_of(record.pace)
+        waits = {target: seconds_for(pace, target) for target in deadlines}
+        return {target: due - waits[target] / 2 for target, due in deadlines.items() if waits[target] is not None}
+
+    def _tell_due(self, deadlines: dict[str, float], reminders: dict[str, float], existing: dict[str, float]) -> None:
+        """Tell the scheduler when the deadlines this action opened (and their reminders) come due."""
+        new = [target for target in deadlines if target not in existing]
+        times = [deadlines[t] for t in new] + [reminders[t] for t in new if t in reminders]
+        if times:
+            for listener in self.due_listeners:
+                listener(min(times))
+
     def _deadlines(self, rules: GameRules, record: GameRecord, state: Any, existing: dict[str, float],
                    clocks: dict[str, PlayerClock] | None = None) -> dict[str, float]:
         pace = pace_of(record.pace)
@@ -420,79 +467,75 @@ class TableService:
 
     # ------------------------------------------------------------------ deadlines and recovery
     async def recover(self) -> list[GameRecord]:
-        """After a restart: load every unfinished game; its deadlines are in the store."""
-        games = await self.store.games(("active",))
-        for record in games:
-            await self.state_of(record)
-        return games
+        """After a restart: the unfinished games (their deadlines are in the store; each state is loaded
+        when the game next moves, so memory stays bounded however many games wait)."""
+        return await self.store.games(("active",), with_state=False)
 
     async def next_deadline(self) -> float | None:
-        deadlines = await self.store.deadlines()
-        return deadlines[0].due_at if deadlines else None
+        """When the scheduler is next needed: a deadline, a lapsed claim or a reminder (one indexed query)."""
+        return await self.store.next_due()
 
     async def fire_due(self, now: float | None = None) -> list[ActResult]:
-        """Submit the engine's timeout for every deadline that has passed."""
+        """Submit the engine's timeout for every deadline that has passed, claimed in small batches so
+        that no other process fires the same one."""
         now = self.clock() if now is None else now
         results: list[ActResult] = []
-        refused: set[tuple[int, str]] = set()
         for _ in range(MAX_TIMEOUT_STEPS):   # a turn timer moves a turn on one step per timeout
-            due = [d for d in await self.store.deadlines() if d.due_at <= now and (d.game_id, d.target) not in refused]
-            if not due:
+            claimed = await self.store.claim_due(now, now + CLAIM_LEASE, BATCH)
+            if not claimed:
                 break
-            deadline = due[0]
-            record = await self.store.get_game(deadline.game_id, with_state=False)
-            if record is None or record.status != "active":
-                refused.add((deadline.game_id, deadline.target))
-                continue
-            timeout = rules_of(record.kind).timeout_for(deadline.target)
-            try:
-                results.append(await self.act_in(record.id, "system", timeout))
-            except (IllegalAction, TableError):
-                refused.add((deadline.game_id, deadline.target))   # the prompt closed meanwhile
+            for deadline in claimed:
+                results += await self._fire(deadline)
         return results
 
-    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
-        """Players who owe a prompt whose deadline is half gone: each at most once per prompt, only
-        with reminders on, never when away (the table plays for them) and never those who owe nothing."""
-        now = self.clock() if now is None else now
-        due: list[Reminder] = []
-        by_game: dict[int, list] = {}
-        for deadline in await self.store.deadlines():
-            by_game.setdefault(deadline.game_id, []).append(deadline)
-        for game_id, deadlines in by_game.items():
-            record = await self.store.get_game(game_id, with_state=False)
-            if record is None or record.status != "active":
-                continue
-            rules = rules_of(record.kind)
-            _, state = await self.state_of(record)
-            owing = dict(rules.open_prompts(state))
-            pace = pace_of(record.pace)
-            prefs = await self.store.preferences(game_id)
-            sent = await self.store.reminders_sent(game_id)
-            for deadline in deadlines:
-                wait = seconds_for(pace, deadline.target)
-                if wait is None or now < deadline.due_at - wait / 2 or now >= deadline.due_at:
-                    continue
-                for user_id in owing.get(deadline.target, []):
-                    pref = prefs.get(user_id)
-                    if (deadline.target, user_id) in sent or (pref and (pref.reminders == "off" or pref.away(now))):
-                        continue
-                    if pref and pref.reminders == "turns" and not deadline.target.startswith("turn:"):
-                        continue           # turned down: only for the player's own turn
-                    due.append(Reminder(game_id, record.guild_id, record.channel_id, user_id, deadline.target,
-                                        deadline.due_at))
-        return due
+    async def _fire(self, deadline: Deadline) -> list[ActResult]:
+        record = await self.store.get_game(deadline.game_id, with_state=False)
+        if record is None or record.status != "active":
+            return []
+        timeout = rules_of(record.kind).timeout_for(deadline.target)
+        try:
+            return [await self.act_in(record.id, "system", timeout)]
+        except (IllegalAction, TableError):
+            return []          # the prompt closed meanwhile; the claim lapses and it is looked at again
 
     async def send_reminders(self, now: float | None = None) -> list[Reminder]:
+        """Remind the players who owe a prompt whose deadline is half gone: each prompt is claimed once
+        across all processes; only players with reminders on, never when away (the table plays for
+        them) and never those who owe nothing."""
+        now = self.clock() if now is None else now
         sent = []
-        for reminder in await self.due_reminders(now):
-            delivered = False
-            for listener in self.reminder_listeners:
-                delivered = await listener(reminder) or delivered
-            if delivered or not self.reminder_listeners:
-                await self.store.mark_reminded(reminder.game_id, reminder.target, reminder.user_id, self.clock())
-                sent.append(reminder)
+        while claimed := await self.store.claim_reminders(now, BATCH):
+            for deadline in claimed:
+                for reminder in await self._reminders_for(deadline, now):
+                    delivered = False
+                    for listener in self.reminder_listeners:
+                        delivered = await listener(reminder) or delivered
+                    if delivered or not self.reminder_listeners:
+                        await self.store.mark_reminded(reminder.game_id, reminder.target, reminder.user_id,
+                                                       self.clock())
+                        sent.append(reminder)
         return sent
+
+    async def _reminders_for(self, deadline: Deadline, now: float) -> list[Reminder]:
+        if now >= deadline.due_at:
+            return []                      # too late to remind: the deadline fires instead
+        record = await self.store.get_game(deadline.game_id, with_state=False)
+        if record is None or record.status != "active":
+            return []
+        _, state = await self.state_of(record)
+        owing = dict(rules_of(record.kind).open_prompts(state)).get(deadline.target, [])
+        prefs = await self.store.preferences(record.id)
+        sent = await self.store.reminders_sent(record.id)
+        due = []
+        for user_id in owing:
+            pref = prefs.get(user_id)
+            if (deadline.target, user_id) in sent or (pref and (pref.reminders == "off" or pref.away(now))):
+                continue
+            if pref and pref.reminders == "turns" and not deadline.target.startswith("turn:"):
+                continue           # turned down: only for the player's own turn
+            due.append(Reminder(record.id, record.guild_id, record.channel_id, user_id, deadline.target,
+                                deadline.due_at))
+        return due
 
     async def set_pace(self, guild_id: str, channel_id: str, by: str, pace: str) -> GameRecord:
         """The host may change the pace at any time; deadlines already set keep their time."""

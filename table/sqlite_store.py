@@ -16,7 +16,6 @@ database or one from a newer release is refused before anything is written to it
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable
@@ -27,7 +26,28 @@ import aiosqlite
 
 from table.errors import Busy, StaleVersion, StoreError, TableError
 from table.migrations import LATEST, MIGRATIONS
+from table.sql import (
+    CLAIM_DEADLINES,
+    CLAIM_REMINDERS,
+    DUE_DEADLINES,
+    DUE_REMINDERS,
+    GAME_COLUMNS,
+    NEXT_DUE,
+    clock_statements,
+    deadline_statements,
+    deadlines_query,
+    game_columns,
+    games_of_query,
+    preferences_upsert,
+    private_message_upsert,
+    record,
+    seat_insert,
+    start_statements,
+    status_statements,
+    substitute_upsert,
+)
 from table.store import (
+    COPIED_TABLES,
     Commit,
     Deadline,
     GameRecord,
@@ -39,6 +59,8 @@ from table.store import (
     Store,
     Substitute,
     dumps,
+    game_key,
+    insert_sql,
 )
 
 T = TypeVar("T")
@@ -47,8 +69,8 @@ Work = Callable[[aiosqlite.Connection], Awaitable[T]]
 BUSY_TIMEOUT_MS = 5_000
 ATTEMPTS = 4                 # a lock error is retried this often before the player hears "busy"
 RETRY_DELAY = 0.05           # seconds, doubled after each attempt
-GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
-                "created_at, updated_at")
+
+
 def tables_made(scripts: list[str]) -> frozenset[str]:
     return frozenset(name for script in scripts for name in re.findall(r"CREATE TABLE (\w+)", script))
 
@@ -267,17 +289,9 @@ class SqliteStore(Store):
 
         return await self._use(work)
 
-    @staticmethod
-    def _record(row: Any) -> GameRecord:
-        return GameRecord(
-            id=row[0], guild_id=row[1], channel_id=row[2], kind=row[3], sets=json.loads(row[4]),
-            options=json.loads(row[5]), status=row[6], host_id=row[7], seed=row[8], state_json=row[9],
-            version=row[10], pace=row[11], created_at=row[12], updated_at=row[13],
-        )
-
     async def _one(self, sql: str, params: tuple) -> GameRecord | None:
         rows = await self._rows(sql, params)
-        return self._record(rows[0]) if rows else None
+        return record(rows[0]) if rows else None
 
     # ------------------------------------------------------------------ games
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
@@ -299,36 +313,34 @@ class SqliteStore(Store):
         return record
 
     async def get_game(self, game_id: int, with_state: bool = True) -> GameRecord | None:
-        columns = GAME_COLUMNS if with_state else GAME_COLUMNS.replace(" state,", " NULL,")
-        return await self._one(f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
+        return await self._one(f"SELECT {game_columns(with_state)} FROM games WHERE id = ?", (game_id,))
 
     async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
         return await self._one(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
             "AND status IN ('lobby', 'active')", (guild_id, channel_id))
 
-    async def games(self, statuses: tuple[str, ...] = ()) -> list[GameRecord]:
-        sql = f"SELECT {GAME_COLUMNS} FROM games"
+    async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]:
+        sql = f"SELECT {game_columns(with_state)} FROM games"
         if statuses:
             sql += f" WHERE status IN ({', '.join('?' for _ in statuses)})"
-        return [self._record(row) for row in await self._rows(sql + " ORDER BY id", statuses)]
+        return [record(row) for row in await self._rows(sql + " ORDER BY id", statuses)]
+
+    async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
+        return [record(row) for row in await self._rows(*games_of_query(user_id, statuses))]
 
     async def seats(self, game_id: int) -> list[Seat]:
-        rows = await self._rows("SELECT user_id, name, seat, bot FROM seats WHERE game_id = ? ORDER BY seat",
+        rows = await self._rows("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
                                 (game_id,))
-        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3])) for r in rows]
+        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4]) for r in rows]
 
     async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (int(bot), name, game_id, user_id))])
 
-    async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None:
+    async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None:
         try:
-            await self._write([(
-                "INSERT INTO seats (game_id, user_id, name, seat, joined_at) VALUES "
-                "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
-                (game_id, user_id, name, game_id, now),
-            )])
+            await self._write([seat_insert(game_id, user_id, name, now, sex)])
         except sqlite3.IntegrityError as exc:
             raise TableError("already_seated") from exc
 
@@ -348,41 +360,15 @@ class SqliteStore(Store):
         await self._write(statements)
 
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float, clocks: list[PlayerClock] = ()) -> int:
-        await self._write([
-            ("UPDATE games SET status = 'active', seed = ?, state = ?, version = 1, updated_at = ? "
-             "WHERE id = ? AND status = 'lobby'", (seed, state_json, now, game_id)),
-            *self._deadline_statements(game_id, 1, deadlines),
-            *self._clock_statements(game_id, clocks),
-        ])
+                         now: float, clocks: list[PlayerClock] = (),
+                         reminders: dict[str, float] | None = None) -> int:
+        await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
         return 1
-
-    @staticmethod
-    def _clock_statements(game_id: int, clocks) -> list[tuple[str, tuple]]:
-        return [("INSERT INTO player_clocks (game_id, user_id, bank, started, paused) VALUES (?, ?, ?, ?, ?) "
-                 "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
-                 "paused = excluded.paused", (game_id, c.user_id, c.bank, c.started, c.paused)) for c in clocks]
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
         rows = await self._rows("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
                                 (game_id,))
         return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in rows}
-
-    @staticmethod
-    def _deadline_statements(game_id: int, version: int, deadlines: dict[str, float]) -> list[tuple[str, tuple]]:
-        """Keep the deadlines still open (their time does not restart), add new ones, drop the rest."""
-        keep = list(deadlines)
-        statements: list[tuple[str, tuple]] = [(
-            f"DELETE FROM deadlines WHERE game_id = ? AND target NOT IN ({', '.join('?' for _ in keep)})",
-            (game_id, *keep),
-        )]
-        for target, due_at in deadlines.items():
-            statements.append((
-                "INSERT INTO deadlines (game_id, target, due_at, version) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, target) DO UPDATE SET version = excluded.version",
-                (game_id, target, due_at, version),
-            ))
-        return statements
 
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
@@ -404,31 +390,24 @@ class SqliteStore(Store):
                 (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
             )
             if commit.deadlines is not None:
-                for sql, params in self._deadline_statements(commit.game_id, new_version, commit.deadlines):
+                for sql, params in deadline_statements(commit.game_id, new_version, commit.deadlines,
+                                                       commit.reminders):
                     await db.execute(sql, params)
-            for sql, params in self._clock_statements(commit.game_id, commit.clocks):
+            for sql, params in clock_statements(commit.game_id, commit.clocks):
                 await db.execute(sql, params)
 
         await self._use(write, write=True)
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
-        statements = [("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))]
-        if status in ("finished", "ended"):
-            statements.append(("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
-        await self._write(statements)
+        await self._write(status_statements(game_id, status, now))
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         rows = await self._rows("SELECT seq, actor, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
         return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in rows]
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        sql = "SELECT game_id, target, due_at, version FROM deadlines"
-        params: tuple = ()
-        if game_id is not None:
-            sql += " WHERE game_id = ?"
-            params = (game_id,)
-        rows = await self._rows(sql + " ORDER BY due_at", params)
+        rows = await self._rows(*deadlines_query(game_id))
         return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in rows]
 
     async def private_message(self, game_id: int, user_id: str) -> PrivateMessage:
@@ -441,12 +420,7 @@ class SqliteStore(Store):
         return PrivateMessage(game_id, user_id, row[0], row[1], row[2], row[3])
 
     async def save_private_message(self, message: PrivateMessage) -> None:
-        await self._write([(
-            "INSERT INTO private_messages (game_id, user_id, channel_id, message_id, digest, closed) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, digest = excluded.digest, closed = excluded.closed",
-            (message.game_id, message.user_id, message.channel_id, message.message_id, message.digest, message.closed),
-        )])
+        await self._write([private_message_upsert(message)])
 
     async def preferences(self, game_id: int) -> dict[str, Preferences]:
         rows = await self._rows(
@@ -454,13 +428,7 @@ class SqliteStore(Store):
         return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
 
     async def save_preferences(self, preferences: Preferences) -> None:
-        await self._write([(
-            "INSERT INTO preferences (game_id, user_id, auto_pass, away_until, reminders) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, user_id) DO UPDATE SET auto_pass = excluded.auto_pass, "
-            "away_until = excluded.away_until, reminders = excluded.reminders",
-            (preferences.game_id, preferences.user_id, int(preferences.auto_pass), preferences.away_until,
-             preferences.reminders),
-        )])
+        await self._write([preferences_upsert(preferences)])
 
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
         rows = await self._rows("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,))
@@ -476,9 +444,43 @@ class SqliteStore(Store):
         return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def save_substitute(self, substitute: Substitute) -> None:
-        await self._write([(
-            "INSERT INTO substitutes (game_id, user_id, name, player_id, approved) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, player_id = excluded.player_id, "
-            "approved = excluded.approved",
-            (substitute.game_id, substitute.user_id, substitute.name, substitute.player_id, int(substitute.approved)),
-        )])
+        await self._write([substitute_upsert(substitute)])
+
+    # ------------------------------------------------------------------ the scheduler's indexed rows
+    async def next_due(self) -> float | None:
+        rows = await self._rows(NEXT_DUE)
+        return rows[0][0] if rows else None
+
+    async def _claim(self, sql: str, params: tuple) -> list[Any]:
+        """One UPDATE … RETURNING under SQLite's write lock: no other process claims the same rows."""
+        async def work(db: aiosqlite.Connection) -> list[Any]:
+            async with db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+        return await self._use(work, write=True)
+
+    async def claim_due(self, now: float, until: float, limit: int) -> list[Deadline]:
+        rows = await self._claim(CLAIM_DEADLINES.format(due=DUE_DEADLINES), (until, now, now, limit))
+        return sorted((Deadline(r[0], r[1], r[2], r[3]) for r in rows), key=lambda d: d.due_at)
+
+    async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
+        rows = await self._claim(CLAIM_REMINDERS.format(due=DUE_REMINDERS), (now, limit))
+        return sorted((Deadline(r[0], r[1], r[2], 0) for r in rows), key=lambda d: d.due_at)
+
+    # ------------------------------------------------------------------ moving a database (table.migrate)
+    async def table_rows(self, table: str, first_game: int, last_game: int) -> list[dict[str, Any]]:
+        assert table in COPIED_TABLES
+        key = game_key(table)
+
+        async def work(db: aiosqlite.Connection) -> list[dict[str, Any]]:
+            async with db.execute(f"SELECT * FROM {table} WHERE {key} BETWEEN ? AND ? ORDER BY {key}",
+                                  (first_game, last_game)) as cursor:
+                columns = [d[0] for d in cursor.description]
+                return [dict(zip(columns, row, strict=True)) for row in await cursor.fetchall()]
+
+        return await self._use(work)
+
+    async def insert_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        if rows:
+            sql, values = insert_sql(table, rows)
+            await self._write([(sql, row) for row in values])

@@ -37,6 +37,7 @@ class Seat:
     name: str
     seat: int
     bot: bool = False
+    sex: str = "male"          # Munchkin: the character starts with the player's sex
 
 
 @dataclass
@@ -107,6 +108,7 @@ class Commit:
     deadlines: dict[str, float] | None = field(default_factory=dict)   # None: unchanged
     now: float = 0.0
     clocks: list[PlayerClock] = field(default_factory=list)   # time banks changed by this action
+    reminders: dict[str, float] = field(default_factory=dict)  # when to remind of a new deadline
 
 
 def dumps(value: Any) -> str:
@@ -135,13 +137,17 @@ class Store(ABC):
     async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None: ...
 
     @abstractmethod
-    async def games(self, statuses: tuple[str, ...] = ()) -> list[GameRecord]: ...
+    async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
+        """The games in which this user has a seat (without their state documents)."""
 
     @abstractmethod
     async def seats(self, game_id: int) -> list[Seat]: ...
 
     @abstractmethod
-    async def add_seat(self, game_id: int, user_id: str, name: str, now: float) -> None: ...
+    async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None: ...
 
     @abstractmethod
     async def remove_seat(self, game_id: int, user_id: str) -> None: ...
@@ -155,7 +161,8 @@ class Store(ABC):
 
     @abstractmethod
     async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float, clocks: list[PlayerClock] = ()) -> int: ...
+                         now: float, clocks: list[PlayerClock] = (),
+                         reminders: dict[str, float] | None = None) -> int: ...
 
     @abstractmethod
     async def commit(self, commit: Commit) -> int:
@@ -197,3 +204,41 @@ class Store(ABC):
 
     @abstractmethod
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None: ...
+
+    # ------------------------------------------------------------------ the scheduler's indexed rows
+    @abstractmethod
+    async def next_due(self) -> float | None:
+        """The earliest time any deadline, lapsed claim or reminder needs the scheduler (one indexed query)."""
+
+    @abstractmethod
+    async def claim_due(self, now: float, until: float, limit: int) -> list[Deadline]:
+        """Due deadlines no other process holds, claimed until ``until`` in one atomic statement."""
+
+    @abstractmethod
+    async def claim_reminders(self, now: float, limit: int) -> list[Deadline]:
+        """Deadlines whose reminder time has come, marked as reminded in the claiming transaction."""
+
+    # ------------------------------------------------------------------ moving a database (table.migrate)
+    @abstractmethod
+    async def table_rows(self, table: str, first_game: int, last_game: int) -> list[dict[str, Any]]:
+        """The rows of one table (of COPIED_TABLES) that belong to games first_game..last_game."""
+
+    @abstractmethod
+    async def insert_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """Insert rows as table_rows gave them, in one transaction."""
+
+
+# every table of the schema, parents first; games are keyed by id, the rest by game_id
+COPIED_TABLES = ("games", "seats", "actions", "deadlines", "private_messages", "preferences", "reminders_sent",
+                 "player_clocks", "substitutes")
+
+
+def game_key(table: str) -> str:
+    return "id" if table == "games" else "game_id"
+
+
+def insert_sql(table: str, rows: list[dict[str, Any]]) -> tuple[str, list[tuple]]:
+    """One INSERT with ``?`` placeholders for rows that all have the same columns."""
+    columns = list(rows[0])
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+    return sql, [tuple(row[c] for c in columns) for row in rows]

@@ -222,10 +222,10 @@ def test_sets_in_another_order_are_the_same_game(cli, tmp_path):
 def test_a_token_discord_refuses_is_one_line(cli, tmp_path, monkeypatch):
     import discord
 
-    async def refuse(self, token, *, reconnect=True):
+    async def refuse(self, token):
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(bot.Spielleiter, "start", refuse)
+    monkeypatch.setattr(bot.Spielleiter, "login", refuse)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("SPIELLEITER_DB", str(tmp_path / "bot.db"))
     code, _, err = cli(script=False)

@@ -192,6 +192,15 @@ async def test_closed_dms_are_told_once_and_the_game_goes_on(h):
     assert any("Deine Hand" in s.text and s.ephemeral for s in second)
 
 
+async def test_hand_in_a_dm_shows_the_games_the_player_sits_in(h):
+    """/hand in a DM has no channel's game: it shows each game the player sits in, and nobody else's."""
+    await open_game(h)
+    mine = await h.slash_in("222", "hand", in_dm=True, channel_id=dm_channel(h, "222"))
+    assert any("Deine Hand" in s.text and s.ephemeral for s in mine)
+    stranger = await h.slash_in("999", "hand", in_dm=True, channel_id=4242)
+    assert stranger and not any("Deine Hand" in s.text for s in stranger)
+
+
 async def test_restart_in_a_reaction_window_keeps_the_buttons_working(tmp_path):
     first = await Harness(tmp_path).start()
     first.names = dict(PLAYERS)

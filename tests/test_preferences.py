@@ -3,8 +3,16 @@ where the table plays the defaults for the player and says so in the log."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, new_game, window_plays
+
+
+@pytest.fixture
+def store(any_store):
+    """Time banks, deadlines and reminders behave the same on both backends."""
+    return any_store
 
 PLAYERS = [("anna", "Anna"), ("ben", "Ben"), ("cleo", "Cleo")]
 
@@ -103,19 +111,16 @@ async def test_reminders_can_be_turned_off(service, clock):
     assert await service.send_reminders() == []
 
 
-async def test_reminders_sent_survive_a_restart(tmp_path, clock):
+async def test_reminders_sent_survive_a_restart(backend, clock):
     from table.service import TableService
-    from table.sqlite_store import SqliteStore
 
-    store = SqliteStore(tmp_path / "r.db")
-    await store.open()
+    store = await backend.open()
     service = TableService(store, clock)
     await _async_game(service)
     clock.advance(13 * 3600)
     assert len(await service.send_reminders()) == 1
     await store.close()
-    store = SqliteStore(tmp_path / "r.db")
-    await store.open()
+    store = await backend.open()
     try:
         again = TableService(store, clock)
         await again.recover()

@@ -1,12 +1,13 @@
 """Tables never lose a game: a killed process leaves every game at its last committed action,
-replaying clean; a restart loads unfinished games and keeps their deadlines."""
+replaying clean; a restart loads unfinished games and keeps their deadlines. On SQLite and on
+PostgreSQL alike."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -18,35 +19,43 @@ from engine.games import rules_of
 from engine.munchkin import actions as A
 from engine.munchkin.rules import new_game
 from engine.sim import RandomAgent
-from table.errors import TableError
+from table.errors import StoreError, TableError
 from table.replay import replay
 from table.service import TableService
-from table.sqlite_store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _logged_actions(db: Path) -> int:
+@pytest.fixture
+def store(any_store):
+    """Every test here runs against both backends."""
+    return any_store
+
+
+async def _logged_actions(backend) -> int:
+    """How many actions the other process has committed so far (0 while its database is not there yet)."""
     try:
-        connection = sqlite3.connect(db, timeout=5)
-        try:
-            return connection.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-        finally:
-            connection.close()
-    except sqlite3.Error:
+        store = await backend.open()
+    except StoreError:
         return 0
+    try:
+        return sum([len(await store.actions(g.id)) for g in await store.games(with_state=False)])
+    finally:
+        await store.close()
 
 
-async def test_sigkill_mid_game_then_restart_replays_clean(tmp_path, clock):
-    db = tmp_path / "killed.db"
+async def test_sigkill_mid_game_then_restart_replays_clean(backend, clock):
+    db = backend.url
     process = subprocess.Popen(
-        [sys.executable, "bot.py", "--console", "--auto", "40", "--players", "4", "--seed", "9", "--db", str(db)],
+        [sys.executable, "bot.py", "--console", "--auto", "40", "--players", "4", "--seed", "9", "--db", db],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 60
-        while _logged_actions(db) < 1500 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        # some whole games and one under way (PostgreSQL's commits are slower: fewer actions will do)
+        wanted = 1500 if backend.kind == "sqlite" else 400
+        while await _logged_actions(backend) < wanted and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
@@ -56,8 +65,7 @@ async def test_sigkill_mid_game_then_restart_replays_clean(tmp_path, clock):
     unfinished = [r for r in reports if r["status"] == "active"]
     assert len(unfinished) == 1          # the game that was being played when the process died
 
-    store = SqliteStore(db)
-    await store.open()
+    store = await backend.open()
     try:
         service = TableService(store, clock)
         recovered = await service.recover()
@@ -107,15 +115,12 @@ async def test_reaction_window_closes_at_its_deadline(service, clock):
     assert any(e.kind == "window_timed_out" for r in fired for e in r.events)
 
 
-async def test_deadlines_survive_a_restart(tmp_path, clock):
-    db = tmp_path / "restart.db"
-    store = SqliteStore(db)
-    await store.open()
+async def test_deadlines_survive_a_restart(backend, clock):
+    store = await backend.open()
     kicked = await _combat_game(TableService(store, clock))
     await store.close()                        # the bot stops between scheduling and firing
     clock.advance(3600)
-    store = SqliteStore(db)
-    await store.open()
+    store = await backend.open()
     try:
         service = TableService(store, clock)
         await service.recover()
@@ -141,9 +146,8 @@ async def test_a_decision_takes_its_default_at_the_deadline(service, clock):
     assert state.combat is None or state.combat.helper is None
 
 
-def test_console_auto_then_replay_reports_clean(tmp_path):
-    db = tmp_path / "auto.db"
-    env = {**os.environ, "SPIELLEITER_DB": str(db)}
+def test_console_auto_then_replay_reports_clean(backend):
+    env = {**os.environ, "DATABASE_URL": backend.url}
     run = subprocess.run([sys.executable, "bot.py", "--console", "--auto", "2", "--players", "3", "--seed", "5"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
@@ -154,8 +158,6 @@ def test_console_auto_then_replay_reports_clean(tmp_path):
 
 
 async def test_scheduler_task_fires_a_passed_deadline(service, clock):
-    import asyncio
-
     from table.scheduler import DeadlineScheduler
 
     kicked = await _combat_game(service)
@@ -203,3 +205,101 @@ async def seated_game_for_pace(service):
     await service.create("g", "c8", "anna", "Anna")
     await service.join("g", "c8", "ben", "Ben")
     return await service.start("g", "c8", "anna", seed=1)
+
+
+async def test_migrate_moves_every_game_to_the_other_backend_and_replays_it(backend, tmp_path, clock):
+    """SQLite to PostgreSQL (and back): games in every state, their logs, deadlines and banks arrive;
+    the target replays clean and goes on where the source stopped."""
+    from table.migrate import migrate
+    from table.stores import store_for
+
+    source_url = str(tmp_path / "old.db") if backend.kind == "postgresql" else None
+    if source_url is None:                      # the other way round: from PostgreSQL into a SQLite file
+        source_url, target_url = backend.url, str(tmp_path / "new.db")
+    else:
+        target_url = backend.url
+    source = store_for(source_url)
+    await source.open()
+    service = TableService(source, clock)
+    kicked = await _combat_game(service)
+    await service.create("g", "lobby", "anna", "Anna")
+    await seated_game_for_pace(service)
+    expected = {g.id: (g.status, g.version) for g in await source.games()}
+    deadlines = await source.deadlines()
+    await source.close()
+
+    copied, reports = await migrate(source_url, target_url)
+    assert copied == 3 and all(r["clean"] for r in reports) and len(reports) == 3
+    target = store_for(target_url)
+    await target.open()
+    try:
+        assert {g.id: (g.status, g.version) for g in await target.games()} == expected
+        assert sorted((d.game_id, d.target, d.due_at) for d in await target.deadlines()) == sorted(
+            (d.game_id, d.target, d.due_at) for d in deadlines)
+        moved = TableService(target, clock)
+        clock.advance(3600)
+        fired = await moved.fire_due()
+        assert any(r.game_id == kicked.game_id for r in fired)
+        fresh = await moved.create("g", "elsewhere", "ben", "Ben")      # new ids follow the copied ones
+        assert fresh.id > max(expected)
+    finally:
+        await target.close()
+
+
+class _CountingStore:
+    """The store, counting which of its methods are called."""
+
+    def __init__(self, store) -> None:
+        self._store = store
+        self.calls: list[str] = []
+
+    def __getattr__(self, name):
+        method = getattr(self._store, name)
+
+        async def counted(*args, **kwargs):
+            self.calls.append(name)
+            return await method(*args, **kwargs)
+
+        return counted
+
+
+async def _async_table(service: TableService, channel: str):
+    await service.create("g", channel, "anna", "Anna", pace="async")
+    for pid, name in PLAYERS[1:]:
+        await service.join("g", channel, pid, name)
+    return await service.start("g", channel, "anna", seed=3)
+
+
+async def test_the_scheduler_asks_one_indexed_question_however_many_games_wait(service, clock):
+    """Nothing due: a wake-up is one query for the earliest due row, whatever the number of games."""
+    from table.scheduler import DeadlineScheduler
+
+    for number in range(6):
+        await _async_table(service, f"w{number}")
+    counting = _CountingStore(service.store)
+    service.store = counting
+    scheduler = DeadlineScheduler(service, max_sleep=0.01)
+    scheduler.start()
+    await asyncio.sleep(0.1)
+    await scheduler.stop()
+    assert len(counting.calls) >= 3 and set(counting.calls) == {"next_due"}
+
+
+async def test_the_scheduler_wakes_only_for_an_earlier_deadline(service, clock):
+    from table.scheduler import DeadlineScheduler
+
+    await _async_table(service, "a1")                         # the first reminder is 12 hours away
+    scheduler = DeadlineScheduler(service, max_sleep=24 * 3600)
+    scheduler.start()
+    try:
+        await asyncio.sleep(0.05)
+        wakes = len(scheduler.wake_seconds)
+        await _async_table(service, "a2")                     # due no sooner: it sleeps on
+        await asyncio.sleep(0.05)
+        assert len(scheduler.wake_seconds) == wakes
+        kicked = await _combat_game(service)                  # a 45-second reaction window: sooner
+        await asyncio.sleep(0.05)
+        assert len(scheduler.wake_seconds) == wakes + 1
+        assert kicked.state.combat is not None
+    finally:
+        await scheduler.stop()

@@ -66,10 +66,10 @@ def test_duplicate_powers_add_nothing():
     """Kräfte: duplicates of a power have no extra effect."""
     state = axecop()
     state.player("anna").level = 4
-    to_table(state, "anna", "axe_moon")
+    to_table(state, "anna", "axe_gorilla")
     once = strength(state, state.player("anna"), False)
-    to_table(state, "anna", "axe_moon")
-    assert strength(state, state.player("anna"), False) == once == 4 + 2
+    to_table(state, "anna", "axe_gorilla")
+    assert strength(state, state.player("anna"), False) == once == 4 + 1
 
 
 def test_the_dinosaur_power_allows_another_big_item():
@@ -110,21 +110,30 @@ def test_allies_beyond_the_allowance_must_go_when_the_class_goes():
 
 
 def test_the_combat_example_with_the_ninja_truck_and_the_warriors_discards():
-    """Kampfbeispiel: level 6 warrior with +3 armour and the baby unicorn (+4) plus a level 4 cop with
-    three allies (13) against the level 18 kraken with a truck full of ninjas (+10): 26 to 28; the
-    warrior discards two cards for +2 and wins the tie."""
+    """Kampfbeispiel (A l.213-237): a level 6 Bat-Warthog-Moon warrior with +3 armour and the baby
+    unicorn (+4) is 13, his Bat-Warthog roll of 1 adds nothing; a level 4 Avocado cop with three
+    allies is 13 too; 26 against the level 18 kraken, 28 with a truck full of ninjas (+10); the
+    warrior discards two cards for +2 and wins the tie. The powers Mond and Avocado are in play and
+    add nothing here, as the example's sums say."""
     state = axecop()
     anna = state.player("anna")
     anna.level = 6
     warrior = to_table(state, "anna", "axe_warrior")
+    to_table(state, "anna", "axe_moon")
+    warthog = to_table(state, "anna", "axe_bat_warthog")
     to_table(state, "anna", "axe_surprise_proof_armor")
     to_table(state, "anna", "axe_baby_unicorn")
     ben = state.player("ben")
     ben.level = 4
     to_table(state, "ben", "axe_cop")
+    to_table(state, "ben", "axe_avocado")
     for ally in ("axe_wexter", "axe_gray_diamond", "axe_super_lionpig"):
         to_table(state, "ben", ally)
     state = fight(state, "axe_babyhead_kraken")
+    assert players_strength(state) == 13
+    rig_dice(state, 1)
+    state, _ = act(state, A.UseAbility(actor="anna", card=warthog, ability="battle_roll"))
+    assert players_strength(state) == 13
     state, _ = act(state, A.AskHelp(actor="anna", helper="ben", treasures=2, helper_first=True))
     state, _ = decide(state, "ben", "help", "accept")
     assert players_strength(state) == 26

@@ -10,7 +10,7 @@ from engine.munchkin import actions as A
 from engine.munchkin.combat import monsters_strength, players_strength
 from engine.munchkin.rules import apply
 from engine.munchkin.sets.cthulhu import is_cultist
-from tests.munchkin_helpers import act, fight, game, kinds, pass_all, take, to_hand, to_table
+from tests.munchkin_helpers import act, decide, decision, fight, game, kinds, pass_all, take, to_hand, to_table
 
 
 def cthulhu(players: int = 3):
@@ -143,6 +143,7 @@ def test_a_goth_calls_one_further_goth_from_a_hand():
     state = fight(state, "ruggoth")
     second = to_hand(state, "ben", "joggoth")
     third = to_hand(state, "cleo", "sluggoth")
+    state, _ = act(state, A.Pass(actor="anna", window=state.combat.window))   # the drawer declines first
     state, events = act(state, A.PlayCard(actor="ben", card=second))
     assert "monster_joined" in kinds(events)
     with pytest.raises(IllegalAction) as err:
@@ -232,20 +233,42 @@ def test_handler_lose_classes_but_cultist():
     assert professor in state.door_discard
 
 
-def test_handler_cultist_or_lose_items():
-    """Campus-Kreuzzug: non-Kultisten join the cult; a Kultist loses the most valuable item instead."""
+def test_handler_cultist_or_lose_items_worth_1000_gold():
+    """Campus-Kreuzzug (fact sheet): non-Kultisten join the cult; a Kultist instead discards items
+    worth 1000 gold, choosing which, one at a time until the gold is reached. (This test asserted
+    our older reading, "the most valuable item", before the fact sheet was followed.)"""
     from engine.munchkin.effects import HANDLERS
     from engine.munchkin.tx import Tx
 
     state = cthulhu()
     state.cultist_discard.append(take(state, "cultist"))
+    monster = take(state, "campus_crusade_for_cthulhu")
     tx = Tx(state)
-    assert HANDLERS["cultist_or_lose_1000_gold"](tx, state.player("anna"), "x") is True
+    assert HANDLERS["cultist_or_lose_1000_gold"](tx, state.player("anna"), monster) is True
     assert is_cultist(state, state.player("anna"))
-    cheap = to_table(state, "anna", "bowling_pin")
-    dear = to_table(state, "anna", "professor_teslas_electrical_protective_device_pat_pending")
-    assert HANDLERS["cultist_or_lose_1000_gold"](tx, state.player("anna"), "x") == [dear]
-    assert cheap
+    pin = to_table(state, "anna", "bowling_pin")             # 200
+    helmet = to_table(state, "anna", "miners_helmet")        # 400
+    gun = to_table(state, "anna", "tommy_gun")               # 600
+    HANDLERS["cultist_or_lose_1000_gold"](tx, state.player("anna"), monster)
+    state, _ = decide(state, "anna", "choose_loss", helmet)
+    assert decision(state, "anna", "choose_loss").options == [pin, gun]   # 600 gold still to go
+    state, _ = decide(state, "anna", "choose_loss", gun)
+    assert [i.uid for i in state.player("anna").items] == [pin]
+    assert not state.decisions
+
+
+def test_eldridge_hawrer_takes_items_worth_500_gold_all_when_there_is_less():
+    """Eldridge Hawrer (fact sheet): discard items worth 500 gold; with less in play, all of them."""
+    from engine.munchkin.effects import apply_effects
+    from engine.munchkin.tx import Tx
+
+    state = cthulhu()
+    to_table(state, "anna", "bowling_pin")
+    to_table(state, "anna", "galoshes")
+    monster = take(state, "eldridge_hawrer")
+    tx = Tx(state)
+    apply_effects(tx, state.player("anna"), list(state.card(monster).bad_stuff), monster, finish="keep")
+    assert state.player("anna").items == [] and not state.decisions
 
 
 def test_handler_toggle_cultist():
@@ -355,3 +378,110 @@ def test_handler_draw_two_doors():
     state, _ = act(state, A.PlayCard(actor="anna", card=uid))
     assert len(state.player("anna").hand) == 2
     assert all(state.card(u).deck == "door" for u in state.player("anna").hand)
+
+
+def test_a_kultist_in_play_is_never_fuel_for_an_ability():
+    """C l.258, l.318: the Kultist class is not discarded by choice, so it cannot pay for a class
+    ability (a warrior's berserk in a mix); any other card can."""
+    state = game(sets=("cthulhu", "shakespeare"))
+    cult = make_cultist(state, "anna")
+    warrior = to_table(state, "anna", "sha_warrior")
+    to_table(state, "anna", "super_munchkin")
+    spare = to_hand(state, "anna", "galoshes")
+    state = fight(state, "chibithulhu")
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.UseAbility(actor="anna", card=warrior, ability="berserk", discard=(cult,)))
+    assert err.value.code == "cultist_cannot_discard"
+    state, _ = act(state, A.UseAbility(actor="anna", card=warrior, ability="berserk", discard=(spare,)))
+    assert state.combat.ability_bonus["anna"] == 1
+
+
+def test_quicker_ichor_adds_two_to_running_away_even_after_the_fight_is_lost():
+    """Quicker Ichor (fact sheet): a one-shot, +2 to run away."""
+    from tests.munchkin_helpers import rig_dice
+
+    state = cthulhu()
+    state = fight(state, "shoggoth")
+    state, _ = pass_all(state)
+    assert state.combat.stage == "run"
+    ichor = to_hand(state, "anna", "quicker_ichor")
+    state, _ = act(state, A.PlayCard(actor="anna", card=ichor))
+    rig_dice(state, 3)
+    state, events = decide_run(state)
+    assert "escaped" in kinds(events)                      # 3 + 2 = 5
+
+
+def decide_run(state):
+    return decide(state, "anna", "run_away", decision(state, "anna", "run_away").options[0])
+
+
+def test_wishing_ring_is_a_one_shot_worth_500_that_ends_a_curse():
+    """Wishing Ring (fact sheet): a one-shot worth 500 gold (so it sells) that cancels a curse."""
+    state = cthulhu()
+    ring = to_hand(state, "anna", "wishing_ring")
+    assert state.card(ring).kind == "oneshot" and state.card(ring).value == 500
+    curse = to_table(state, "anna", "curse_flashlight_goes_out")
+    state, _ = act(state, A.PlayCard(actor="anna", card=ring, target_player="anna"))
+    assert curse not in state.player("anna").curses and ring in state.treasure_discard
+
+
+def test_shogulator_is_ten_against_shoggoths_and_five_against_other_goths():
+    """Shogulator (fact sheet): +10 against Shoggoth and Shog Goth, +5 against any other Goth."""
+    for monster, extra in (("shoggoth", 10), ("shog_goth", 10), ("coggoth", 5)):
+        state = cthulhu()
+        to_table(state, "anna", "shogulator")
+        base = 1 + 2
+        state = fight(state, monster)
+        assert players_strength(state) == base + extra, monster
+
+
+def test_in_a_million_year_sleep_leaves_at_least_one_treasure():
+    """In A Million-Year Sleep (fact sheet): -5 and one treasure fewer, but at least one."""
+    from engine.munchkin.combat import monster_treasures
+
+    state = cthulhu()
+    state = fight(state, "buggoth")                  # 1 treasure
+    sleep = to_hand(state, "ben", "in_a_million_year_sleep")
+    state, _ = act(state, A.PlayCard(actor="ben", card=sleep, target_monster=state.combat.monsters[0].uid))
+    assert monster_treasures(state, state.combat.monsters[0]) == 1
+
+
+def test_buggoth_switches_off_the_kultist_bonus_too():
+    """Buggoth (fact sheet): no class abilities in its fight, the Kultist's +2 included."""
+    state = cthulhu()
+    make_cultist(state, "anna")
+    make_cultist(state, "ben")
+    state = fight(state, "buggoth")
+    assert players_strength(state) == 1
+
+
+def test_snarkham_swaps_a_kultist_for_a_discarded_class():
+    """Fluch! Ab nach Snarkham (fact sheet): a Kultist victim trades the Kultist card for another class
+    from the discards (the one discarded last, our reading); anyone else becomes a Kultist."""
+    state = cthulhu()
+    cult = make_cultist(state, "anna")
+    make_cultist(state, "ben")
+    professor = take(state, "professor")
+    state.door_discard.append(professor)
+    state, _ = play_on(state, "cleo", "curse_dragged_off_to_snarkham_asylum", "anna")
+    assert state.player("anna").classes == [professor]
+    assert cult in state.cultist_discard
+
+
+def test_the_goth_call_goes_from_the_drawer_to_the_left():
+    """C l.11: when a Goth appears, the player who drew or played it may add another Goth first; only
+    when that player declines (passes) may the player to the left, and so on around the table."""
+    state = cthulhu()
+    state = fight(state, "ruggoth")                  # anna drew it
+    bens = to_hand(state, "ben", "joggoth")
+    cleos = to_hand(state, "cleo", "sluggoth")
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.PlayCard(actor="cleo", card=cleos))
+    assert err.value.code == "goth_call_order" and err.value.params["player"] == "anna"
+    state, _ = act(state, A.Pass(actor="anna", window=state.combat.window))
+    with pytest.raises(IllegalAction) as err:
+        act(state, A.PlayCard(actor="cleo", card=cleos))
+    assert err.value.params["player"] == "ben"
+    state, _ = act(state, A.Pass(actor="ben", window=state.combat.window))
+    state, _ = act(state, A.PlayCard(actor="cleo", card=cleos))
+    assert len(state.combat.monsters) == 2 and bens in state.player("ben").hand

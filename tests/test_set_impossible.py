@@ -270,3 +270,54 @@ def test_a_monster_is_friendly_only_to_those_it_names():
     on_top(state, "imp_mole")
     state, _ = act(state, A.KickDoor(actor="anna"))
     assert state.combat is not None
+
+
+def test_super_munchkin_needs_a_class_in_play_and_a_second_to_add():
+    """I l.265: Super Munchkin goes down while a class is in play, together with a second class."""
+    state = game(sets=("impossible",))
+    to_table(state, "anna", "imp_assassin")
+    sm = to_hand(state, "anna", "imp_super_munchkin")
+    refused(state, A.PlayCard(actor="anna", card=sm), "super_munchkin_needs_second_class")
+    playboy = to_hand(state, "anna", "imp_playboy")
+    state, _ = act(state, A.PlayCard(actor="anna", card=sm, with_card=playboy))
+    assert state.player("anna").super_munchkin == sm
+    assert playboy in state.player("anna").classes and playboy not in state.player("anna").hand
+
+
+def test_super_munchkin_is_lost_as_soon_as_either_class_goes():
+    """I l.265: losing one of the two classes takes Super Munchkin with it."""
+    state = game(sets=("impossible",))
+    assassin = to_table(state, "anna", "imp_assassin")
+    to_table(state, "anna", "imp_playboy")
+    sm = to_table(state, "anna", "imp_super_munchkin")
+    state, _ = act(state, A.Discard(actor="anna", card=assassin))
+    assert state.player("anna").super_munchkin is None
+    assert sm in state.door_discard
+
+
+def test_faster_play_in_impossible_is_four_and_four_and_the_claim_only():
+    """I l.287-291: Impossible's faster play deals 4 + 4 (also after death) and allows the claim; it
+    has no phase 0 "listen at the door" and looting still draws a door card. A mix keeps both
+    (the other books' "Kombiniere")."""
+    from engine.munchkin.state import Options
+
+    state, events = new_game([("a", "A"), ("b", "B")], seed=3, sets=("impossible",), options=Options(faster_play=True))
+    assert [len(p.hand) for p in state.players] == [8, 8]
+    assert "listened_at_door" not in kinds(events)
+    state = impossible(faster_play=True)
+    state.phase = "trouble"
+    looted = on_top(state, "imp_tourist_trap")
+    state, _ = act(state, A.LootRoom(actor="anna"))
+    assert state.player("anna").hand == [looted]
+    _, events = new_game([("a", "A"), ("b", "B")], seed=3, sets=("impossible", "cthulhu"))
+    assert "listened_at_door" in kinds(events)
+
+
+def test_a_dead_character_draws_two_and_two_at_the_next_turn():
+    """I l.147: after death the next turn starts with two cards of each deck (four with faster play)."""
+    for options, size in (({}, 4), ({"faster_play": True}, 8)):
+        state = impossible(**options)
+        state.player("ben").needs_new_hand = True
+        state.phase = "after"
+        state, _ = act(state, A.EndTurn(actor="anna"))
+        assert state.active_player.id == "ben" and len(state.player("ben").hand) == size

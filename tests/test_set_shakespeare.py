@@ -249,3 +249,74 @@ def test_hecht_and_the_candle_have_the_sample_cards_numbers():
     assert (candle.bonus, candle.slot, candle.value, candle.traits) == (3, "hand", 300, ("fire",))
     assert strength(state, state.player("anna"), False) == 1
     assert decision is not None
+
+
+def test_two_bees_from_the_sample_card():
+    """S l.3-14 (the sample card "Zwei Bienen"): level 1, 1 treasure, +4 against bards; bad stuff:
+    wearing armour you get away clean, otherwise you lose a level."""
+    state = game(sets=("shakespeare",))
+    bees = state.card(take(state, "sha_two_bees"))
+    assert (bees.level, bees.treasures, bees.bonus_vs) == (1, 1, {"class:bard": 4})
+    for armour, level in ((True, 3), (False, 2)):
+        state = game(sets=("shakespeare",))
+        state.player("anna").level = 3
+        if armour:
+            to_table(state, "anna", next(state.card_ids[u] for u in state.treasure_deck
+                                         if state.card(u).slot == "armor"))
+        state = fight(state, "sha_two_bees")
+        state.combat.monster_bonus = 10                  # make sure the fight is lost
+        state, _ = pass_all(state)
+        rig_dice(state, 1)
+        state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+        assert state.player("anna").level == level
+
+
+def test_the_iambic_thermometer_the_rulebook_names_is_an_item():
+    """S l.686 names "Jambisches Thermometer" as an item to bribe with."""
+    state = game(sets=("shakespeare",))
+    assert state.card(take(state, "sha_iambic_thermometer")).kind == "item"
+
+
+def test_thief_steals_a_small_item_but_not_during_a_combat():
+    """S l.504-505: stealing is the thief's (not during a combat). One card, a small item another
+    player carries, a die: 4 or more takes it, less costs the thief a level (our reading)."""
+    for roll, stolen in ((4, True), (3, False)):
+        state = shakespeare()
+        thief = to_table(state, "ben", "sha_thief")
+        state.player("ben").level = 3
+        sling = to_table(state, "anna", "sha_sling")
+        fuel = to_hand(state, "ben", "sha_ruff")
+        state, _ = act(state, A.UseAbility(actor="ben", card=thief, ability="steal", discard=(fuel,),
+                                           target_player="anna"))
+        rig_dice(state, roll)
+        state, _ = decide(state, "ben", "steal_pick", sling)
+        assert (sling in [i.uid for i in state.player("ben").items]) is stolen
+        assert state.player("ben").level == (3 if stolen else 2)
+    state = shakespeare()
+    thief = to_table(state, "ben", "sha_thief")
+    to_table(state, "anna", "sha_sling")
+    state = fight(state, "sha_caliban")
+    refused(state, A.UseAbility(actor="ben", card=thief, ability="steal", discard=(to_hand(state, "ben", "sha_ruff"),),
+                                target_player="anna"), "in_combat")
+
+
+def test_priest_resurrection_works_for_every_face_up_draw_also_a_helped_fights_treasures():
+    """S l.270-273: whenever a card must be drawn face up, the priest may take the top card of that
+    discard pile instead, for a card from hand: also for the treasures a helped win draws face up."""
+    state = shakespeare()
+    priest = to_table(state, "anna", "sha_priest")
+    state.player("ben").level = 9
+    old = take(state, "sha_broadsword")
+    state.treasure_discard.append(old)
+    state = fight(state, "sha_groundling")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben", treasures=0))
+    state, _ = decide(state, "ben", "help", "accept")
+    state, _ = pass_all(state)
+    assert state.combat.stage == "reward"
+    last = state.combat.reward[-1]
+    pay = to_hand(state, "anna", "sha_ruff")
+    state, events = act(state, A.UseAbility(actor="anna", card=priest, ability="resurrection", discard=(pay,)))
+    assert "resurrected" in kinds(events)
+    assert state.combat.reward[-1] == old and state.treasure_deck[-1] == last
+    refused(state, A.UseAbility(actor="ben", card=priest, ability="resurrection",
+                                discard=(to_hand(state, "ben", "sha_sling"),)), "card_not_in_play")

@@ -1,4 +1,5 @@
-"""The table layer: one game per channel, every action one transaction, stale versions, errors."""
+"""The table layer: one game per channel, every action one transaction, stale versions, errors; on
+SQLite and on PostgreSQL alike."""
 
 from __future__ import annotations
 
@@ -10,8 +11,13 @@ from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
 from table.errors import TableError
 from table.service import TableService
-from table.sqlite_store import SqliteStore
 from tests.conftest import seated_game
+
+
+@pytest.fixture
+def store(any_store):
+    """Every test here runs against both backends."""
+    return any_store
 
 
 async def test_lobby_create_join_start(service):
@@ -123,12 +129,10 @@ async def test_fifty_identical_trade_offers_at_once_ask_the_partner_once(service
     assert [d.player for d in state.decisions if d.kind == "trade"] == [partner]
 
 
-async def test_two_processes_writing_one_game_stay_consistent(tmp_path, clock):
-    """Two stores on one file (as two processes or shards would have): each action reads the current
+async def test_two_processes_writing_one_game_stay_consistent(backend, clock):
+    """Two stores on one database (as two processes or shards would have): each action reads the current
     version, a move is judged on the newest state, and the log stays complete."""
-    first, second = SqliteStore(tmp_path / "shared.db"), SqliteStore(tmp_path / "shared.db")
-    await first.open()
-    await second.open()
+    first, second = await backend.open(), await backend.open()
     try:
         a, b = TableService(first, clock), TableService(second, clock)
         started = await seated_game(a)
@@ -146,10 +150,8 @@ async def test_two_processes_writing_one_game_stay_consistent(tmp_path, clock):
         await second.close()
 
 
-async def test_stale_cache_in_a_second_process_is_refreshed(tmp_path, clock):
-    first, second = SqliteStore(tmp_path / "s.db"), SqliteStore(tmp_path / "s.db")
-    await first.open()
-    await second.open()
+async def test_stale_cache_in_a_second_process_is_refreshed(backend, clock):
+    first, second = await backend.open(), await backend.open()
     try:
         a, b = TableService(first, clock), TableService(second, clock)
         started = await seated_game(a)

@@ -3,8 +3,8 @@
 card itself, and "discard your hand" needs a hand).
 
 Each ability has a check (raises IllegalAction) and an effect. ``double_sale`` (Halbling) works
-inside selling and ``resurrection`` (Priester) inside kicking the door; they are listed here so the
-card data can name them.
+inside selling, and ``resurrection`` (Priester) inside kicking the door as well as on its own for a
+helped fight's face-up treasures; they are listed here so the card data can name them.
 """
 
 from __future__ import annotations
@@ -53,6 +53,11 @@ def _cards_to_fuel(state: GameState, player: Player, use: Use, low: int, high: i
             raise IllegalAction("ability_cannot_discard_itself")
         if uid not in player.hand and uid not in in_play:
             raise IllegalAction("card_not_yours", card=uid)
+        if uid in in_play:
+            # a Kultist in play is never discarded by choice, not even as fuel (C l.258, l.318)
+            from engine.munchkin.sets import check_voluntary_discard
+
+            check_voluntary_discard(state, uid)
 
 
 def _used(state: GameState, key: str) -> int:
@@ -145,6 +150,68 @@ def _backstab(tx: Tx, player: Player, use: Use) -> None:
     _count_use(tx, f"backstab:{player.id}>{use.target_player}", 1)
 
 
+# ---------------------------------------------------------------------- stealing (Dieb)
+def small_items(state: GameState, player: Player) -> list[str]:
+    return [i.uid for i in player.items if not state.card(i.uid).big]
+
+
+def _check_steal(state: GameState, player: Player, use: Use) -> None:
+    """Not during a combat (S l.504-505); one card for a small item another player carries."""
+    if state.combat is not None:
+        raise IllegalAction("in_combat")
+    victim = use.target_player
+    if victim is None or victim == player.id or not state.has_player(victim):
+        raise IllegalAction("needs_target_player")
+    if not small_items(state, state.player(victim)):
+        raise IllegalAction("nothing_to_steal")
+    _cards_to_fuel(state, player, use, 1, 1)
+
+
+def _steal(tx: Tx, player: Player, use: Use) -> None:
+    """The thief picks the item; the die decides (sets.shakespeare.resolve_steal)."""
+    from engine.munchkin.decisions import open_decision
+
+    open_decision(tx, player.id, "steal_pick", small_items(tx.s, tx.s.player(use.target_player or "")))
+
+
+# ---------------------------------------------------------------------- resurrection (Priester)
+def _check_resurrection(state: GameState, player: Player, use: Use) -> None:
+    """S l.270-273: whenever you must draw a card face up you may take the top card of its discard
+    pile instead, for a card from your hand. Kicking the door is KickDoor.resurrect_with; this is
+    the other face-up draw, a helped fight's treasures: once for each treasure drawn."""
+    combat = state.combat
+    if combat is None or combat.stage != "reward" or player.id not in (combat.fighter, combat.helper):
+        raise IllegalAction("no_face_up_draw")
+    drawn = len(combat.reward) + sum(combat.reward_taken.values())
+    if not combat.reward or _used(state, "resurrection") >= drawn:
+        raise IllegalAction("no_face_up_draw")
+    if not state.treasure_discard:
+        raise IllegalAction("discard_pile_empty")
+    if any(uid not in player.hand for uid in use.discard):
+        raise IllegalAction("card_not_in_hand", card=use.discard[0] if use.discard else "")
+    _cards_to_fuel(state, player, use, 1, 1)
+
+
+def _resurrect_treasure(tx: Tx, player: Player, use: Use) -> None:
+    """The treasure drawn last goes back on the deck, as if never drawn; the discard pile's top
+    card takes its place (our reading of "instead")."""
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    back = combat.reward.pop()
+    state.treasure_deck.append(back)
+    # the top card as it lay before the payment was discarded
+    taken = next(u for u in reversed(state.treasure_discard) if u not in use.discard)
+    state.treasure_discard.remove(taken)
+    combat.reward.append(taken)
+    for decision in state.decisions:      # a pick already waiting offers the new card instead
+        if decision.kind == "treasure_pick":
+            decision.options = list(combat.reward)
+            decision.default = decision.options[0]
+    _count_use(tx, "resurrection", 1)
+    tx.emit("resurrected", player=player.id, card=state.card_ids[taken])
+
+
 # ---------------------------------------------------------------------- battle roll (Axe Cop power)
 BATTLE_ROLL_NEEDS = 4
 BATTLE_ROLL_BONUS = 5
@@ -173,8 +240,9 @@ ABILITIES: dict[str, Ability] = {
     "charm": Ability(_check_charm, _charm),
     "backstab": Ability(_check_backstab, _backstab),
     "battle_roll": Ability(_check_battle_roll, _battle_roll),
+    "steal": Ability(_check_steal, _steal, in_combat=False),
     "double_sale": Ability(None, None, in_combat=False),     # rules.check_sell
-    "resurrection": Ability(None, None, in_combat=False),    # rules.check_kick_door
+    "resurrection": Ability(_check_resurrection, _resurrect_treasure),   # the door: rules.check_kick_door
 }
 
 

@@ -43,7 +43,8 @@ class PlayCard(_Action):
 
     ``target_player``: the victim of a curse. ``target_monster``: the monster an enhancer or
     monster-removing one-shot goes on. ``side``: "players" or "monsters" for a combat one-shot.
-    ``with_card``: the monster from hand that a wandering monster brings in.
+    ``with_card``: the monster from hand that a wandering monster brings in, or the second class
+    from hand that Impossible's Super Munchkin comes with.
     ``target_item``: the item in play an item enhancer goes on.
     """
 

@@ -44,6 +44,7 @@ EffectOp = Literal[
     "lose_follower",    # one hireling or ally; the victim picks among several
     "lose_power",       # one Axe Cop power; the victim picks among several
     "combat_malus",     # -n to the victim's strength, now if in combat, else in their next combat
+    "lose_items_worth",  # items in play worth at least n gold; the victim picks them one by one
     "handler",          # a named Python function does it (engine.munchkin.effects)
 ]
 
@@ -108,6 +109,8 @@ class Card(BaseModel):
     value: int = 0
     big: bool = False
     usable_by: tuple[str, ...] = ()
+    # a monster enhancer that takes treasures but leaves at least this many
+    treasures_at_least: int = 0
     # a one-shot that removes a monster from combat without killing it
     defeats_monster: bool = False
     # classes and races
@@ -139,6 +142,9 @@ class Card(BaseModel):
     no_pursue_only: str | None = None
     # Impossible: a monster friendly to these ("loyalty:russian") is no fight when they meet it
     friendly_to: tuple[str, ...] = ()
+    # Impossible's Super Munchkin (I l.265): played together with a second class from the hand
+    # while one class is in play; lost as soon as either class goes
+    pairs_classes: bool = False
     # Axe Cop: an item that may be played on an ally (it counts for you, the ally carries it)
     ally_item: bool = False
     provenance: Provenance = Field(default_factory=Provenance)

@@ -38,26 +38,40 @@ def trait_applies(trait: str, pool: set[str]) -> bool:
     return trait in pool
 
 
-def traits(state: GameState, player: Player, for_monster_bonus: bool = False) -> set[str]:
-    """The player's traits ("sex:female", "class:fighter", "race:elf").
-
-    Super Munchkin with a single class, or Half-Breed with a single race, makes the character half
-    human: all the advantages, none of the disadvantages, so monsters get no bonus against it
-    (rulebook: "Super Munchkin" / "Halb-Blut").
-    """
+def traits(state: GameState, player: Player, as_human: bool = False) -> set[str]:
+    """The player's traits ("sex:female", "class:fighter", "race:elf"). ``as_human`` leaves out a
+    class held with Super Munchkin alone and a race held with Half-Breed alone: the half-human
+    reading of the character (see monster_bonus)."""
     result = {f"sex:{player.sex}"}
     half_class = player.super_munchkin is not None and len(player.classes) == 1
     half_race = player.half_breed is not None and len(player.races) == 1
     for uid in player.classes:
-        if not (for_monster_bonus and half_class):
+        if not (as_human and half_class):
             result |= {f"class:{t}" for t in state.card(uid).traits}
     for uid in player.races:
-        if not (for_monster_bonus and half_race):
+        if not (as_human and half_race):
             result |= {f"race:{t}" for t in state.card(uid).traits}
     for zone, prefix in ((player.loyalties, "loyalty"), (player.powers, "power"), (player.trainings, "training")):
         for uid in zone:
             result |= {f"{prefix}:{t}" for t in state.card(uid).traits}
     return result
+
+
+def monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, int]) -> int:
+    """A monster's "+N / -N against X" against these players, each entry once.
+
+    Super Munchkin with a single class (Half-Breed with a single race) keeps all the advantages of
+    that class and none of its disadvantages (C l.266, S l.296-299, S l.308-316): each entry is read
+    both with and without the half class, and the reading better for the players counts. So a
+    half-Kultist still gets Lloyd Lloigor's -2, and Großer Cthulhu's +4 against non-Kultisten does
+    not hit him."""
+    full: set[str] = set()
+    human: set[str] = set()
+    for player in players:
+        full |= traits(state, player)
+        human |= traits(state, player, as_human=True)
+    return sum(min(bonus if trait_applies(trait, full) else 0, bonus if trait_applies(trait, human) else 0)
+               for trait, bonus in bonus_vs.items())
 
 
 def meets_restriction(state: GameState, player: Player, card: Card) -> bool:
@@ -89,7 +103,7 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     if any(c.bonus_with for c in abilities):
         item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
-    if player.classes:
+    if player.classes and not class_abilities_blocked(state, player):   # Buggoth stops the cult's +2 too
         from engine.munchkin.sets.cthulhu import cult_bonus
 
         total += cult_bonus(state, player)
@@ -211,10 +225,15 @@ def move_item(state: GameState, giver: Player, receiver: Player, uid: str) -> No
     receiver.items.append(item)
 
 
+def super_munchkin_needs(state: GameState, uid: str) -> int:
+    """Classes a Super Munchkin card needs to stay: one, or both for Impossible's (I l.265)."""
+    return 2 if state.card(uid).pairs_classes else 1
+
+
 def after_losing_ability(tx: Tx, player: Player) -> None:
     """Super Munchkin goes with the last class, Half-Breed with the last race; too many big items
     after losing an allowance must go (the player chooses which, see decisions)."""
-    if player.super_munchkin and not player.classes:
+    if player.super_munchkin and len(player.classes) < super_munchkin_needs(tx.s, player.super_munchkin):
         tx.discard(player.super_munchkin)
         tx.emit("card_lost", player=player.id, card=tx.s.card_ids[player.super_munchkin])
         player.super_munchkin = None

@@ -87,11 +87,9 @@ def monster_strength(state: GameState, monster: CombatMonster) -> int:
     if killed_outright(state, monster):
         return 0
     total = card.level + sum(state.card(e).bonus for e in monster.enhancers)
-    trait_pool: set[str] = set()
-    for p in fighters(state):
-        trait_pool |= ch.traits(state, p, for_monster_bonus=True)
+    players = fighters(state)
     for source in (card, *(state.card(e) for e in monster.enhancers)):
-        total += sum(bonus for trait, bonus in source.bonus_vs.items() if ch.trait_applies(trait, trait_pool))
+        total += ch.monster_bonus(state, players, source.bonus_vs)
     return total
 
 
@@ -114,12 +112,14 @@ def players_win(state: GameState) -> bool:
 
 def monster_treasures(state: GameState, monster: CombatMonster) -> int:
     card = state.card(monster.uid)
-    return max(0, card.treasures + sum(state.card(e).treasures for e in monster.enhancers))
+    enhancers = [state.card(e) for e in monster.enhancers]
+    floor = max((e.treasures_at_least for e in enhancers), default=0)
+    return max(0, min(card.treasures, floor), card.treasures + sum(e.treasures for e in enhancers))
 
 
 # ---------------------------------------------------------------------- start and change
 def start_combat(tx: Tx, fighter: str, monster_uid: str) -> None:
-    tx.s.combat = Combat(fighter=fighter, monsters=[CombatMonster(uid=monster_uid)], window=tx.s.new_id())
+    tx.s.combat = Combat(fighter=fighter, monsters=[CombatMonster(uid=monster_uid, by=fighter)], window=tx.s.new_id())
     tx.emit("combat_started", fighter=fighter, monster=tx.s.card_ids[monster_uid], uid=monster_uid)
     emit_strengths(tx)
 
@@ -146,7 +146,7 @@ def add_monster(tx: Tx, uid: str, by: str, followed: bool = False) -> None:
         caller = _caller_for(tx.s, uid)
         if caller is not None and "goth" in tx.s.card(uid).traits:
             caller.called = True
-    combat.monsters.append(CombatMonster(uid=uid, followed=followed))
+    combat.monsters.append(CombatMonster(uid=uid, followed=followed, by=by))
     tx.emit("monster_joined", player=by, monster=tx.s.card_ids[uid], uid=uid)
 
 
@@ -156,6 +156,26 @@ def can_follow(state: GameState, uid: str) -> bool:
     if combat is None or combat.stage != "fight":
         return False
     return _caller_for(state, uid) is not None
+
+
+def goth_call_waits_for(state: GameState, uid: str, player_id: str) -> str | None:
+    """Who must decline first before this player may answer a Goth's call with this monster: the
+    player who drew or played the calling Goth has the first say, then the players to the left in
+    turn (C l.11); declining is passing the combat window. None when nobody is owed a say."""
+    combat = state.combat
+    caller = _caller_for(state, uid)
+    if combat is None or caller is None or not _calls_as_goth_only(state, uid, caller):
+        return None
+    ids = [p.id for p in state.players]
+    start = ids.index(caller.by) if caller.by in ids else ids.index(combat.fighter)
+    order = ids[start:] + ids[:start]
+    return next((pid for pid in order[:order.index(player_id)] if pid not in combat.passed), None)
+
+
+def _calls_as_goth_only(state: GameState, uid: str, caller: CombatMonster) -> bool:
+    shared = set(state.card(uid).traits) & set(state.card(caller.uid).traits)
+    follow = set(rules_for(tuple(state.sets), state.options).follow_traits)
+    return not (shared & follow) - {"goth"}
 
 
 def _caller_for(state: GameState, uid: str) -> CombatMonster | None:

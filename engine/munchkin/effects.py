@@ -88,6 +88,11 @@ def apply_effects(tx: Tx, victim: Player, effects: list[Effect], source: str, fi
             if candidates is None:
                 hit_anything |= bool(result)
                 continue
+        elif effect.op == "lose_items_worth":
+            hit_anything |= bool(victim.items)
+            if _lose_items_worth(tx, victim, effect.n, effects[index + 1:], source, finish):
+                return
+            continue
         else:
             candidates = loss_candidates(tx, victim, effect, source)
         if candidates is not None:
@@ -111,6 +116,26 @@ def apply_effects(tx: Tx, victim: Player, effects: list[Effect], source: str, fi
     if not hit_anything and finish != "keep":
         tx.emit("no_effect", card=tx.s.card_ids[source], player=victim.id)
     _finish_source(tx, victim, source, finish)
+
+
+def _lose_items_worth(tx: Tx, victim: Player, gold: int, rest: list[Effect], source: str, finish: str) -> bool:
+    """Items in play worth at least ``gold`` go, the victim choosing which (Campus Crusade for
+    Cthulhu, Eldridge Hawrer); with less than that in play, all of them. Returns True when a choice
+    is now pending (the rest of the effects wait in it)."""
+    while gold > 0 and victim.items:
+        values = {i.uid: tx.s.card(i.uid).value for i in victim.items}
+        if sum(values.values()) <= gold or len(values) == 1:
+            for uid in list(values):
+                lose_card(tx, victim, uid, source)
+            return False
+        from engine.munchkin.decisions import open_decision
+
+        open_decision(tx, victim.id, "choose_loss", list(values), params={
+            "source": source, "finish": finish, "worth": gold,
+            "remaining": [e.model_dump() for e in rest],
+        })
+        return True
+    return False
 
 
 def _apply_simple(tx: Tx, victim: Player, effect: Effect, source: str) -> bool:
@@ -164,8 +189,11 @@ def _finish_source(tx: Tx, victim: Player, source: str, finish: str) -> None:
 def resume_effects(tx: Tx, victim: Player, chosen: str, params: dict) -> None:
     """Continue after the victim chose what to lose."""
     source = params["source"]
+    value = tx.s.card(chosen).value
     lose_card(tx, victim, chosen, source)
     remaining = [Effect.model_validate(e) for e in params["remaining"]]
+    if params.get("worth", 0) > value:      # more gold still to lose
+        remaining.insert(0, Effect(op="lose_items_worth", n=params["worth"] - value))
     if remaining:
         apply_effects(tx, victim, remaining, source, params["finish"])
     else:

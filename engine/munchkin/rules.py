@@ -156,6 +156,21 @@ def _own_turn_or_fresh(state: GameState, player: Player, uid: str) -> None:
         raise IllegalAction("only_on_your_turn", card=state.card_ids[uid])
 
 
+def _own_turn_or_drawn(state: GameState, player: Player, uid: str) -> None:
+    """Classes, races, loyalties, trainings and powers go down on your own turn or when you draw
+    them (C l.258, S l.595-596); a card kept from the starting hand waits while another player's
+    combat runs."""
+    _own_turn_or_fresh(state, player, uid)
+    if state.combat is not None and state.active_player.id != player.id:
+        raise IllegalAction("not_in_others_combat", card=state.card_ids[uid])
+
+
+def _no_items_in_combat(state: GameState, uid: str) -> None:
+    """Only one-shots may be played while a combat is on (Cthulhu l.212, see setrules)."""
+    if state.combat is not None and not rules_for(tuple(state.sets), state.options).items_in_combat:
+        raise IllegalAction("no_items_in_combat", card=state.card_ids[uid])
+
+
 def _in_hand(state: GameState, player: Player, uid: str) -> None:
     if uid not in player.hand:
         raise IllegalAction("card_not_in_hand", card=uid)
@@ -232,8 +247,8 @@ def check_loot_room(state: GameState, a: LootRoom) -> None:
 
 
 def do_loot_room(tx: Tx, a: LootRoom) -> None:
-    """Phase 3: a face-down door card (a treasure with faster play)."""
-    deck = "treasure" if tx.s.options.faster_play else "door"
+    """Phase 3: a face-down door card (a treasure with faster play, see setrules)."""
+    deck = "treasure" if rules_for(tuple(tx.s.sets), tx.s.options).loot_treasure else "door"
     tx.emit("room_looted", player=a.actor)
     tx.draw_to_hand(a.actor, deck, 1, fresh_until=tx.s.turn)
     tx.s.phase = "after"
@@ -262,6 +277,9 @@ def check_play_card(state: GameState, a: PlayCard) -> None:
 def _check_play_monster(state: GameState, player: Player, a: PlayCard) -> None:
     if not cb.can_follow(state, a.card):
         raise IllegalAction("monster_needs_trouble_or_wandering", card=state.card_ids[a.card])
+    first = cb.goth_call_waits_for(state, a.card, player.id)
+    if first is not None:
+        raise IllegalAction("goth_call_order", player=first)
 
 
 def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
@@ -270,10 +288,12 @@ def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
 
 
 def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
-    _own_turn_or_fresh(state, player, a.card)
     card = state.card(a.card)
     mine = player.classes if card.kind == "class" else player.races
     extra = player.super_munchkin if card.kind == "class" else player.half_breed
+    if not (extra and len(mine) == 1):
+        # with Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)
+        _own_turn_or_drawn(state, player, a.card)
     if any(set(state.card(u).traits) & set(card.traits) for u in mine):
         raise IllegalAction("already_have_that", card=card.id)
     if len(mine) >= (2 if extra else 1):
@@ -286,20 +306,44 @@ def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
     if card.kind == "super_munchkin":
         if not player.classes or player.super_munchkin:
             raise IllegalAction("needs_a_class")
+        if card.pairs_classes:
+            _check_second_class(state, player, a)
+        elif a.with_card is not None:
+            raise IllegalAction("needs_a_class")
     elif not player.races or player.half_breed:
         raise IllegalAction("needs_a_race")
 
 
+def _check_second_class(state: GameState, player: Player, a: PlayCard) -> None:
+    """Impossible's Super Munchkin comes with the second class from the hand (I l.265)."""
+    second = a.with_card
+    if second is None or second not in player.hand or state.card(second).kind != "class":
+        raise IllegalAction("super_munchkin_needs_second_class")
+    if any(set(state.card(u).traits) & set(state.card(second).traits) for u in player.classes):
+        raise IllegalAction("already_have_that", card=state.card_ids[second])
+
+
 def _check_play_item(state: GameState, player: Player, a: PlayCard) -> None:
     _own_turn_or_fresh(state, player, a.card)
+    _no_items_in_combat(state, a.card)
     ch.check_can_receive_item(state, player, state.card(a.card))
     on_ally = a.target_item is not None      # Axe Cop: on one of your allies
     if on_ally and (not state.card(a.card).ally_item or a.target_item not in player.followers):
         raise IllegalAction("needs_own_ally")
 
 
+def _fleeing(state: GameState, player_id: str) -> bool:
+    combat = state.combat
+    return combat is not None and combat.stage == "run" and player_id in combat.run_queue
+
+
 def _check_play_one_shot(state: GameState, player: Player, a: PlayCard) -> None:
     card = state.card(a.card)
+    if card.effects:        # a one-shot that acts on a player (Wishing Ring: ends a curse) acts at once
+        _check_play_effect(state, player, a)
+        return
+    if card.run_bonus and _fleeing(state, player.id):   # a run-away one-shot still helps once the fight is lost
+        return
     if state.combat is None or state.combat.stage != "fight":
         # outside combat a one-shot can be laid on the table to be used later
         if a.side or a.target_monster:
@@ -331,16 +375,20 @@ def _check_play_wandering(state: GameState, player: Player, a: PlayCard) -> None
 
 
 def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
-    if a.target_player not in (None, player.id):
-        raise IllegalAction("level_up_self_only")
+    """A level card may go on any player (C l.204, S l.495-499, A l.120: lift someone past a monster
+    that will not pursue), but never to level 10."""
+    if a.target_player is not None and not state.has_player(a.target_player):
+        raise IllegalAction("needs_target_player")
+    target = state.player(a.target_player or player.id)
     # Shakespeare's two game-ending cards may give the tenth level; any other only up to 9
-    if player.level >= ch.MAX_LEVEL - (0 if state.card(a.card).reaches_level_10 else 1):
+    if target.level >= ch.MAX_LEVEL - (0 if state.card(a.card).reaches_level_10 else 1):
         raise IllegalAction("level_10_needs_kill")
 
 
 def _check_play_item_enhancer(state: GameState, player: Player, a: PlayCard) -> None:
     """Item enhancers go on an item of your own in play, when you may play items."""
     _own_turn_or_fresh(state, player, a.card)
+    _no_items_in_combat(state, a.card)
     if a.target_item is None or ch.item_in_play(player, a.target_item) is None:
         raise IllegalAction("needs_target_item")
     if state.card(a.target_item).kind != "item":
@@ -354,7 +402,7 @@ def _check_play_effect(state: GameState, player: Player, a: PlayCard) -> None:
 
 def _check_play_ability(state: GameState, player: Player, a: PlayCard) -> None:
     """Loyalties, trainings and powers go down like a class: on your own turn or when received."""
-    _own_turn_or_fresh(state, player, a.card)
+    _own_turn_or_drawn(state, player, a.card)
     sets.check_play_ability(state, player, state.card(a.card))
 
 
@@ -416,6 +464,9 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
         player.races.append(a.card)
     elif kind == "super_munchkin":
         player.super_munchkin = a.card
+        if a.with_card is not None:
+            player.hand.remove(a.with_card)
+            player.classes.append(a.with_card)
     elif kind == "half_breed":
         player.half_breed = a.card
     elif kind == "item":
@@ -431,10 +482,12 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
         tx.discard(a.card)
         cb.add_monster(tx, a.with_card, a.actor)  # type: ignore[arg-type]
     elif kind == "level_up":
-        ch.gain_levels(tx, player, 1, by_kill=card.reaches_level_10, source=card.id)
+        target = state.player(a.target_player or a.actor)
+        ch.gain_levels(tx, target, 1, by_kill=card.reaches_level_10, source=card.id)
         tx.discard(a.card)
         if card.reaches_level_10:
             cb.check_winners(tx)
+        changes_combat = changes_combat and cb.in_combat(state, target.id)
     elif kind == "item_enhancer":
         ch.item_in_play(player, a.target_item or "").enhancers.append(a.card)  # type: ignore[union-attr]
         changes_combat = changes_combat and cb.in_combat(state, player.id)
@@ -445,6 +498,15 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
 def _play_one_shot(tx: Tx, player: Player, a: PlayCard) -> None:
     state = tx.s
     combat = state.combat
+    card = state.card(a.card)
+    if card.effects:
+        state.resolving.append(a.card)
+        apply_effects(tx, state.player(a.target_player or a.actor), list(card.effects), a.card, finish="discard")
+        return
+    if card.run_bonus and _fleeing(state, player.id):
+        combat.run_bonus[player.id] = combat.run_bonus.get(player.id, 0) + card.run_bonus  # type: ignore[union-attr]
+        tx.discard(a.card)
+        return
     if combat is None or combat.stage != "fight":
         ch.place_item(state, player, a.card)
         return
@@ -1117,12 +1179,12 @@ def _begin_turn(tx: Tx) -> None:
     player.traded.clear()
     player.used_this_turn.clear()
     tx.emit("turn_started", player=player.id, turn=state.turn)
+    rules = rules_for(tuple(state.sets), state.options)
     if player.needs_new_hand:
-        rules = rules_for(tuple(state.sets), state.options)
         player.needs_new_hand = False
         tx.draw_to_hand(player.id, "door", rules.starting_doors, fresh_until=state.turn)
         tx.draw_to_hand(player.id, "treasure", rules.starting_treasures, fresh_until=state.turn)
-    if state.options.faster_play:
+    if rules.listen_at_door:
         tx.emit("listened_at_door", player=player.id)
         tx.draw_to_hand(player.id, "door", 1, fresh_until=state.turn)
 
@@ -1243,9 +1305,13 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
     """Abilities in their smallest useful forms: one card from hand as fuel, the whole hand to charm."""
     combat = state.combat
-    if combat is None:
-        return
     fuel = tuple(player.hand[:1])
+    if combat is None:
+        for uid in ch.owned_in_play(player):
+            if "steal" in state.card(uid).abilities:
+                for other in state.players:
+                    yield UseAbility(actor=player.id, card=uid, ability="steal", discard=fuel, target_player=other.id)
+        return
     for uid in ch.owned_in_play(player):
         for name in state.card(uid).abilities:
             if name in ("berserk", "turning", "flight"):
@@ -1254,6 +1320,8 @@ def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility
                 yield UseAbility(actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
             elif name == "battle_roll":
                 yield UseAbility(actor=player.id, card=uid, ability=name)
+            elif name == "resurrection":
+                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
             elif name == "backstab":
                 for victim in (combat.fighter, combat.helper):
                     if victim:
@@ -1266,7 +1334,8 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
     for uid in playable:
         card = state.card(uid)
-        if card.kind in ("curse", "trap", "effect"):
+        if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
+                or (card.kind == "oneshot" and card.effects):
             for target in state.players:
                 yield PlayCard(actor=pid, card=uid, target_player=target.id)
         elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
@@ -1278,9 +1347,10 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         elif card.kind == "item_enhancer":
             for item in player.items:
                 yield PlayCard(actor=pid, card=uid, target_item=item.uid)
-        elif card.kind == "wandering":
+        elif card.kind == "wandering" or card.pairs_classes:
+            wanted = "monster" if card.kind == "wandering" else "class"
             for other in player.hand:
-                if state.card(other).kind == "monster":
+                if state.card(other).kind == wanted:
                     yield PlayCard(actor=pid, card=uid, with_card=other)
         else:
             yield PlayCard(actor=pid, card=uid)

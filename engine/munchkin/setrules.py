@@ -16,6 +16,9 @@ class SetRules:
     treasure_for_defeat_without_kill: bool = False
     keeps_curses_at_death: bool = False
     traded_items_unsellable: bool = False
+    items_in_combat: bool = False     # a non-one-shot item may be played from hand during a combat
+    listen_at_door: bool = False      # faster play: phase 0 draws a face-down door card
+    loot_treasure: bool = False       # faster play: looting the room draws a treasure, not a door
 
 
 def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
@@ -28,7 +31,13 @@ def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
     # Impossible alone starts with 2 door and 2 treasure cards; its faster play (and every mix, whose
     # "Kombiniere" sections switch faster play on) deals the usual 4 + 4 (Impossible: "Schnelleres Spiel").
     small_start = tuple(sets) == ("impossible",) and not options.faster_play
+    # faster play is phase 0 and treasure for looting in Cthulhu (l.33), Shakespeare and Axe Cop;
+    # Impossible's own faster play is only 4 + 4 cards and the claim (I l.287-291). A mix keeps
+    # phase 0 and the treasure (the others' "Kombiniere" sections).
+    faster_extras = options.faster_play and tuple(sets) != ("impossible",)
     return SetRules(
+        listen_at_door=faster_extras,
+        loot_treasure=faster_extras,
         starting_doors=2 if small_start else 4,
         starting_treasures=2 if small_start else 4,
         follow_traits=tuple(follow),
@@ -37,4 +46,9 @@ def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
         # Axe Cop "Tod": curses stay; Impossible "Tod": lasting trap effects stay
         keeps_curses_at_death=bool(chosen & {"axecop", "impossible"}),
         traded_items_unsellable="impossible" in chosen,          # Impossible: "Handeln"
+        # Cthulhu l.212, Shakespeare l.505-506, Impossible l.201: no items but one-shots during a
+        # combat. Impossible l.235 lets the player whose turn it is play one and use it at once; we
+        # follow l.201 there. Axe Cop l.122 bans only selling and trading in combat, so Axe Cop alone
+        # keeps its items on its own turn (l.245); a mix takes the ban.
+        items_in_combat=chosen == {"axecop"},
     )

@@ -60,6 +60,7 @@ class CombatMonster(_Model):
     enhancers: list[str] = Field(default_factory=list)
     followed: bool = False      # joined because its kind was in the fight (it calls no further Goth)
     called: bool = False        # a Goth that already brought another one in
+    by: str | None = None       # who drew or played it (Cthulhu: that player calls a further Goth first)
 
 
 class PlayedOneShot(_Model):

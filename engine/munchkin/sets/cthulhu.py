@@ -125,13 +125,39 @@ def _lose_classes_but_cultist(tx: Tx, victim: Player, source: str) -> bool:
 
 
 @handler("cultist_or_lose_1000_gold")
-def _cultist_or_lose_items(tx: Tx, victim: Player, source: str) -> list[str] | bool:
-    """Non-Kultisten join the cult; a Kultist instead loses the most valuable item (our reading)."""
+def _cultist_or_lose_items(tx: Tx, victim: Player, source: str) -> bool:
+    """Non-Kultisten join the cult; a Kultist instead loses items worth 1000 gold, chosen by the
+    victim (fact sheet: Campus Crusade for Cthulhu). Only a monster's bad stuff names this, so the
+    loss runs as bad stuff ("keep": the monster stays in its combat)."""
     if not is_cultist(tx.s, victim):
         return become_cultist(tx, victim)
-    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.cards import Effect
+    from engine.munchkin.effects import apply_effects
 
-    return HANDLERS["lose_most_valuable_item"](tx, victim, source) or False
+    had_items = bool(victim.items)
+    apply_effects(tx, victim, [Effect(op="lose_items_worth", n=1000)], source, finish="keep")
+    return had_items
+
+
+@handler("swap_cultist_for_discarded_class")
+def _swap_cultist(tx: Tx, victim: Player, source: str) -> bool:
+    """Curse! Dragged Off To Snarkham Asylum: anyone else becomes a Kultist; a Kultist trades the
+    Kultist card for the class last discarded (our reading of "another class from the discards";
+    the only Kultist keeps the card)."""
+    state = tx.s
+    if not is_cultist(state, victim):
+        return become_cultist(tx, victim)
+    card = next(u for u in victim.classes if is_cultist_card(state, u))
+    other = next((u for u in reversed(state.door_discard) if state.card(u).kind == "class"), None)
+    if other is None or not may_lose(state, victim, card):
+        return False
+    from engine.munchkin.effects import lose_card
+
+    state.door_discard.remove(other)
+    victim.classes.append(other)       # first, so that a Super Munchkin keeps its class
+    tx.emit("class_taken_from_discard", player=victim.id, card=state.card_ids[other])
+    lose_card(tx, victim, card, source)
+    return True
 
 
 @handler("toggle_cultist")

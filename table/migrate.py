@@ -1,0 +1,72 @@
+"""Moves every game to another database (e.g. from SQLite to PostgreSQL when one process is no longer
+enough), then replays each game on the target to prove the copy.
+
+    python -m table.migrate --from sqlite:///var/spielleiter.db --to postgresql://user@host/spielleiter
+
+Games, seats, action logs, deadlines, reminders, time banks, preferences, private messages and
+stand-ins are copied with their ids, a few games at a time. The target must hold no games yet. Stop
+the bot while it runs. Exit code 0 when every game replays clean on the target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from table.errors import StoreError
+from table.replay import replay_store
+from table.store import COPIED_TABLES, Store
+from table.stores import store_for
+
+GAMES_AT_ONCE = 200
+
+
+async def copy_games(source: Store, target: Store) -> int:
+    if await target.games(with_state=False):
+        raise SystemExit("the target already holds games: migrate into an empty database")
+    ids = [g.id for g in await source.games(with_state=False)]
+    for start in range(0, len(ids), GAMES_AT_ONCE):
+        first, last = ids[start], ids[min(start + GAMES_AT_ONCE, len(ids)) - 1]
+        for table in COPIED_TABLES:
+            rows = await source.table_rows(table, first, last)
+            if table == "deadlines":
+                for row in rows:
+                    row["claimed_until"] = None       # no process of the old database holds them any more
+            await target.insert_rows(table, rows)
+    return len(ids)
+
+
+async def migrate(source_url: str, target_url: str) -> tuple[int, list[dict]]:
+    source, target = store_for(source_url), store_for(target_url)
+    await source.open()
+    try:
+        await target.open()
+        try:
+            copied = await copy_games(source, target)
+            return copied, await replay_store(target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--from", dest="source", required=True, help="sqlite:///path, a path or postgresql://…")
+    parser.add_argument("--to", dest="target", required=True, help="sqlite:///path, a path or postgresql://…")
+    args = parser.parse_args(argv)
+    try:
+        copied, reports = asyncio.run(migrate(args.source, args.target))
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    bad = [r for r in reports if not r["clean"]]
+    for report in bad:
+        print(f"game {report['game']}: DIFFERS: {report['problem']}")
+    print(f"{copied} games copied, {len(reports) - len(bad)} replay clean on the target, {len(bad)} differ")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""SQL both stores share: the game columns, how a row becomes a record, the statements that replace a
+game's deadlines and time banks, and the PostgreSQL spelling of the SQLite migrations.
+
+Statements are written once with ``?`` placeholders (SQLite's); ``numbered`` turns them into
+PostgreSQL's ``$1, $2, …``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from table.store import GameRecord, PlayerClock, Preferences, PrivateMessage, Substitute
+
+GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
+                "created_at, updated_at")
+Statement = tuple[str, tuple]
+CLAIM_LEASE = 300.0      # seconds a claimed deadline stays with the process that claimed it
+BATCH = 50               # due rows claimed at once
+
+
+def game_columns(with_state: bool) -> str:
+    return GAME_COLUMNS if with_state else GAME_COLUMNS.replace(" state,", " NULL,")
+
+
+def record(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row[0], guild_id=row[1], channel_id=row[2], kind=row[3], sets=json.loads(row[4]),
+        options=json.loads(row[5]), status=row[6], host_id=row[7], seed=row[8], state_json=row[9],
+        version=row[10], pace=row[11], created_at=row[12], updated_at=row[13],
+    )
+
+
+def clock_statements(game_id: int, clocks: list[PlayerClock]) -> list[Statement]:
+    return [("INSERT INTO player_clocks (game_id, user_id, bank, started, paused) VALUES (?, ?, ?, ?, ?) "
+             "ON CONFLICT (game_id, user_id) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
+             "paused = excluded.paused", (game_id, c.user_id, c.bank, c.started, c.paused)) for c in clocks]
+
+
+def deadline_statements(game_id: int, version: int, deadlines: dict[str, float],
+                        reminders: dict[str, float] | None = None) -> list[Statement]:
+    """Keep the deadlines still open (their time and reminder do not restart), add new ones, drop the
+    rest. A kept deadline is free to be claimed again: the action that kept it was its firing."""
+    keep = list(deadlines)
+    others = f" AND target NOT IN ({', '.join('?' for _ in keep)})" if keep else ""   # PostgreSQL has no "IN ()"
+    statements: list[Statement] = [(f"DELETE FROM deadlines WHERE game_id = ?{others}", (game_id, *keep))]
+    for target, due_at in deadlines.items():
+        statements.append((
+            "INSERT INTO deadlines (game_id, target, due_at, version, remind_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, target) DO UPDATE SET version = excluded.version, claimed_until = NULL",
+            (game_id, target, due_at, version, (reminders or {}).get(target)),
+        ))
+    return statements
+
+
+def start_statements(game_id: int, seed: int, state_json: str, deadlines: dict[str, float], now: float,
+                     clocks: list[PlayerClock], reminders: dict[str, float] | None) -> list[Statement]:
+    return [
+        ("UPDATE games SET status = 'active', seed = ?, state = ?, version = 1, updated_at = ? "
+         "WHERE id = ? AND status = 'lobby'", (seed, state_json, now, game_id)),
+        *deadline_statements(game_id, 1, deadlines, reminders),
+        *clock_statements(game_id, clocks),
+    ]
+
+
+def status_statements(game_id: int, status: str, now: float) -> list[Statement]:
+    """A finished or ended game's deadlines go with it."""
+    statements: list[Statement] = [("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))]
+    if status in ("finished", "ended"):
+        statements.append(("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
+    return statements
+
+
+def games_of_query(user_id: str, statuses: tuple[str, ...]) -> Statement:
+    columns = ", ".join(f"g.{c}" for c in game_columns(False).split(", ")).replace("g.NULL", "NULL")
+    return (f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
+            f"AND g.status IN ({', '.join('?' for _ in statuses)}) ORDER BY g.id", (user_id, *statuses))
+
+
+def deadlines_query(game_id: int | None) -> Statement:
+    """One game's open deadlines, or every game's (the earliest first)."""
+    where, params = (" WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+    return f"SELECT game_id, target, due_at, version FROM deadlines{where} ORDER BY due_at, game_id, target", params
+
+
+def seat_insert(game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> Statement:
+    return ("INSERT INTO seats (game_id, user_id, name, seat, joined_at, sex) VALUES "
+            "(?, ?, ?, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+            (game_id, user_id, name, game_id, now, sex))
+
+
+def private_message_upsert(message: PrivateMessage) -> Statement:
+    return (
+        "INSERT INTO private_messages (game_id, user_id, channel_id, message_id, digest, closed) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id, digest = excluded.digest, closed = excluded.closed",
+        (message.game_id, message.user_id, message.channel_id, message.message_id, message.digest, message.closed),
+    )
+
+
+def preferences_upsert(preferences: Preferences) -> Statement:
+    return (
+        "INSERT INTO preferences (game_id, user_id, auto_pass, away_until, reminders) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, user_id) DO UPDATE SET auto_pass = excluded.auto_pass, "
+        "away_until = excluded.away_until, reminders = excluded.reminders",
+        (preferences.game_id, preferences.user_id, int(preferences.auto_pass), preferences.away_until,
+         preferences.reminders),
+    )
+
+
+def substitute_upsert(substitute: Substitute) -> Statement:
+    return (
+        "INSERT INTO substitutes (game_id, user_id, name, player_id, approved) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, player_id = excluded.player_id, "
+        "approved = excluded.approved",
+        (substitute.game_id, substitute.user_id, substitute.name, substitute.player_id, int(substitute.approved)),
+    )
+
+
+# the earliest moment any row needs the scheduler: an unclaimed deadline, a lapsed claim, an unsent reminder
+NEXT_DUE = (
+    "SELECT MIN(t) FROM ("
+    " SELECT MIN(due_at) AS t FROM deadlines WHERE claimed_until IS NULL"
+    " UNION ALL SELECT MIN(claimed_until) FROM deadlines WHERE claimed_until IS NOT NULL"
+    " UNION ALL SELECT MIN(remind_at) FROM deadlines WHERE reminded = 0 AND remind_at IS NOT NULL"
+    ") AS due"
+)
+DUE_DEADLINES = ("SELECT game_id, target FROM deadlines WHERE due_at <= ? "
+                 "AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at LIMIT ?")
+DUE_REMINDERS = ("SELECT game_id, target FROM deadlines WHERE reminded = 0 AND remind_at IS NOT NULL "
+                 "AND remind_at <= ? ORDER BY remind_at LIMIT ?")
+CLAIM_DEADLINES = ("UPDATE deadlines SET claimed_until = ? WHERE (game_id, target) IN ({due}) "
+                   "RETURNING game_id, target, due_at, version")
+CLAIM_REMINDERS = ("UPDATE deadlines SET reminded = 1 WHERE (game_id, target) IN ({due}) "
+                   "RETURNING game_id, target, due_at")
+
+
+def numbered(sql: str) -> str:
+    """SQLite's ``?`` placeholders as PostgreSQL's ``$n``."""
+    count = 0
+
+    def next_number(_: re.Match) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", next_number, sql)
+
+
+def postgres_migration(sql: str) -> str:
+    """One SQLite migration in PostgreSQL's words: 64-bit integers (seeds exceed 32 bits), doubles for
+    times, an identity column for game ids."""
+    sql = re.sub(r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", sql)
+    sql = re.sub(r"\bINTEGER\b", "BIGINT", sql)
+    return re.sub(r"\bREAL\b", "DOUBLE PRECISION", sql)
