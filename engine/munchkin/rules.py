@@ -1275,12 +1275,15 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
             yield OfferHelp(actor=pid, treasures=0)
     yield from _ability_candidates(state, player)
     if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
-        yield KickDoor(actor=pid)
-        if player.hand:
-            yield KickDoor(actor=pid, resurrect_with=player.hand[0])
-        yield LootRoom(actor=pid)
-        yield EndTurn(actor=pid)
-        for uid in player.hand:
+        if state.phase == "start":                         # the phases _require_turn_move asks for
+            yield KickDoor(actor=pid)
+            if player.hand:
+                yield KickDoor(actor=pid, resurrect_with=player.hand[0])
+        if state.phase == "trouble":
+            yield LootRoom(actor=pid)
+        if state.phase in ("trouble", "after"):
+            yield EndTurn(actor=pid)
+        for uid in player.hand if state.phase == "trouble" else ():
             if state.card(uid).kind == "monster":
                 yield LookForTrouble(actor=pid, card=uid)
         for item in player.items:
