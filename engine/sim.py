@@ -2,6 +2,8 @@
 
     python -m engine.sim --game munchkin --players 4 --games 300 --seed 11 --json
     python -m engine.sim --game smashup --players 3 --games 300 --seed 5 --json
+
+``--no-invariants`` skips the invariant checks (for timing only; they run by default and in tests).
 """
 
 from __future__ import annotations
@@ -82,40 +84,58 @@ def _play(state, events, apply_fn, moves_fn, choose, violations_fn) -> dict:
     return result
 
 
-def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
+def no_checks(_state, _events) -> list[str]:
+    return []
+
+
+def as_is(_phase: str, fn):
+    return fn
+
+
+def _play_wrapped(state, events, apply_fn, moves_fn, choose, violations_fn, wrap) -> dict:
+    """``wrap(phase, fn)`` may put a timer around each phase (engine.bench); by default nothing."""
+    return _play(state, events, wrap("apply", apply_fn), wrap("legal", moves_fn), choose,
+                 wrap("invariants", violations_fn))
+
+
+def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, checks: bool = True,
+              wrap=as_is) -> dict:
     agent = RandomAgent(random.Random(seed))
     state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
                              options=options)
-    return _play(state, events, apply, all_moves, agent.choose, violations)
+    return _play_wrapped(state, events, apply, all_moves, agent.choose, violations if checks else no_checks, wrap)
 
 
-def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options) -> dict:
+def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options,
+                      checks: bool = True, wrap=as_is) -> dict:
     """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
     from engine.smashup import rules as su
     from engine.smashup.invariants import violations as su_violations
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
-    return _play(state, events, su.apply, lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
-                 lambda moves, _state: rng.choice(moves), su_violations)
+    return _play_wrapped(state, events, su.apply,
+                         lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
+                         lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap)
 
 
 GAMES = {"munchkin": play_game, "smashup": play_smashup_game}
 
 
-def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options) -> dict:
+def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options,
+        checks: bool = True) -> dict:
     if game not in GAMES:
         raise SystemExit(f"unknown game {game!r}")
     if game == "smashup":
         sets = ("smashup",)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     summary = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
                "violations": 0, "errors": 0, "actions": 0, "turns": 0}
     details: list[str] = []
     for index in range(games):
         game_seed = seed * 1_000_003 + index
         try:
-            result = GAMES[game](game_seed, players, sets, options)
+            result = GAMES[game](game_seed, players, sets, options, checks)
         except Exception:  # an engine error is a result to report, not a crash of the simulator
             summary["errors"] += 1
             details.append(f"seed {game_seed}: {traceback.format_exc(limit=3)}")
@@ -128,7 +148,11 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
         if not result["finished"] and not result["violations"]:
             details.append(f"seed {game_seed}: unfinished after {result['actions']} actions")
     summary["seconds"] = round(time.perf_counter() - started, 3)
+    summary["cpu_seconds"] = round(time.process_time() - cpu_started, 3)
     summary["actions_per_second"] = round(summary["actions"] / max(summary["seconds"], 1e-9))
+    # CPU time, not wall time: the machine is shared, and other processes' load is not ours
+    summary["actions_per_cpu_second"] = round(summary["actions"] / max(summary["cpu_seconds"], 1e-9))
+    summary["invariants"] = checks
     summary["problems"] = details[:10]
     return summary
 
@@ -143,9 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--faster-play", action="store_true")
     parser.add_argument("--shared-victory", action="store_true")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (timing only)")
     args = parser.parse_args(argv)
     options = Options(faster_play=args.faster_play, shared_victory=args.shared_victory)
-    summary = run(args.game, args.players, args.games, args.seed, tuple(args.sets.split(",")), options)
+    summary = run(args.game, args.players, args.games, args.seed, tuple(args.sets.split(",")), options,
+                  checks=not args.no_invariants)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:

@@ -66,6 +66,21 @@ def test_curse_of_imprisonment_takes_a_minions_abilities():
     assert err.value.code == "no_talent"
 
 
+def test_a_card_played_on_a_minion_is_offered_on_a_monster_too():
+    """"Monster und Schätze": monsters count as minions except where the rulebook says otherwise, so
+    Curse of Imprisonment may lie on a monster; the move list offers it there as validate allows it."""
+    from engine.smashup.rules import legal_actions, pick_options
+
+    state = game()
+    monster = add_monster(state, 1, "monster-king-tut")
+    curse = take(state, "clerics-curse-of-imprisonment", "anna")
+    offered = [m for m in legal_actions(state, "anna") if getattr(m, "card", None) == curse]
+    assert any(m.target == monster for m in offered)
+    assert monster in pick_options(state, "anna", curse, None, playing=True)
+    state, _ = apply(state, next(m for m in offered if m.target == monster))
+    assert curse in state.bases[1].monsters[-1].attached
+
+
 def test_good_habits_gives_every_minion_one():
     state = game()
     mine, theirs = put_minion(state, "clerics-cardinal", "anna", 0), put_minion(state, "elves-elf-help-guru", "cleo", 1)

@@ -55,6 +55,25 @@ def test_a_during_special_waits_for_the_places_and_is_no_before_special():
     assert book in state.player("anna").hand
 
 
+def test_a_special_acts_at_the_base_being_scored_not_at_one_named_by_its_player():
+    """Line 218: a special "during" the scoring acts at the base being scored; Angry Pillagers named
+    with another base is refused (with that base's power it would compare the wrong places), named
+    with the scored base it is the same move."""
+    state = without_specials(game_for("anna"))
+    pillagers = take(state, "orcs-angry-pillagers", "anna")
+    take(state, "treasure-dungeon-rule-book", "anna")
+    _fill_to_breakpoint(state, "anna", 0)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    state, _ = apply(state, A.PassSpecial(actor="anna", window=state.scoring.window))
+    scored, elsewhere = state.scoring.base, next(b.uid for b in state.bases if b.uid != state.scoring.base)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlaySpecial(actor="anna", card=pillagers, base=elsewhere))
+    assert err.value.code == "special_at_scored_base"
+    named, _ = apply(state, A.PlaySpecial(actor="anna", card=pillagers, base=scored))
+    unnamed, _ = apply(state, A.PlaySpecial(actor="anna", card=pillagers))
+    assert named == unnamed
+
+
 def test_an_after_special_has_its_own_round_after_the_loot():
     """Line 232: after the scoring (and the loot) there is a round for specials acting "after" it;
     a deadline passes it like any round."""

@@ -38,7 +38,7 @@ from engine.munchkin.actions import (
     Timeout,
     UseAbility,
 )
-from engine.munchkin.cards import catalog
+from engine.munchkin.cards import Card, catalog
 from engine.munchkin.decisions import give_away_big_item, open_decision
 from engine.munchkin.effects import apply_effects, lose_card, resume_effects
 from engine.munchkin.setrules import rules_for
@@ -556,12 +556,16 @@ def do_equip(tx: Tx, a: Equip) -> None:
     tx.emit("item_equipped" if a.in_use else "item_to_backpack", player=a.actor, card=tx.s.card_ids[a.card])
 
 
-def check_discard(state: GameState, a: Discard) -> None:
-    player = state.player(a.actor)
+def cards_in_play(player: Player) -> list[str]:
+    """What a player has in play and may discard by choice (set rules aside)."""
     in_play = [i.uid for i in player.items] + player.classes + player.races
     in_play += [c for c in (player.super_munchkin, player.half_breed) if c]
-    in_play += player.loyalties + player.trainings + player.powers + player.followers + player.extras
-    if a.card not in in_play:
+    return in_play + player.loyalties + player.trainings + player.powers + player.followers + player.extras
+
+
+def check_discard(state: GameState, a: Discard) -> None:
+    player = state.player(a.actor)
+    if a.card not in cards_in_play(player):
         raise IllegalAction("card_not_in_play", card=a.card)
     sets.check_voluntary_discard(state, a.card)
 
@@ -1270,20 +1274,23 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
         else:
             yield OfferHelp(actor=pid, treasures=0)
     yield from _ability_candidates(state, player)
-    if state.active_player.id == pid:
-        yield KickDoor(actor=pid)
-        if player.hand:
-            yield KickDoor(actor=pid, resurrect_with=player.hand[0])
-        yield LootRoom(actor=pid)
-        yield EndTurn(actor=pid)
-        for uid in player.hand:
+    if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
+        if state.phase == "start":                         # the phases _require_turn_move asks for
+            yield KickDoor(actor=pid)
+            if player.hand:
+                yield KickDoor(actor=pid, resurrect_with=player.hand[0])
+        if state.phase == "trouble":
+            yield LootRoom(actor=pid)
+        if state.phase in ("trouble", "after"):
+            yield EndTurn(actor=pid)
+        for uid in player.hand if state.phase == "trouble" else ():
             if state.card(uid).kind == "monster":
                 yield LookForTrouble(actor=pid, card=uid)
         for item in player.items:
             yield Equip(actor=pid, card=item.uid, in_use=not item.in_use)
         yield from _sale_candidates(state, player)
     yield from _play_candidates(state, player)
-    for uid in [i.uid for i in player.items] + player.classes + player.races + player.followers + player.powers:
+    for uid in cards_in_play(player):
         yield Discard(actor=pid, card=uid)
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
@@ -1294,12 +1301,21 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
             if state.card(uid).kind == "level_up":
                 yield Claim(actor=pid, card=uid)
                 break
-    if combat is None:
+    if not cb.in_combat(state, pid):             # _check_trade: nobody trades while in a combat
         for other in state.players:
-            if other.id != pid:
-                for mine in player.items:
-                    for theirs in other.items:
-                        yield OfferTrade(actor=pid, to=other.id, give=(mine.uid,), want=(theirs.uid,))
+            if other.id != pid and not cb.in_combat(state, other.id):
+                yield from _trade_candidates(player, other)
+
+
+def _trade_candidates(player: Player, other: Player) -> Iterable[OfferTrade]:
+    """Trades in a bounded form that names every item on both sides: each of mine for their first
+    item (a gift when they have none), each of theirs for my first item (asked for when I have none).
+    Listing every pair grew as items squared (6 players with 16 items each: 1280 offers a player)."""
+    mine, theirs = [i.uid for i in player.items], [i.uid for i in other.items]
+    for uid in mine:
+        yield OfferTrade(actor=player.id, to=other.id, give=(uid,), want=tuple(theirs[:1]))
+    for uid in theirs[1:] if mine else theirs:
+        yield OfferTrade(actor=player.id, to=other.id, give=tuple(mine[:1]), want=(uid,))
 
 
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
@@ -1334,6 +1350,13 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
     for uid in playable:
         card = state.card(uid)
+        if not _may_play_now(state, player, uid, card):
+            continue
+        if card.kind == "level_up" and not combat:      # on oneself, or on another player
+            yield PlayCard(actor=pid, card=uid)
+            for target in state.players:
+                yield PlayCard(actor=pid, card=uid, target_player=target.id)
+            continue
         if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
                 or (card.kind == "oneshot" and card.effects):
             for target in state.players:
@@ -1341,9 +1364,12 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
             for monster in combat.monsters if combat else []:
                 yield PlayCard(actor=pid, card=uid, target_monster=monster.uid)
+            if card.kind == "oneshot":
+                yield PlayCard(actor=pid, card=uid)
         elif card.kind == "oneshot" and combat:
             yield PlayCard(actor=pid, card=uid, side="players")
             yield PlayCard(actor=pid, card=uid, side="monsters")
+            yield PlayCard(actor=pid, card=uid)
         elif card.kind == "item_enhancer":
             for item in player.items:
                 yield PlayCard(actor=pid, card=uid, target_item=item.uid)
@@ -1356,6 +1382,16 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
             yield PlayCard(actor=pid, card=uid)
 
 
+def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
+    """The first check of a monster or item played (PLAY_CHECKS), which does not depend on the move's
+    targets: a card failing it is not listed in any form."""
+    if card.kind == "monster":
+        return cb.can_follow(state, uid)
+    if card.kind == "item":
+        return state.active_player.id == player.id or _is_fresh(state, player, uid)
+    return True
+
+
 def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
     """Minimal sets: no card in them could be left out for the same number of levels."""
     if state.combat is not None:
@@ -1363,13 +1399,18 @@ def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
     sellable = [u for u in (*player.hand, *(i.uid for i in player.items))
                 if state.card(u).kind in ("item", "oneshot") and state.card(u).value > 0]
     sellable = sorted(sellable, key=lambda u: -state.card(u).value)[:10]
-    if sum(state.card(u).value for u in sellable) < SELL_UNIT:
+    double = _double_sale_available(state, player)      # a halfling's best item counts twice
+
+    def worth(cards: Sequence[str]) -> int:
+        return _sale_value(state, player, cards) if double else sum(state.card(u).value for u in cards)
+
+    if worth(sellable) < SELL_UNIT:
         return
     for size in range(1, len(sellable) + 1):
         for combo in combinations(sellable, size):
-            total = sum(state.card(u).value for u in combo)
+            total = worth(combo)
             if total < SELL_UNIT:
                 continue
             levels = total // SELL_UNIT
-            if all((total - state.card(u).value) // SELL_UNIT < levels for u in combo):
+            if all(worth([c for c in combo if c != u]) // SELL_UNIT < levels for u in combo):
                 yield Sell(actor=player.id, cards=combo)

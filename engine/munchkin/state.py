@@ -149,6 +149,7 @@ class GameState(_Model):
     winners: list[str] = Field(default_factory=list)
     ended_reason: str | None = None     # "won", or "abandoned" when too few players are left
     _catalog: dict[str, Card] | None = PrivateAttr(default=None)
+    _seated: tuple[int, frozenset[str]] | None = PrivateAttr(default=None)   # see has_player
 
     # ------------------------------------------------------------------ lookups
     def card(self, uid: str) -> Card:
@@ -172,7 +173,12 @@ class GameState(_Model):
         raise KeyError(player_id)
 
     def has_player(self, player_id: str) -> bool:
-        return any(p.id == player_id for p in self.players)
+        """O(1): the seated ids are remembered with the number of seats. Players only ever leave a
+        started game (never join it), so a changed count is the only way the ids change."""
+        seated = self.__pydantic_private__["_seated"]
+        if seated is None or seated[0] != len(self.players):
+            seated = self._seated = (len(self.players), frozenset(p.id for p in self.players))
+        return player_id in seated[1]
 
     @property
     def active_player(self) -> Player:

@@ -6,11 +6,13 @@ controls the destroying effect; power never goes below 0."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from engine.smashup.cards import Effect
-from engine.smashup.state import BaseInPlay, Minion
+from engine.smashup.state import BaseInPlay, Minion, holds
 from engine.smashup.tx import Tx
 
 
@@ -59,7 +61,34 @@ def _treasures_on(state, minion: Minion) -> int:
     return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
 
 
+_READ_ONLY = threading.local()
+
+
+@contextmanager
+def powers_fixed(state):
+    """While nothing changes this state (listing or checking moves), each minion's power is worked out
+    once and remembered; the cache lives only as long as the block and is never part of the state."""
+    before = getattr(_READ_ONLY, "cache", None)
+    if before is None or before[0] is not state:
+        _READ_ONLY.cache = (state, {})
+    try:
+        yield
+    finally:
+        _READ_ONLY.cache = before
+
+
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return _minion_power(state, base, minion)
+    key = (id(base), id(minion))
+    found = cache[1].get(key)
+    if found is None:
+        found = cache[1][key] = _minion_power(state, base, minion)
+    return found
+
+
+def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
     that changes it; never below 0 ("Begriffe": power cannot go below 0)."""
     card = state.card(minion.uid)
@@ -70,7 +99,7 @@ def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
                 return 0
             total += {"attached_power": e.n, "per_attached_treasure": e.n * _treasures_on(state, minion),
                       "per_monster_at_base": e.n * len(base.monsters)}.get(e.op, 0)
-    is_monster = minion in base.monsters
+    is_monster = holds(base.monsters, minion)
     own = _effects_of(state, minion.uid) if has_abilities(state, minion) else []
     for e in own:
         if e.op == "self_per_attached_treasure":
@@ -288,7 +317,7 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
         tx.emit("not_destroyed", card=tx.s.card_ids[uid])
         return
     card = tx.s.card(uid)
-    is_monster = minion in base.monsters
+    is_monster = holds(base.monsters, minion)
     tx.remove_minion(base, minion)
     if tx.s.effect(uid, "return_to_monster_deck_top"):
         tx.s.monster_discard.remove(uid)

@@ -34,9 +34,10 @@ from engine.smashup.effects import (
     has_abilities,
     minion_power,
     pay,
+    powers_fixed,
     special_moment,
 )
-from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat
+from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
 from engine.smashup.tx import Tx
 
 HAND_SIZE = 5
@@ -81,6 +82,7 @@ def _finish_setup(tx: Tx) -> None:
     """Each player's two factions make a 40-card deck; one base per player plus one, with their
     monsters; 5 cards each, and a hand without a minion is shown, discarded and drawn anew once."""
     state = tx.s
+    state.card_ids, state.owners = dict(state.card_ids), dict(state.owners)   # shared with the state before
     for seat in state.players:
         for faction in seat.factions:
             for card in (c for c in data().cards if c.faction == faction):
@@ -117,7 +119,7 @@ def _new_base(tx: Tx) -> None:
 # ====================================================================== apply
 def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
     validate(state, action)
-    new_state = state.model_copy(deep=True)
+    new_state = state.clone()
     tx = Tx(new_state)
     EXECUTE[type(action)](tx, action)
     tx.finish()
@@ -125,6 +127,11 @@ def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
 
 
 def validate(state: GameState, action: A.Action) -> None:
+    with powers_fixed(state):
+        _validate(state, action)
+
+
+def _validate(state: GameState, action: A.Action) -> None:
     if state.phase == "over":
         raise IllegalAction("game_over")
     if isinstance(action, A.Timeout):
@@ -519,7 +526,7 @@ def _special_talent(state: GameState, actor: str, uid: str) -> bool:
     return (scoring is not None and scoring.stage == "specials" and next_to_decide(state) == actor
             and uid in state.card_ids
             and scoring.locked_by in (None, actor)
-            and {"talent", "special"} <= set(state.card(uid).keywords)
+            and {"talent", "special"} <= set(getattr(state.card(uid), "keywords", ()))
             and base_of(state, uid) == scoring.base and _in_play_controlled(state, actor, uid))
 
 
@@ -696,6 +703,10 @@ def check_play_special(state: GameState, a: A.PlaySpecial) -> None:
     _not_locked_out(state, a.actor)
     if a.base is not None and a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
+    # a special acts at the base being scored; only one that names a base (BASE_CHOICE_OPS) may go elsewhere
+    names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(a.card).effects)
+    if a.base not in (None, state.scoring.base) and not names_base:
+        raise IllegalAction("special_at_scored_base")
     _check_targets(state, a.actor, a.card, a.base or state.scoring.base, a.target, target2=a.target2)
     _check_picks(state, a.actor, a.card, a.base or state.scoring.base, a.picks)
 
@@ -888,7 +899,7 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
                    and any(state.effect(m.uid, "tut") for m in base.monsters)] if go_on else []
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
-        if to_decks and minion in base.minions and minion.owner is not None:
+        if to_decks and holds(base.minions, minion) and minion.owner is not None:
             base.minions.remove(minion)
             for uid in minion.attached:
                 tx.to_discard(uid)
@@ -1280,7 +1291,8 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+    with powers_fixed(state):
+        return [a for a in _candidates(state, player_id) if is_legal(state, a)]
 
 
 def _candidates(state: GameState, pid: str):
@@ -1312,7 +1324,11 @@ def _candidates(state: GameState, pid: str):
     hand = state.player(pid).hand
     for uid in hand:
         card = state.card(uid)
+        if not _may_play_now(state, pid, uid, card):
+            continue
         for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
+            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
+                continue
             for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
                 for discard, mode in _payments(state, uid, hand, playing=True):
                     if card.kind == "minion":
@@ -1327,6 +1343,22 @@ def _candidates(state: GameState, pid: str):
             for target, target2 in _pairs(state, pid, uid, base.uid):
                 for discard, mode in _payments(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard, mode=mode)
+
+
+def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
+    """The checks of check_play_minion/check_play_action that depend on the card alone: a card failing
+    them fails for every base, target and payment, so none of those is built and checked."""
+    if card.kind == "minion":
+        return True
+    if card.kind != "action" or any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+        return False
+    return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
+
+
+def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid: str) -> bool:
+    """check_play_minion's allowance checks, which depend on the base but not on targets or payment."""
+    return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
+            and hooks.may_play_minion_at(state, pid, base_uid))
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
@@ -1351,8 +1383,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
         candidates_of = NEEDS_TARGET.get(effect.op)
         if candidates_of is not None:
             found += candidates_of(state, effect, ctx)
-    if _played_on_minion(card):
-        found += [m.uid for b in state.bases for m in b.minions]
+    if _played_on_minion(card):       # monsters count as minions ("Monster und Schätze")
+        found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
         found.append(None)             # "you may", or played unpaid
     return list(dict.fromkeys(found)) or [None]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.events import PUBLIC, Event
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion
+from engine.smashup.state import BaseInPlay, GameState, Minion, holds
 
 
 class Tx:
@@ -82,7 +82,7 @@ class Tx:
         """Off the base to the discard piles, with everything played on it, unless a card saves it:
         Eternal Hero (minion and card to the hand), Jetpack (minion to the hand), Small But Tough
         (minion on top of its owner's deck), Dwarf King (its player's treasures to the hand)."""
-        if minion in base.minions:
+        if holds(base.minions, minion):
             base.minions.remove(minion)
         else:
             base.monsters.remove(minion)

@@ -64,6 +64,8 @@ def check_follower_counts(tx: Tx) -> None:
 
     for player in tx.s.players:
         pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_follower"]
+        if len(player.followers) < 2 and not pending:
+            continue            # the allowance is at least 1: nothing to drop, nothing to withdraw
         too_many = len(player.followers) > follower_allowance(tx.s, player)
         if too_many and not pending:
             open_decision(tx, player.id, "drop_follower", list(player.followers))

@@ -1,0 +1,24 @@
+"""The simulator's timing options and engine.bench: skipping the invariants changes no game, and the
+per-phase costs add up to the whole."""
+
+from __future__ import annotations
+
+from engine import bench, sim
+from engine.munchkin.state import Options
+
+
+def test_no_invariants_plays_the_same_games_and_reports_cpu_time():
+    with_checks = sim.run("munchkin", 3, 2, 4, ("testdeck",), Options())
+    without = sim.run("munchkin", 3, 2, 4, ("testdeck",), Options(), checks=False)
+    assert (without["actions"], without["turns"], without["finished"]) == \
+        (with_checks["actions"], with_checks["turns"], with_checks["finished"])
+    assert with_checks["invariants"] and not without["invariants"]
+    assert without["actions_per_cpu_second"] > 0 and without["cpu_seconds"] > 0
+
+
+def test_bench_splits_the_cpu_time_into_phases():
+    report = bench.measure("smashup", 2, 1, 3, ("smashup",), Options())
+    assert report["actions"] > 0
+    parts = sum(report[p]["cpu_seconds"] for p in (*bench.PHASES, "other"))
+    assert abs(parts - report["cpu_seconds"]) < 0.01
+    assert report["legal"]["cpu_seconds"] > 0 and report["apply"]["cpu_seconds"] > 0

@@ -1,0 +1,107 @@
+"""legal_actions and validate agree, over random Munchkin states of every set and a mix: every listed
+move validates, and a move drawn from a wide space of candidates (the player's cards in hand and in
+play, other cards, every player as a target, every monster, both sides, stale windows and decisions)
+that validates is listed.
+
+Free-form parameters are listed in their useful forms (README, "Rules notes": sales, trades, help,
+the cards paid for an ability, the card a resurrection discards), so a valid candidate must match a
+listed move without them; with a listed move's free-form parts it must do what that move does.
+
+Quick by default; MUNCHKIN_PROPERTY_EXAMPLES=200 explores more random states."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.munchkin import actions as A
+from engine.munchkin import rules
+from engine.munchkin.rules import apply, new_game
+from engine.munchkin.state import GameState, Options, Player
+from engine.sim import RandomAgent, all_moves
+from tests.legal_moves_check import check_state
+
+EXAMPLES = int(os.environ.get("MUNCHKIN_PROPERTY_EXAMPLES", "8"))
+SAMPLES = 120
+FREE_FORM = {"cards", "give", "want", "items", "treasures", "helper_first", "discard", "resurrect_with"}
+
+
+def _own_cards(player: Player) -> list[str]:
+    return [*player.hand, *(i.uid for i in player.items), *player.classes, *player.races, *player.followers,
+            *player.powers, *player.loyalties, *player.trainings]
+
+
+def _candidate(state: GameState, pid: str, rng: random.Random) -> A.Action:
+    player = state.player(pid)
+    others = [p.id for p in state.players]
+    mine = _own_cards(player) or list(state.card_ids)
+    uid = rng.choice(mine) if rng.random() < 0.9 else rng.choice(list(state.card_ids))
+    monsters = [m.uid for m in state.combat.monsters] if state.combat else []
+    window = state.combat.window if state.combat else 0
+    decision = rng.choice([*state.decisions, None])
+    theirs = [i.uid for p in state.players if p.id != pid for i in p.items]
+    return rng.choice([
+        A.KickDoor(actor=pid), A.LootRoom(actor=pid), A.EndTurn(actor=pid),
+        A.LookForTrouble(actor=pid, card=uid),
+        A.PlayCard(actor=pid, card=uid),
+        A.PlayCard(actor=pid, card=uid, target_player=rng.choice(others)),
+        A.PlayCard(actor=pid, card=uid, side=rng.choice(["players", "monsters"])),
+        A.PlayCard(actor=pid, card=uid, target_monster=rng.choice([*monsters, uid])),
+        A.PlayCard(actor=pid, card=uid, target_item=rng.choice([*(i.uid for i in player.items), uid])),
+        A.PlayCard(actor=pid, card=uid, with_card=rng.choice(mine)),
+        A.Equip(actor=pid, card=uid, in_use=rng.random() < 0.5),
+        A.Discard(actor=pid, card=uid),
+        A.Sell(actor=pid, cards=(uid,)),
+        A.OfferTrade(actor=pid, to=rng.choice(others), give=(uid,),
+                     want=tuple(rng.sample(theirs, min(1, len(theirs))))),
+        A.AskHelp(actor=pid, helper=rng.choice(others), treasures=rng.randint(0, 2)),
+        A.OfferHelp(actor=pid),
+        A.UseAbility(actor=pid, card=uid, ability=rng.choice(["berserk", "backstab", "charm", "flight", "turning",
+                                                               "battle_roll"]),
+                     discard=tuple(player.hand[:1]), target_player=rng.choice([None, *others])),
+        A.Sacrifice(actor=pid, card=uid),
+        A.Claim(actor=pid, card=uid),
+        A.Pass(actor=pid, window=window + rng.randint(-1, 1)),
+        A.Decide(actor=pid, decision=decision.id if decision else state.next_id,
+                 option=rng.choice([*(decision.options if decision else []), uid, "accept"])),
+    ])
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), steps=st.integers(10, 200), faster=st.booleans(),
+       sets=st.sampled_from([("testdeck",), ("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
+                             ("cthulhu", "axecop"), ("impossible", "shakespeare")]))
+def test_listed_moves_are_exactly_the_valid_ones(seed, players, steps, faster, sets):
+    """Every rulebook's "Spielablauf" (kick the door, fight, help, run, sell, trade, play cards): a move
+    is offered exactly when the rules allow it."""
+    rng = random.Random(seed)
+    agent = RandomAgent(rng)
+    state, _ = new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed, sets=sets,
+                        options=Options(faster_play=faster))
+    for step in range(steps):
+        if state.phase == "over":
+            break
+        if step % 25 == 0 or (state.combat is not None and rng.random() < 0.2):
+            check_state(rules, state, _candidate, FREE_FORM, rng, SAMPLES)
+        state, _ = apply(state, agent.choose(all_moves(state), state))
+    if state.phase != "over":
+        check_state(rules, state, _candidate, FREE_FORM, rng, SAMPLES)
+
+
+def test_trade_offers_grow_with_the_items_not_their_square():
+    """README "Rules notes": trades are listed in a bounded form; six players with 16 items each get at
+    most 31 offers to each other player (those the big-item rule allows), not up to 256."""
+    from engine.bench import late_game
+    from engine.munchkin.rules import legal_actions
+
+    state = late_game(players=6, items_each=16)
+    me = state.players[1]
+    offers = [m for m in legal_actions(state, me.id) if isinstance(m, A.OfferTrade)]
+    for other in state.players:
+        if other.id == me.id:
+            continue
+        to_them = [m for m in offers if m.to == other.id]
+        assert 0 < len(to_them) <= 16 + 15
