@@ -64,10 +64,11 @@ def intents() -> discord.Intents:
 
 
 class Spielleiter(commands.Bot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = False) -> None:
+    def __init__(self, settings: Settings, *, sync_commands: bool = False, run_scheduler: bool = True) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.settings = settings
         self.sync_commands = sync_commands
+        self.run_scheduler = run_scheduler      # tests fire deadlines themselves
         self.table = None  # type: ignore[assignment]
         self.scheduler = None
         from cogs.publisher import Publisher
@@ -87,16 +88,23 @@ class Spielleiter(commands.Bot):
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)
         self.table.reminder_listeners.append(self.publisher.on_reminder)
-        for cog in COGS:
-            await self.load_extension(cog)
+        await self.load_cogs()
         from cogs.lookups import PageButton, ShowButton
 
         self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton, PageButton)     # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)
-        self.scheduler.start()
+        if self.run_scheduler:
+            self.scheduler.start()
         await self.sync_if_needed()
+
+    async def load_cogs(self) -> None:
+        from cogs.limits import limit_string_options
+
+        for cog in COGS:
+            await self.load_extension(cog)
+        limit_string_options(self.tree)
 
     async def sync_if_needed(self) -> None:
         """Sync only when asked or when the commands changed since the last sync: Discord rate-limits
@@ -138,8 +146,7 @@ async def check_commands() -> int:
 
     bot = Spielleiter(Settings())
     await bot.tree.set_translator(CommandTranslator())
-    for cog in COGS:
-        await bot.load_extension(cog)
+    await bot.load_cogs()
     payloads = await command_payloads(bot)
     problems = check_payloads(payloads)
     for problem in problems:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.limits import CONTENT, outgoing
+from cogs.limits import clip as clip_to
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
@@ -18,7 +20,6 @@ from table.service import ActResult
 if TYPE_CHECKING:
     from bot import Spielleiter
 
-MAX_MESSAGE = 1900
 
 
 def lang_of(interaction: discord.Interaction, default: str = DEFAULT_LANGUAGE) -> str:
@@ -37,8 +38,8 @@ def channel_key(interaction: discord.Interaction) -> str:
     return str(interaction.channel_id)
 
 
-def clip(text: str, limit: int = MAX_MESSAGE) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def clip(text: str, limit: int = CONTENT) -> str:
+    return clip_to(text, limit) or ""
 
 
 async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None) -> Namer:
@@ -50,11 +51,13 @@ async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None
 
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
                 **kwargs: Any) -> None:
-    """Answer the interaction (or follow up if it was already answered)."""
+    """Answer the interaction (or follow up if it was already answered or deferred), within Discord's
+    limits."""
+    message = outgoing(content=content, **kwargs)
     if interaction.response.is_done():
-        await interaction.followup.send(content=content, ephemeral=ephemeral, **kwargs)
+        await interaction.followup.send(ephemeral=ephemeral, **message)
     else:
-        await interaction.response.send_message(content=content, ephemeral=ephemeral, **kwargs)
+        await interaction.response.send_message(ephemeral=ephemeral, **message)
 
 
 REFUSED = object()   # what ``attempt`` returns when the table refused
@@ -125,9 +128,10 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         await reply(interaction, content, embeds=embeds, view=view)
     else:   # clicked in a DM: the table hears of it in its own channel
         await reply(interaction, ui(lang, "done"), ephemeral=True)
-        await bot.get_partial_messageable(int(result.channel_id)).send(content, embeds=embeds, view=view)
+        await bot.get_partial_messageable(int(result.channel_id)).send(
+            **outgoing(content=content, embeds=embeds, view=view))
     mine = private_lines(result, user_id, namer)
     if mine:
-        await interaction.followup.send(clip("\n".join(mine)), ephemeral=True)
+        await interaction.followup.send(ephemeral=True, **outgoing(content="\n".join(mine)))
     await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
     return result

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.limits import outgoing
 from cogs.texts import ui
 from table.render import private_view
 from table.service import ActResult
@@ -65,7 +66,8 @@ class Publisher:
 
         namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
-        await self.bot.get_partial_messageable(int(result.channel_id)).send(content, embeds=embeds, view=view)
+        channel = self.bot.get_partial_messageable(int(result.channel_id))
+        await channel.send(**outgoing(content=content, embeds=embeds, view=view))
 
     async def update_private_messages(self, result: ActResult) -> None:
         from cogs.base import namer_for
@@ -99,13 +101,13 @@ class Publisher:
         if record.channel_id and record.message_id:
             channel = self.bot.get_partial_messageable(int(record.channel_id))
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(embed=embed, view=view)
+                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(embed=embed, view=view))
                 return
             except discord.NotFound:
                 pass    # the player deleted it: send a new one
         recipient = await self.bot.table.user_for(record.game_id, user_id)   # a stand-in gets the seat's hand
         dm = await self.bot.create_dm(discord.Object(int(recipient)))
-        message = await dm.send(embed=embed, view=view)
+        message = await dm.send(**outgoing(embed=embed, view=view))
         record.channel_id, record.message_id = str(message.channel.id), str(message.id)
 
     async def status_text(self, result: ActResult) -> str:
@@ -137,7 +139,7 @@ class Publisher:
         posts_since = int(record.digest or 0) + 1
         if record.message_id and posts_since < STATUS_REPOST_AFTER:
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(content=text)
+                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(content=text))
                 record.digest = str(posts_since)
                 await store.save_private_message(record)
                 return
@@ -146,7 +148,7 @@ class Publisher:
         if record.message_id:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
-        message = await channel.send(text)
+        message = await channel.send(**outgoing(content=text))
         record.channel_id, record.message_id, record.digest = result.channel_id, str(message.id), "0"
         await store.save_private_message(record)
 
@@ -165,13 +167,13 @@ class Publisher:
             try:
                 recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)
                 dm = await self.bot.create_dm(discord.Object(int(recipient)))
-                await dm.send(text)
+                await dm.send(**outgoing(content=text))
                 return True
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
         await self.bot.get_partial_messageable(int(reminder.channel_id)).send(
-            f"<@{reminder.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+            **outgoing(content=f"<@{reminder.user_id}> {text}"), allowed_mentions=discord.AllowedMentions(users=True))
         return True
 
     async def tell_if_dms_closed(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:

@@ -49,13 +49,13 @@ class SqliteStore(Store):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = await aiosqlite.connect(self.path, isolation_level=None)
-            await self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await self._run(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             found = await self.schema_version()
             if found > LATEST:
                 raise StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
-            await self._db.execute("PRAGMA journal_mode = WAL")
-            await self._db.execute("PRAGMA synchronous = NORMAL")
-            await self._db.execute("PRAGMA foreign_keys = ON")
+            await self._run("PRAGMA journal_mode = WAL")
+            await self._run("PRAGMA synchronous = NORMAL")
+            await self._run("PRAGMA foreign_keys = ON")
             await self._migrate(found)
         except sqlite3.DatabaseError as exc:
             await self.close()
@@ -67,9 +67,10 @@ class SqliteStore(Store):
     async def _migrate(self, found: int) -> None:
         for number in range(found + 1, LATEST + 1):
             # each migration and its version number commit together or not at all
-            await self.db.executescript(
+            cursor = await self.db.executescript(
                 f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
             )
+            await cursor.close()
 
     async def close(self) -> None:
         if self._db is not None:
@@ -88,15 +89,21 @@ class SqliteStore(Store):
         return int(row[0]) if row else 0
 
     # ------------------------------------------------------------------ helpers
+    async def _run(self, sql: str, params: tuple = ()) -> None:
+        """One statement whose rows nobody reads. The cursor is closed here, not left to the garbage
+        collector: an open statement makes the next COMMIT fail ("SQL statements in progress")."""
+        async with self.db.execute(sql, params):
+            pass
+
     async def _write(self, statements: list[tuple[str, tuple]]) -> None:
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 for sql, params in statements:
-                    await self.db.execute(sql, params)
-                await self.db.execute("COMMIT")
+                    await self._run(sql, params)
+                await self._run("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
 
     @staticmethod
@@ -116,7 +123,7 @@ class SqliteStore(Store):
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
                           options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord:
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 cursor = await self.db.execute(
                     "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, "
@@ -124,12 +131,12 @@ class SqliteStore(Store):
                     (guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, now),
                 )
                 game_id = cursor.lastrowid
-                await self.db.execute("COMMIT")
+                await self._run("COMMIT")
             except sqlite3.IntegrityError as exc:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise TableError("game_exists", channel=channel_id) from exc
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
         record = await self.get_game(int(game_id or 0))
         assert record is not None
@@ -226,7 +233,7 @@ class SqliteStore(Store):
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 # the version check and the write are one statement: no other writer can slip between
                 cursor = await self.db.execute(
@@ -240,18 +247,18 @@ class SqliteStore(Store):
                     if row is None:
                         raise TableError("no_game")
                     raise StaleVersion(commit.expected_version, row[0])
-                await self.db.execute(
+                await self._run(
                     "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
                     (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
                 )
                 if commit.deadlines is not None:
                     for sql, params in self._deadline_statements(commit.game_id, new_version, commit.deadlines):
-                        await self.db.execute(sql, params)
+                        await self._run(sql, params)
                 for sql, params in self._clock_statements(commit.game_id, commit.clocks):
-                    await self.db.execute(sql, params)
-                await self.db.execute("COMMIT")
+                    await self._run(sql, params)
+                await self._run("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
         return new_version
 

@@ -8,6 +8,7 @@ from hypothesis import settings
 from table.service import TableService
 from table.sqlite_store import SqliteStore
 from tests.discord_harness import h  # noqa: F401  (the Discord tests' started bot, a fixture)
+from tests.simcord_table import simcord_bot, table  # noqa: F401  (the bot on simcord's Discord, fixtures)
 
 # On a developer's machine the property tests explore new random cases on every run; in CI they run a
 # fixed, repeatable set, so a landing never depends on luck (cases found locally go in as @example).
