@@ -65,7 +65,10 @@ def intents() -> discord.Intents:
 
 class Spielleiter(commands.Bot):
     def __init__(self, settings: Settings, *, sync_commands: bool = False, run_scheduler: bool = True) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        # nothing the bot says pings anyone (a player may call themselves @everyone); reminders name
+        # their one user explicitly
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.sync_commands = sync_commands
         self.run_scheduler = run_scheduler      # tests fire deadlines themselves

@@ -163,17 +163,19 @@ class Publisher:
         text = ui(lang, "reminder", channel=reminder.channel_id, what=ui(lang, f"reminder_{kind}"),
                   due=int(reminder.due_at), link=link)
         record = await self.bot.table.store.private_message(reminder.game_id, reminder.user_id)
+        recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)   # a stand-in's turn
         if not record.closed:
             try:
-                recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)
                 dm = await self.bot.create_dm(discord.Object(int(recipient)))
                 await dm.send(**outgoing(content=text))
                 return True
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
+        # DMs closed: the one mention the bot ever makes, of exactly this user
         await self.bot.get_partial_messageable(int(reminder.channel_id)).send(
-            **outgoing(content=f"<@{reminder.user_id}> {text}"), allowed_mentions=discord.AllowedMentions(users=True))
+            **outgoing(content=f"<@{recipient}> {text}"),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(recipient))]))
         return True
 
     async def tell_if_dms_closed(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:

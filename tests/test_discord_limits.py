@@ -58,3 +58,27 @@ def test_menus_and_embeds_are_cut_to_what_discord_accepts():
     assert len(message["content"]) == 2000
     assert sum(len(e) for e in message["embeds"]) <= 6000
     assert all(len(e.title) <= 256 and len(e.description) <= 4096 for e in message["embeds"])
+
+
+async def test_a_player_named_everyone_mentions_nobody(table: Table):
+    table.players[1] = table.guild.add_member(table.env.create_user("troll", global_name="@everyone <@&1>"))
+    await table.open_game()
+    said = [m for m in table.public() if "@everyone" in m.content]
+    assert said, "the name is shown"
+    assert not any(m.mention_everyone or m.mentions or m.role_mentions for m in table.public())
+
+
+async def test_a_reminder_with_closed_dms_mentions_only_its_player(table: Table):
+    await table.open_game(tempo="async")
+    state = await table.state()
+    owed = state.active_player.id
+    record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
+    closed = await table.bot.table.store.private_message(record.id, owed)
+    closed.closed = 2
+    await table.bot.table.store.save_private_message(closed)
+    table.bot.table.clock = lambda: 1_700_000_000.0 + 13 * 3600      # past half of the 24 h turn timer
+    await table.bot.table.send_reminders()
+    await table.env.settle()
+    reminder = table.public()[-1]
+    assert reminder.content.startswith(f"<@{owed}>")
+    assert [str(u.id) for u in reminder.mentions] == [owed] and not reminder.mention_everyone
