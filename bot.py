@@ -17,6 +17,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from table.config import data_dir, default_db_path
 from table.i18n import DEFAULT_LANGUAGE
 
 log = logging.getLogger("spielleiter")
+RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
 COGS = ("cogs.lobby", "cogs.play", "cogs.smashup", "cogs.lookups")
 
 
@@ -72,6 +74,8 @@ class Spielleiter(commands.Bot):
         self.settings = settings
         self.sync_commands = sync_commands
         self.run_scheduler = run_scheduler      # tests fire deadlines themselves
+        self._resync: asyncio.Task | None = None
+        self._resync_at = 0.0
         self.table = None  # type: ignore[assignment]
         self.scheduler = None
         from cogs.publisher import Publisher
@@ -92,8 +96,11 @@ class Spielleiter(commands.Bot):
         self.table.listeners.append(self.publisher.on_result)
         self.table.reminder_listeners.append(self.publisher.on_reminder)
         await self.load_cogs()
+        from cogs.errors import guard_components, on_tree_error
         from cogs.lookups import PageButton, ShowButton
 
+        self.tree.on_error = on_tree_error                  # every failing command is answered
+        guard_components(*DYNAMIC_ITEMS, ShowButton, PageButton)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton, PageButton)     # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
@@ -109,12 +116,28 @@ class Spielleiter(commands.Bot):
             await self.load_extension(cog)
         limit_string_options(self.tree)
 
-    async def sync_if_needed(self) -> None:
+    def resync_soon(self) -> None:
+        """A client sent a command that does not match ours (a stale sync): sync again in the
+        background, at most once per RESYNC_EVERY seconds, never twice at the same time."""
+        now = time.monotonic()
+        if self._resync is not None and (not self._resync.done() or now - self._resync_at < RESYNC_EVERY):
+            return
+        self._resync_at = now
+        self._resync = asyncio.create_task(self._resync_now())
+
+    async def _resync_now(self) -> None:
+        try:
+            await self.sync_if_needed(force=True)
+        except discord.HTTPException:
+            log.exception("re-syncing the commands failed")
+
+    async def sync_if_needed(self, force: bool = False) -> None:
         """Sync only when asked or when the commands changed since the last sync: Discord rate-limits
         syncing, and an unchanged tree needs none. A development guild gets its copy at once."""
         digest = hashlib.sha256(json.dumps(await command_payloads(self), sort_keys=True).encode()).hexdigest()
         marker = self.settings.data_dir / "commands.sha256"
-        if not self.sync_commands and marker.exists() and marker.read_text().strip() == digest:
+        unchanged = marker.exists() and marker.read_text().strip() == digest
+        if not (force or self.sync_commands) and unchanged:
             return
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -3,8 +3,9 @@ into one table action whose result is shown to the channel and, privately, to th
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -19,6 +20,9 @@ from table.service import ActResult
 
 if TYPE_CHECKING:
     from bot import Spielleiter
+
+T = TypeVar("T")
+DEFERRED = "deferred"   # interaction.extras key: deferred privately, no answer sent yet
 
 
 
@@ -49,12 +53,29 @@ async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None
     return Namer(lang, names, state, tuple(record.sets) if record else ("testdeck",))
 
 
+DEFER_AFTER = 2.0   # seconds; Discord drops an interaction not answered within three
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await the work; should it take longer than DEFER_AFTER, defer first (privately: what follows may
+    be a refusal for this player alone), so the interaction stays open for the answer."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[DEFERRED] = True
+    return await task
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
                 **kwargs: Any) -> None:
-    """Answer the interaction (or follow up if it was already answered or deferred), within Discord's
-    limits."""
+    """Answer the interaction (or follow up if it was already answered), within Discord's limits. After
+    a private deferral a public answer goes to the channel and the player gets a private tick."""
     message = outgoing(content=content, **kwargs)
-    if interaction.response.is_done():
+    if interaction.extras.pop(DEFERRED, False) and not ephemeral:
+        await interaction.followup.send(content="✅", ephemeral=True)
+        await interaction.channel.send(**message)
+    elif interaction.response.is_done():
         await interaction.followup.send(ephemeral=ephemeral, **message)
     else:
         await interaction.response.send_message(ephemeral=ephemeral, **message)
@@ -109,14 +130,19 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     user_id = str(interaction.user.id)
     bot.publisher.remember_language(user_id, lang)
     namer: Namer | None = None
-    try:
+
+    async def act() -> tuple[ActResult, str]:
+        nonlocal namer
         record, state = await _game_for(bot, interaction, game_id)
         namer = await namer_for(bot, record.id, lang, state)
-        user_id = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
-        if not state.has_player(user_id):
+        player = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
+        if not state.has_player(player):
             raise TableError("not_seated")
-        action = build(state, user_id)
-        result = await bot.table.act_in(record.id, user_id, action, expected_version, origin="interaction")
+        action = build(state, player)
+        return await bot.table.act_in(record.id, player, action, expected_version, origin="interaction"), player
+
+    try:
+        result, user_id = await in_time(interaction, act())
     except (TableError, IllegalAction) as exc:
         await reply_error(interaction, exc, lang, namer)
         return None
