@@ -36,16 +36,31 @@ class Table:
     def uid(self, member: Any) -> str:
         return str(member.id)
 
-    async def open_game(self, **options: Any) -> None:
+    async def open_game(self, channel: Any = None, **options: Any) -> None:
+        channel = channel or self.channel
         anna, *others = self.players
-        await anna.slash(self.channel, "neu", **options)
+        await anna.slash(channel, "neu", **options)
         for member in others:
-            await member.slash(self.channel, "beitreten")
-        await anna.slash(self.channel, "start")
+            await member.slash(channel, "beitreten")
+        await anna.slash(channel, "start")
+        await self.settle()
+
+    async def settle(self) -> None:
         await self.env.settle()
 
-    async def state(self) -> Any:
-        return (await self.bot.table.seated(str(self.guild.id), str(self.channel.id)))[1]
+    async def state(self, channel: Any = None) -> Any:
+        channel = channel or self.channel
+        return (await self.bot.table.seated(str(self.guild.id), str(channel.id)))[1]
+
+    async def game_id(self, channel: Any = None) -> int:
+        return (await self.bot.table.game_in(str(self.guild.id), str((channel or self.channel).id))).id
+
+    def dm_channel_of(self, member: Any) -> int:
+        """The DM channel the bot opened with this player."""
+        for channel in self.env.backend.channels.values():
+            if member.id in (getattr(channel, "recipient_ids", None) or ()):
+                return channel.id
+        raise LookupError(member)
 
     def member(self, user_id: str) -> Any:
         return next(m for m in self.players if str(m.id) == user_id)
@@ -63,4 +78,5 @@ async def table(simcord_env) -> Table:
     channel = guild.create_text_channel("spieltisch")
     players = [guild.add_member(env.create_user(name.lower(), global_name=name)) for name in PLAYER_NAMES]
     env.bot.table.clock = lambda: FIXED_CLOCK
+    env.bot.publisher.edit_interval = 0.0     # pacing is tested on its own (test_discord_publishing)
     return Table(env, guild, channel, players)
