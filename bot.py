@@ -18,6 +18,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from table.errors import TableError, UsageError
 from table.i18n import DEFAULT_LANGUAGE, text
 
 log = logging.getLogger("spielleiter")
+RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
 COGS = ("cogs.lobby", "cogs.play", "cogs.smashup", "cogs.lookups")
 
 
@@ -71,12 +73,18 @@ def intents() -> discord.Intents:
 
 
 class Spielleiter(commands.Bot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = False, store=None, **client_options) -> None:
+    def __init__(self, settings: Settings, *, sync_commands: bool = False, store=None, run_scheduler: bool = True,
+                 **client_options) -> None:
+        # nothing the bot says pings anyone (a player may call themselves @everyone); reminders name
+        # their one user explicitly
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         **client_options)
+                         allowed_mentions=discord.AllowedMentions.none(), **client_options)
         self.settings = settings
         self.sync_commands = sync_commands
         self.store = store    # opened before logging in (run_bot), so a bad database stops the start at once
+        self.run_scheduler = run_scheduler      # tests fire deadlines themselves
+        self._resync: asyncio.Task | None = None
+        self._resync_at = 0.0
         self.table = None  # type: ignore[assignment]
         self.scheduler = None
         from cogs.publisher import Publisher
@@ -98,23 +106,49 @@ class Spielleiter(commands.Bot):
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)
         self.table.reminder_listeners.append(self.publisher.on_reminder)
-        for cog in COGS:
-            await self.load_extension(cog)
+        await self.load_cogs()
+        from cogs.errors import guard_components, on_tree_error
         from cogs.lookups import PageButton, ShowButton
 
+        self.tree.on_error = on_tree_error                  # every failing command is answered
+        guard_components(*DYNAMIC_ITEMS, ShowButton, PageButton)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton, PageButton)     # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)
-        self.scheduler.start()
+        if self.run_scheduler:
+            self.scheduler.start()
         await self.sync_if_needed()
 
-    async def sync_if_needed(self) -> None:
+    async def load_cogs(self) -> None:
+        from cogs.limits import limit_string_options
+
+        for cog in COGS:
+            await self.load_extension(cog)
+        limit_string_options(self.tree)
+
+    def resync_soon(self) -> None:
+        """A client sent a command that does not match ours (a stale sync): sync again in the
+        background, at most once per RESYNC_EVERY seconds, never twice at the same time."""
+        now = time.monotonic()
+        if self._resync is not None and (not self._resync.done() or now - self._resync_at < RESYNC_EVERY):
+            return
+        self._resync_at = now
+        self._resync = asyncio.create_task(self._resync_now())
+
+    async def _resync_now(self) -> None:
+        try:
+            await self.sync_if_needed(force=True)
+        except discord.HTTPException:
+            log.exception("re-syncing the commands failed")
+
+    async def sync_if_needed(self, force: bool = False) -> None:
         """Sync only when asked or when the commands changed since the last sync: Discord rate-limits
         syncing, and an unchanged tree needs none. A development guild gets its copy at once."""
         digest = hashlib.sha256(json.dumps(await command_payloads(self), sort_keys=True).encode()).hexdigest()
         marker = self.settings.data_dir / "commands.sha256"
-        if not self.sync_commands and marker.exists() and marker.read_text().strip() == digest:
+        unchanged = marker.exists() and marker.read_text().strip() == digest
+        if not (force or self.sync_commands) and unchanged:
             return
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -161,8 +195,7 @@ async def check_commands() -> int:
 
     bot = Spielleiter(Settings())
     await bot.tree.set_translator(CommandTranslator())
-    for cog in COGS:
-        await bot.load_extension(cog)
+    await bot.load_cogs()
     payloads = await command_payloads(bot)
     problems = check_payloads(payloads)
     for problem in problems:

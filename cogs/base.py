@@ -3,11 +3,14 @@ into one table action whose result is shown to the channel and, privately, to th
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from cogs.limits import CONTENT, outgoing
+from cogs.limits import clip as clip_to
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
@@ -18,7 +21,9 @@ from table.service import ActResult
 if TYPE_CHECKING:
     from bot import Spielleiter
 
-MAX_MESSAGE = 1900
+T = TypeVar("T")
+DEFERRED = "deferred"   # interaction.extras key: deferred privately, no answer sent yet
+
 
 
 def lang_of(interaction: discord.Interaction, default: str = DEFAULT_LANGUAGE) -> str:
@@ -37,8 +42,8 @@ def channel_key(interaction: discord.Interaction) -> str:
     return str(interaction.channel_id)
 
 
-def clip(text: str, limit: int = MAX_MESSAGE) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def clip(text: str, limit: int = CONTENT) -> str:
+    return clip_to(text, limit) or ""
 
 
 async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None) -> Namer:
@@ -48,13 +53,32 @@ async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None
     return Namer(lang, names, state, tuple(record.sets) if record else ("testdeck",))
 
 
+DEFER_AFTER = 2.0   # seconds; Discord drops an interaction not answered within three
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await the work; should it take longer than DEFER_AFTER, defer first (privately: what follows may
+    be a refusal for this player alone), so the interaction stays open for the answer."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras[DEFERRED] = True
+    return await task
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
                 **kwargs: Any) -> None:
-    """Answer the interaction (or follow up if it was already answered)."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content=content, ephemeral=ephemeral, **kwargs)
+    """Answer the interaction (or follow up if it was already answered), within Discord's limits. After
+    a private deferral a public answer goes to the channel and the player gets a private tick."""
+    message = outgoing(content=content, **kwargs)
+    if interaction.extras.pop(DEFERRED, False) and not ephemeral:
+        await interaction.followup.send(content="✅", ephemeral=True)
+        await interaction.channel.send(**message)
+    elif interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **message)
     else:
-        await interaction.response.send_message(content=content, ephemeral=ephemeral, **kwargs)
+        await interaction.response.send_message(ephemeral=ephemeral, **message)
 
 
 REFUSED = object()   # what ``attempt`` returns when the table refused
@@ -106,14 +130,19 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     user_id = str(interaction.user.id)
     bot.publisher.remember_language(user_id, lang)
     namer: Namer | None = None
-    try:
+
+    async def act() -> tuple[ActResult, str]:
+        nonlocal namer
         record, state = await _game_for(bot, interaction, game_id)
         namer = await namer_for(bot, record.id, lang, state)
-        user_id = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
-        if not state.has_player(user_id):
+        player = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
+        if not state.has_player(player):
             raise TableError("not_seated")
-        action = build(state, user_id)
-        result = await bot.table.act_in(record.id, user_id, action, expected_version, origin="interaction")
+        action = build(state, player)
+        return await bot.table.act_in(record.id, player, action, expected_version, origin="interaction"), player
+
+    try:
+        result, user_id = await in_time(interaction, act())
     except (TableError, IllegalAction) as exc:
         await reply_error(interaction, exc, lang, namer)
         return None
@@ -125,9 +154,10 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         await reply(interaction, content, embeds=embeds, view=view)
     else:   # clicked in a DM: the table hears of it in its own channel
         await reply(interaction, ui(lang, "done"), ephemeral=True)
-        await bot.get_partial_messageable(int(result.channel_id)).send(content, embeds=embeds, view=view)
+        await bot.get_partial_messageable(int(result.channel_id)).send(
+            **outgoing(content=content, embeds=embeds, view=view))
     mine = private_lines(result, user_id, namer)
     if mine:
-        await interaction.followup.send(clip("\n".join(mine)), ephemeral=True)
+        await interaction.followup.send(ephemeral=True, **outgoing(content="\n".join(mine)))
     await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
     return result

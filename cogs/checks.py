@@ -12,6 +12,7 @@ MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_DESCRIPTION = 100
 MAX_COMMAND_CHARS = 4000   # name, description and every option's name, description and choices
+STRING = 3                 # the option type of free text
 
 
 def _check_name(where: str, name: str) -> list[str]:
@@ -78,6 +79,8 @@ def _check_option(where: str, payload: dict[str, Any], top: bool = False) -> lis
         if option.get("required") and seen_optional:
             problems.append(f"{sub}: a required option after an optional one")
         seen_optional |= not option.get("required", False)
+        if option.get("type") == STRING and not option.get("max_length"):
+            problems.append(f"{sub}: a text option without max_length")
         choices = option.get("choices", []) or []
         if len(choices) > MAX_CHOICES:
             problems.append(f"{sub}: {len(choices)} choices > {MAX_CHOICES}")

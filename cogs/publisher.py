@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.limits import outgoing
 from cogs.texts import ui
 from table.render import private_view
 from table.service import ActResult
@@ -22,15 +26,56 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007   # Discord: cannot send messages to this user
 STATUS_KEY = "#status"   # the live status message is kept like a private message under this key
-STATUS_REPOST_AFTER = 4  # after this many posts the channel has moved on: post the status anew
+STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status is posted anew at the bottom
+
+
+EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Discord's per-message pace)
+MAX_SLOTS = 20_000       # messages whose pacing is remembered (least recently used are forgotten)
+
+
+class MessageSlot:
+    """One message the bot keeps current. At most one request for it is in flight, at most one a second,
+    and only the newest wanted content is sent: what was wanted in between is dropped (latest wins)."""
+
+    def __init__(self, key: tuple[int, str], interval: float = EDIT_INTERVAL) -> None:
+        self.key, self.interval = key, interval
+        self.pending: Callable[[], Awaitable[None]] | None = None
+        self.task: asyncio.Task | None = None
+        self.last_sent = float("-inf")
+
+    def want(self, send: Callable[[], Awaitable[None]]) -> asyncio.Task | None:
+        self.pending = send
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run())
+            return self.task
+        return None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.pending is not None:
+            wait = self.last_sent + self.interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            send, self.pending = self.pending, None
+            self.last_sent = loop.time()
+            try:
+                await send()
+            except Exception:    # 429 after discord.py's retries, 5xx, Forbidden: this message only;
+                log.exception("updating message %s failed", self.key)   # the next change repairs it
 
 
 class Publisher:
+    """Each game publishes in its own ordered queue (games never wait on each other); each message
+    through its own MessageSlot."""
+
     def __init__(self, bot: Spielleiter) -> None:
         self.bot = bot
         self.languages: dict[str, str] = {}
+        self._queues: dict[int, deque[ActResult]] = {}
+        self._workers: dict[int, asyncio.Task] = {}
+        self._slots: OrderedDict[tuple[int, str], MessageSlot] = OrderedDict()
         self._tasks: set[asyncio.Task] = set()
-        self._lock = asyncio.Lock()
+        self.edit_interval = EDIT_INTERVAL
 
     def remember_language(self, user_id: str, lang: str) -> None:
         self.languages[user_id] = lang
@@ -41,23 +86,54 @@ class Publisher:
     async def on_result(self, result: ActResult) -> None:
         """Called by the table after every committed action; the work runs in the background so that
         an interaction is answered within Discord's three seconds."""
-        task = asyncio.create_task(self._publish(result))
+        self._queues.setdefault(result.game_id, deque()).append(result)
+        worker = self._workers.get(result.game_id)
+        if worker is None or worker.done():
+            self._workers[result.game_id] = self._track(self._work_off(result.game_id))
+
+    def _track(self, coro: Awaitable[None]) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def drain(self) -> None:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    async def _publish(self, result: ActResult) -> None:
-        async with self._lock:   # one game's updates in order
-            try:
-                if result.origin != "interaction":
-                    await self.post_to_channel(result)
-                await self.update_private_messages(result)
-                await self.update_status(result)
-            except Exception:
-                log.exception("publishing game %s version %s failed", result.game_id, result.version)
+    async def _work_off(self, game_id: int) -> None:
+        """This game's results in order: the clock's moves are posted one by one; the hand messages and
+        the status only for the newest result waiting (older ones would be overwritten at once)."""
+        queue = self._queues[game_id]
+        try:
+            while queue:
+                result = queue.popleft()
+                try:
+                    if result.origin != "interaction":
+                        await self.post_to_channel(result)
+                    if not queue:
+                        await self.update_private_messages(result)
+                        await self.update_status(result)
+                except Exception:
+                    log.exception("publishing game %s version %s failed", result.game_id, result.version)
+        finally:
+            if not queue:
+                self._queues.pop(game_id, None)
+                self._workers.pop(game_id, None)
+
+    def slot(self, game_id: int, key: str) -> MessageSlot:
+        found = self._slots.get((game_id, key))
+        if found is None:
+            found = self._slots[(game_id, key)] = MessageSlot((game_id, key), self.edit_interval)
+            while len(self._slots) > MAX_SLOTS:
+                self._slots.popitem(last=False)
+        self._slots.move_to_end((game_id, key))
+        return found
+
+    def _want(self, game_id: int, key: str, send: Callable[[], Awaitable[None]]) -> None:
+        task = self.slot(game_id, key).want(send)
+        if task is not None:
+            self._track(task)
 
     async def post_to_channel(self, result: ActResult) -> None:
         from cogs.base import namer_for
@@ -65,12 +141,12 @@ class Publisher:
 
         namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
-        await self.bot.get_partial_messageable(int(result.channel_id)).send(content, embeds=embeds, view=view)
+        channel = self.bot.get_partial_messageable(int(result.channel_id))
+        await channel.send(**outgoing(content=content, embeds=embeds, view=view))
 
     async def update_private_messages(self, result: ActResult) -> None:
         from cogs.base import namer_for
 
-        store = self.bot.table.store
         namers = {}   # one per language: seats and sets are read once per update, not once per player
         for player in result.state.players:
             lang = self.lang(player.id)
@@ -80,32 +156,38 @@ class Publisher:
             lines = private_view(result.state, player.id, namer)
             view = private_view_components(result, player.id, namer)
             digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
-            record = await store.private_message(result.game_id, player.id)
-            if record.digest == digest or record.closed:
-                continue
             embed = discord.Embed(title=ui(lang, "your_hand_title", channel=f"#{result.channel_id}"),
-                                  description="\n".join(lines)[:4000], colour=discord.Colour.dark_gold())
-            try:
-                await self._send_or_edit(record, player.id, embed, view)
-                record.digest = digest
-            except discord.Forbidden as exc:
-                if exc.code != DM_CLOSED:
-                    raise
-                record.closed = 1     # told once, privately, on the player's next interaction
-            await store.save_private_message(record)
+                                  description="\n".join(lines), colour=discord.Colour.dark_gold())
+            self._want(result.game_id, player.id, functools.partial(
+                self._update_hand, result.game_id, player.id, embed, view, digest))
+
+    async def _update_hand(self, game_id: int, player_id: str, embed: discord.Embed, view: discord.ui.View,
+                           digest: str) -> None:
+        store = self.bot.table.store
+        record = await store.private_message(game_id, player_id)
+        if record.digest == digest or record.closed:
+            return
+        try:
+            await self._send_or_edit(record, player_id, embed, view)
+            record.digest = digest
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            record.closed = 1     # told once, privately, on the player's next interaction
+        await store.save_private_message(record)
 
     async def _send_or_edit(self, record: PrivateMessage, user_id: str, embed: discord.Embed,
                             view: discord.ui.View) -> None:
         if record.channel_id and record.message_id:
             channel = self.bot.get_partial_messageable(int(record.channel_id))
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(embed=embed, view=view)
+                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(embed=embed, view=view))
                 return
             except discord.NotFound:
                 pass    # the player deleted it: send a new one
         recipient = await self.bot.table.user_for(record.game_id, user_id)   # a stand-in gets the seat's hand
         dm = await self.bot.create_dm(discord.Object(int(recipient)))
-        message = await dm.send(embed=embed, view=view)
+        message = await dm.send(**outgoing(embed=embed, view=view))
         record.channel_id, record.message_id = str(message.channel.id), str(message.id)
 
     async def status_text(self, result: ActResult) -> str:
@@ -128,17 +210,22 @@ class Publisher:
         return "\n".join(lines)[:1900]
 
     async def update_status(self, result: ActResult) -> None:
-        """One status message per game, edited in place; posted anew at the bottom once the channel has
-        moved on by a few messages."""
+        text = await self.status_text(result)
+        self._want(result.game_id, STATUS_KEY, functools.partial(self._update_status, result, text))
+
+    async def _update_status(self, result: ActResult, text: str) -> None:
+        """One status message per game, edited in place; posted anew at the bottom once
+        STATUS_REPOST_AFTER of the channel's messages (anyone's) stand below it."""
         store = self.bot.table.store
         record = await store.private_message(result.game_id, STATUS_KEY)
-        text = await self.status_text(result)
+        digest = hashlib.sha256(text.encode()).hexdigest()
         channel = self.bot.get_partial_messageable(int(result.channel_id))
-        posts_since = int(record.digest or 0) + 1
-        if record.message_id and posts_since < STATUS_REPOST_AFTER:
+        if record.message_id and record.digest == digest:
+            return
+        if record.message_id and not await self._scrolled_away(channel, int(record.message_id)):
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(content=text)
-                record.digest = str(posts_since)
+                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(content=text))
+                record.digest = digest
                 await store.save_private_message(record)
                 return
             except discord.NotFound:
@@ -146,9 +233,15 @@ class Publisher:
         if record.message_id:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
-        message = await channel.send(text)
-        record.channel_id, record.message_id, record.digest = result.channel_id, str(message.id), "0"
+        message = await channel.send(**outgoing(content=text))
+        record.channel_id, record.message_id, record.digest = result.channel_id, str(message.id), digest
         await store.save_private_message(record)
+
+    @staticmethod
+    async def _scrolled_away(channel: discord.PartialMessageable, message_id: int) -> bool:
+        """The channel's real messages below the status message (one request, at most N read)."""
+        below = [m async for m in channel.history(limit=STATUS_REPOST_AFTER, after=discord.Object(message_id))]
+        return len(below) >= STATUS_REPOST_AFTER
 
     async def on_reminder(self, reminder) -> bool:
         """DM the one player owed the move (a mention in the channel when DMs are closed)."""
@@ -161,17 +254,19 @@ class Publisher:
         text = ui(lang, "reminder", channel=reminder.channel_id, what=ui(lang, f"reminder_{kind}"),
                   due=int(reminder.due_at), link=link)
         record = await self.bot.table.store.private_message(reminder.game_id, reminder.user_id)
+        recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)   # a stand-in's turn
         if not record.closed:
             try:
-                recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)
                 dm = await self.bot.create_dm(discord.Object(int(recipient)))
-                await dm.send(text)
+                await dm.send(**outgoing(content=text))
                 return True
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
                     raise
+        # DMs closed: the one mention the bot ever makes, of exactly this user
         await self.bot.get_partial_messageable(int(reminder.channel_id)).send(
-            f"<@{reminder.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+            **outgoing(content=f"<@{recipient}> {text}"),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(recipient))]))
         return True
 
     async def tell_if_dms_closed(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:

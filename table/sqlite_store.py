@@ -101,6 +101,13 @@ def is_broken_file(exc: BaseException) -> bool:
                                                    and _code(exc) in BROKEN_FILE_CODES)
 
 
+async def run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:
+    """One statement whose rows nobody reads. Its cursor is closed here, not left to the garbage
+    collector: a statement still open makes the next COMMIT fail ("SQL statements in progress")."""
+    async with db.execute(sql, params):
+        pass
+
+
 def migration_statements(script: str) -> list[str]:
     """One migration as single statements, so it can run inside a transaction begun beforehand."""
     statements, current = [], ""
@@ -142,13 +149,13 @@ class SqliteStore(Store):
         probe = None
         try:
             probe = await aiosqlite.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
-            await probe.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await probe.execute("BEGIN")    # version and tables from one snapshot: another process may be migrating
+            await run(probe, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await run(probe, "BEGIN")    # version and tables from one snapshot: another process may be migrating
             async with probe.execute("PRAGMA user_version") as cursor:
                 found = int((await cursor.fetchone())[0])
             async with probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
                 tables = {row[0] for row in await cursor.fetchall()} - set(SQLITE_TABLES)
-            await probe.execute("COMMIT")
+            await run(probe, "COMMIT")
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             if is_lock_error(exc):
                 raise Busy() from exc
@@ -180,28 +187,28 @@ class SqliteStore(Store):
     async def _connect_and_migrate(self) -> None:
         await self._close_connection()
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await self._db.execute("PRAGMA journal_mode = WAL")
-        await self._db.execute("PRAGMA synchronous = NORMAL")
-        await self._db.execute("PRAGMA foreign_keys = ON")
+        await run(self._db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await run(self._db, "PRAGMA journal_mode = WAL")
+        await run(self._db, "PRAGMA synchronous = NORMAL")
+        await run(self._db, "PRAGMA foreign_keys = ON")
         await self._migrate()
 
     async def _migrate(self) -> None:
         """Each migration and its version number commit together or not at all. The version is read
         inside the write lock, so two processes opening a new file at once migrate it once."""
         while True:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await run(self.db, "BEGIN IMMEDIATE")
             try:
                 found = await self._user_version(self.db)
                 if found > LATEST:
                     raise StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
                 if found == LATEST:
-                    await self.db.execute("COMMIT")
+                    await run(self.db, "COMMIT")
                     return
                 for statement in migration_statements(MIGRATIONS[found]):
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {found + 1}")
-                await self.db.execute("COMMIT")
+                    await run(self.db, statement)
+                await run(self.db, f"PRAGMA user_version = {found + 1}")
+                await run(self.db, "COMMIT")
             except BaseException:
                 await self._rollback()
                 raise
@@ -259,10 +266,10 @@ class SqliteStore(Store):
             db = self.db
             if not write:
                 return await work(db)
-            await db.execute("BEGIN IMMEDIATE")
+            await run(db, "BEGIN IMMEDIATE")
             try:
                 result = await work(db)
-                await db.execute("COMMIT")
+                await run(db, "COMMIT")
             except BaseException:
                 await self._rollback()
                 raise
@@ -273,12 +280,12 @@ class SqliteStore(Store):
 
     async def _rollback(self) -> None:
         if self._db is not None and self._db.in_transaction:
-            await self._db.execute("ROLLBACK")
+            await run(self._db, "ROLLBACK")
 
     async def _write(self, statements: list[tuple[str, tuple]]) -> None:
         async def work(db: aiosqlite.Connection) -> None:
             for sql, params in statements:
-                await db.execute(sql, params)
+                await run(db, sql, params)
 
         await self._use(work, write=True)
 
@@ -305,7 +312,9 @@ class SqliteStore(Store):
                 )
             except sqlite3.IntegrityError as exc:
                 raise TableError("game_exists", channel=channel_id) from exc
-            return cursor.lastrowid
+            game_id = cursor.lastrowid
+            await cursor.close()
+            return game_id
 
         game_id = await self._use(insert, write=True)
         record = await self.get_game(int(game_id or 0))
@@ -379,22 +388,24 @@ class SqliteStore(Store):
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (commit.state_json, new_version, commit.status, commit.now, commit.game_id, commit.expected_version),
             )
-            if cursor.rowcount != 1:
+            updated = cursor.rowcount
+            await cursor.close()
+            if updated != 1:
                 async with db.execute("SELECT version FROM games WHERE id = ?", (commit.game_id,)) as c:
                     row = await c.fetchone()
                 if row is None:
                     raise TableError("no_game")
                 raise StaleVersion(commit.expected_version, row[0])
-            await db.execute(
-                "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
+            await run(
+                db, "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
                 (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
             )
             if commit.deadlines is not None:
                 for sql, params in deadline_statements(commit.game_id, new_version, commit.deadlines,
                                                        commit.reminders):
-                    await db.execute(sql, params)
+                    await run(db, sql, params)
             for sql, params in clock_statements(commit.game_id, commit.clocks):
-                await db.execute(sql, params)
+                await run(db, sql, params)
 
         await self._use(write, write=True)
         return new_version

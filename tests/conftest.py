@@ -11,6 +11,7 @@ from table.store import Store
 from table.stores import store_for
 from tests.discord_harness import h  # noqa: F401  (the Discord tests' started bot, a fixture)
 from tests.pg_server import MISSING, PgServer, server_bin
+from tests.simcord_table import simcord_bot, table  # noqa: F401  (the bot on simcord's Discord, fixtures)
 
 # On a developer's machine the property tests explore new random cases on every run; in CI they run a
 # fixed, repeatable set, so a landing never depends on luck (cases found locally go in as @example).

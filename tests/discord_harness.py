@@ -122,6 +122,8 @@ class FakeHTTP(HTTPClient):
             channel_id = str(route.channel_id)
             self.recorder.record("edit", channel_id, payload)
             return message_payload(channel_id, payload, str(route.url.rsplit("/", 1)[-1]))
+        if path == "/channels/{channel_id}/messages" and method == "GET":
+            return []          # channel history is not modelled here (simcord's tests cover it)
         if path.startswith("/applications/") and method == "PUT":
             return []
         return {}
@@ -195,6 +197,7 @@ class Harness:
         bot._connection.application_id = APP_ID
         bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)
         await bot.setup_hook()
+        bot.publisher.edit_interval = 0.0      # real time here: no pacing between edits of one message
         self.bot = bot
         return self
 

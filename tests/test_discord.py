@@ -315,21 +315,6 @@ async def test_reminder_is_a_dm_with_the_deadline_and_a_link(h):
     assert not any(s.content.startswith("⏰") for u in others for s in h.dms_to(u))
 
 
-async def test_live_status_message_is_edited_and_reposted(h):
-    await open_game(h)
-    state = await state_of(h)
-    status_posts = [s for s in h.recorder.sent if s.kind == "channel" and s.content.startswith("📋")]
-    assert len(status_posts) == 1 and h.names[state.active_player.id] in status_posts[0].content
-    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
-    agent = RandomAgent(random.Random(4))
-    for _ in range(8):                                   # the channel moves on
-        state = await state_of(h)
-        await drive(h, record.id, agent.choose([m for p in state.players for m in legal_actions(state, p.id)]))
-    edits = [s for s in h.recorder.sent if s.kind == "edit" and s.content.startswith("📋")]
-    posts = [s for s in h.recorder.sent if s.kind == "channel" and s.content.startswith("📋")]
-    assert edits and len(posts) >= 2                     # edited in place, and posted anew at the bottom
-
-
 async def test_a_substitute_takes_a_seat_once_the_host_approves(h):
     await open_game(h)
     state = await state_of(h)

@@ -1,0 +1,80 @@
+"""Every interaction gets an answer, also when something fails: refusals name their reason, a stale
+command set asks for a minute's patience (and re-syncs), anything unexpected gets a short private
+apology with an error id that is logged with the traceback."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs.base import lang_of, reply, reply_error
+from cogs.texts import ui
+from engine.core.errors import IllegalAction
+from table.errors import TableError
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+log = logging.getLogger("spielleiter.errors")
+STALE_COMMANDS = (app_commands.CommandSignatureMismatch, app_commands.CommandNotFound)
+
+
+async def on_tree_error(interaction: discord.Interaction, error: Exception) -> None:
+    """The command tree's error handler (``tree.on_error``)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    await answer_error(interaction, error)
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    bot: Spielleiter = interaction.client  # type: ignore[assignment]
+    lang = lang_of(interaction, bot.settings.default_language)
+    try:
+        if isinstance(error, (TableError, IllegalAction)):
+            await reply_error(interaction, error, lang)
+        elif isinstance(error, STALE_COMMANDS):
+            bot.resync_soon()
+            await reply(interaction, ui(lang, "commands_updating"), ephemeral=True)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await reply(interaction, ui(lang, "server_only"), ephemeral=True)
+        else:
+            error_id = secrets.token_hex(4)
+            log.error("error %s in interaction %s (%s) by user %s", error_id, interaction.id, _what(interaction),
+                      interaction.user.id, exc_info=error)
+            await reply(interaction, ui(lang, "error_apology", error_id=error_id), ephemeral=True)
+    except discord.HTTPException:      # the interaction expired or was answered elsewhere: nothing to do
+        log.warning("could not answer interaction %s after an error", interaction.id, exc_info=True)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    return str((interaction.data or {}).get("custom_id", interaction.type))
+
+
+def answer_errors(callback: Any) -> Any:
+    """A button's or menu's callback whose exceptions are answered like a command's (discord.py only
+    logs them, and the player would see 'this interaction failed')."""
+    if getattr(callback, "answers_errors", False):
+        return callback
+
+    @functools.wraps(callback)
+    async def guarded(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception as exc:   # every failure is answered and logged
+            await answer_error(interaction, exc)
+
+    guarded.answers_errors = True   # type: ignore[attr-defined]
+    return guarded
+
+
+def guard_components(*classes: type) -> None:
+    """Route every persistent component's failures through ``answer_error`` (once per class)."""
+    for cls in classes:
+        cls.callback = answer_errors(cls.callback)

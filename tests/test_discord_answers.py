@@ -1,0 +1,90 @@
+"""Every interaction is answered, also when something goes wrong (simcord's Discord: an interaction
+left unanswered or answered twice fails there as in a server)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+import pytest
+from simcord.backend.errors import OptionError
+
+from engine.core.errors import IllegalAction
+from tests.simcord_table import Table
+
+
+def syncs(table: Table) -> int:
+    return sum(r.method == "PUT" and r.path.endswith("/commands") for r in table.env.http_requests)
+
+
+def deferred(table: Table, result) -> bool:
+    """The interaction was first answered with "thinking …" (callback type 5)."""
+    return any(r.path.endswith("/callback") and (r.json or {}).get("type") == 5 for r in table.env.http_requests)
+
+
+async def test_an_exception_inside_a_command_gets_a_private_apology_with_an_error_id(table: Table, caplog):
+    await table.open_game()
+    state = await table.state()
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the store fell over")
+
+    table.bot.table.act_in = broken
+    with caplog.at_level(logging.ERROR, logger="spielleiter.errors"):
+        result = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    assert result.ephemeral
+    error_id = re.search(r"\(error ([0-9a-f]{8})\)", result.response.content)[1]
+    assert result.response.content.startswith("Sorry")          # the player's language (an English client)
+    logged = [r for r in caplog.records if error_id in r.getMessage()]
+    assert logged and logged[0].exc_info and "the store fell over" in str(logged[0].exc_info[1])
+
+
+async def test_a_stale_command_asks_for_a_minute_and_syncs_again(table: Table):
+    await table.open_game()
+    card = table.bot.tree.get_command("spielen")._params["card"]
+    card.required = False
+    await table.bot.tree.sync()          # what Discord still has: an older /spielen whose card was optional
+    card.required = True
+    syncs_before = syncs(table)
+    result = await table.players[0].slash(table.channel, "spielen")
+    assert result.ephemeral and "being updated" in result.response.content
+    await table.env.settle()
+    assert syncs(table) == syncs_before + 1
+    with pytest.raises(OptionError, match="requires option"):   # Discord has the current command again
+        await table.players[1].slash(table.channel, "spielen")
+    table.bot.resync_soon()
+    table.bot.resync_soon()                 # stale clicks while a re-sync runs start no second one
+    await table.env.settle()
+    assert syncs(table) == syncs_before + 2
+
+
+async def test_a_slow_move_defers_first_and_then_shows_the_move(table: Table):
+    await table.open_game()
+    state = await table.state()
+    real = table.bot.table.act_in
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(2.5)
+        return await real(*args, **kwargs)
+
+    table.bot.table.act_in = slow
+    result = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    assert deferred(table, result)
+    assert (await table.state()).model_dump_json() != state.model_dump_json()
+    assert "kicks open the door" in table.public()[-1].content or "door" in table.public()[-1].content
+
+
+async def test_a_slow_refusal_stays_private(table: Table):
+    await table.open_game()
+    state = await table.state()
+
+    async def slow_refusal(*args, **kwargs):
+        await asyncio.sleep(2.5)
+        raise IllegalAction("not_your_turn", active="Ben")
+
+    table.bot.table.act_in = slow_refusal
+    result = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    assert deferred(table, result)
+    assert result.response.content.startswith("⛔") and result.response.ephemeral
+    assert not any(m.content.startswith("⛔") for m in table.public())

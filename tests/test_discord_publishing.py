@@ -1,0 +1,145 @@
+"""What the bot keeps current without being asked (the status message, each hand DM), on simcord's
+Discord: each game publishes on its own, each message is edited at most once a second with the newest
+content, and a failed request (429, 5xx) costs that one message only."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from engine.munchkin import actions as A
+from engine.munchkin.rules import legal_actions
+from tests.simcord_table import Table
+
+
+def edits_of(table: Table, channel_id: int) -> list:
+    return [r for r in table.env.http_requests
+            if r.method == "PATCH" and r.path.startswith(f"/channels/{channel_id}/messages/")]
+
+
+def status_message(table: Table, channel=None):
+    return [m for m in (channel or table.channel).history() if m.content.startswith("📋")]
+
+
+async def play_until(table: Table, done, channel=None, moves: int = 80) -> None:
+    """Random legal moves of the seated players (through the table, as commands would) until ``done()``."""
+    rng = random.Random(3)
+    game_id = await table.game_id(channel)
+    for _ in range(moves):
+        state = await table.state(channel)
+        action = rng.choice([m for p in state.players for m in legal_actions(state, p.id)])
+        await table.bot.table.act_in(game_id, action.actor, action, origin="interaction")
+        await table.settle()
+        if done():
+            return
+    raise AssertionError("never happened")
+
+
+def status_changed(table: Table, before: str):
+    return lambda: bool(status_message(table)) and status_message(table)[-1].content != before
+
+
+async def test_the_status_is_edited_in_place_and_posted_anew_when_chat_pushed_it_up(table: Table):
+    await table.open_game()
+    first = status_message(table)[0]
+    for word in ("hallo", "wer ist dran?", "moment", "gleich"):  # the players chat in the channel
+        await table.players[1].send(table.channel, word)
+    await play_until(table, status_changed(table, first.content))
+    statuses = status_message(table)
+    assert len(statuses) == 1 and statuses[0].id != first.id     # the old one deleted, the new one at the end
+    assert table.channel.history()[-1].id == statuses[0].id
+
+
+async def test_a_status_with_little_below_it_is_edited_not_reposted(table: Table):
+    await table.open_game()
+    first = status_message(table)[0]
+    await play_until(table, status_changed(table, first.content))
+    assert [m.id for m in status_message(table)] == [first.id]
+    assert edits_of(table, table.channel.id)
+
+
+async def test_a_429_on_one_dm_does_not_stop_the_status_update(table: Table):
+    await table.open_game()
+    victim = table.players[1]
+    dm = table.dm_channel_of(victim)
+    table.env.inject_error("PATCH", f"/channels/{dm}/messages/*", status=429, message="rate limited", times=None)
+    others = [table.dm_channel_of(m) for m in table.players if m is not victim]
+    before = status_message(table)[0].content
+    hands_before = [len(edits_of(table, c)) for c in others]
+    await play_until(table, lambda: bool(edits_of(table, dm)) and status_changed(table, before)()
+                     and [len(edits_of(table, c)) for c in others] > hands_before)
+    assert edits_of(table, dm)                    # the victim's hand was tried (and refused with 429) ...
+    state = await table.state()
+    current = await table.bot.publisher.status_text(_result(state, await table.game_id()))
+    assert status_message(table)[-1].content == current        # ... and the status is current all the same
+    table.env.errors.clear()
+
+
+async def test_a_500_on_the_status_costs_that_update_only_and_the_next_change_repairs_it(table: Table):
+    await table.open_game()
+    table.env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/*", status=500, times=1)
+    before = status_message(table)[0].content
+    await play_until(table, lambda: any(r.method == "PATCH" and r.path.startswith(f"/channels/{table.channel.id}/")
+                                        for r in table.env.http_requests))
+    stale = status_message(table)[-1].content
+    await play_until(table, status_changed(table, stale))
+    await table.bot.publisher.drain()         # the newest move's update, still on its way, lands first
+    await table.settle()
+    state = await table.state()
+    assert status_message(table)[-1].content == await table.bot.publisher.status_text(
+        _result(state, await table.game_id())) != before
+    table.env.errors.clear()
+
+
+def _result(state, game_id: int):
+    from table.service import ActResult
+
+    return ActResult(game_id=game_id, channel_id="0", state=state, events=[], version=0, origin="test")
+
+
+async def test_two_games_publish_at_the_same_time(table: Table):
+    second = table.guild.create_text_channel("zweiter-tisch")
+    await table.open_game()
+    await table.open_game(second)
+    publisher = table.bot.publisher
+    slow_game, fast_game = await table.game_id(), await table.game_id(second)
+    finished: dict[int, float] = {}
+    real_hand = publisher._update_hand
+
+    async def hand(game_id, *args):
+        if game_id == slow_game:
+            await asyncio.sleep(30)               # this game's Discord calls are very slow
+        await real_hand(game_id, *args)
+        finished[game_id] = asyncio.get_running_loop().time()
+        if game_id == fast_game:
+            fast_done.set()
+
+    publisher._update_hand = hand
+    fast_done = asyncio.Event()
+    for channel in (table.channel, second):
+        state = await table.state(channel)
+        action = A.KickDoor(actor=state.active_player.id)
+        await table.bot.table.act_in(await table.game_id(channel), action.actor, action, origin="interaction")
+    await asyncio.wait_for(fast_done.wait(), timeout=10)
+    assert fast_game in finished and slow_game not in finished   # the second game did not wait for the first
+
+
+async def test_a_burst_of_changes_edits_a_message_twice_with_the_newest_content_last():
+    from cogs.publisher import MessageSlot
+
+    sent: list[tuple[int, float]] = []
+    loop = asyncio.get_running_loop()
+
+    def change(n: int):
+        async def send() -> None:
+            sent.append((n, loop.time()))
+            await asyncio.sleep(0.01)        # the request in flight
+        return send
+
+    slot = MessageSlot((1, "#status"), interval=0.2)
+    first = slot.want(change(0))
+    await asyncio.sleep(0)                                   # the first edit is on its way
+    assert [slot.want(change(n)) for n in range(1, 10)] == [None] * 9   # one task per message
+    await first
+    assert [n for n, _ in sent] == [0, 9]                    # the first at once, then only the newest
+    assert sent[1][1] - sent[0][1] >= 0.19                   # no faster than one edit per interval
