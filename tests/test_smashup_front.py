@@ -363,3 +363,13 @@ async def test_console_shows_the_winner_of_the_move_that_ends_the_game(store):
         else:
             await console.handle(line)
     assert "gewinnt das Spiel" in out.getvalue() and "✗" not in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_smashup_help_looks_up_a_smashup_card_as_its_example(lang):
+    """The help's lookup example at a Smash Up table names one of its cards, not a Munchkin card."""
+    from table.i18n import text
+
+    example = text(lang, "examples", "su_card").split(" ", 1)[1]
+    answer = card_answer(search(example, "card", limit=1, prefer=preferred("card", ["smashup"]))[0], lang)
+    assert answer[0] == example and any(d.name_de == example or d.name_en == example for d in designs().values())
