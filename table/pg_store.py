@@ -23,8 +23,8 @@ from table.sql import (
     DUE_REMINDERS,
     GAME_COLUMNS,
     NEXT_DUE,
+    SharedReads,
     Statement,
-    deadlines_query,
     game_columns,
     games_of_query,
     numbered,
@@ -42,11 +42,9 @@ from table.store import (
     Commit,
     Deadline,
     GameRecord,
-    LoggedAction,
     PlayerClock,
     Preferences,
     PrivateMessage,
-    Seat,
     Store,
     Substitute,
     dumps,
@@ -95,7 +93,7 @@ def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
     return f"WITH {', '.join(parts)} SELECT COUNT(*) FROM g", params
 
 
-class PgStore(Store):
+class PgStore(SharedReads, Store):
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.pool_size = pool_size
@@ -144,6 +142,11 @@ class PgStore(Store):
     async def _rows(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         return await self.pool.fetch(numbered(sql), *params)
 
+
+    async def _fetch(self, statement: Statement) -> list[Any]:
+        sql, params = statement
+        return await self._rows(sql, *params)
+
     async def _one(self, sql: str, *params: Any) -> GameRecord | None:
         row = await self.pool.fetchrow(numbered(sql), *params)
         return record(row) if row else None
@@ -180,11 +183,6 @@ class PgStore(Store):
         sql, params = games_of_query(user_id, statuses)
         return [record(row) for row in await self._rows(sql, *params)]
 
-    async def seats(self, game_id: int) -> list[Seat]:
-        rows = await self._rows("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
-                                game_id)
-        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4]) for r in rows]
-
     async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (int(bot), name, game_id, user_id))])
@@ -215,10 +213,6 @@ class PgStore(Store):
         await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
         return 1
 
-    async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
-        rows = await self._rows("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?", game_id)
-        return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in rows}
-
     async def commit(self, commit: Commit) -> int:
         """One statement, one round trip: the version compare-and-set on the game row (a concurrent
         writer waits for the row's lock, then misses), and only if it matched the log line, the
@@ -236,45 +230,16 @@ class PgStore(Store):
     async def set_status(self, game_id: int, status: str, now: float) -> None:
         await self._write(status_statements(game_id, status, now))
 
-    async def actions(self, game_id: int) -> list[LoggedAction]:
-        rows = await self._rows("SELECT seq, actor, action, at FROM actions WHERE game_id = ? ORDER BY seq", game_id)
-        return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in rows]
-
-    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        sql, params = deadlines_query(game_id)
-        rows = await self._rows(sql, *params)
-        return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in rows]
-
     # ------------------------------------------------------------------ per player
-    async def private_message(self, game_id: int, user_id: str) -> PrivateMessage:
-        row = await self.pool.fetchrow("SELECT channel_id, message_id, digest, closed FROM private_messages "
-                                       "WHERE game_id = $1 AND user_id = $2", game_id, user_id)
-        if row is None:
-            return PrivateMessage(game_id=game_id, user_id=user_id)
-        return PrivateMessage(game_id, user_id, row[0], row[1], row[2], row[3])
-
     async def save_private_message(self, message: PrivateMessage) -> None:
         await self._write([private_message_upsert(message)])
-
-    async def preferences(self, game_id: int) -> dict[str, Preferences]:
-        rows = await self._rows(
-            "SELECT user_id, auto_pass, away_until, reminders FROM preferences WHERE game_id = ?", game_id)
-        return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
 
     async def save_preferences(self, preferences: Preferences) -> None:
         await self._write([preferences_upsert(preferences)])
 
-    async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
-        rows = await self._rows("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", game_id)
-        return {(r[0], r[1]) for r in rows}
-
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT INTO reminders_sent (game_id, target, user_id, sent_at) VALUES (?, ?, ?, ?) "
                             "ON CONFLICT DO NOTHING", (game_id, target, user_id, now))])
-
-    async def substitutes(self, game_id: int) -> list[Substitute]:
-        rows = await self._rows("SELECT user_id, name, player_id, approved FROM substitutes WHERE game_id = ?", game_id)
-        return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def save_substitute(self, substitute: Substitute) -> None:
         await self._write([substitute_upsert(substitute)])

@@ -33,9 +33,10 @@ from table.sql import (
     DUE_REMINDERS,
     GAME_COLUMNS,
     NEXT_DUE,
+    SharedReads,
+    Statement,
     clock_statements,
     deadline_statements,
-    deadlines_query,
     game_columns,
     games_of_query,
     preferences_upsert,
@@ -51,11 +52,9 @@ from table.store import (
     Commit,
     Deadline,
     GameRecord,
-    LoggedAction,
     PlayerClock,
     Preferences,
     PrivateMessage,
-    Seat,
     Store,
     Substitute,
     dumps,
@@ -119,7 +118,7 @@ def migration_statements(script: str) -> list[str]:
     return statements
 
 
-class SqliteStore(Store):
+class SqliteStore(SharedReads, Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
@@ -296,6 +295,10 @@ class SqliteStore(Store):
 
         return await self._use(work)
 
+
+    async def _fetch(self, statement: Statement) -> list[Any]:
+        return await self._rows(*statement)
+
     async def _one(self, sql: str, params: tuple) -> GameRecord | None:
         rows = await self._rows(sql, params)
         return record(rows[0]) if rows else None
@@ -338,11 +341,6 @@ class SqliteStore(Store):
     async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
         return [record(row) for row in await self._rows(*games_of_query(user_id, statuses))]
 
-    async def seats(self, game_id: int) -> list[Seat]:
-        rows = await self._rows("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
-                                (game_id,))
-        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4]) for r in rows]
-
     async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
                             (int(bot), name, game_id, user_id))])
@@ -373,11 +371,6 @@ class SqliteStore(Store):
                          reminders: dict[str, float] | None = None) -> int:
         await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
         return 1
-
-    async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
-        rows = await self._rows("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
-                                (game_id,))
-        return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in rows}
 
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
@@ -413,46 +406,15 @@ class SqliteStore(Store):
     async def set_status(self, game_id: int, status: str, now: float) -> None:
         await self._write(status_statements(game_id, status, now))
 
-    async def actions(self, game_id: int) -> list[LoggedAction]:
-        rows = await self._rows("SELECT seq, actor, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
-        return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in rows]
-
-    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        rows = await self._rows(*deadlines_query(game_id))
-        return [Deadline(game_id=r[0], target=r[1], due_at=r[2], version=r[3]) for r in rows]
-
-    async def private_message(self, game_id: int, user_id: str) -> PrivateMessage:
-        rows = await self._rows(
-            "SELECT channel_id, message_id, digest, closed FROM private_messages WHERE game_id = ? AND user_id = ?",
-            (game_id, user_id))
-        if not rows:
-            return PrivateMessage(game_id=game_id, user_id=user_id)
-        row = rows[0]
-        return PrivateMessage(game_id, user_id, row[0], row[1], row[2], row[3])
-
     async def save_private_message(self, message: PrivateMessage) -> None:
         await self._write([private_message_upsert(message)])
-
-    async def preferences(self, game_id: int) -> dict[str, Preferences]:
-        rows = await self._rows(
-            "SELECT user_id, auto_pass, away_until, reminders FROM preferences WHERE game_id = ?", (game_id,))
-        return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
 
     async def save_preferences(self, preferences: Preferences) -> None:
         await self._write([preferences_upsert(preferences)])
 
-    async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
-        rows = await self._rows("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,))
-        return {(r[0], r[1]) for r in rows}
-
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT OR IGNORE INTO reminders_sent (game_id, target, user_id, sent_at) VALUES "
                             "(?, ?, ?, ?)", (game_id, target, user_id, now))])
-
-    async def substitutes(self, game_id: int) -> list[Substitute]:
-        rows = await self._rows(
-            "SELECT user_id, name, player_id, approved FROM substitutes WHERE game_id = ?", (game_id,))
-        return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def save_substitute(self, substitute: Substitute) -> None:
         await self._write([substitute_upsert(substitute)])
