@@ -32,7 +32,7 @@ from table.i18n import DEFAULT_LANGUAGE, text
 
 log = logging.getLogger("spielleiter")
 RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
-COGS = ("cogs.lobby", "cogs.play", "cogs.smashup", "cogs.lookups")
+GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups")   # the games' own cogs come from cogs.games
 
 
 @dataclass
@@ -92,8 +92,8 @@ class Spielleiter(commands.Bot):
         self.publisher = Publisher(self)
 
     async def setup_hook(self) -> None:
+        from cogs.games import dynamic_items
         from cogs.texts import CommandTranslator
-        from cogs.views import DYNAMIC_ITEMS
         from table.scheduler import DeadlineScheduler
         from table.service import TableService
         from table.stores import store_for
@@ -111,8 +111,8 @@ class Spielleiter(commands.Bot):
         from cogs.lookups import PageButton, ShowButton
 
         self.tree.on_error = on_tree_error                  # every failing command is answered
-        guard_components(*DYNAMIC_ITEMS, ShowButton, PageButton)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ShowButton, PageButton)     # buttons from before a restart keep working
+        guard_components(*dynamic_items(), ShowButton, PageButton)
+        self.add_dynamic_items(*dynamic_items(), ShowButton, PageButton)   # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)
@@ -121,9 +121,10 @@ class Spielleiter(commands.Bot):
         await self.sync_if_needed()
 
     async def load_cogs(self) -> None:
+        from cogs.games import extensions
         from cogs.limits import limit_string_options
 
-        for cog in COGS:
+        for cog in (*GENERIC_COGS, *extensions()):
             await self.load_extension(cog)
         limit_string_options(self.tree)
 
@@ -255,7 +256,7 @@ def load_env() -> None:
 def load_host_cards(settings: Settings, lang: str) -> bool:
     """Validate the host's card folder before anything starts (before the database is even opened);
     a bad file stops the start with one message naming the file, the card and the field."""
-    from engine.munchkin.cards import CardDataError, use_host_card_dir
+    from engine.games import CardDataError, use_host_card_dir
 
     try:
         counts = use_host_card_dir(settings.card_dir)

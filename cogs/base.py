@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from cogs.games import table_message
 from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
 from cogs.texts import ui
@@ -147,8 +148,6 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         await reply_error(interaction, exc, lang, namer)
         return None
     namer = await namer_for(bot, result.game_id, lang, result.state)
-    from cogs.views import table_message
-
     content, embeds, view = table_message(bot, result, namer)
     if str(interaction.channel_id) == result.channel_id:
         await reply(interaction, content, embeds=embeds, view=view)

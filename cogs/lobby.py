@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import REFUSED, attempt, channel_key, guild_key, lang_of, namer_for, perform, reply
+from cogs.games import table_embed, table_message
 from cogs.play import player_autocomplete
 from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
-from cogs.views import table_embed
-from engine.munchkin import actions as A
+from engine.games import rules_of
+from table.games import DEFAULT_GAME, frontend_of, keys
 from table.render import Namer
 
 if TYPE_CHECKING:
@@ -44,15 +45,17 @@ class Lobby(commands.Cog):
                          shared=opt_name("shared"), pace=opt_name("pace"), sex=opt_name("sex"))
     @app_commands.describe(game=opt_desc("game"), sets=opt_desc("sets"), faster=opt_desc("faster"),
                            shared=opt_desc("shared"), pace=opt_desc("pace"), sex=opt_desc("sex"))
-    @app_commands.choices(game=[choice("munchkin", "munchkin"), choice("smashup", "smashup")],
+    @app_commands.choices(game=[choice(key, key) for key in keys()],
                           pace=[choice("live", "live"), choice("async", "async")], sex=SEX_CHOICES)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str = "munchkin", sets: str | None = None,
+    async def new(self, interaction: discord.Interaction, game: str = DEFAULT_GAME, sets: str | None = None,
                   faster: bool = False, shared: bool = False, pace: str = "live", sex: str = "male") -> None:
         lang = self.lang(interaction)
         chosen_sets = list(dict.fromkeys(s.strip().lower() for s in (sets or "").split(",") if s.strip())) or None
-        # Smash Up has one set and no options: sets named for it are checked (and refused) by the table
-        options = {"faster_play": faster, "shared_victory": shared} if game == "munchkin" else {}
+        # a game without these options (Smash Up) does not get them; sets named for a game of one set
+        # are checked (and refused) by the table
+        options = {key: on for key, on in (("faster_play", faster), ("shared_victory", shared))
+                   if key in rules_of(game).options_model.model_fields}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
                                         kind=game, sets=chosen_sets, pace=pace, options=options, sex=sex)
         if await attempt(interaction, lang, created) is REFUSED:
@@ -87,7 +90,8 @@ class Lobby(commands.Cog):
                 return
             await reply(interaction, ui(lang, "left_lobby", player=interaction.user.display_name))
             return
-        await perform(self.bot, interaction, lambda state, me: A.Leave(actor=me))
+        await perform(self.bot, interaction,
+                      lambda state, me: frontend_of(state).build_action(state, me, "leave", {}))
 
     @app_commands.command(name=cmd_name("start"), description=cmd_desc("start"))
     @app_commands.guild_only()
@@ -98,8 +102,6 @@ class Lobby(commands.Cog):
         if result is REFUSED:
             return
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
-        from cogs.views import table_message
-
         content, embeds, view = table_message(self.bot, result, namer)
         await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
 

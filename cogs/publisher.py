@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.games import frontend_of, table_message
 from cogs.limits import outgoing
 from cogs.texts import ui
 from table.render import private_view
@@ -137,7 +138,6 @@ class Publisher:
 
     async def post_to_channel(self, result: ActResult) -> None:
         from cogs.base import namer_for
-        from cogs.views import table_message
 
         namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
@@ -279,26 +279,5 @@ class Publisher:
 
 
 def private_view_components(result: ActResult, player_id: str, namer) -> discord.ui.View:
-    """Select menus in the DM: one to play a card that is playable right now, and one for each
-    decision the player owes (Discord allows five rows)."""
-    from cogs.views import MAX_OPTIONS, DecisionChoice, PlayChoice, encode_play, play_label
-    from engine.munchkin.actions import PlayCard
-    from engine.munchkin.rules import legal_actions
-    from table.render import option_label
-
-    state = result.state
-    if state.game == "smashup":
-        from cogs.smashup_views import private_components
-
-        return private_components(result, player_id, namer)
-    view = discord.ui.View(timeout=None)
-    plays = [a for a in legal_actions(state, player_id) if isinstance(a, PlayCard)][:MAX_OPTIONS]
-    if plays:
-        window = state.combat.window if state.combat is not None else 0
-        view.add_item(PlayChoice(result.game_id, window, [(play_label(a, namer), encode_play(a)) for a in plays],
-                                 namer.lang))
-    for decision in [d for d in state.decisions if d.player == player_id][:4]:
-        view.add_item(DecisionChoice(result.game_id, decision.id,
-                                     [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]],
-                                     namer.lang))
-    return view
+    """The menus under a player's hand, as the game draws them."""
+    return frontend_of(result.state).private_components(result, player_id, namer)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.munchkin import actions as munchkin_actions
 from engine.munchkin import cards as munchkin_cards
 from engine.munchkin import rules as munchkin_rules
+from engine.munchkin.cards import CardDataError, use_host_card_dir
 from engine.munchkin.state import GameState as MunchkinState
 from engine.munchkin.state import Options as MunchkinOptions
 
@@ -91,6 +92,8 @@ def _smashup_rules() -> GameRules:
         bot_player=SmashUpBot,
     )
 
+
+__all__ = ["GAMES", "CardDataError", "GameRules", "rules_of", "use_host_card_dir"]   # CARD_DIR: Munchkin's card files
 
 GAMES: dict[str, GameRules] = {"munchkin": MUNCHKIN, "smashup": _smashup_rules()}
 

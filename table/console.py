@@ -20,15 +20,15 @@ from typing import Any, NoReturn, TextIO
 
 from engine.core.errors import IllegalAction
 from engine.sim import RandomAgent
-from table import smashup_commands
-from table.commands import COMMANDS, build_action, command_name, parse_words, resolve_player
 from table.errors import TableError, UsageError
-from table.i18n import DEFAULT_LANGUAGE, has_text, text
+from table.games import DEFAULT_GAME, frontend, keys
+from table.i18n import DEFAULT_LANGUAGE, text
 from table.render import Namer, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
 from table.store import GameRecord
 from table.stores import store_for
 from table.text_match import clean, fold
+from table.words import resolve_player
 
 GUILD = "console"
 DEFAULT_PLAYERS = "Anna,Ben,Cleo"
@@ -72,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--players", default=None,
                        help=f"comma-separated names (default {DEFAULT_PLAYERS}), each with :w or :m for the "
                             "character's sex (Munchkin; default m), or a number of players for --auto")
-    group.add_argument("--game", default=None, choices=["munchkin", "smashup"], help="default munchkin")
+    group.add_argument("--game", default=None, choices=keys(), help=f"default {DEFAULT_GAME}")
     group.add_argument("--sets", default=None,
                        help="Munchkin: comma-separated set keys: cthulhu (default), impossible, shakespeare, axecop "
                             "(a mix: several)")
@@ -89,7 +89,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--bots", type=int, default=0, metavar="N",
                        help="with --auto: the last N seats are bot players, the others random agents")
     group.add_argument("--images", type=Path, default=None, metavar="DIR",
-                       help="write the table's pictures (status.png, combat.png, smashup.png) here after each move")
+                       help="write the table's pictures (PNG files) here after each move")
 
 
 def player_names(value: str) -> list[str]:
@@ -131,7 +131,7 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
     """Check and tidy the command line; a mistake raises UsageError (one line, exit code 2)."""
     from engine.games import rules_of
 
-    game = args.game or "munchkin"
+    game = args.game or DEFAULT_GAME
     rules = rules_of(game)
     tagged = [split_sex(entry) for entry in player_names(args.players or DEFAULT_PLAYERS)]
     names, sexes = [name for name, _ in tagged], {name: sex for name, sex in tagged if sex}
@@ -140,7 +140,8 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
         raise UsageError("auto_count", given=args.auto)
     if args.bots and (args.auto is None or not 0 <= args.bots <= len(names)):
         raise UsageError("bots_count", given=args.bots, players=len(names))
-    sets, options = game_settings(args, rules.available_sets())
+    sets, options = frontend(game).settings(args.sets, {"faster_play": args.faster_play,
+                                                         "shared_victory": args.shared_victory})
     given: dict[str, Any] = {"game": args.game, "players": args.players and names, "seed": args.seed,
                              "sets": args.sets and sets,
                              "options": {k: True for k in ("faster_play", "shared_victory") if getattr(args, k)}}
@@ -159,24 +160,6 @@ def check_players(names: list[str], least: int, most: int) -> None:
         if pid in seen:
             raise UsageError("player_twice" if seen[pid] == name else "player_alike", name=name, other=seen[pid])
         seen[pid] = name
-
-
-def game_settings(args: argparse.Namespace, known: list[str]) -> tuple[list[str], dict]:
-    """The sets and options the chosen game takes (Smash Up has one set and no options). Set keys are
-    trimmed and lower-cased: "Cthulhu" and "cthulhu, axecop" simply work."""
-    if (args.game or "munchkin") == "smashup":
-        named = [flag for flag, value in (("--sets", args.sets), ("--faster-play", args.faster_play),
-                                          ("--shared-victory", args.shared_victory)) if value]
-        if named:
-            raise UsageError("smashup_options", options=", ".join(named))
-        return ["smashup"], {}
-    sets = list(dict.fromkeys(key.strip().lower() for key in (args.sets or "cthulhu").split(",") if key.strip()))
-    if not sets:
-        raise UsageError("no_sets", known=", ".join(known))
-    for key in sets:
-        if key not in known:
-            raise UsageError("unknown_set", set=key, known=", ".join(known))
-    return sets, {"faster_play": bool(args.faster_play), "shared_victory": bool(args.shared_victory)}
 
 
 def read_script(path: Path | None) -> list[str] | None:
@@ -208,7 +191,7 @@ def as_flags(values: dict[str, Any]) -> str:
 
 def running_settings(record: GameRecord, seat_names: list[str]) -> dict[str, Any]:
     return {"game": record.kind, "players": seat_names, "seed": record.seed, "options": record.options,
-            "sets": None if record.kind == "smashup" else record.sets}
+            "sets": record.sets if len(list(frontend(record.kind).set_keys())) > 1 else None}
 
 
 def resume_conflict(running: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
@@ -319,10 +302,7 @@ class ConsoleTable:
         if kind == "PassSpecial":
             return self.line("ack_pass_special", player=player)
         if kind in ("Decide", "Choose"):
-            from table import smashup_render
-
-            label = (smashup_render.option_label if "smashup" in namer.sets else option_label)(action.option, namer)
-            return self.line("ack_decided", player=player, option=label)
+            return self.line("ack_decided", player=player, option=option_label(action.option, namer))
         return self.line("ack", player=player)
 
     async def show_status(self) -> None:
@@ -369,16 +349,15 @@ class ConsoleTable:
 
     @staticmethod
     def _command(word: str, namer: Namer) -> str:
-        return (smashup_commands.command_name if "smashup" in namer.sets else command_name)(word)
+        return frontend(namer.game).command_name(word)
 
     @staticmethod
     def _usage_key(name: str, namer: Namer) -> str:
-        smashup = "smashup" in namer.sets and has_text("de", "usage", f"su_{name}")
-        return f"su_{name}" if smashup else name
+        return frontend(namer.game).usage_key(name)
 
     def help(self, who: str, namer: Namer) -> None:
         """Every command with its arguments and one example, in the table's language."""
-        commands = (smashup_commands.COMMANDS if "smashup" in namer.sets else COMMANDS)
+        commands = frontend(namer.game).commands
         self.say(self.line("help_title"))
         for name in commands:
             key = self._usage_key(name, namer)
@@ -387,9 +366,8 @@ class ConsoleTable:
 
     async def _run(self, who: str, words: list[str], namer: Namer) -> None:
         state = namer.state
-        smashup = "smashup" in namer.sets
-        words_of = smashup_commands if smashup else None
-        name = words_of.command_name(words[0]) if words_of else command_name(words[0])
+        words_of = frontend(namer.game)
+        name = words_of.command_name(words[0])
         if name in WORDLESS and len(words) > 1:
             raise TableError("not_understood", words=" ".join(words[1:]))
         if name == "help":
@@ -411,8 +389,8 @@ class ConsoleTable:
             if result is not None:
                 await self.show(result)
         else:
-            args = words_of.parse_words(words[1:]) if words_of else parse_words(name, words[1:])
-            action = (words_of.build_action if words_of else build_action)(state, player_id, name, args)
+            args = words_of.parse_words(words[1:])
+            action = words_of.build_action(state, player_id, name, args)
             args.check_all_read()
             await self.show(await self.service.act(GUILD, self.channel, player_id, action), action)
 
@@ -437,7 +415,7 @@ class ConsoleTable:
 
 # ---------------------------------------------------------------------- auto play
 async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
-                    options: dict, out: TextIO, bots: int = 0, game: str = "munchkin", lang: str = "de") -> dict:
+                    options: dict, out: TextIO, bots: int = 0, game: str = DEFAULT_GAME, lang: str = "de") -> dict:
     """Random legal agents (and bot players in the last ``bots`` seats) play whole games through the
     table and the store."""
     from engine.games import rules_of

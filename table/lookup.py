@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
 
-from engine.munchkin.cards import Card, Provenance, available_sets, load_set
-from table.i18n import has_word, text, word
+from table.games import all_frontends, frontend, game_of_sets
+from table.i18n import text, word
 from table.text_match import fold
 
 RULE_DIR = Path(__file__).resolve().parents[1] / "data" / "rules"
@@ -67,16 +68,6 @@ def rule_files() -> dict[str, RuleFile]:
     return files
 
 
-@cache
-def card_sets() -> dict[str, dict[str, Card]]:
-    return {set_key: load_set(set_key)[0] for set_key in available_sets()}
-
-
-@cache
-def card_sources() -> dict[str, dict[str, str]]:
-    return {set_key: load_set(set_key)[1] for set_key in available_sets()}
-
-
 def resolve(game: str, reference: str) -> tuple[str, str]:
     """A section's topic: "combat" in the same file, or "munchkin:combat" in another."""
     return tuple(reference.split(":", 1)) if ":" in reference else (game, reference)  # type: ignore[return-value]
@@ -103,15 +94,10 @@ def index() -> tuple[list[Entry], list[str], list[int]]:
             headings = [h for _, h in sources.get((game, topic_id), [])]
             entries.append(Entry("rule", f"{game}:{topic_id}", game, (topic.title.de, topic.title.en),
                                  [topic.title.de, topic.title.en, *headings, *topic.keywords]))
-    for set_key, cards in card_sets().items():
-        for card in cards.values():
-            entries.append(Entry("card", f"{set_key}:{card.id}", set_key, (card.name_de, card.name_en),
-                                 [card.name_de, card.name_en]))
-    from engine.smashup.cards import designs
-
-    for design in designs().values():
-        entries.append(Entry("card", f"smashup:{design.id}", "smashup", (design.name_de, design.name_en),
-                             [design.name_de, design.name_en]))
+    for front in all_frontends():
+        for card in front.card_entries():
+            entries.append(Entry("card", f"{card.set_key}:{card.card_id}", card.set_key,
+                                 (card.name_de, card.name_en), [card.name_de, card.name_en]))
     choices: list[str] = []
     owners: list[int] = []
     for number, entry in enumerate(entries):
@@ -198,14 +184,12 @@ def _unique(entries: list[Entry]) -> list[Entry]:
 
 
 def game_of(entry: Entry) -> str:
-    """"smashup" or "munchkin": the game a rule topic or card belongs to."""
+    """The game (its key) a rule topic or card belongs to."""
     return _group_game(entry.kind, entry.group)
 
 
 def _group_game(kind: str, group: str) -> str:
-    if kind == "rule":
-        return "smashup" if "smashup" in rule_files()[group].sets else "munchkin"
-    return "smashup" if group == "smashup" else "munchkin"
+    return game_of_sets(rule_files()[group].sets if kind == "rule" else [group])
 
 
 def browse(kind: str, prefer: tuple[str, ...] = (), limit: int = 25) -> list[Entry]:
@@ -256,21 +240,7 @@ PROVENANCE_FIELDS = {
 }
 
 
-@cache
-def _names(lang: str) -> dict[str, str]:
-    from table.describe import trait_names
-
-    merged: dict[str, Card] = {}
-    for cards in card_sets().values():
-        merged.update(cards)
-    return trait_names(merged, lang)
-
-
-def provenance_line(set_key: str, card: Card, lang: str) -> str:
-    return provenance_text(card.provenance, card_sources().get(set_key, {}), lang)
-
-
-def provenance_text(prov: Provenance, sources: dict[str, str], lang: str) -> str:
+def provenance_text(prov: Any, sources: dict[str, str], lang: str) -> str:
     """Where a card's facts come from (its file's sources by key); what is ours is never shown as official."""
     named = "; ".join(sources.get(s, s) for s in prov.sources)
     ours = ", ".join(PROVENANCE_FIELDS[lang].get(f, f) for f in prov.ours)
@@ -284,27 +254,9 @@ def automated_line(automated: bool, lang: str) -> str:
 
 def card_answer(entry: Entry, lang: str) -> tuple[str, str]:
     """A card's facts and effect in our words, where they come from, its set, and whether the engine
-    plays it by itself."""
-    from table.describe import describe
-
+    plays it by itself, as the card's game tells them."""
     set_key, card_id = entry.key.split(":", 1)
-    if set_key == "smashup":
-        from table.smashup_render import card_answer_lines
-
-        return entry.name(lang), "\n".join(card_answer_lines(card_id, lang))
-    card = card_sets()[set_key][card_id]
-    en = lang == "en"
-    kind = word(lang, "kind_card_" + card.kind) if has_word(lang, "kind_card_" + card.kind) else card.kind
-    copies = f" · ×{card.count}" if card.count > 1 else ""
-    lines = [f"{word(lang, card.deck + '_one')} · {kind}{copies}"]
-    details = describe(card, lang, _names(lang))
-    if details:
-        lines.append(details)
-    text = card.text_en if en else card.text_de
-    if text:
-        lines.append(text)
-    lines.append(f"Set: {set_key} · {automated_line(card.automated, lang)}")
-    lines.append(provenance_line(set_key, card, lang))
+    lines = frontend(game_of(entry)).card_answer(set_key, card_id, lang)
     return entry.name(lang), "\n".join(lines)
 
 

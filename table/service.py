@@ -21,6 +21,7 @@ from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from table.cache import LRU, cache_size
 from table.errors import StaleVersion, TableError
+from table.games import DEFAULT_GAME
 from table.pace import pace_of, seconds_for, valid_pace
 from table.sql import BATCH, CLAIM_LEASE
 from table.store import Commit, Deadline, GameRecord, PlayerClock, Preferences, PrivateMessage, Store, Substitute
@@ -98,7 +99,7 @@ class TableService:
         self._bots: dict[tuple[int, str], Any] = {}   # (game, seat) -> the bot player that plays it
 
     # ------------------------------------------------------------------ lobby
-    async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = "munchkin",
+    async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = DEFAULT_GAME,
                      sets: list[str] | None = None, options: dict[str, Any] | None = None,
                      pace: str = "live", sex: str = "male") -> GameRecord:
         rules = rules_of(kind)

@@ -176,3 +176,32 @@ def player_named(players: Iterable[tuple[str, str]], query: str) -> str:
     if hits:
         raise TableError("ambiguous_player", name=query, players=hits)
     raise TableError("no_such_player", name=query)
+
+
+# ---------------------------------------------------------------------- resolving names
+def resolve_card(state: Any, uids: list[str], query: str, where: str = "") -> str:
+    """The card among ``uids`` that the query names (German or English name, or a uid); ``where``
+    says where the player should look when nothing fits ("hand", "items", …)."""
+    if query in uids:
+        return query
+    if not fold(query):
+        raise TableError("missing_argument", what="card")
+    hits = match_name(query, {uid: (state.card(uid).name_de, state.card(uid).name_en) for uid in uids})
+    designs = {state.card_ids[u]: u for u in hits}
+    if len(designs) == 1:
+        return hits[0]
+    if designs:
+        raise TableError("ambiguous_card", name=query, choices=sorted(designs.values()))
+    raise TableError("no_such_card", name=query, where=where)
+
+
+def split_cards(state: Any, uids: list[str], value: str | None, where: str = "") -> tuple[str, ...]:
+    """Cards named in a comma list; a comma inside a card's name ("Macbeth, gekrönt") stays in it."""
+    if not value:
+        return ()
+    names = [n for u in uids for n in (state.card(u).name_de, state.card(u).name_en)]
+    return tuple(resolve_card(state, uids, part, where) for part in split_list(value, names))
+
+
+def resolve_player(state: Any, query: str) -> str:
+    return player_named(((p.id, p.name) for p in state.players), query)

@@ -15,7 +15,7 @@ import yaml
 from engine.munchkin import actions as A
 from engine.munchkin.cards import CardDataError, available_sets, catalog, load_set, use_host_card_dir
 from engine.munchkin.rules import new_game
-from table.describe import describe
+from table.munchkin.describe import describe
 from tests.munchkin_helpers import act, game, to_hand, to_table
 
 ROOT = Path(__file__).resolve().parents[1]

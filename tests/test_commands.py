@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engine.munchkin import actions as A
-from table.commands import build_action, parse_words
 from table.errors import TableError
+from table.munchkin.commands import build_action, parse_words
 from tests.munchkin_helpers import fight, game, take, to_hand, to_table
 
 
 def build(state, player, line):
     name, *words = line.split()
-    from table.commands import command_name
+    from table.munchkin.commands import command_name
 
     command = command_name(name)
     return build_action(state, player, command, parse_words(command, words))

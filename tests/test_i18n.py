@@ -49,7 +49,7 @@ def test_every_word_the_smashup_views_use_has_a_text(lang):
 
     root = Path(__file__).resolve().parents[1]
     used: set[str] = set()
-    for name in ("table/smashup_render.py", "cogs/smashup_views.py", "cogs/smashup.py"):
+    for name in ("table/smashup/render.py", "cogs/smashup/views.py", "cogs/smashup/commands.py"):
         used |= set(re.findall(r'word\([^,]+, "([a-z_]+)"\)', (root / name).read_text(encoding="utf-8")))
     used |= {f"su_{k}" for d in designs().values() for k in getattr(d, "keywords", ())}
     words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
@@ -110,7 +110,7 @@ def test_every_phase_a_move_can_come_at_wrongly_says_what_to_do(lang):
 def test_every_missing_argument_and_every_place_a_card_is_looked_for_has_words(lang):
     words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
     source = "".join((ROOT / "table" / name).read_text(encoding="utf-8")
-                     for name in ("commands.py", "smashup_commands.py"))
+                     for name in ("munchkin/commands.py", "smashup/commands.py", "words.py"))
     what = set(re.findall(r'_need\(args, "[a-z_0-9]+", "([a-z_]+)"\)', source))
     what |= set(re.findall(r'missing_argument", what="([a-z_]+)"', source))
     where = set(re.findall(r'(?:resolve_card|split_cards)\(.*, "([a-z_]+)"\)', source))
@@ -195,7 +195,8 @@ def test_an_english_count_of_one_stays_english():
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_console_command_of_both_games_has_its_arguments_and_an_example(lang):
-    from table import commands, smashup_commands
+    from table.munchkin import commands
+    from table.smashup import commands as smashup_commands
 
     texts = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))
     keys = set(commands.COMMANDS) | {f"su_{c}" if f"su_{c}" in texts["usage"] else c
@@ -206,7 +207,8 @@ def test_every_console_command_of_both_games_has_its_arguments_and_an_example(la
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_example_in_the_help_reads_as_its_own_command(lang):
     """The help's examples use only words the console understands, for the command they illustrate."""
-    from table import commands, smashup_commands
+    from table.munchkin import commands
+    from table.smashup import commands as smashup_commands
 
     examples = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["examples"]
     for key, example in examples.items():

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from table.lookup import card_sets, find, game_of, index, preferred, reply, resolve, rule_files, search
+from table.lookup import find, game_of, index, preferred, reply, resolve, rule_files, search
+from table.munchkin.lookup import card_sets
 from tests.discord_harness import Harness
 
 
@@ -147,8 +148,8 @@ def test_no_card_answers_see_the_card_text(lang):
 def test_every_card_has_its_effect_in_words(lang):
     """A Munchkin card's answer has a line beyond its deck and kind (its numbers, what it does, its bad
     stuff); a Smash Up card has its text (data/smashup/texts.yaml)."""
-    from table.describe import describe
-    from table.smashup_render import card_text
+    from table.munchkin.describe import describe
+    from table.smashup.render import card_text
 
     missing = []
     for set_key, cards in card_sets().items():

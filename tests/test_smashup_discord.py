@@ -241,7 +241,7 @@ async def test_target_autocomplete_offers_what_the_card_named_can_pick(h):
     """/kreatur or /aktion with karte and basis filled in: the ziel suggestions are that card's own
     candidates there (or, for a card that picks nothing, the cards in play and the bases)."""
     from engine.smashup.rules import pick_options
-    from table.smashup_commands import targets
+    from table.smashup.commands import targets
 
     await open_smashup(h)
     await _play_draft(h)

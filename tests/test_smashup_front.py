@@ -22,7 +22,7 @@ from table.console import ConsoleTable
 from table.lookup import card_answer, preferred, search
 from table.render import Namer, private_view, public_view
 from table.service import TableService
-from table.smashup_render import card_text
+from table.smashup.render import card_text
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Anna", "Ben", "Cleo")
@@ -262,7 +262,7 @@ def test_bot_seats_make_only_legal_moves_through_whole_games():
 def test_console_words_answer_a_choice_and_name_picks():
     """"wählen keine", "wählen <Karte>", "wählen <Kreatur> nach <Basis>" answer a card's choice;
     "auswahl a, b" names an "any number of" card's picks."""
-    from table.smashup_commands import build_action, parse_words
+    from table.smashup.commands import build_action, parse_words
     from tests.test_smashup_cards import game_for, put_minion, set_base, take
 
     state = game_for("anna")
@@ -301,7 +301,7 @@ def test_console_words_answer_a_choice_and_name_picks():
 def test_console_words_answer_a_may_a_player_and_the_loot():
     """"wählen ja" says yes to a "dürfen" ability, "wählen Cleo" names a player (Treehouse), a loot
     card is named like any card."""
-    from table.smashup_commands import build_action, parse_words
+    from table.smashup.commands import build_action, parse_words
     from tests.test_smashup_cards import game_for, set_base, take
 
     state = game_for("anna")
@@ -321,7 +321,7 @@ def test_console_words_answer_a_may_a_player_and_the_loot():
 
 def test_a_keyword_inside_a_card_name_stays_part_of_it():
     """"Bis auf die Unterhose" holds "auf" (a base word) and "Nach Ihnen" begins with "nach"."""
-    from table.smashup_commands import parse_words
+    from table.smashup.commands import parse_words
 
     assert parse_words(["Bis", "auf", "die", "Unterhose", "an", "Tempel"]) == {"main": "Bis auf die Unterhose",
                                                                      "base": "Tempel"}

@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from engine.munchkin import actions as A
-from table import smashup_commands
-from table.commands import build_action, command_name, parse_words, resolve_player, split_cards
 from table.errors import TableError
+from table.munchkin.commands import build_action, command_name, parse_words
+from table.smashup import commands as smashup_commands
 from table.text_match import fold
+from table.words import resolve_player, split_cards
 from tests.munchkin_helpers import fight, game, to_hand, to_table
 
 
@@ -166,7 +167,7 @@ def test_a_card_to_be_played_at_once_is_answered_with_its_base_and_target():
     from engine.smashup.actions import Choose
     from engine.smashup.state import Decision
     from table.render import Namer
-    from table.smashup_render import option_label
+    from table.smashup.render import option_label
 
     state = _smashup_in_play()
     first, second = state.bases[0], state.bases[1]

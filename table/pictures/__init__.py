@@ -16,23 +16,16 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from table.games import frontend_of
 from table.pictures.draw import Content, png
-from table.pictures.munchkin import combat_content, status_content
-from table.pictures.smashup import smashup_content
 
 CACHE_SIZE = 64      # pictures kept; a few per open game is enough to skip repeats
 
 
 def contents(state: Any, lang: str, names: dict[str, str]) -> dict[str, Content]:
-    """The pictures a table shows now, by file name: Smash Up's board, or Munchkin's status and,
-    during a combat, the combat."""
-    if state.game == "smashup":
-        return {"smashup.png": smashup_content(state, lang, names)}
-    shown = {"status.png": status_content(state, lang, names)}
-    combat = combat_content(state, lang, names)
-    if combat is not None:
-        shown["combat.png"] = combat
-    return shown
+    """The pictures a table shows now, by file name, as the state's game draws them (each game's
+    ``picture`` module)."""
+    return frontend_of(state).pictures(state, lang, names)
 
 
 def digest(content: Content) -> str:

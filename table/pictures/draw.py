@@ -14,6 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from table.i18n import text
+
 WIDTH = 1000            # a phone shows the picture at its full width: large type, few columns
 MARGIN = 24
 PAD = 16
@@ -229,3 +231,8 @@ def png(content: Content) -> bytes:
     # PNG a third as large and quicker to write than full colour (the encoder was most of the time)
     image.quantize(palette=palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
     return out.getvalue()
+
+
+def label(lang: str, key: str, **params) -> str:
+    """A picture's own words (section "pictures" of the texts)."""
+    return text(lang, "pictures", key, **params)

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.frontend import TableMessage
 from cogs.texts import ui
 from engine.munchkin import actions as A
 from engine.munchkin.rules import legal_actions
-from table.render import Namer, combat_view, option_label, public_view
+from table.munchkin.render import combat_view, option_label, public_view
+from table.render import Namer
 from table.service import ActResult
 
 if TYPE_CHECKING:
@@ -27,10 +29,6 @@ COLOR = discord.Colour.dark_gold()
 
 # ---------------------------------------------------------------------- embeds
 def table_embed(state: Any, namer: Namer) -> discord.Embed:
-    if state.game == "smashup":
-        from cogs.smashup_views import bases_embed
-
-        return bases_embed(state, namer)
     embed = discord.Embed(title=ui(namer.lang, "table_title"), colour=COLOR)
     embed.description = "\n".join(public_view(state, namer))[:4000]
     return embed
@@ -47,18 +45,11 @@ def combat_embed(state: Any, namer: Namer) -> discord.Embed:
     return embed
 
 
-TableMessage = tuple[str, list[discord.Embed], discord.ui.View]
-
-
 def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMessage:
     """The public message for one result: the log lines, the combat, and the buttons that fit."""
     from cogs.base import clip, public_lines
 
     state = result.state
-    if state.game == "smashup":
-        from cogs import smashup_views
-
-        return smashup_views.table_message(bot, result, namer)
     content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
     embeds: list[discord.Embed] = []
     view = discord.ui.View(timeout=None)
@@ -266,11 +257,22 @@ class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
                       game_id=self.game_id)
 
 
-def _all_dynamic_items() -> tuple:
-    from cogs.smashup_views import DYNAMIC_ITEMS as SMASHUP_ITEMS
+def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
+    """Select menus in the DM: one to play a card that is playable right now, and one for each
+    decision the player owes (Discord allows five rows)."""
+    state = result.state
+    view = discord.ui.View(timeout=None)
+    plays = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayCard)][:MAX_OPTIONS]
+    if plays:
+        window = state.combat.window if state.combat is not None else 0
+        view.add_item(PlayChoice(result.game_id, window, [(play_label(a, namer), encode_play(a)) for a in plays],
+                                 namer.lang))
+    for decision in [d for d in state.decisions if d.player == player_id][:4]:
+        view.add_item(DecisionChoice(result.game_id, decision.id,
+                                     [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]],
+                                     namer.lang))
+    return view
 
-    return (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, *SMASHUP_ITEMS)
 
-
-DYNAMIC_ITEMS = _all_dynamic_items()
+DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice)
 

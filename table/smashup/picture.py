@@ -7,10 +7,9 @@ from __future__ import annotations
 from engine.smashup.effects import minion_power
 from engine.smashup.rules import WINNING_VP, breakpoint_of, power_at, total_power
 from engine.smashup.state import BaseInPlay, GameState
-from table.pictures.draw import Content
-from table.pictures.munchkin import label
+from table.pictures.draw import Content, label
 from table.render import Namer
-from table.smashup_render import faction_name
+from table.smashup.render import faction_name
 
 
 def smashup_content(state: GameState, lang: str, names: dict[str, str]) -> Content:
@@ -59,3 +58,8 @@ def _vp_track(state: GameState, namer: Namer) -> Content:
         if factions:
             lines.append({"text": f"    {factions}", "color": index})
     return {"head": label(lang, "vp_track", goal=WINNING_VP), "lines": lines}
+
+
+def pictures(state: GameState, lang: str, names: dict[str, str]) -> dict[str, Content]:
+    """The bases and the victory points, in one picture."""
+    return {"smashup.png": smashup_content(state, lang, names)}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.frontend import TableMessage
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
@@ -21,7 +22,7 @@ from engine.smashup.rules import legal_actions, next_to_decide
 from engine.smashup.state import GameState
 from table.errors import TableError
 from table.render import Namer
-from table.smashup_render import (
+from table.smashup.render import (
     base_lines,
     base_title,
     card_label,
@@ -50,7 +51,6 @@ def bases_embed(state: GameState, namer: Namer) -> discord.Embed:
     return embed
 
 
-TableMessage = tuple[str, list[discord.Embed], discord.ui.View]
 
 
 def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMessage:

@@ -11,7 +11,7 @@ from engine.munchkin.character import owned_in_play
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, match_name, player_named, split_list
+from table.words import Args, WordTable, resolve_card, resolve_player, split_cards
 
 # canonical command -> words that name it (German first)
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -64,7 +64,7 @@ def card_names() -> frozenset[str]:
     """Every Munchkin card's name, folded (all sets: a keyword inside any of them stays in it)."""
     from engine.munchkin.cards import available_sets, load_set
 
-    return frozenset(fold(n) for key in available_sets() if key != "smashup"
+    return frozenset(fold(n) for key in available_sets()
                      for card in load_set(key)[0].values() for n in (card.name_de, card.name_en))
 
 
@@ -78,35 +78,6 @@ def command_name(word: str) -> str:
 def parse_words(name: str, words: list[str]) -> Args:
     """Split "Fluch Stufe futsch auf Ben" into {"main": "Fluch Stufe futsch", "target_player": "Ben"}."""
     return WORDS.parse(words)
-
-
-# ---------------------------------------------------------------------- resolving names
-def resolve_card(state: GameState, uids: list[str], query: str, where: str = "") -> str:
-    """The card among ``uids`` that the query names (German or English name, or a uid); ``where``
-    says where the player should look when nothing fits ("hand", "items", …)."""
-    if query in uids:
-        return query
-    if not fold(query):
-        raise TableError("missing_argument", what="card")
-    hits = match_name(query, {uid: (state.card(uid).name_de, state.card(uid).name_en) for uid in uids})
-    designs = {state.card_ids[u]: u for u in hits}
-    if len(designs) == 1:
-        return hits[0]
-    if designs:
-        raise TableError("ambiguous_card", name=query, choices=sorted(designs.values()))
-    raise TableError("no_such_card", name=query, where=where)
-
-
-def split_cards(state: GameState, uids: list[str], value: str | None, where: str = "") -> tuple[str, ...]:
-    """Cards named in a comma list; a comma inside a card's name ("Macbeth, gekrönt") stays in it."""
-    if not value:
-        return ()
-    names = [n for u in uids for n in (state.card(u).name_de, state.card(u).name_en)]
-    return tuple(resolve_card(state, uids, part, where) for part in split_list(value, names))
-
-
-def resolve_player(state: GameState, query: str) -> str:
-    return player_named(((p.id, p.name) for p in state.players), query)
 
 
 def _own_cards(state: GameState, player_id: str) -> list[str]:
@@ -150,18 +121,9 @@ def _need(args: dict[str, Any], key: str, what: str) -> str:
     return str(value)
 
 
-# the Munchkin commands that have a Smash Up meaning, by their Smash Up name
-SMASHUP_WORDS = {"end": "finish", "choose": "pick"}
-
-
 # ---------------------------------------------------------------------- building actions
 def build_action(state: GameState, player_id: str, name: str, args: dict[str, Any]) -> A.Action:
-    """Turn a command and its arguments (names as typed) into an engine action for this player; in a
-    Smash Up game the shared words (end, pass, discard, leave, play) mean its moves."""
-    if state.game == "smashup":
-        from table import smashup_commands
-
-        return smashup_commands.build_action(state, player_id, SMASHUP_WORDS.get(name, name), args)  # type: ignore
+    """Turn a command and its arguments (names as typed) into an engine action for this player."""
     me = player_id
     player = state.player(me)
     items = [i.uid for i in player.items]

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from engine.munchkin import combat as cb
 from engine.munchkin.state import GameState, Player
-from table.i18n import text
-from table.pictures.draw import Content
-from table.render import Namer, fighting_strength, item_label
+from table.munchkin.render import fighting_strength, item_label
+from table.pictures.draw import Content, label
+from table.render import Namer
 
 WINNING_LEVEL = 10      # the level bar runs towards the level that wins
 # the slots a player's items are listed under, in the order a character is read top to bottom
 SLOTS = ("headgear", "armor", "footgear", "hands", "big", "vehicle", "other")
 SLOT_OF = {"headgear": "headgear", "armor": "armor", "footgear": "footgear", "hand": "hands",
            "two_hands": "hands", "vehicle": "vehicle"}
-
-
-def label(lang: str, key: str, **params) -> str:
-    return text(lang, "pictures", key, **params)
 
 
 def namer_for(state: GameState, lang: str, names: dict[str, str]) -> Namer:
@@ -109,3 +105,12 @@ def _sides_panel(state: GameState, namer: Namer) -> Content:
 
 def seat_of(state: GameState, player_id: str) -> int:
     return next(i for i, p in enumerate(state.players) if p.id == player_id)
+
+
+def pictures(state: GameState, lang: str, names: dict[str, str]) -> dict[str, Content]:
+    """The status and, during a combat, the combat."""
+    shown = {"status.png": status_content(state, lang, names)}
+    combat = combat_content(state, lang, names)
+    if combat is not None:
+        shown["combat.png"] = combat
+    return shown

@@ -19,10 +19,9 @@ from engine.smashup.cards import data, designs
 from engine.smashup.effects import base_of
 from engine.smashup.rules import pick_candidates, pick_options, talent_cards
 from engine.smashup.state import GameState
-from table.commands import resolve_card, resolve_player, split_cards
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, match_name
+from table.words import Args, WordTable, match_name, resolve_card, resolve_player, split_cards
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "pick": ("fraktion", "faction", "pick"),
@@ -62,6 +61,9 @@ def names() -> frozenset[str]:
 
 
 WORDS = WordTable(COMMANDS, KEYWORDS, frozenset(), names)
+
+# the slash commands both games share (/zugende, /wählen), by the Smash Up command they mean
+SHARED_COMMANDS = {"end": "finish", "choose": "pick"}
 
 # the plain modes a card may ask for, with their words; a faction's name is a mode too
 MODE_WORDS = {

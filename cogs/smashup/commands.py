@@ -1,7 +1,7 @@
 """Smash Up – Munchkin's moves as slash commands. The shared ones (/zugende, /passen, /ablegen,
 /verlassen, /hand, /status) work for both games; these are Smash Up's own. Options autocomplete
 from the player's hand, the bases and the cards in play; the words and name resolving are
-table.smashup_commands', shared with the console table."""
+table.smashup.commands', shared with the console table."""
 
 from __future__ import annotations
 
@@ -15,17 +15,19 @@ from discord.ext import commands
 from cogs.base import perform
 from cogs.play import (
     MAX_CHOICES,
-    _choices,
     _game_state,
     card_autocomplete,
+    card_choices,
     cards_autocomplete,
     comma_choices,
     seat_in,
 )
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.smashup.cards import data
-from table import smashup_commands as su
+from engine.smashup.effects import base_of
+from engine.smashup.rules import pick_candidates, pick_options, talent_cards
 from table.errors import TableError
+from table.smashup import commands as su
 from table.text_match import fold
 
 if TYPE_CHECKING:
@@ -37,8 +39,6 @@ Choice = app_commands.Choice
 # ---------------------------------------------------------------------- autocomplete
 def _where(state: Any, card: str, base: str | None) -> str | None:
     """The base a card's picks are reckoned from: the one named, where it lies, or the one scoring."""
-    from engine.smashup.effects import base_of
-
     if base in [b.uid for b in state.bases]:
         return base
     return base_of(state, card) or (state.scoring.base if state.scoring else None)
@@ -57,8 +57,6 @@ def _bases(state: Any, me: str) -> list[str]:
 
 
 def _talents(state: Any, me: str) -> list[str]:
-    from engine.smashup.rules import talent_cards
-
     return talent_cards(state, me)
 
 
@@ -70,8 +68,6 @@ def _pick_autocomplete(second: bool = False):
     """Suggestions for a pick: what the card named in the command can pick (its second pick, given the
     first), else every card in play and every base."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        from engine.smashup.rules import pick_options
-
         seated = await seat_in(interaction, "smashup")
         if seated is None:
             return []
@@ -90,7 +86,7 @@ def _pick_autocomplete(second: bool = False):
         if players:                              # the card picks a player
             wanted = fold(current)
             return [Choice(name=p.name[:100], value=p.id) for p in players if wanted in fold(p.name)][:MAX_CHOICES]
-        return _choices(state, lang, options or su.targets(state), current)
+        return card_choices(state, lang, options or su.targets(state), current)
 
     return complete
 
@@ -98,8 +94,6 @@ def _pick_autocomplete(second: bool = False):
 def _picks_autocomplete():
     """Several picks, comma separated, among what the card named can pick ("any number of")."""
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        from engine.smashup.rules import pick_candidates
-
         seated = await seat_in(interaction, "smashup")
         card = getattr(interaction.namespace, raw_option("card"), None)
         if seated is None or card not in seated[0].card_ids:

@@ -1,12 +1,12 @@
 """Plain text for a Smash Up – Munchkin table: the bases with their breakpoints, monsters and each
 player's power, the players' victory points, one player's hand, and the events that need more than
-their i18n template (a scoring's places and points). table.render hands Smash Up states to these."""
+their i18n template (a scoring's places and points)."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from table.render import Namer
 
 
-TEXTS_FILE = Path(__file__).resolve().parents[1] / "data" / "smashup" / "texts.yaml"
+TEXTS_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "texts.yaml"
 @cache
 def _texts() -> dict[str, dict[str, str]]:
     return yaml.safe_load(TEXTS_FILE.read_text(encoding="utf-8"))
@@ -54,16 +54,6 @@ def card_facts(design: PlayCard | Base | Monster, lang: str) -> str:
     return " · ".join(parts)
 
 
-def card_answer_lines(design_id: str, lang: str) -> list[str]:
-    """The lookup's answer: the facts, what the card does, whether the bot plays it, its origin."""
-    from table.lookup import automated_line, provenance_text
-
-    design = designs()[design_id]
-    return [card_facts(design, lang), card_text(design_id, lang),
-            f"Set: Smash Up – Munchkin · {automated_line(design.automated, lang)}",
-            provenance_text(design.provenance, data().sources, lang)]
-
-
 def faction_name(faction_id: str, lang: str) -> str:
     for faction in data().factions:
         if faction.id == faction_id:
@@ -71,10 +61,18 @@ def faction_name(faction_id: str, lang: str) -> str:
     return faction_id
 
 
+def card_design(design_id: str, sets: tuple[str, ...]) -> PlayCard | Base | Monster | None:
+    return designs().get(design_id)
+
+
+def name_params(out: dict[str, Any], namer: Namer) -> None:
+    """A faction by its name."""
+    if "faction" in out:
+        out["faction"] = faction_name(str(out["faction"]), namer.lang)
+
+
 def render_event(event: Event, namer: Namer) -> str:
     params = namer.params(event.params)
-    if "faction" in event.params:
-        params["faction"] = faction_name(event.params["faction"], namer.lang)
     if event.kind == "base_scored":
         return _scored_line(event, namer)
     if event.kind == "action_played" and event.params.get("target"):     # on a minion, a card, a player

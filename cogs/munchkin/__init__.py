@@ -1,0 +1,16 @@
+"""Munchkin on Discord: its slash commands (``commands``), its table message, embeds, buttons and
+DM menus (``views``), as ``FRONTEND``."""
+
+from __future__ import annotations
+
+from cogs.frontend import DiscordFrontend
+from cogs.munchkin import views
+
+FRONTEND = DiscordFrontend(
+    key="munchkin",
+    extension="cogs.munchkin.commands",
+    table_message=views.table_message,
+    table_embed=views.table_embed,
+    private_components=views.private_components,
+    dynamic_items=views.DYNAMIC_ITEMS,
+)

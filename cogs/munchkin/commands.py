@@ -1,0 +1,214 @@
+"""Munchkin's own moves as slash commands (the ones both games share are in cogs.play). Card options
+autocomplete from the player's own cards only; the words and argument handling are
+table.munchkin.commands', shared with the console table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import perform
+from cogs.play import build_move, card_autocomplete, cards_autocomplete, player_autocomplete
+from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name
+from engine.munchkin.character import owned_in_play
+
+if TYPE_CHECKING:
+    from bot import Spielleiter
+
+GAME = "munchkin"
+SIDE_CHOICES = [choice("players", "players"), choice("monsters", "monsters")]
+
+
+# ---------------------------------------------------------------------- autocomplete
+def _hand(state: Any, me: str) -> list[str]:
+    player = state.player(me)
+    return [*player.hand, *(i.uid for i in player.items if state.card(i.uid).kind == "oneshot")]
+
+
+def _hand_monsters(state: Any, me: str) -> list[str]:
+    return [u for u in state.player(me).hand if state.card(u).kind == "monster"]
+
+
+def _items(state: Any, me: str) -> list[str]:
+    return [i.uid for i in state.player(me).items]
+
+
+def _combat_monsters(state: Any, me: str) -> list[str]:
+    return [m.uid for m in state.combat.monsters] if state.combat else []
+
+
+def _sellable(state: Any, me: str) -> list[str]:
+    return [u for u in [*state.player(me).hand, *_items(state, me)] if state.card(u).value > 0]
+
+
+def _own(state: Any, me: str) -> list[str]:
+    return [*state.player(me).hand, *owned_in_play(state.player(me))]
+
+
+def _ability_cards(state: Any, me: str) -> list[str]:
+    return [u for u in owned_in_play(state.player(me)) if state.card(u).abilities]
+
+
+def _followers(state: Any, me: str) -> list[str]:
+    return list(state.player(me).followers)
+
+
+def _level_cards(state: Any, me: str) -> list[str]:
+    return [u for u in state.player(me).hand if state.card(u).kind == "level_up"]
+
+
+def _cards(pick: Callable[[Any, str], Iterable[str]]):
+    """One of the player's cards that ``pick`` names, in a Munchkin game."""
+    return card_autocomplete(pick, GAME)
+
+
+sell_autocomplete = cards_autocomplete(_sellable, GAME)
+ABILITY_CHOICES = [choice(name, name) for name in ("berserk", "turning", "flight", "charm", "backstab", "battle_roll",
+                                                   "steal", "resurrection")]
+
+
+# ---------------------------------------------------------------------- the cog
+class Munchkin(commands.Cog):
+    def __init__(self, bot: Spielleiter) -> None:
+        self.bot = bot
+
+    async def move(self, interaction: discord.Interaction, command: str, **args: Any) -> None:
+        clean = {k: v for k, v in args.items() if v not in (None, "", False)}
+        await perform(self.bot, interaction, lambda state, me: build_move(state, me, command, clean))
+
+    @app_commands.command(name=cmd_name("door"), description=cmd_desc("door"))
+    @app_commands.rename(resurrect=opt_name("resurrect"))
+    @app_commands.describe(resurrect=opt_desc("resurrect"))
+    @app_commands.autocomplete(resurrect=_cards(_hand))
+    async def door(self, interaction: discord.Interaction, resurrect: str | None = None) -> None:
+        await self.move(interaction, "door", with_card=resurrect)
+
+    @app_commands.command(name=cmd_name("trouble"), description=cmd_desc("trouble"))
+    @app_commands.rename(monster=opt_name("monster"))
+    @app_commands.describe(monster=opt_desc("monster"))
+    @app_commands.autocomplete(monster=_cards(_hand_monsters))
+    async def trouble(self, interaction: discord.Interaction, monster: str) -> None:
+        await self.move(interaction, "trouble", main=monster)
+
+    @app_commands.command(name=cmd_name("loot"), description=cmd_desc("loot"))
+    async def loot(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, "loot")
+
+    @app_commands.command(name=cmd_name("play"), description=cmd_desc("play"))
+    @app_commands.rename(card=opt_name("card"), target=opt_name("target"), monster=opt_name("monster"),
+                         side=opt_name("side"), with_card=opt_name("with_card"), item=opt_name("item"))
+    @app_commands.describe(card=opt_desc("card"), target=opt_desc("target"), monster=opt_desc("monster"),
+                           side=opt_desc("side"), with_card=opt_desc("with_card"), item=opt_desc("item"))
+    @app_commands.choices(side=SIDE_CHOICES)
+    @app_commands.autocomplete(card=_cards(_hand), target=player_autocomplete,
+                               monster=_cards(_combat_monsters),
+                               with_card=_cards(_hand_monsters), item=_cards(_items))
+    async def play(self, interaction: discord.Interaction, card: str, target: str | None = None,
+                   monster: str | None = None, side: str | None = None, with_card: str | None = None,
+                   item: str | None = None) -> None:
+        await perform(self.bot, interaction, lambda state, me: _play_action(state, me, card, target, monster, side,
+                                                                             with_card, item))
+
+    @app_commands.command(name=cmd_name("equip"), description=cmd_desc("equip"))
+    @app_commands.rename(item=opt_name("item"))
+    @app_commands.describe(item=opt_desc("item"))
+    @app_commands.autocomplete(item=_cards(_items))
+    async def equip(self, interaction: discord.Interaction, item: str) -> None:
+        await self.move(interaction, "equip", main=item)
+
+    @app_commands.command(name=cmd_name("backpack"), description=cmd_desc("backpack"))
+    @app_commands.rename(item=opt_name("item"))
+    @app_commands.describe(item=opt_desc("item"))
+    @app_commands.autocomplete(item=_cards(_items))
+    async def backpack(self, interaction: discord.Interaction, item: str) -> None:
+        await self.move(interaction, "backpack", main=item)
+
+    @app_commands.command(name=cmd_name("sell"), description=cmd_desc("sell"))
+    @app_commands.rename(cards=opt_name("cards"))
+    @app_commands.describe(cards=opt_desc("cards"))
+    @app_commands.autocomplete(cards=sell_autocomplete)
+    async def sell(self, interaction: discord.Interaction, cards: str) -> None:
+        await self.move(interaction, "sell", main=cards)
+
+    @app_commands.command(name=cmd_name("trade"), description=cmd_desc("trade"))
+    @app_commands.rename(player=opt_name("player"), give=opt_name("give"), want=opt_name("want"))
+    @app_commands.describe(player=opt_desc("player"), give=opt_desc("give"), want=opt_desc("want"))
+    @app_commands.autocomplete(player=player_autocomplete, give=_cards(_items))
+    async def trade(self, interaction: discord.Interaction, player: str, give: str | None = None,
+                    want: str | None = None) -> None:
+        await self.move(interaction, "trade", main=player, give=give, want=want)
+
+    @app_commands.command(name=cmd_name("ask"), description=cmd_desc("ask"))
+    @app_commands.rename(player=opt_name("player"), treasures=opt_name("treasures"), first=opt_name("first"),
+                         give=opt_name("give"))
+    @app_commands.describe(player=opt_desc("player"), treasures=opt_desc("treasures"), first=opt_desc("first"),
+                           give=opt_desc("give"))
+    @app_commands.autocomplete(player=player_autocomplete, give=_cards(_items))
+    async def ask(self, interaction: discord.Interaction, player: str, treasures: app_commands.Range[int, 0, 20] = 0,
+                  first: bool = False, give: str | None = None) -> None:
+        await self.move(interaction, "ask", main=player, treasures=treasures, first=first, give=give)
+
+    @app_commands.command(name=cmd_name("offer"), description=cmd_desc("offer"))
+    @app_commands.rename(treasures=opt_name("treasures"), first=opt_name("first"))
+    @app_commands.describe(treasures=opt_desc("treasures"), first=opt_desc("first"))
+    async def offer(self, interaction: discord.Interaction, treasures: app_commands.Range[int, 0, 20] = 0,
+                    first: bool = False) -> None:
+        await self.move(interaction, "offer", treasures=treasures, first=first)
+
+    @app_commands.command(name=cmd_name("run"), description=cmd_desc("run"))
+    @app_commands.rename(monster=opt_name("monster"))
+    @app_commands.describe(monster=opt_desc("monster"))
+    @app_commands.autocomplete(monster=_cards(_combat_monsters))
+    async def run(self, interaction: discord.Interaction, monster: str | None = None) -> None:
+        await self.move(interaction, "run", main=monster)
+
+    @app_commands.command(name=cmd_name("accept"), description=cmd_desc("accept"))
+    async def accept(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, "accept")
+
+    @app_commands.command(name=cmd_name("decline"), description=cmd_desc("decline"))
+    async def decline(self, interaction: discord.Interaction) -> None:
+        await self.move(interaction, "decline")
+
+    @app_commands.command(name=cmd_name("ability"), description=cmd_desc("ability"))
+    @app_commands.rename(card=opt_name("ability_card"), ability=opt_name("ability"), cards=opt_name("fuel"),
+                         target=opt_name("target"))
+    @app_commands.describe(card=opt_desc("ability_card"), ability=opt_desc("ability"), cards=opt_desc("fuel"),
+                           target=opt_desc("target"))
+    @app_commands.choices(ability=ABILITY_CHOICES)
+    @app_commands.autocomplete(card=_cards(_ability_cards), cards=cards_autocomplete(_own, GAME),
+                               target=player_autocomplete)
+    async def ability(self, interaction: discord.Interaction, card: str, ability: str | None = None,
+                      cards: str | None = None, target: str | None = None) -> None:
+        await self.move(interaction, "ability", main=card, ability=ability, with_card=cards, target_player=target)
+
+    @app_commands.command(name=cmd_name("sacrifice"), description=cmd_desc("sacrifice"))
+    @app_commands.rename(follower=opt_name("follower"), alone=opt_name("alone"))
+    @app_commands.describe(follower=opt_desc("follower"), alone=opt_desc("alone"))
+    @app_commands.autocomplete(follower=_cards(_followers))
+    async def sacrifice(self, interaction: discord.Interaction, follower: str, alone: bool = False) -> None:
+        await self.move(interaction, "sacrifice", main=follower, alone=alone)
+
+    @app_commands.command(name=cmd_name("claim"), description=cmd_desc("claim"))
+    @app_commands.rename(card=opt_name("level_card"))
+    @app_commands.describe(card=opt_desc("level_card"))
+    @app_commands.autocomplete(card=_cards(_level_cards))
+    async def claim(self, interaction: discord.Interaction, card: str) -> None:
+        await self.move(interaction, "claim", main=card)
+
+
+def _play_action(state: Any, me: str, card: str, target: str | None, monster: str | None, side: str | None,
+                 with_card: str | None, item: str | None):
+    args = {"main": card, "target_player": target, "monster": monster, "side": side, "with_card": with_card}
+    action = build_move(state, me, "play", {k: v for k, v in args.items() if v})
+    if item:
+        action = action.model_copy(update={"target_item": item})
+    return action
+
+
+async def setup(bot: Spielleiter) -> None:
+    await bot.add_cog(Munchkin(bot))

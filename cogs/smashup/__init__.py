@@ -1,0 +1,16 @@
+"""Smash Up – Munchkin on Discord: its slash commands (``commands``), the bases embed, buttons and
+DM menus (``views``), as ``FRONTEND``."""
+
+from __future__ import annotations
+
+from cogs.frontend import DiscordFrontend
+from cogs.smashup import views
+
+FRONTEND = DiscordFrontend(
+    key="smashup",
+    extension="cogs.smashup.commands",
+    table_message=views.table_message,
+    table_embed=views.bases_embed,
+    private_components=views.private_components,
+    dynamic_items=views.DYNAMIC_ITEMS,
+)

@@ -1,0 +1,62 @@
+"""Munchkin at the table: its command words, texts, lookups and pictures (``FRONTEND``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.munchkin import actions as A
+from engine.munchkin.cards import available_sets
+from engine.munchkin.character import owned_in_play
+from table.errors import UsageError
+from table.frontend import TableFrontend
+from table.munchkin import commands, lookup, picture, render
+
+DEFAULT_SETS = "cthulhu"
+
+
+def settings(sets_text: str | None, options: dict[str, bool]) -> tuple[list[str], dict[str, Any]]:
+    """The sets named (trimmed and lower-cased: "Cthulhu" and "cthulhu, axecop" simply work) and the
+    two table options."""
+    known = available_sets()
+    sets = list(dict.fromkeys(key.strip().lower() for key in (sets_text or DEFAULT_SETS).split(",") if key.strip()))
+    if not sets:
+        raise UsageError("no_sets", known=", ".join(known))
+    for key in sets:
+        if key not in known:
+            raise UsageError("unknown_set", set=key, known=", ".join(known))
+    return sets, {"faster_play": bool(options.get("faster_play")),
+                  "shared_victory": bool(options.get("shared_victory"))}
+
+
+def owed(state: Any, player_id: str) -> list:
+    return [d for d in state.decisions if d.player == player_id]
+
+
+def discardable(state: Any, player_id: str) -> list[str]:
+    """What /ablegen suggests: the cards in play before the player (items, classes, curses on them)."""
+    return owned_in_play(state.player(player_id))
+
+
+FRONTEND = TableFrontend(
+    key="munchkin",
+    set_keys=available_sets,
+    commands=commands.COMMANDS,
+    command_name=commands.command_name,
+    parse_words=commands.WORDS.parse,
+    build_action=commands.build_action,
+    shared_commands={},
+    answer=lambda player_id, decision, option: A.Decide(actor=player_id, decision=decision, option=option),
+    owed=owed,
+    discardable=discardable,
+    usage_key=lambda name: name,
+    settings=settings,
+    card_design=render.card_design,
+    name_params=render.name_params,
+    render_event=render.render_event,
+    public_view=render.public_view,
+    private_view=render.private_view,
+    option_label=render.option_label,
+    card_entries=lookup.card_entries,
+    card_answer=lookup.card_answer,
+    pictures=picture.pictures,
+)

@@ -1,0 +1,146 @@
+"""Munchkin's texts: its events, the public table with the combat, and one player's hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.events import Event
+from engine.munchkin import character as ch
+from engine.munchkin import combat as cb
+from engine.munchkin.cards import Card, catalog
+from engine.munchkin.state import GameState
+from table.i18n import counted, text, word
+from table.munchkin.describe import trait_names, trait_text
+
+if TYPE_CHECKING:
+    from table.render import Namer
+
+
+def card_design(design_id: str, sets: tuple[str, ...]) -> Card | None:
+    return catalog(sets).get(design_id)
+
+
+def name_params(out: dict[str, Any], namer: Namer) -> None:
+    """The traits a card needs ("Krieger, Elf"), in words."""
+    if isinstance(out.get("needs"), list):
+        names = trait_names(catalog(namer.sets), namer.lang)
+        out["needs"] = ", ".join(trait_text(n, namer.lang, names) for n in out["needs"])
+
+
+def render_event(event: Event, namer: Namer) -> str:
+    params = namer.params(event.params)
+    return text(namer.lang, "events", _event_key(event, namer, params), **params)
+
+
+def _event_key(event: Event, namer: Namer, params: dict[str, Any]) -> str:
+    if event.kind == "decision_opened" and event.params.get("kind") == "run_away" and \
+            namer.single_option("run_away", event.params.get("player")):
+        return "must_run"           # one monster: no question which to run from first
+    if event.kind == "card_played" and event.params.get("target"):
+        return "card_played_on"
+    if event.kind == "curse_cast" and str(params.get("card", "")).split(" ")[0].endswith("!"):
+        return "curse_cast_named"      # "Fluch! Sohlendieb", "Falle! Treibsand" say what they are
+    return event.kind
+
+
+# ---------------------------------------------------------------------- views
+def public_view(state: GameState, namer: Namer) -> list[str]:
+    """What everybody may see: levels, classes, races, items, strength, hand sizes, the combat."""
+    lang = namer.lang
+    lines = []
+    for index, player in enumerate(state.players):
+        marker = "▶" if index == state.active and state.phase != "over" else " "
+        traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
+        items = [item_label(i, namer) + ("" if i.in_use else "*") for i in player.items]
+        lines.append(
+            f"{marker} {player.name} ({word(lang, 'sex_' + player.sex)}): {word(lang, 'level')} {player.level}, "
+            f"{word(lang, 'strength')} {fighting_strength(state, player)}, "
+            f"{counted(lang, len(player.hand), 'cards_in_hand')}"
+            + (f" | {', '.join(traits)}" if traits else "")
+            + (f" | {', '.join(items)}" if items else "")
+        )
+    lines.append(f"{word(lang, 'whose_move')}: {namer.player(state.active_player.id)} "
+                 f"({word(lang, 'phase_' + state.phase)})")
+    if state.combat is not None:
+        lines += combat_view(state, namer)
+    for decision in state.decisions:
+        lines.append(f"… {namer.player(decision.player)}: {namer.owed(decision)}")
+    return lines
+
+
+def _abilities_in_play(player) -> list[str]:
+    """Classes, races, loyalties, trainings, powers, followers and the cards that allow more of them."""
+    extra = [c for c in (player.super_munchkin, player.half_breed) if c]
+    return [*player.classes, *player.races, *extra, *player.loyalties, *player.trainings, *player.powers,
+            *player.followers, *player.extras]
+
+
+def item_label(item, namer: Namer) -> str:
+    """An item with the enhancers played on it: "Kurzschwert + Wetzstein"."""
+    return " + ".join(namer.card(u) for u in (item.uid, *item.enhancers))
+
+
+def fighting_strength(state: GameState, player) -> int:
+    """A player's strength as the status shows it: in a combat they fight, as the combat counts it
+    (curses that weaken a combat included), so that the status and the combat line agree."""
+    return ch.strength(state, player, any(p.id == player.id for p in cb.fighters(state)))
+
+
+def combat_view(state: GameState, namer: Namer) -> list[str]:
+    """"⚔ Kampf: Anna 5 + Ben 3 + 2 = 10 – Buggoth (12) [12]": each fighter's strength as the status
+    line shows it, then what cards and abilities add in this combat, then the side's total."""
+    combat = state.combat
+    assert combat is not None
+    fighters = cb.fighters(state)
+    own = [fighting_strength(state, p) for p in fighters]
+    total = cb.players_strength(state)
+    side = " + ".join(f"{namer.player(p.id)} {n}" for p, n in zip(fighters, own, strict=True))
+    extra = total - sum(own)
+    if extra:
+        side += f" {'+' if extra > 0 else '-'} {abs(extra)} {word(namer.lang, 'combat_bonus')}"
+    if extra or len(own) > 1:
+        side += f" = {total}"
+    monsters = ", ".join(
+        f"{namer.card(m.uid)} ({cb.monster_strength(state, m)})" for m in combat.monsters) or word(namer.lang, "none")
+    lines = [f"⚔ {word(namer.lang, 'combat')}: {side} – {monsters} [{cb.monsters_strength(state)}]"]
+    if combat.stage == "fight":
+        waiting = [namer.player(p.id) for p in state.players if p.id not in combat.passed]
+        lines.append(f"   {word(namer.lang, 'not_passed_yet')}: {', '.join(waiting)}")
+    return lines
+
+
+def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
+    """One player's hand, items and the decisions they owe, with their options."""
+    lang = namer.lang
+    player = state.player(player_id)
+    lines = [f"{word(lang, 'hand')}: " + (", ".join(_card_line(state, u, namer) for u in player.hand)
+                                         or word(lang, "none"))]
+    table = [f"{item_label(i, namer)} ({word(lang, 'in_use') if i.in_use else word(lang, 'backpack')})"
+             for i in player.items] + [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
+    lines.append(f"{word(lang, 'table')}: " + (", ".join(table) or word(lang, "none")))
+    for decision in state.decisions:
+        if decision.player == player_id:
+            options = ", ".join(option_label(o, namer) for o in decision.options)
+            lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)} – {options}")
+    return lines
+
+
+def option_label(option: str, namer: Namer) -> str:
+    if ">" in option:
+        uid, to = option.split(">")
+        return f"{namer.card(uid)} → {namer.player(to)}"
+    if option in ("accept", "decline"):
+        return word(namer.lang, option)
+    return namer.card(option)
+
+
+def _card_line(state: GameState, uid: str, namer: Namer) -> str:
+    card = state.card(uid)
+    details = []
+    if card.kind == "monster":
+        details.append(f"{word(namer.lang, 'level')} {card.level}")
+    if card.bonus:
+        details.append(f"{card.bonus:+d}")
+    if card.value:
+        details.append(f"{card.value} G")
+    return namer.card(uid) + (f" ({', '.join(details)})" if details else "")
