@@ -20,7 +20,7 @@ from table.render import Namer, render_error, render_event
 from table.service import ActResult
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 T = TypeVar("T")
 DEFERRED = "deferred"   # interaction.extras key: deferred privately, no answer sent yet

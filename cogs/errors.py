@@ -18,7 +18,7 @@ from engine.core.errors import IllegalAction
 from table.errors import TableError
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 log = logging.getLogger("spielleiter.errors")
 STALE_COMMANDS = (app_commands.CommandSignatureMismatch, app_commands.CommandNotFound)

@@ -17,7 +17,7 @@ from table.games import DEFAULT_GAME, frontend_of, keys
 from table.render import Namer
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 
 # the character starts with the player's own sex (Cthulhu l.103, l.125; Shakespeare l.29)

@@ -17,7 +17,7 @@ from table.lookup import browse, preferred, search
 from table.lookup import reply as lookup_reply
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 MAX_CHOICES = 25
 

@@ -22,7 +22,7 @@ from table.service import ActResult
 from table.text_match import fold
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 Choice = app_commands.Choice
 MAX_CHOICES = 25

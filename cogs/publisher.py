@@ -22,7 +22,7 @@ from table.service import ActResult
 from table.store import PrivateMessage
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007   # Discord: cannot send messages to this user

@@ -296,14 +296,22 @@ async def test_the_scheduler_wakes_only_for_an_earlier_deadline(service, clock):
     scheduler = DeadlineScheduler(service, max_sleep=24 * 3600)
     scheduler.start()
     try:
-        await asyncio.sleep(0.05)
+        await _waits_for(lambda: scheduler.wake_seconds)       # asleep until the first deadline
         wakes = len(scheduler.wake_seconds)
         await _async_table(service, "a2")                     # due no sooner: it sleeps on
         await asyncio.sleep(0.05)
         assert len(scheduler.wake_seconds) == wakes
         kicked = await _combat_game(service)                  # a 45-second reaction window: sooner
-        await asyncio.sleep(0.05)
+        await _waits_for(lambda: len(scheduler.wake_seconds) > wakes)
         assert len(scheduler.wake_seconds) == wakes + 1
         assert kicked.state.combat is not None
     finally:
         await scheduler.stop()
+
+
+async def _waits_for(condition, seconds: float = 5.0) -> None:
+    """Until the condition holds (a loaded machine may take longer than a moment), at most ``seconds``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition() and loop.time() < deadline:
+        await asyncio.sleep(0.01)

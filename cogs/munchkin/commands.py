@@ -17,7 +17,7 @@ from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name
 from engine.munchkin.character import owned_in_play
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 GAME = "munchkin"
 SIDE_CHOICES = [choice("players", "players"), choice("monsters", "monsters")]

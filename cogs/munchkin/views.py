@@ -21,7 +21,7 @@ from table.render import Namer
 from table.service import ActResult
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 MAX_OPTIONS = 25
 COLOR = discord.Colour.dark_gold()

@@ -31,7 +31,7 @@ from table.smashup import commands as su
 from table.text_match import fold
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
 
 Choice = app_commands.Choice
 

@@ -33,7 +33,7 @@ from table.smashup.render import (
 )
 
 if TYPE_CHECKING:
-    from bot import Spielleiter
+    from cogs.client import Spielleiter
     from table.service import ActResult
 
 MAX_OPTIONS = 25
