@@ -205,3 +205,11 @@ def split_cards(state: Any, uids: list[str], value: str | None, where: str = "")
 
 def resolve_player(state: Any, query: str) -> str:
     return player_named(((p.id, p.name) for p in state.players), query)
+
+
+def need(args: dict[str, Any], key: str, what: str) -> str:
+    """A value the command cannot do without; ``what`` names it for the player ("card", "player")."""
+    value = args.get(key)
+    if not value:
+        raise TableError("missing_argument", what=what)
+    return str(value)

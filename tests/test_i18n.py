@@ -111,7 +111,7 @@ def test_every_missing_argument_and_every_place_a_card_is_looked_for_has_words(l
     words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
     source = "".join((ROOT / "table" / name).read_text(encoding="utf-8")
                      for name in ("munchkin/commands.py", "smashup/commands.py", "words.py"))
-    what = set(re.findall(r'_need\(args, "[a-z_0-9]+", "([a-z_]+)"\)', source))
+    what = set(re.findall(r'\bneed\(args, "[a-z_0-9]+", "([a-z_]+)"\)', source))
     what |= set(re.findall(r'missing_argument", what="([a-z_]+)"', source))
     where = set(re.findall(r'(?:resolve_card|split_cards)\(.*, "([a-z_]+)"\)', source))
     assert len(what) > 10 and len(where) > 10

@@ -11,7 +11,7 @@ from engine.munchkin.character import owned_in_play
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, resolve_card, resolve_player, split_cards
+from table.words import Args, WordTable, need, resolve_card, resolve_player, split_cards
 
 # canonical command -> words that name it (German first)
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -113,13 +113,6 @@ def _decision(state: GameState, player_id: str, kinds: tuple[str, ...] = ()):
     raise TableError("no_decision")
 
 
-def _need(args: dict[str, Any], key: str, what: str) -> str:
-    """A value the command cannot do without; ``what`` names it for the player ("card", "player")."""
-    value = args.get(key)
-    if not value:
-        raise TableError("missing_argument", what=what)
-    return str(value)
-
 
 # ---------------------------------------------------------------------- building actions
 def build_action(state: GameState, player_id: str, name: str, args: dict[str, Any]) -> A.Action:
@@ -135,23 +128,23 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     if name == "end":
         return A.EndTurn(actor=me)
     if name == "trouble":
-        return A.LookForTrouble(actor=me, card=resolve_card(state, player.hand, _need(args, "main", "monster"), "hand"))
+        return A.LookForTrouble(actor=me, card=resolve_card(state, player.hand, need(args, "main", "monster"), "hand"))
     if name == "play":
         return _play(state, me, args)
     if name in ("equip", "backpack"):
-        uid = resolve_card(state, items, _need(args, "main", "item"), "items")
+        uid = resolve_card(state, items, need(args, "main", "item"), "items")
         return A.Equip(actor=me, card=uid, in_use=name == "equip")
     if name == "discard":
-        return A.Discard(actor=me, card=resolve_card(state, _own_cards(state, me), _need(args, "main", "card"), "own"))
+        return A.Discard(actor=me, card=resolve_card(state, _own_cards(state, me), need(args, "main", "card"), "own"))
     if name == "sell":
-        return A.Sell(actor=me, cards=split_cards(state, _own_cards(state, me), _need(args, "main", "items"), "own"))
+        return A.Sell(actor=me, cards=split_cards(state, _own_cards(state, me), need(args, "main", "items"), "own"))
     if name == "trade":
-        other = resolve_player(state, _need(args, "main", "player"))
+        other = resolve_player(state, need(args, "main", "player"))
         theirs = [i.uid for i in state.player(other).items]
         return A.OfferTrade(actor=me, to=other, give=split_cards(state, items, args.get("give"), "items"),
                             want=split_cards(state, theirs, args.get("want"), "their_items"))
     if name == "ask":
-        return A.AskHelp(actor=me, helper=resolve_player(state, _need(args, "main", "player")),
+        return A.AskHelp(actor=me, helper=resolve_player(state, need(args, "main", "player")),
                          items=split_cards(state, items, args.get("give"), "items"),
                          treasures=_number(args.get("treasures", 0)), helper_first=bool(args.get("first")))
     if name == "offer":
@@ -176,10 +169,10 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     if name == "ability":
         return _ability(state, me, args)
     if name == "sacrifice":
-        uid = resolve_card(state, player.followers, _need(args, "main", "follower"), "followers")
+        uid = resolve_card(state, player.followers, need(args, "main", "follower"), "followers")
         return A.Sacrifice(actor=me, card=uid, helper_escapes=not args.get("alone"))
     if name == "claim":
-        return A.Claim(actor=me, card=resolve_card(state, player.hand, _need(args, "main", "level_card"), "hand"))
+        return A.Claim(actor=me, card=resolve_card(state, player.hand, need(args, "main", "level_card"), "hand"))
     raise TableError("unknown_command", word=name)
 
 
@@ -187,7 +180,7 @@ def _ability(state: GameState, me: str, args: dict[str, Any]) -> A.UseAbility:
     """"fähigkeit Dieb rücken mit Schleuder auf Anna": the card with the ability, optionally the
     ability's word, the cards discarded for it, and a target player."""
     player = state.player(me)
-    typed = _need(args, "main", "ability_card").split()
+    typed = need(args, "main", "ability_card").split()
     ability = args.get("ability") or (WORD_TO_ABILITY.get(fold(typed[-1])) if len(typed) > 1 else None)
     if ability is not None and not args.get("ability"):
         typed = typed[:-1]
@@ -208,7 +201,7 @@ def _ability(state: GameState, me: str, args: dict[str, Any]) -> A.UseAbility:
 def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
     player = state.player(me)
     playable = [*player.hand, *(i.uid for i in player.items)]
-    uid = resolve_card(state, playable, _need(args, "main", "card"), "playable")
+    uid = resolve_card(state, playable, need(args, "main", "card"), "playable")
     card = state.card(uid)
     if card.ally_item and args.get("target_player"):   # "spielen Cop-Schild auf Wexter": an ally carries it
         return A.PlayCard(actor=me, card=uid,
@@ -245,11 +238,11 @@ def _side(value: str | None) -> str | None:
 
 def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Decide:
     decision = _decision(state, me)
-    query = _need(args, "main", "choice")
+    query = need(args, "main", "choice")
     if query in decision.options:
         return A.Decide(actor=me, decision=decision.id, option=query)
     if decision.kind == "charity_give":
-        to = resolve_player(state, _need(args, "target_player", "player"))
+        to = resolve_player(state, need(args, "target_player", "player"))
         uids = sorted({o.split(">")[0] for o in decision.options})
         return A.Decide(actor=me, decision=decision.id, option=f"{resolve_card(state, uids, query, 'options')}>{to}")
     if fold(query) in ("annehmen", "accept", "ablehnen", "decline"):

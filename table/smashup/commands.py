@@ -21,7 +21,7 @@ from engine.smashup.rules import pick_candidates, pick_options, talent_cards
 from engine.smashup.state import GameState
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, match_name, resolve_card, resolve_player, split_cards
+from table.words import Args, WordTable, match_name, need, resolve_card, resolve_player, split_cards
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "pick": ("fraktion", "faction", "pick"),
@@ -117,12 +117,6 @@ def resolve_mode(query: str) -> str:
     return resolve_faction(query, [f.id for f in data().factions])
 
 
-def _need(args: dict[str, Any], key: str, what: str) -> str:
-    value = args.get(key)
-    if not value:
-        raise TableError("missing_argument", what=what)
-    return str(value)
-
 
 # ---------------------------------------------------------------------- building actions
 def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> A._Action:
@@ -131,18 +125,18 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     if name == "pick":
         if state.draft is None:
             raise TableError("draft_over")
-        return A.PickFaction(actor=me, faction=resolve_faction(_need(args, "main", "faction"), state.draft.offered))
+        return A.PickFaction(actor=me, faction=resolve_faction(need(args, "main", "faction"), state.draft.offered))
     if name == "play":
         return _play(state, me, args)
     if name == "talent":
-        uid = resolve_card(state, talent_cards(state, me), _need(args, "main", "talent_card"), "talents")
+        uid = resolve_card(state, talent_cards(state, me), need(args, "main", "talent_card"), "talents")
         return A.UseTalent(actor=me, card=uid, **_choices(state, me, args, uid, base_of(state, uid)))
     if name == "finish":
         return A.FinishPlaying(actor=me)
     if name == "score":
-        return A.ScoreFirst(actor=me, base=resolve_base(state, _need(args, "main", "base")))
+        return A.ScoreFirst(actor=me, base=resolve_base(state, need(args, "main", "base")))
     if name == "special":
-        uid = resolve_card(state, hand, _need(args, "main", "special"), "hand")
+        uid = resolve_card(state, hand, need(args, "main", "special"), "hand")
         base = resolve_base(state, args["base"]) if args.get("base") else None
         where = base or (state.scoring.base if state.scoring else None)
         chosen = _choices(state, me, args, uid, where)
@@ -153,7 +147,7 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
             raise TableError("no_specials_round")
         return A.PassSpecial(actor=me, window=state.scoring.window)
     if name == "discard":
-        return A.DiscardDown(actor=me, cards=split_cards(state, hand, _need(args, "main", "cards"), "hand"))
+        return A.DiscardDown(actor=me, cards=split_cards(state, hand, need(args, "main", "cards"), "hand"))
     if name == "leave":
         return A.Leave(actor=me)
     if name == "choose":
@@ -168,7 +162,7 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     decision = next((d for d in state.decisions if d.player == me and d.kind in HANDLERS), None)
     if decision is None:
         raise TableError("no_decision")
-    query = _need(args, "main", "choice")
+    query = need(args, "main", "choice")
     if query in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=query)
     if fold(query) in ("keine", "keins", "none", "nichts", "nothing") and NONE in decision.options:
@@ -244,7 +238,7 @@ def _options(state: GameState, me: str, uid: str, base: str | None, first: str |
 
 def _play(state: GameState, me: str, args: dict[str, Any]) -> A._Action:
     """A minion goes to a base; an action names a base when it is played on one or affects one."""
-    uid = resolve_card(state, state.player(me).hand, _need(args, "main", "card"), "hand")
+    uid = resolve_card(state, state.player(me).hand, need(args, "main", "card"), "hand")
     card = state.card(uid)
     base = resolve_base(state, args["base"]) if args.get("base") else None
     if base is None and len(state.bases) == 1:
