@@ -19,10 +19,12 @@ from PIL import Image
 from engine.munchkin import combat as cb
 from engine.smashup.rules import breakpoint_of, total_power
 from table.munchkin.render import combat_view, fighting_strength
+from table.munchkin.samples import in_combat, munchkin_game, with_big_item
 from table.pictures import PictureCache, PictureFolder, contents, digest, render
 from table.pictures.draw import drawable
-from table.pictures.samples import in_combat, munchkin_game, names_of, smashup_game, with_big_item
+from table.pictures.samples import names_of
 from table.render import Namer
+from table.smashup.samples import smashup_game
 from tests.test_console import ROOT
 
 SETS = [("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
