@@ -8,6 +8,7 @@ import pytest
 
 from engine.munchkin.abilities import ABILITIES
 from engine.munchkin.cards import ABILITY_NAMES, HANDLER_NAMES
+from engine.munchkin.registry import handler
 from engine.munchkin.registry_load import HANDLERS
 from tests.import_graph import circles, import_graph, project_modules
 
@@ -62,3 +63,8 @@ def test_every_handler_and_ability_the_card_data_may_name_is_there():
     registers a function under each of them, and under no other."""
     assert set(HANDLERS) == HANDLER_NAMES
     assert set(ABILITIES) == ABILITY_NAMES
+
+
+def test_a_handler_under_a_name_no_card_may_give_is_refused():
+    with pytest.raises(ValueError, match="HANDLER_NAMES"):
+        handler("lose_nothing_at_all")
