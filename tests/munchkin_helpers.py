@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, new_game
-from engine.munchkin.sets import ZONE_OF
+from engine.munchkin.sets.hooks import ZONE_OF
 from engine.munchkin.state import GameState, ItemInPlay, Options
 
 PLAYERS = ["anna", "ben", "cleo", "dora", "emil", "fritz"]

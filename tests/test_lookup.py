@@ -168,7 +168,7 @@ def test_every_card_handler_has_its_own_words(lang):
     is a phrase of its own in both languages, for every handler the engine knows."""
     import yaml
 
-    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.registry_load import HANDLERS
 
     phrases = yaml.safe_load((Path(__file__).resolve().parents[1] / "data" / "i18n" / f"{lang}.yaml")
                              .read_text(encoding="utf-8"))["describe"]

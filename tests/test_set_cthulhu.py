@@ -9,7 +9,7 @@ from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
 from engine.munchkin.combat import monsters_strength, players_strength
 from engine.munchkin.rules import apply
-from engine.munchkin.sets.cthulhu import is_cultist
+from engine.munchkin.sets.cult import is_cultist
 from tests.munchkin_helpers import act, decide, decision, fight, game, kinds, pass_all, take, to_hand, to_table
 
 
@@ -211,7 +211,7 @@ def play_on(state, player: str, card_id: str, victim: str):
 
 def test_handler_lose_class_unless_cultist():
     """Aughost Derwraith's bad stuff: Kultisten are spared."""
-    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.registry_load import HANDLERS
     from engine.munchkin.tx import Tx
 
     state = cthulhu()
@@ -237,7 +237,7 @@ def test_handler_cultist_or_lose_items_worth_1000_gold():
     """Campus-Kreuzzug (fact sheet): non-Kultisten join the cult; a Kultist instead discards items
     worth 1000 gold, choosing which, one at a time until the gold is reached. (This test asserted
     our older reading, "the most valuable item", before the fact sheet was followed.)"""
-    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.registry_load import HANDLERS
     from engine.munchkin.tx import Tx
 
     state = cthulhu()
@@ -302,7 +302,7 @@ def test_handler_lose_unused_items():
 
 def test_handler_lose_level_per_hand_card():
     """Der König in Rosa: one level for each card in hand."""
-    from engine.munchkin.effects import HANDLERS
+    from engine.munchkin.registry_load import HANDLERS
     from engine.munchkin.tx import Tx
 
     state = cthulhu()

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
+from engine.munchkin.decisions import open_decision
+from engine.munchkin.sets.hooks import check_voluntary_discard
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -55,8 +57,6 @@ def _cards_to_fuel(state: GameState, player: Player, use: Use, low: int, high: i
             raise IllegalAction("card_not_yours", card=uid)
         if uid in in_play:
             # a Kultist in play is never discarded by choice, not even as fuel (C l.258, l.318)
-            from engine.munchkin.sets import check_voluntary_discard
-
             check_voluntary_discard(state, uid)
 
 
@@ -169,8 +169,6 @@ def _check_steal(state: GameState, player: Player, use: Use) -> None:
 
 def _steal(tx: Tx, player: Player, use: Use) -> None:
     """The thief picks the item; the die decides (sets.shakespeare.resolve_steal)."""
-    from engine.munchkin.decisions import open_decision
-
     open_decision(tx, player.id, "steal_pick", small_items(tx.s, tx.s.player(use.target_player or "")))
 
 

@@ -1,8 +1,9 @@
 """Cards as data: the pydantic model every card file is validated against, and the catalog.
 
 Most cards are fully described by numbers (level, treasures, bonuses, slot, value, bad stuff).
-What numbers cannot say is an ``Effect`` with ``op="handler"`` naming a function registered in
-``engine.munchkin.effects``; a card marked ``manual`` is announced as not automated when played.
+What numbers cannot say is an ``Effect`` with ``op="handler"`` naming a function of the engine
+(``HANDLER_NAMES``, registered in ``engine.munchkin.registry``); a card marked ``manual`` is announced
+as not automated when played.
 """
 
 from __future__ import annotations
@@ -45,8 +46,22 @@ EffectOp = Literal[
     "lose_power",       # one Axe Cop power; the victim picks among several
     "combat_malus",     # -n to the victim's strength, now if in combat, else in their next combat
     "lose_items_worth",  # items in play worth at least n gold; the victim picks them one by one
-    "handler",          # a named Python function does it (engine.munchkin.effects)
+    "handler",          # a named Python function does it (HANDLER_NAMES)
 ]
+# The names card data may give a "handler" effect and an entry of "abilities": the engine's functions
+# for what numbers cannot say. The modules that implement them register them under these names
+# (engine.munchkin.registry, engine.munchkin.abilities); tests/test_import_layers.py checks that the
+# lists and what is registered agree. Listed here, so that reading a card needs no engine code.
+HANDLER_NAMES = frozenset({
+    "cultist_or_lose_1000_gold", "draw_three_treasures", "draw_two_doors", "lose_big_item",
+    "lose_class_or_level", "lose_class_unless_cultist", "lose_classes_but_cultist", "lose_level_per_hand_card",
+    "lose_level_unless_armour", "lose_loyalty", "lose_most_valuable_item", "lose_training",
+    "lose_two_levels_if_high", "lose_unused_items", "remove_curse", "swap_cultist_for_discarded_class",
+    "toggle_cultist",
+})
+ABILITY_NAMES = frozenset({
+    "backstab", "battle_roll", "berserk", "charm", "double_sale", "flight", "resurrection", "steal", "turning",
+})
 
 
 class Effect(BaseModel):
@@ -155,14 +170,10 @@ class Card(BaseModel):
 
     @property
     def automated(self) -> bool:
-        from engine.munchkin.effects import HANDLERS
-
         if self.manual:
             return False
-        from engine.munchkin.abilities import ABILITIES
-
         named = [e.handler for e in (*self.effects, *self.bad_stuff, *self.on_meet) if e.op == "handler"]
-        return all(name in HANDLERS for name in named) and all(a in ABILITIES for a in self.abilities)
+        return all(name in HANDLER_NAMES for name in named) and all(a in ABILITY_NAMES for a in self.abilities)
 
 
 class CardFile(BaseModel):
@@ -213,17 +224,14 @@ def load_card_file(path: Path) -> CardFile:
 def check_names(path: Path, card_file: CardFile) -> None:
     """A handler or ability the engine does not know would quietly leave the card to the table: a
     misspelt name is refused instead."""
-    from engine.munchkin.abilities import ABILITIES
-    from engine.munchkin.effects import HANDLERS
-
     for card in card_file.cards:
         for field in ("effects", "bad_stuff", "on_meet"):
             for index, effect in enumerate(getattr(card, field)):
-                if effect.op == "handler" and effect.handler not in HANDLERS:
+                if effect.op == "handler" and effect.handler not in HANDLER_NAMES:
                     raise CardDataError(f"{path.name}: card {card.id}: field {field}.{index}.handler: "
                                         f"unknown handler {effect.handler!r}")
         for index, ability in enumerate(card.abilities):
-            if ability not in ABILITIES:
+            if ability not in ABILITY_NAMES:
                 raise CardDataError(f"{path.name}: card {card.id}: field abilities.{index}: "
                                     f"unknown ability {ability!r}")
 

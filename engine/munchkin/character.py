@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.munchkin.cards import Card
+from engine.munchkin.decisions import open_decision
+from engine.munchkin.setrules import rules_for
+from engine.munchkin.sets.cult import cult_bonus
 from engine.munchkin.state import Corpse, GameState, ItemInPlay, Player
 from engine.munchkin.tx import Tx
 
@@ -104,8 +107,6 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
         item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
     if player.classes and not class_abilities_blocked(state, player):   # Buggoth stops the cult's +2 too
-        from engine.munchkin.sets.cthulhu import cult_bonus
-
         total += cult_bonus(state, player)
     if in_this_combat:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
@@ -232,7 +233,7 @@ def super_munchkin_needs(state: GameState, uid: str) -> int:
 
 def after_losing_ability(tx: Tx, player: Player) -> None:
     """Super Munchkin goes with the last class, Half-Breed with the last race; too many big items
-    after losing an allowance must go (the player chooses which, see decisions)."""
+    after losing an allowance must go (the player chooses which: ask_excess_big_items)."""
     if player.super_munchkin and len(player.classes) < super_munchkin_needs(tx.s, player.super_munchkin):
         tx.discard(player.super_munchkin)
         tx.emit("card_lost", player=player.id, card=tx.s.card_ids[player.super_munchkin])
@@ -247,8 +248,31 @@ def after_losing_ability(tx: Tx, player: Player) -> None:
             player.extras.remove(uid)
             tx.discard(uid)
             tx.emit("card_lost", player=player.id, card=tx.s.card_ids[uid])
-    from engine.munchkin.decisions import ask_excess_big_items
+    ask_excess_big_items(tx, player)
 
+
+def ask_excess_big_items(tx: Tx, player: Player) -> None:
+    """Too many big items (an allowance was lost): the player picks one to give away; it goes to the
+    lowest-level player who can carry it, or is discarded (rulebook: "Große Gegenstände")."""
+    if any(d.player == player.id and d.kind == "excess_big" for d in tx.s.decisions):
+        return
+    big = [i.uid for i in player.items if tx.s.card(i.uid).big]
+    if len(big) > big_item_allowance(tx.s, player):
+        open_decision(tx, player.id, "excess_big", big)
+
+
+def give_away_big_item(tx: Tx, player: Player, uid: str) -> None:
+    others = sorted((p for p in tx.s.players if p.id != player.id and can_carry_big(tx.s, p)),
+                    key=lambda p: p.level)
+    lowest = [p for p in others if p.level == others[0].level] if others else []
+    if lowest:
+        receiver = lowest[0]
+        move_item(tx.s, player, receiver, uid)
+        tx.emit("item_given", player=player.id, to=receiver.id, card=tx.s.card_ids[uid])
+    else:
+        for removed in remove_from_play(tx.s, player, uid):
+            tx.discard(removed)
+        tx.emit("card_lost", player=player.id, card=tx.s.card_ids[uid], source="big_item_limit")
     ask_excess_big_items(tx, player)
 
 
@@ -285,8 +309,6 @@ def die(tx: Tx, player: Player, source: str) -> None:
     player.items.clear()
     player.followers.clear()
     # curses that stay on a character end with it, except where a set keeps them (Axe Cop: "Tod")
-    from engine.munchkin.setrules import rules_for
-
     if not rules_for(tuple(state.sets), state.options).keeps_curses_at_death:
         for uid in list(player.curses):
             player.curses.remove(uid)

@@ -10,6 +10,7 @@ from engine.munchkin import character as ch
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects
 from engine.munchkin.setrules import rules_for
+from engine.munchkin.sets.cult import become_cultist
 from engine.munchkin.state import Combat, CombatMonster, GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -220,8 +221,6 @@ def _meet_effects(tx: Tx) -> None:
     for monster in combat.monsters:
         for effect in state.card(monster.uid).on_meet:
             if effect.op == "become_cultist":
-                from engine.munchkin.sets.cthulhu import become_cultist
-
                 become_cultist(tx, fighter)
 
 

@@ -2,30 +2,18 @@
 
 Effects run in order. When one needs the victim to choose (which item, which class), a pending
 decision is opened and the rest of the effects wait in it. Effects data cannot express are named
-functions in ``HANDLERS``.
+functions in ``registry.HANDLERS``, registered by this module and the set modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.munchkin import character as ch
 from engine.munchkin.cards import Effect
+from engine.munchkin.decisions import open_decision
+from engine.munchkin.registry import HANDLERS, handler
+from engine.munchkin.sets.cult import become_cultist, may_lose
 from engine.munchkin.state import Player
 from engine.munchkin.tx import Tx
-
-# A handler either returns the cards the victim must choose one of to lose (a list), or does its
-# work itself and returns whether it hit anything (a bool).
-Handler = Callable[[Tx, Player, str], list[str] | bool | None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
-        return fn
-
-    return register
 
 
 @handler("lose_most_valuable_item")
@@ -52,9 +40,7 @@ def loss_candidates(tx: Tx, victim: Player, effect: Effect, source: str) -> list
         pool = victim.items if effect.slot in (None, "any", "big") else [i for i in victim.items if i.in_use]
         return [i.uid for i in pool if _slot_matches(tx, i.uid, effect.slot)]
     if effect.op == "lose_class":
-        from engine.munchkin.sets import cthulhu
-
-        return [u for u in victim.classes if cthulhu.may_lose(tx.s, victim, u)]
+        return [u for u in victim.classes if may_lose(tx.s, victim, u)]
     if effect.op == "lose_race":
         return list(victim.races)
     if effect.op == "lose_follower":
@@ -100,8 +86,6 @@ def apply_effects(tx: Tx, victim: Player, effects: list[Effect], source: str, fi
                 continue
             hit_anything = True
             if len(candidates) > 1:
-                from engine.munchkin.decisions import open_decision
-
                 open_decision(tx, victim.id, "choose_loss", candidates, params={
                     "source": source, "finish": finish,
                     "remaining": [e.model_dump() for e in effects[index + 1:]],
@@ -128,8 +112,6 @@ def _lose_items_worth(tx: Tx, victim: Player, gold: int, rest: list[Effect], sou
             for uid in list(values):
                 lose_card(tx, victim, uid, source)
             return False
-        from engine.munchkin.decisions import open_decision
-
         open_decision(tx, victim.id, "choose_loss", list(values), params={
             "source": source, "finish": finish, "worth": gold,
             "remaining": [e.model_dump() for e in rest],
@@ -168,9 +150,7 @@ def _apply_simple(tx: Tx, victim: Player, effect: Effect, source: str) -> bool:
     if effect.op == "combat_malus":
         return True
     if effect.op == "become_cultist":
-        from engine.munchkin.sets import cthulhu
-
-        return cthulhu.become_cultist(tx, victim)
+        return become_cultist(tx, victim)
     raise AssertionError(f"unhandled effect {effect.op}")
 
 
@@ -198,6 +178,3 @@ def resume_effects(tx: Tx, victim: Player, chosen: str, params: dict) -> None:
         apply_effects(tx, victim, remaining, source, params["finish"])
     else:
         _finish_source(tx, victim, source, params["finish"])
-
-
-from engine.munchkin import sets as _sets  # noqa: E402,F401  (registers each set's handlers)

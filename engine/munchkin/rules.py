@@ -15,7 +15,6 @@ from engine.core.rng import Rng
 from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
-from engine.munchkin import sets
 from engine.munchkin.actions import (
     SYSTEM,
     Action,
@@ -38,11 +37,13 @@ from engine.munchkin.actions import (
     Timeout,
     UseAbility,
 )
-from engine.munchkin.cards import Card, catalog
-from engine.munchkin.decisions import give_away_big_item, open_decision
+from engine.munchkin.cards import Card, Effect, catalog
+from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects, lose_card, resume_effects
+from engine.munchkin.registry_load import DECISIONS
 from engine.munchkin.setrules import rules_for
-from engine.munchkin.state import Bribe, Charity, Decision, GameState, Options, Player
+from engine.munchkin.sets import hooks
+from engine.munchkin.state import Bribe, Charity, Decision, GameState, Options, PlayedOneShot, Player
 from engine.munchkin.tx import Tx
 
 SELL_UNIT = 1000
@@ -403,16 +404,16 @@ def _check_play_effect(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_ability(state: GameState, player: Player, a: PlayCard) -> None:
     """Loyalties, trainings and powers go down like a class: on your own turn or when received."""
     _own_turn_or_drawn(state, player, a.card)
-    sets.check_play_ability(state, player, state.card(a.card))
+    hooks.check_play_ability(state, player, state.card(a.card))
 
 
 def _check_play_extra(state: GameState, player: Player, a: PlayCard) -> None:
-    sets.check_play_extra(state, player, state.card(a.card))
+    hooks.check_play_extra(state, player, state.card(a.card))
 
 
 def _check_play_follower(state: GameState, player: Player, a: PlayCard) -> None:
     """Followers come any time, even in combat, while there is room for one more."""
-    sets.check_room_for_follower(state, player)
+    hooks.check_room_for_follower(state, player)
 
 
 PLAY_CHECKS: dict[str, Callable[[GameState, Player, PlayCard], None]] = {
@@ -455,8 +456,8 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
     elif kind == "effect":
         tx.s.resolving.append(a.card)
         apply_effects(tx, state.player(a.target_player or a.actor), list(card.effects), a.card, finish="discard")
-    elif kind in sets.ZONE_OF:
-        getattr(player, sets.ZONE_OF[kind]).append(a.card)
+    elif kind in hooks.ZONE_OF:
+        getattr(player, hooks.ZONE_OF[kind]).append(a.card)
         changes_combat = changes_combat and cb.in_combat(state, player.id)
     elif kind == "class":
         player.classes.append(a.card)
@@ -517,8 +518,6 @@ def _play_one_shot(tx: Tx, player: Player, a: PlayCard) -> None:
         tx.discard(a.card)
         tx.emit("monster_defeated_without_kill", monster=state.card_ids[monster.uid], player=player.id)
         return
-    from engine.munchkin.state import PlayedOneShot
-
     combat.one_shots.append(PlayedOneShot(uid=a.card, side=a.side or "players"))
 
 
@@ -567,7 +566,7 @@ def check_discard(state: GameState, a: Discard) -> None:
     player = state.player(a.actor)
     if a.card not in cards_in_play(player):
         raise IllegalAction("card_not_in_play", card=a.card)
-    sets.check_voluntary_discard(state, a.card)
+    hooks.check_voluntary_discard(state, a.card)
 
 
 def do_discard(tx: Tx, a: Discard) -> None:
@@ -869,7 +868,7 @@ def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
     if kind == "choose_loss":
         resume_effects(tx, player, option, p)
     elif kind == "excess_big":
-        give_away_big_item(tx, player, option)
+        ch.give_away_big_item(tx, player, option)
     elif kind == "help" and option == "accept":
         _join_as_helper(tx, player.id, p)
     elif kind == "help_offer" and option == "accept":
@@ -894,8 +893,8 @@ def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
         state.charity.given[to] = state.charity.given.get(to, 0) + 1  # type: ignore[union-attr]
         tx.emit("charity_given", player=player.id, to=to)
         tx.emit("cards_received", audience=to, player=to, cards=[state.card_ids[uid]], uids=[uid])
-    elif kind in sets.DECISIONS:
-        sets.DECISIONS[kind](tx, player, option)
+    elif kind in DECISIONS:
+        DECISIONS[kind](tx, player, option)
     elif kind == "charity_discard":
         player.hand.remove(option)
         tx.discard(option)
@@ -1053,7 +1052,7 @@ def advance(tx: Tx) -> None:
     for _ in range(10_000):
         if state.phase == "over":
             return
-        sets.after_each_step(tx)
+        hooks.after_each_step(tx)
         if state.phase == "over":
             return
         _prune_decisions(tx)
@@ -1103,8 +1102,6 @@ def _prune_decisions(tx: Tx) -> None:
             state.decisions.remove(decision)
             if decision.kind == "choose_loss":
                 p = decision.params
-                from engine.munchkin.cards import Effect
-
                 apply_effects(tx, player, [Effect.model_validate(e) for e in p["remaining"]], p["source"], p["finish"])
 
 

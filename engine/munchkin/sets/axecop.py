@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.munchkin.decisions import open_decision
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -28,8 +29,6 @@ def check_power_fits(state: GameState, player: Player, card) -> None:
 
 
 def check_power_ranks(tx: Tx) -> None:
-    from engine.munchkin.decisions import open_decision
-
     for player in tx.s.players:
         pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_power"]
         too_many = bool(player.powers) and rank_sum(tx.s, player) > player.level

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from engine.munchkin import character as ch
-from engine.munchkin.effects import handler, lose_card
+from engine.munchkin.effects import lose_card
+from engine.munchkin.registry import handler
+from engine.munchkin.sets.cult import may_lose
 from engine.munchkin.state import Player
 from engine.munchkin.tx import Tx
 
@@ -11,8 +13,6 @@ from engine.munchkin.tx import Tx
 @handler("lose_class_or_level")
 def _lose_class_or_level(tx: Tx, victim: Player, source: str) -> list[str] | bool:
     """Lose a class; without one, lose a level instead."""
-    from engine.munchkin.sets.cthulhu import may_lose
-
     classes = [u for u in victim.classes if may_lose(tx.s, victim, u)]
     if classes:
         return classes

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
-from engine.munchkin.effects import handler
+from engine.munchkin.registry import handler
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 

@@ -1,14 +1,13 @@
 """Munchkin Shakespeare: its races and classes are the classic ones and live in the card data
 (warrior wins ties, elf levels up for a monster helped to kill, dwarf keeps 6 cards and carries
 any number of big items); one big item unless a card allows more (character.big_item_allowance and
-decisions.ask_excess_big_items); "Halte einen Monolog" and "Die Schau stehlen" may give the winning
+character.ask_excess_big_items); "Halte einen Monolog" and "Die Schau stehlen" may give the winning
 level ("reaches_level_10" in the card data, rules._check_play_level_up)."""
 
 from __future__ import annotations
 
 from engine.munchkin import character as ch
-from engine.munchkin.effects import handler
-from engine.munchkin.sets import DECISIONS
+from engine.munchkin.registry import decision, handler
 from engine.munchkin.state import Player
 from engine.munchkin.tx import Tx
 
@@ -25,6 +24,7 @@ def _lose_level_unless_armour(tx: Tx, victim: Player, source: str) -> bool:
 STEAL_NEEDS = 4
 
 
+@decision("steal_pick")
 def resolve_steal(tx: Tx, thief: Player, uid: str) -> None:
     """Dieb, stealing (S l.504 names it; the roll is the classic thief's, our reading): a die, on 4
     or more the item is the thief's (carried, not in use), else the thief is caught and loses a level."""
@@ -39,5 +39,3 @@ def resolve_steal(tx: Tx, thief: Player, uid: str) -> None:
         tx.emit("steal_failed", player=thief.id, victim=owner.id, card=state.card_ids[uid])
         ch.lose_levels(tx, thief, 1, source="steal")
 
-
-DECISIONS["steal_pick"] = resolve_steal

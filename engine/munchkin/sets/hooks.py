@@ -1,0 +1,73 @@
+"""The few places the shared rules ask the sets: which zone a card goes to, what may be played or
+discarded, and what to check after every step."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.munchkin import character as ch
+from engine.munchkin.decisions import open_decision
+from engine.munchkin.effects import lose_card
+from engine.munchkin.registry import decision
+from engine.munchkin.sets import axecop, cthulhu, cult, impossible
+from engine.munchkin.state import GameState, Player
+from engine.munchkin.tx import Tx
+
+# where a card lies once played, by kind
+ZONE_OF = {
+    "loyalty": "loyalties", "training": "trainings", "power": "powers", "hireling": "followers",
+    "ally": "followers", "extra_loyalty": "extras", "extra_training": "extras",
+}
+
+
+def check_play_ability(state: GameState, player: Player, card) -> None:
+    if card.kind == "power":
+        axecop.check_power_fits(state, player, card)
+    else:
+        impossible.check_ability_room(state, player, card)
+
+
+def check_play_extra(state: GameState, player: Player, card) -> None:
+    impossible.check_extra(state, player, card)
+
+
+def check_room_for_follower(state: GameState, player: Player) -> None:
+    if len(player.followers) >= follower_allowance(state, player):
+        raise IllegalAction("follower_limit")
+
+
+def follower_allowance(state: GameState, player: Player) -> int:
+    """One hireling or ally, more when a class says so (Axe Cop: "Verbündete")."""
+    extra = sum(c.extra_followers for c in ch.ability_cards(state, player) if c.kind not in ("hireling", "ally"))
+    return 1 + extra
+
+
+def check_voluntary_discard(state: GameState, uid: str) -> None:
+    cult.check_voluntary_discard(state, uid)
+
+
+def after_each_step(tx: Tx) -> None:
+    """Rules that watch the whole table: the cult's endings, power ranks over the level, too many
+    followers after an allowance went."""
+    cthulhu.check_cult_endings(tx)
+    if tx.s.phase == "over":
+        return
+    axecop.check_power_ranks(tx)
+    check_follower_counts(tx)
+
+
+def check_follower_counts(tx: Tx) -> None:
+    for player in tx.s.players:
+        pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_follower"]
+        if len(player.followers) < 2 and not pending:
+            continue            # the allowance is at least 1: nothing to drop, nothing to withdraw
+        too_many = len(player.followers) > follower_allowance(tx.s, player)
+        if too_many and not pending:
+            open_decision(tx, player.id, "drop_follower", list(player.followers))
+        elif pending and not too_many:
+            tx.s.decisions.remove(pending[0])
+
+
+@decision("drop_follower")
+@decision("drop_power")
+def _drop_card(tx: Tx, player: Player, uid: str) -> None:
+    lose_card(tx, player, uid, uid)

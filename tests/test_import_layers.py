@@ -1,0 +1,66 @@
+"""The project's modules depend downwards (issue #14, "One room per game"): no import circle inside
+the Munchkin engine, none across folders anywhere. The graph is read from the source
+(tests/import_graph.py), imports inside functions included, so a circle cannot hide in one."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.munchkin.abilities import ABILITIES
+from engine.munchkin.cards import ABILITY_NAMES, HANDLER_NAMES
+from engine.munchkin.registry import handler
+from engine.munchkin.registry_load import HANDLERS
+from tests.import_graph import circles, import_graph, project_modules
+
+
+def _named(found: list[list[str]]) -> str:
+    return "; ".join(" <-> ".join(group) for group in found)
+
+
+def test_no_import_circle_inside_the_munchkin_engine():
+    graph = import_graph()
+    munchkin = {m: {t for t in targets if t.startswith("engine.munchkin")}
+                for m, targets in graph.items() if m.startswith("engine.munchkin")}
+    found = circles(munchkin)
+    assert not found, f"modules of engine/munchkin import each other: {_named(found)}"
+
+
+def test_no_import_circle_between_folders():
+    """Modules of one folder may lean on each other; an import from another folder that closes a
+    circle means two layers know each other."""
+    graph, where = import_graph(), project_modules()
+    crossing = []
+    for group in circles(graph):
+        members = set(group)
+        crossing += [f"{a} -> {b}" for a in group for b in sorted(graph[a] & members)
+                     if where[a].parent != where[b].parent]
+    assert not crossing, "imports across folders inside a circle: " + ", ".join(crossing)
+
+
+def test_the_graph_sees_imports_inside_functions_and_relative_ones(tmp_path):
+    """The helper itself: a function-level import and a relative one are edges, and the circle they
+    close is found."""
+    package = tmp_path / "engine"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "low.py").write_text("def f():\n    from engine.high import g\n")
+    (package / "high.py").write_text("from .low import f\n")
+    (tmp_path / "bot.py").write_text("import engine.low\n")
+    for folder in ("table", "cogs"):
+        (tmp_path / folder).mkdir()
+    graph = import_graph(tmp_path)
+    assert graph["engine.low"] == {"engine.high"} and graph["engine.high"] == {"engine.low"}
+    assert graph["bot"] == {"engine.low"}
+    assert circles(graph) == [["engine.high", "engine.low"]]
+
+
+def test_every_handler_and_ability_the_card_data_may_name_is_there():
+    """cards.py lists the names a card may give (so reading a card needs no engine code); the engine
+    registers a function under each of them, and under no other."""
+    assert set(HANDLERS) == HANDLER_NAMES
+    assert set(ABILITIES) == ABILITY_NAMES
+
+
+def test_a_handler_under_a_name_no_card_may_give_is_refused():
+    with pytest.raises(ValueError, match="HANDLER_NAMES"):
+        handler("lose_nothing_at_all")
