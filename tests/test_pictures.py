@@ -75,7 +75,8 @@ def test_the_status_picture_shows_every_player_and_no_card_from_a_hand(sets, pla
     # C 154/218: cards go to a hand face down. The count of cards is public (the text status shows it).
     state = with_big_item(munchkin_game(sets, players, seed=players))
     content = contents(state, "de", names_of(state))["status.png"]
-    assert [p["head"] for p in content["panels"]] == [p.name for p in state.players]
+    # C 103/125: a character has a sex (curses and items ask for it), so each panel names it
+    assert [p["head"] for p in content["panels"]] == [f"{p.name} ({p.sex[0].replace('f', 'w')})" for p in state.players]
     for panel, player in zip(content["panels"], state.players, strict=True):
         assert panel["right"].startswith(f"Stufe {player.level} · Stärke {fighting_strength(state, player)}")
         assert {"text": f"Handkarten: {len(player.hand)}", "color": state.players.index(player)} in panel["lines"]
@@ -83,6 +84,16 @@ def test_the_status_picture_shows_every_player_and_no_card_from_a_hand(sets, pla
     assert_no_hand_card(state, content)
     width, height = png_size(PictureCache().png(content))
     assert width >= 800 and height > 100 * players
+
+
+def test_the_status_picture_says_whose_turn_and_where_in_it():
+    # C 131-156: a turn has four phases, from kicking the door open to charity; the status
+    # picture, like the text status, says which part of the turn the active player is in
+    state = munchkin_game(("cthulhu",), 3, seed=3)
+    state.phase = "start"
+    subtitle = contents(state, "de", names_of(state))["status.png"]["subtitle"]
+    assert subtitle == f"{state.active_player.name} ist dran (vor dem Türöffnen)"
+    assert contents(state, "en", names_of(state))["status.png"]["subtitle"].endswith("(before kicking the door)")
 
 
 @pytest.mark.parametrize("sets", SETS, ids="+".join)

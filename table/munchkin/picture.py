@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.munchkin import combat as cb
 from engine.munchkin.state import GameState, Player
+from table.i18n import word
 from table.munchkin.render import fighting_strength, item_label
 from table.pictures.draw import Content, label
 from table.render import Namer
@@ -28,9 +29,11 @@ def status_content(state: GameState, lang: str, names: dict[str, str]) -> Conten
 
 
 def _whose_move(state: GameState, namer: Namer) -> str:
+    """"Anna ist dran (nach dem Türöffnen)": whose turn it is and where in it they are."""
     if state.phase == "over":
         return label(namer.lang, "game_over")
-    return label(namer.lang, "whose_move", player=namer.player(state.active_player.id))
+    move = label(namer.lang, "whose_move", player=namer.player(state.active_player.id))
+    return f"{move} ({word(namer.lang, 'phase_' + state.phase)})"
 
 
 def _player_panel(state: GameState, index: int, player: Player, namer: Namer) -> Content:
@@ -44,7 +47,8 @@ def _player_panel(state: GameState, index: int, player: Player, namer: Namer) ->
     lines += [{"text": f"{label(lang, 'slot_' + slot)}: {', '.join(items)}"}
               for slot, items in items_by_slot(state, player, namer).items()]
     lines.append({"text": label(lang, "hand", n=len(player.hand)), "color": index})
-    return {"head": namer.player(player.id), "right": right, "color": index, "bar": [player.level, WINNING_LEVEL],
+    head = f"{namer.player(player.id)} ({word(lang, 'sex_' + player.sex)})"     # the character's sex counts
+    return {"head": head, "right": right, "color": index, "bar": [player.level, WINNING_LEVEL],
             "mark": index == state.active and state.phase != "over", "lines": lines}
 
 
