@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import functools
 import hashlib
+import json
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.games import frontend_of, table_message
+from cogs.games import frontend_of, table_embed, table_message
 from cogs.limits import outgoing
 from cogs.texts import ui
 from table.render import private_view
@@ -114,6 +115,7 @@ class Publisher:
                         await self.post_to_channel(result)
                     if not queue:
                         await self.update_private_messages(result)
+                        await self.update_spectators(result.game_id, result.channel_id, result.state)
                         await self.update_status(result)
                 except Exception:
                     log.exception("publishing game %s version %s failed", result.game_id, result.version)
@@ -160,6 +162,18 @@ class Publisher:
                                   description="\n".join(lines), colour=discord.Colour.dark_gold())
             self._want(result.game_id, player.id, functools.partial(
                 self._update_hand, result.game_id, player.id, embed, view, digest))
+
+    async def update_spectators(self, game_id: int, channel_id: str, state) -> None:
+        """Each spectator's DM shows the public table (the same embed as /status), kept current."""
+        from cogs.base import namer_for
+
+        for spectator in await self.bot.table.store.spectators(game_id):
+            lang = self.lang(spectator.user_id)
+            embed = table_embed(state, await namer_for(self.bot, game_id, lang, state))
+            embed.title = ui(lang, "watching_title", channel=f"#{channel_id}")
+            digest = hashlib.sha256(json.dumps(embed.to_dict(), sort_keys=True).encode()).hexdigest()
+            self._want(game_id, f"watch:{spectator.user_id}", functools.partial(
+                self._update_hand, game_id, spectator.user_id, embed, discord.ui.View(), digest))
 
     async def _update_hand(self, game_id: int, player_id: str, embed: discord.Embed, view: discord.ui.View,
                            digest: str) -> None:

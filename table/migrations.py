@@ -133,6 +133,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN sex TEXT NOT NULL DEFAULT 'male';
     """,
+    # 12: people who follow a game without playing (/zuschauen): they get the public table by DM
+    """
+    CREATE TABLE spectators (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

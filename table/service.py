@@ -134,6 +134,38 @@ class TableService:
         if len(seats) >= rules_of(record.kind).max_players:
             raise TableError("table_full", max=rules_of(record.kind).max_players)
         await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock(), sex)
+        await self.store.watch(record.id, user_id, name, False)      # a player watches as a player
+        return record
+
+    async def watch(self, guild_id: str, channel_id: str, user_id: str, name: str) -> bool:
+        """Start following the channel's game as a spectator, or stop when already following; returns
+        whether the user now watches. Players watch their own game anyway."""
+        record = await self.game_in(guild_id, channel_id)
+        if any(s.user_id == user_id for s in await self.store.seats(record.id)):
+            raise TableError("watching_own_game")
+        watching = not any(w.user_id == user_id for w in await self.store.spectators(record.id))
+        await self.store.watch(record.id, user_id, seat_name(name, user_id), watching)
+        return watching
+
+    async def rematch(self, game_id: int, by: str) -> GameRecord:
+        """A new lobby in the finished game's channel with the same game, sets, options, pace and
+        players (bots stay bots), opened by one of its players, who hosts it."""
+        old = await self.store.get_game(game_id, with_state=False)
+        if old is None or old.status not in ("finished", "ended"):
+            raise TableError("stale_prompt")
+        seats = await self.store.seats(game_id)
+        host = next((s for s in seats if s.user_id == by and not s.bot), None)
+        if host is None:
+            raise TableError("rematch_players_only")
+        if await self.store.open_game_in_channel(old.guild_id, old.channel_id) is not None:
+            raise TableError("game_exists")
+        record = await self.create(old.guild_id, old.channel_id, host.user_id, host.name, kind=old.kind,
+                                   sets=old.sets, options=old.options, pace=old.pace, sex=host.sex)
+        for seat in seats:
+            if seat.user_id != host.user_id:
+                await self.store.add_seat(record.id, seat.user_id, seat.name, self.clock(), seat.sex)
+                if seat.bot:
+                    await self.store.set_seat_bot(record.id, seat.user_id, seat.name, True)
         return record
 
     async def leave(self, guild_id: str, channel_id: str, user_id: str, origin: str = "table") -> ActResult | None:

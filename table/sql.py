@@ -19,6 +19,7 @@ from table.store import (
     Preferences,
     PrivateMessage,
     Seat,
+    Spectator,
     Substitute,
 )
 
@@ -166,8 +167,9 @@ def postgres_migration(sql: str) -> str:
 
 
 class SharedReads:
-    """The plain reads both stores make with the same SQL and the same rows: each store only says how it
-    fetches the rows of one statement (``_fetch``)."""
+    """The plain reads (and the few plain writes) both stores make with the same SQL and the same rows:
+    each store only says how it fetches the rows of one statement (``_fetch``) and how it writes
+    statements in one transaction (``_write``)."""
 
     async def _fetch(self, statement: Statement) -> list[Any]:
         raise NotImplementedError
@@ -212,3 +214,18 @@ class SharedReads:
         rows = await self._fetch(("SELECT user_id, name, player_id, approved FROM substitutes WHERE game_id = ?",
                                   (game_id,)))
         return [Substitute(game_id, r[0], r[1], r[2], bool(r[3])) for r in rows]
+
+    async def spectators(self, game_id: int) -> list[Spectator]:
+        rows = await self._fetch(("SELECT user_id, name FROM spectators WHERE game_id = ? ORDER BY user_id",
+                                  (game_id,)))
+        return [Spectator(r[0], r[1]) for r in rows]
+
+    async def _write(self, statements: list[Statement]) -> None:
+        raise NotImplementedError
+
+    async def watch(self, game_id: int, user_id: str, name: str, watching: bool) -> None:
+        if watching:
+            await self._write([("INSERT INTO spectators (game_id, user_id, name) VALUES (?, ?, ?) "
+                                "ON CONFLICT (game_id, user_id) DO NOTHING", (game_id, user_id, name))])
+        else:
+            await self._write([("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", (game_id, user_id))])

@@ -41,6 +41,12 @@ class Seat:
 
 
 @dataclass
+class Spectator:
+    user_id: str
+    name: str
+
+
+@dataclass
 class Deadline:
     game_id: int
     target: str        # "window:12" or "decision:7"
@@ -196,6 +202,13 @@ class Store(ABC):
     async def substitutes(self, game_id: int) -> list[Substitute]: ...
 
     @abstractmethod
+    async def spectators(self, game_id: int) -> list[Spectator]: ...
+
+    @abstractmethod
+    async def watch(self, game_id: int, user_id: str, name: str, watching: bool) -> None:
+        """Start (or stop) following a game as a spectator."""
+
+    @abstractmethod
     async def save_substitute(self, substitute: Substitute) -> None: ...
 
     @abstractmethod
@@ -230,7 +243,7 @@ class Store(ABC):
 
 # every table of the schema, parents first; games are keyed by id, the rest by game_id
 COPIED_TABLES = ("games", "seats", "actions", "deadlines", "private_messages", "preferences", "reminders_sent",
-                 "player_clocks", "substitutes")
+                 "player_clocks", "substitutes", "spectators")
 
 
 def game_key(table: str) -> str:

@@ -69,6 +69,8 @@ async def test_a_429_on_one_dm_does_not_stop_the_status_update(table: Table):
     await play_until(table, lambda: bool(edits_of(table, dm)) and status_changed(table, before)()
                      and [len(edits_of(table, c)) for c in others] > hands_before)
     assert edits_of(table, dm)                    # the victim's hand was tried (and refused with 429) ...
+    await table.bot.publisher.drain()             # the last move's publishing may still be under way
+    await table.settle()
     state = await table.state()
     current = await table.bot.publisher.status_text(_result(state, await table.game_id()))
     assert status_message(table)[-1].content == current        # ... and the status is current all the same

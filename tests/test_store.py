@@ -363,6 +363,16 @@ async def test_seeds_beyond_32_bits_and_times_round_trip(any_store):
     assert [g.id for g in await any_store.games(("active",), with_state=False)] == [game]
 
 
+async def test_spectators_are_kept_per_game_and_leave_when_asked(any_store):
+    game = await _game_with_deadlines(any_store, "c2", {"turn:1": 10.0}, {})
+    await any_store.watch(game, "u9", "Dora", True)
+    await any_store.watch(game, "u9", "Dora", True)          # twice is once
+    await any_store.watch(game, "u8", "Emil", True)
+    assert [(w.user_id, w.name) for w in await any_store.spectators(game)] == [("u8", "Emil"), ("u9", "Dora")]
+    await any_store.watch(game, "u9", "Dora", False)
+    assert [w.user_id for w in await any_store.spectators(game)] == ["u8"]
+
+
 # ---------------------------------------------------------------------- PostgreSQL only
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
+from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.munchkin import actions as A
 from engine.munchkin.rules import legal_actions
@@ -61,6 +62,8 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     if state.phase != "over":
         for decision in state.decisions[:3]:
             view.add_item(DecisionButton(result.game_id, decision.id, namer.player(decision.player), namer.lang))
+    else:
+        view.add_item(RematchButton(result.game_id, namer.lang))
     return content, embeds, view
 
 

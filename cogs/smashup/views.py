@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
+from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
@@ -61,6 +62,7 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
     view = discord.ui.View(timeout=None)
     if state.phase == "over":
+        view.add_item(RematchButton(result.game_id, namer.lang))
         return content, [bases_embed(state, namer)], view
     game_id, lang = result.game_id, namer.lang
     if state.draft is not None:
