@@ -157,10 +157,8 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     """Minions that are "not affected by other players' actions": Dork Orc, Too Tough on it, The Pits,
     Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
     Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
-    actions off too (rulebook, "Zu widerstandsfähig"). Stalling keeps every card another player plays
-    off its player's minions at its base."""
-    if _stalled(state, ctx, base, minion):
-        return False
+    actions off too (rulebook, "Zu widerstandsfähig"). Stalling is not checked here: its player decides
+    once the card is played (stalling_player)."""
     if state.card(ctx.card).kind != "action":
         return True
     if any(e.op == "attached_immunity" and _player_of_card(state, uid, minion) != ctx.player
@@ -176,12 +174,24 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
                    for uid in base.actions for e in _effects_of(state, uid))
 
 
-def _stalled(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
-    """Stalling: "you may" have your minions here ignore a card another player plays; the engine always
-    takes the protection (it only ever keeps another player's card off)."""
-    return minion.controller not in (None, ctx.player) and any(
-        e.op == "stalling" and state.owners.get(uid) == minion.controller
-        for uid in base.actions for e in _effects_of(state, uid))
+def stalling_player(state, ctx: Context) -> str | None:
+    """Who may keep this card off a minion it picks: the minion's controller, when another player plays
+    the card and a Stalling of the controller's lies on that minion's base ("you may have your minions
+    here be unaffected by it")."""
+    for uid in (ctx.target, ctx.target2, *ctx.picks):
+        found = find_minion(state, uid or "")
+        if found is None or found[1].controller in (None, ctx.player):
+            continue
+        base, controller = found[0], found[1].controller
+        if any(e.op == "stalling" and state.owners.get(u) == controller
+               for u in base.actions for e in _effects_of(state, u)):
+            return controller
+    return None
+
+
+def takes_pick(effect: Effect) -> bool:
+    """An effect that acts on what the card picked (the part Stalling can keep off)."""
+    return effect.op in NEEDS_TARGET or effect.op in NEEDS_TARGET2 or effect.op in PICK_OPS
 
 
 def _player_of_card(state, uid: str, carrier: Minion) -> str | None:

@@ -36,6 +36,7 @@ from engine.smashup.effects import (
     pay,
     powers_fixed,
     special_moment,
+    takes_pick,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
 from engine.smashup.tx import Tx
@@ -376,16 +377,18 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     card = state.card(a.card)
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
-    acts_now = "talent" not in card.keywords     # a card with a talent acts when its talent is used
+    resolves = "talent" not in card.keywords     # a card with a talent acts when its talent is used
     if _played_on_minion(card):
         found = find_minion(state, a.target or "")
         assert found is not None
         found[1].attached.append(a.card)
         hooks.after_treasure_played(tx, a.actor, found[0], a.card)
-        if acts_now:
+        if resolves:
             _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
+        else:                                  # a card with a talent lies on the minion all the same
+            choices.ask_stalling(tx, Context(a.actor, a.card, a.base, a.target))
         return
-    if acts_now:
+    if resolves:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2, a.picks)
     if "ongoing" in card.keywords and a.base is not None:
         state.base(a.base).actions.append(a.card)
@@ -408,9 +411,9 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
 
 def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
              discard: tuple[str, ...] = (), mode: str | None = None, target2: str | None = None,
-             picks: tuple[str, ...] = ()) -> None:
+             picks: tuple[str, ...] = (), played: bool = True) -> None:
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
-    of a scoring wait for it)."""
+    of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     card = tx.s.card(uid)
     if not card.playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
@@ -421,8 +424,22 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
                   placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
     pay(tx, ctx)
+    waits = played and choices.ask_stalling(tx, ctx)     # the picking effects wait for that answer
     for effect in card.effects:
-        if effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS:
+        if acts_now(effect) and not (waits and takes_pick(effect)):
+            OPS[effect.op](tx, effect, ctx)
+
+
+def acts_now(effect) -> bool:
+    """Effects that act when the card is played (the lasting ones work while it lies in play, the set
+    aside ones during the scoring)."""
+    return effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS
+
+
+def finish_stalled(tx: Tx, ctx: Context) -> None:
+    """Stalling's player let the card act on their minions: its picking effects act now."""
+    for effect in tx.s.card(ctx.card).effects:
+        if acts_now(effect) and takes_pick(effect):
             OPS[effect.op](tx, effect, ctx)
 
 
@@ -560,7 +577,7 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
     in_round = _special_talent(state, a.actor, a.card)
     state.player(a.actor).used_this_turn.append(f"talent:{a.card}")
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
-    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2)
+    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2, played=False)
     if in_round:                              # used as a Special: the others may answer it
         _special_used(tx, a.actor)
 
