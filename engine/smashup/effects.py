@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.smashup.cards import Effect
 from engine.smashup.state import BaseInPlay, Minion, holds
@@ -86,6 +87,30 @@ def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     if found is None:
         found = cache[1][key] = _minion_power(state, base, minion)
     return found
+
+
+def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
+    """``work()``, remembered under ``key`` while the state is read only (powers_fixed); the value is
+    shared, not to be changed."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return work()
+    found = cache[1].get(key, _MISSING)
+    if found is _MISSING:
+        found = cache[1][key] = work()
+    return found
+
+
+_MISSING = object()
+
+
+def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:
+    """What an effect may pick first (or, given the first pick, second). While the state is read only
+    each list is worked out once: a first pick's candidates do not depend on the pick named, so
+    listing and checking every move of a card share them."""
+    table = NEEDS_TARGET2 if second else NEEDS_TARGET
+    key = ("picks", id(effect), ctx.player, ctx.card, ctx.base, ctx.mode, ctx.target if second else None)
+    return read_only_memo(state, key, lambda: table[effect.op](state, effect, ctx))
 
 
 def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:

@@ -34,7 +34,9 @@ from engine.smashup.effects import (
     has_abilities,
     minion_power,
     pay,
+    pick_candidates_of,
     powers_fixed,
+    read_only_memo,
     special_moment,
     takes_pick,
 )
@@ -200,15 +202,15 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
     effects = [] if playing and "talent" in card.keywords else card.effects
-    picking = [(e, NEEDS_TARGET[e.op](state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
+    picking = [(e, pick_candidates_of(state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
     every = [u for _, candidates in picking for u in candidates]
     if picking and target is not None and target not in every and not _played_on_minion(card):
         raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
             raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
-        second_of = NEEDS_TARGET2.get(effect.op)
-        seconds = second_of(state, effect, ctx) if second_of is not None and target is not None else []
+        seconds = (pick_candidates_of(state, effect, ctx, second=True)
+                   if effect.op in NEEDS_TARGET2 and target is not None else [])
         if seconds and target2 not in seconds:
             raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
 
@@ -232,11 +234,10 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     then Subterranean Lair's; None when there is none."""
     seat = state.player(actor)
     base = state.base(base_uid)
-    mine = power_at(state, base, actor)
     fits = {
         "base": lambda value: value == base_uid,
         "no_minion": lambda value: not present_at(base, actor),
-        "behind": lambda value: any(power_at(state, base, p.id) > mine for p in state.players if p.id != actor),
+        "behind": lambda value: _behind(state, base, actor),
         "power<=3": lambda value: state.card(uid).power <= 3,
         "card": lambda value: value == uid,
         "treasure": lambda value: state.card_ids[uid].startswith("treasure-"),
@@ -250,6 +251,12 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     if hooks.lair_allows(state, actor, base):
         return "lair"
     return None
+
+
+def _behind(state: GameState, base: BaseInPlay, actor: str) -> bool:
+    """Another player has more power at this base than the actor."""
+    mine = power_at(state, base, actor)
+    return any(power_at(state, base, p.id) > mine for p in state.players if p.id != actor)
 
 
 def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
@@ -1333,7 +1340,7 @@ def _candidates(state: GameState, pid: str):
         yield A.PassSpecial(actor=pid, window=state.scoring.window)
         yield from _special_plays(state, pid)
         for uid in special_talents(state, pid):
-            for discard, mode in _payments(state, uid, state.player(pid).hand):
+            for discard, mode in payment_ways(state, uid, state.player(pid).hand):
                 yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
     if state.phase != "play" or state.active_player.id != pid:
         return
@@ -1347,7 +1354,7 @@ def _candidates(state: GameState, pid: str):
             if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
                 continue
             for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                for discard, mode in _payments(state, uid, hand, playing=True):
+                for discard, mode in payment_ways(state, uid, hand, playing=True):
                     if card.kind == "minion":
                         yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
                                            discard=discard, mode=mode)
@@ -1358,7 +1365,7 @@ def _candidates(state: GameState, pid: str):
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
             for target, target2 in _pairs(state, pid, uid, base.uid):
-                for discard, mode in _payments(state, uid, hand):
+                for discard, mode in payment_ways(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard, mode=mode)
 
 
@@ -1397,9 +1404,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
     found: list[str | None] = []
     ctx = Context(pid, uid, base, None)
     for effect in ([] if playing and "talent" in card.keywords else card.effects):
-        candidates_of = NEEDS_TARGET.get(effect.op)
-        if candidates_of is not None:
-            found += candidates_of(state, effect, ctx)
+        if effect.op in NEEDS_TARGET:
+            found += pick_candidates_of(state, effect, ctx)
     if _played_on_minion(card):       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
@@ -1427,10 +1433,14 @@ def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: 
     ctx = Context(pid, uid, base, first)
     found: list[str] = []
     for effect in card.effects:
-        candidates_of = NEEDS_TARGET2.get(effect.op)
-        if candidates_of is not None:
-            found += candidates_of(state, effect, ctx)
+        if effect.op in NEEDS_TARGET2:
+            found += pick_candidates_of(state, effect, ctx, second=True)
     return list(dict.fromkeys(found))
+
+
+def payment_ways(state: GameState, uid: str, hand: list[str], playing: bool = False) -> list[tuple]:
+    """_payments as a list, worked out once per card while the state is read only (listing moves)."""
+    return read_only_memo(state, ("pay", uid, id(hand), playing), lambda: list(_payments(state, uid, hand, playing)))
 
 
 def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False):
