@@ -270,6 +270,11 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("no_minion_play_left")
     if not hooks.may_play_minion_at(state, a.actor, a.base):
         raise IllegalAction("party_first")
+    _check_minion_picks(state, a)
+
+
+def _check_minion_picks(state: GameState, a: A.PlayMinion) -> None:
+    """What check_play_minion checks beyond the card, the base and the allowance: its price and picks."""
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
 
@@ -313,6 +318,18 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         _check_carrier(state, a)
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
+    _check_price_and_picks(state, a)
+
+
+def _check_action_picks(state: GameState, a: A.PlayAction) -> None:
+    """What check_play_action checks beyond the card, the base and the allowance: the minion it is
+    played on, its price and its picks."""
+    if _played_on_minion(state.card(a.card)):
+        _check_carrier(state, a)
+    _check_price_and_picks(state, a)
+
+
+def _check_price_and_picks(state: GameState, a: A.PlayAction) -> None:
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
     _check_picks(state, a.actor, a.card, a.base, a.picks)
@@ -610,13 +627,15 @@ def total_power(state: GameState, base: BaseInPlay) -> int:
 
 
 def ready_bases(state: GameState) -> list[str]:
-    return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
+    with powers_fixed(state):       # read only: each minion's power worked out once, not per base total
+        return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
 
 
 def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
     """Place 1, 2, 3 by power among players with a minion there; equal power shares the place and
     the next places are skipped (10/10/5: two firsts and one third) ("Nur Unentschieden?")."""
-    powers = {p.id: power_at(state, base, p.id) for p in state.players if present_at(base, p.id)}
+    with powers_fixed(state):
+        powers = {p.id: power_at(state, base, p.id) for p in state.players if present_at(base, p.id)}
     return {pid: 1 + sum(1 for other in powers.values() if other > power) for pid, power in powers.items()}
 
 
@@ -1316,10 +1335,60 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     if state.phase == "over" or not state.has_player(player_id):
         return []
     with powers_fixed(state):
-        return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+        if choices.pending(state) is not None:       # nothing but the card choices can be answered
+            return [a for a in _choices_of(state, player_id) if _holds(state, a, _validate)]
+        return [a for a, check in _candidates(state, player_id) if _holds(state, a, check)]
+
+
+def _choices_of(state: GameState, pid: str):
+    for decision in state.decisions:
+        if decision.player == pid and decision.kind in choices.HANDLERS:
+            for option in decision.options:
+                yield A.Choose(actor=pid, decision=decision.id, option=option)
+
+
+def _holds(state: GameState, a: A.Action, check) -> bool:
+    try:
+        check(state, a)
+    except (IllegalAction, KeyError):
+        return False
+    return True
 
 
 def _candidates(state: GameState, pid: str):
+    """Each move worth listing with the check it must pass: the whole of validate, or for a card played
+    from the active player's hand only what the listing did not already make sure of (the card may
+    be played now, at this base: _may_play_now, _may_play_minion_there): its price and picks."""
+    for move in _other_candidates(state, pid):
+        yield move, _validate
+    if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
+        return
+    hand = state.player(pid).hand
+    for uid in hand:
+        card = state.card(uid)
+        if not _may_play_now(state, pid, uid, card):
+            continue
+        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
+            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
+                continue
+            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
+                for discard, mode in payment_ways(state, uid, hand, playing=True):
+                    if card.kind == "minion":
+                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
+                                           discard=discard, mode=mode), _check_minion_picks
+                        continue
+                    for picks in _pick_sets(state, pid, uid, base_uid):
+                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
+                                           discard=discard, mode=mode, picks=picks), _check_action_picks
+    for base in state.bases:
+        for uid in talent_cards_at(state, base, pid):
+            for target, target2 in _pairs(state, pid, uid, base.uid):
+                for discard, mode in payment_ways(state, uid, hand):
+                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
+                                      mode=mode), _validate
+
+
+def _other_candidates(state: GameState, pid: str):
     if state.draft is not None:
         for faction in state.draft.offered:
             yield A.PickFaction(actor=pid, faction=faction)
@@ -1342,31 +1411,8 @@ def _candidates(state: GameState, pid: str):
         for uid in special_talents(state, pid):
             for discard, mode in payment_ways(state, uid, state.player(pid).hand):
                 yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
-    if state.phase != "play" or state.active_player.id != pid:
-        return
-    yield A.FinishPlaying(actor=pid)
-    hand = state.player(pid).hand
-    for uid in hand:
-        card = state.card(uid)
-        if not _may_play_now(state, pid, uid, card):
-            continue
-        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
-            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
-                continue
-            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                for discard, mode in payment_ways(state, uid, hand, playing=True):
-                    if card.kind == "minion":
-                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode)
-                        continue
-                    for picks in _pick_sets(state, pid, uid, base_uid):
-                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode, picks=picks)
-    for base in state.bases:
-        for uid in talent_cards_at(state, base, pid):
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                for discard, mode in payment_ways(state, uid, hand):
-                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard, mode=mode)
+    if state.phase == "play" and state.active_player.id == pid:
+        yield A.FinishPlaying(actor=pid)
 
 
 def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
