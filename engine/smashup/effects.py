@@ -143,15 +143,9 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
 
 def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
     total = 0
-    for other_base in state.bases:
-        for other in other_base.minions:
-            if other is minion or minion.controller is None or other.controller != minion.controller:
-                continue
-            if has_abilities(state, other):
-                total += sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
-    for other in (*base.minions, *base.monsters):
-        for uid in other.attached:
-            total += sum(e.n for e in _effects_of(state, uid) if e.op == "base_minions_power")
+    if minion.controller is not None:
+        total += sum(n for other, n in _boosters(state).get(minion.controller, ()) if other is not minion)
+    total += read_only_memo(state, ("base_minions_power", id(base)), lambda: _base_minions_power(state, base))
     if not is_monster:
         for e in _effects_of(state, base.uid):
             if e.op == "base_per_attached_treasure":
@@ -159,6 +153,28 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool
             elif e.op == "base_others_on_turn" and minion.controller != state.active_player.id:
                 total += e.n
     return total
+
+
+def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
+    """Per controller, the minions (with their abilities) that give the controller's other minions
+    power, and how much (worked out once while the state is read only)."""
+    def work():
+        found: dict[str, list[tuple[Minion, int]]] = {}
+        for other_base in state.bases:
+            for other in other_base.minions:
+                if other.controller is None or not has_abilities(state, other):
+                    continue
+                n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
+                if n:
+                    found.setdefault(other.controller, []).append((other, n))
+        return found
+    return read_only_memo(state, ("boosters",), work)
+
+
+def _base_minions_power(state, base: BaseInPlay) -> int:
+    """What the cards on the minions and monsters here give every minion here."""
+    return sum(e.n for other in (*base.minions, *base.monsters) for uid in other.attached
+               for e in _effects_of(state, uid) if e.op == "base_minions_power")
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:

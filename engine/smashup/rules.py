@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import data
+from engine.smashup.cards import data, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -348,6 +348,7 @@ def _check_carrier(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("protected", card=state.card_ids[found[1].uid])
 
 
+@per_card
 def uses_base(card) -> bool:
     """A minion goes to a base; an action needs one if it lies on one or acts there (BASE_OPS). Cards
     played on a minion take its base."""
@@ -367,10 +368,12 @@ def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
     return None
 
 
+@per_card
 def _played_on_minion(card) -> bool:
     return any(e.op in ATTACH_OPS for e in card.effects)
 
 
+@per_card
 def _needs_base(card) -> bool:
     """An ongoing action not played on a minion stays on a base ("Begriffe": Dauerhaft), and a card
     acting "here" needs a base to act on."""
@@ -512,6 +515,7 @@ def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[t
 OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 
 
+@per_card
 def cost_of(card) -> int:
     """How many cards an "Um …" ability asks to be discarded for it."""
     return sum(e.n for e in card.effects if e.op in ("cost_discard", "cost_discard_treasure"))
@@ -528,24 +532,30 @@ def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...],
     nothing when the card is played to be rid of it. A talent is paid when it is used, so playing its
     card costs nothing; a talent used must be paid."""
     card = state.card(uid)
-    effects = () if playing and "talent" in card.keywords else card.effects
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
-    needed = cost_of(card) if effects else 0
-    treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
+    needed, treasures_only, any_number, optional = _price(card, playing and "talent" in card.keywords)
     if treasures_only and any(not state.card_ids[u].startswith("treasure-") for u in discard):
         raise IllegalAction("pay_with_treasures")
     if needed:
         if len(discard) != needed and not (playing and not discard):
             raise IllegalAction("pay_cards", count=needed)
         return
-    any_number = any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects)
-    allowed = {len(discard)} if any_number else {0}
-    for e in effects:
-        allowed |= set(OPTIONAL_COSTS.get(e.op, ()))
+    allowed = {len(discard), *optional} if any_number else {0, *optional}
     if len(discard) not in allowed:
         raise IllegalAction("pay_cards", count=max(allowed))
+
+
+@per_card
+def _price(card, talent_waits: bool) -> tuple[int, bool, bool, frozenset[int]]:
+    """What a card's ability asks to be paid (nothing while its talent waits to be used): the cards
+    it must have, whether only treasures pay, whether any number may be paid, the optional amounts."""
+    effects = () if talent_waits else card.effects
+    return (cost_of(card) if effects else 0,
+            any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects),
+            any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects),
+            frozenset(n for e in effects for n in OPTIONAL_COSTS.get(e.op, ())))
 
 
 # ====================================================================== talents
