@@ -270,13 +270,38 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("no_minion_play_left")
     if not hooks.may_play_minion_at(state, a.actor, a.base):
         raise IllegalAction("party_first")
-    _check_minion_picks(state, a)
-
-
-def _check_minion_picks(state: GameState, a: A.PlayMinion) -> None:
-    """What check_play_minion checks beyond the card, the base and the allowance: its price and picks."""
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
+
+
+def _listed_minion_holds(state: GameState, a: A.PlayMinion) -> bool:
+    """What check_play_minion checks of a listed move beyond what the listing made sure of (the card,
+    the base, the allowance): its price and picks, each part's answer shared by the moves that differ
+    only elsewhere (the same price with other picks, the same picks with another price)."""
+    return (_passes(state, ("cost_ok", a.actor, a.card, a.discard), check_cost, a.actor, a.card, a.discard, True)
+            and _passes(state, ("targets_ok", a.actor, a.card, a.base, a.target, a.target2, a.mode,
+                                unpaid(state, a.card, a.discard)), _check_play_targets, a))
+
+
+def _listed_action_holds(state: GameState, a: A.PlayAction) -> bool:
+    """The same for check_play_action: the minion it is played on, its price and picks."""
+    if _played_on_minion(state.card(a.card)) and not _passes(state, ("carrier_ok", a.actor, a.card, a.target),
+                                                             _check_carrier, a):
+        return False
+    return (_listed_minion_holds(state, a)  # type: ignore[arg-type]
+            and _passes(state, ("picks_ok", a.actor, a.card, a.base, a.picks), _check_picks, a.actor, a.card,
+                        a.base, a.picks))
+
+
+def _passes(state: GameState, key: tuple, check, *args) -> bool:
+    """Whether ``check(state, *args)`` raises nothing, remembered under ``key`` while listing."""
+    def work() -> bool:
+        try:
+            check(state, *args)
+        except (IllegalAction, KeyError):
+            return False
+        return True
+    return read_only_memo(state, key, work)
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -318,14 +343,6 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         _check_carrier(state, a)
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
-    _check_price_and_picks(state, a)
-
-
-def _check_action_picks(state: GameState, a: A.PlayAction) -> None:
-    """What check_play_action checks beyond the card, the base and the allowance: the minion it is
-    played on, its price and its picks."""
-    if _played_on_minion(state.card(a.card)):
-        _check_carrier(state, a)
     _check_price_and_picks(state, a)
 
 
@@ -1346,8 +1363,8 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
-            return [a for a in _choices_of(state, player_id) if _holds(state, a, _validate)]
-        return [a for a, check in _candidates(state, player_id) if _holds(state, a, check)]
+            return [a for a in _choices_of(state, player_id) if _valid(state, a)]
+        return [a for a, holds_ in _candidates(state, player_id) if holds_(state, a)]
 
 
 def _choices_of(state: GameState, pid: str):
@@ -1357,20 +1374,20 @@ def _choices_of(state: GameState, pid: str):
                 yield A.Choose(actor=pid, decision=decision.id, option=option)
 
 
-def _holds(state: GameState, a: A.Action, check) -> bool:
+def _valid(state: GameState, a: A.Action) -> bool:
     try:
-        check(state, a)
+        _validate(state, a)
     except (IllegalAction, KeyError):
         return False
     return True
 
 
 def _candidates(state: GameState, pid: str):
-    """Each move worth listing with the check it must pass: the whole of validate, or for a card played
+    """Each move worth listing with the test it must pass: the whole of validate, or for a card played
     from the active player's hand only what the listing did not already make sure of (the card may
     be played now, at this base: _may_play_now, _may_play_minion_there): its price and picks."""
     for move in _other_candidates(state, pid):
-        yield move, _validate
+        yield move, _valid
     if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
         return
     hand = state.player(pid).hand
@@ -1385,17 +1402,17 @@ def _candidates(state: GameState, pid: str):
                 for discard, mode in payment_ways(state, uid, hand, playing=True):
                     if card.kind == "minion":
                         yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode), _check_minion_picks
+                                           discard=discard, mode=mode), _listed_minion_holds
                         continue
                     for picks in _pick_sets(state, pid, uid, base_uid):
                         yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode, picks=picks), _check_action_picks
+                                           discard=discard, mode=mode, picks=picks), _listed_action_holds
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
             for target, target2 in _pairs(state, pid, uid, base.uid):
                 for discard, mode in payment_ways(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
-                                      mode=mode), _validate
+                                      mode=mode), _valid
 
 
 def _other_candidates(state: GameState, pid: str):
