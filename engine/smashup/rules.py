@@ -1407,8 +1407,11 @@ def _candidates(state: GameState, pid: str):
                     for picks in _pick_sets(state, pid, uid, base_uid):
                         yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
                                            discard=discard, mode=mode, picks=picks), _listed_action_holds
+    used = state.player(pid).used_this_turn
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
+            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+                continue                     # check_talent refuses each of its moves: used this turn
             for target, target2 in _pairs(state, pid, uid, base.uid):
                 for discard, mode in payment_ways(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
@@ -1455,7 +1458,8 @@ def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
 def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid: str) -> bool:
     """check_play_minion's allowance checks, which depend on the base but not on targets or payment."""
     return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
-            and hooks.may_play_minion_at(state, pid, base_uid))
+            and read_only_memo(state, ("party", pid, base_uid),
+                               lambda: hooks.may_play_minion_at(state, pid, base_uid)))
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
