@@ -149,3 +149,9 @@ def per_card(fn):
         return entry[1]
 
     return remembered
+
+
+@per_card
+def ops_of(card) -> frozenset[str]:
+    """The ops of a design's effects."""
+    return frozenset(e.op for e in card.effects)

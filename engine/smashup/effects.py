@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.smashup.cards import Effect
+from engine.smashup.cards import Effect, ops_of, per_card
 from engine.smashup.state import BaseInPlay, Minion, holds
 from engine.smashup.tx import Tx
 
@@ -56,6 +56,11 @@ def op(name: str, targets: Callable | None = None, second: Callable | None = Non
 # ---------------------------------------------------------------------- power
 def _effects_of(state, uid: str) -> tuple[Effect, ...]:
     return state.active_effects(uid)
+
+
+def has_op(state, uid: str, op: str) -> bool:
+    """Whether the card in play has a working effect with this op (none while its abilities rest)."""
+    return uid not in state.silenced and op in ops_of(state.card(uid))
 
 
 def _treasures_on(state, minion: Minion) -> int:
@@ -122,10 +127,14 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
         for e in _effects_of(state, uid):
             if e.op == "no_power":
                 return 0
-            total += {"attached_power": e.n, "per_attached_treasure": e.n * _treasures_on(state, minion),
-                      "per_monster_at_base": e.n * len(base.monsters)}.get(e.op, 0)
+            if e.op == "attached_power":
+                total += e.n
+            elif e.op == "per_attached_treasure":
+                total += e.n * _treasures_on(state, minion)
+            elif e.op == "per_monster_at_base":
+                total += e.n * len(base.monsters)
     is_monster = holds(base.monsters, minion)
-    own = _effects_of(state, minion.uid) if has_abilities(state, minion) else []
+    own = _effects_of(state, minion.uid) if _changes_own_power(card) and has_abilities(state, minion) else ()
     for e in own:
         if e.op == "self_per_attached_treasure":
             total += e.n * _treasures_on(state, minion)
@@ -139,6 +148,13 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
             total += e.n * len(others)
     total += _bonus_from_others(state, base, minion, is_monster)
     return max(0, total)
+
+
+@per_card
+def _changes_own_power(card) -> bool:
+    """Whether the card has an ability that changes its own power (most have none to look at)."""
+    return any(e.op in ("self_per_attached_treasure", "self_if_treasure", "monster_alone_bonus",
+                        "per_other_monster") for e in card.effects)
 
 
 def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
@@ -162,7 +178,8 @@ def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
         found: dict[str, list[tuple[Minion, int]]] = {}
         for other_base in state.bases:
             for other in other_base.minions:
-                if other.controller is None or not has_abilities(state, other):
+                if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
+                        or not has_abilities(state, other):
                     continue
                 n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
                 if n:
@@ -191,7 +208,7 @@ def has_abilities(state, minion: Minion) -> bool:
     and some cards cancel them until the end of the turn."""
     if minion.uid in state.silenced:
         return False
-    return not any(e.op == "no_abilities" for uid in minion.attached for e in _effects_of(state, uid))
+    return not any(has_op(state, uid, "no_abilities") for uid in minion.attached)
 
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
@@ -202,17 +219,17 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     once the card is played (stalling_player)."""
     if state.card(ctx.card).kind != "action":
         return True
-    if any(e.op == "attached_immunity" and _player_of_card(state, uid, minion) != ctx.player
-           for uid in minion.attached for e in _effects_of(state, uid)):
+    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != ctx.player
+           for uid in minion.attached):
         return False
     if minion.controller in (None, ctx.player):
         return True
-    if any(e.op == "immune_to_others_actions" for e in _effects_of(state, minion.uid)) and has_abilities(state, minion):
+    if has_op(state, minion.uid, "immune_to_others_actions") and has_abilities(state, minion):
         return False
-    if any(e.op == "base_immune_to_others_actions" for e in _effects_of(state, base.uid)):
+    if has_op(state, base.uid, "base_immune_to_others_actions"):
         return False
-    return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
-                   for uid in base.actions for e in _effects_of(state, uid))
+    return not any(has_op(state, uid, "protect_own_minions_here") and state.owners.get(uid) == minion.controller
+                   for uid in base.actions)
 
 
 def stalling_player(state, ctx: Context) -> str | None:
@@ -248,7 +265,7 @@ def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
 
 
 def indestructible(state, minion: Minion) -> bool:
-    return any(e.op == "indestructible" for uid in minion.attached for e in _effects_of(state, uid))
+    return any(has_op(state, uid, "indestructible") for uid in minion.attached)
 
 
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
