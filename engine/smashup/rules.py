@@ -149,8 +149,13 @@ def _validate(state: GameState, action: A.Action) -> None:
 
 
 def is_legal(state: GameState, action: A.Action) -> bool:
+    return _passes_check(validate, state, action)
+
+
+def _passes_check(check, *args) -> bool:
+    """Whether the check refuses nothing (a stale pick can raise KeyError: refused as well)."""
     try:
-        validate(state, action)
+        check(*args)
     except (IllegalAction, KeyError):
         return False
     return True
@@ -294,14 +299,8 @@ def _listed_action_holds(state: GameState, a: A.PlayAction) -> bool:
 
 
 def _passes(state: GameState, key: tuple, check, *args) -> bool:
-    """Whether ``check(state, *args)`` raises nothing, remembered under ``key`` while listing."""
-    def work() -> bool:
-        try:
-            check(state, *args)
-        except (IllegalAction, KeyError):
-            return False
-        return True
-    return read_only_memo(state, key, work)
+    """Whether ``check(state, *args)`` refuses nothing, remembered under ``key`` while listing."""
+    return read_only_memo(state, key, lambda: _passes_check(check, state, *args))
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -1375,11 +1374,7 @@ def _choices_of(state: GameState, pid: str):
 
 
 def _valid(state: GameState, a: A.Action) -> bool:
-    try:
-        _validate(state, a)
-    except (IllegalAction, KeyError):
-        return False
-    return True
+    return _passes_check(_validate, state, a)
 
 
 def _candidates(state: GameState, pid: str):
