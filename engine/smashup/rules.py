@@ -605,21 +605,43 @@ def special_talents(state: GameState, pid: str) -> list[str]:
 
 
 def check_talent(state: GameState, a: A.UseTalent) -> None:
-    in_round = _special_talent(state, a.actor, a.card)
+    _check_talent_card(state, a.actor, a.card)
+    _check_talent_price(state, a)
+    _check_talent_targets(state, a)
+
+
+def _check_talent_card(state: GameState, actor: str, uid: str) -> None:
+    """The card: in play under the player's control, with a working talent not used this turn (in a
+    round of specials, Happy Zapper's may be used again)."""
+    in_round = _special_talent(state, actor, uid)
     if not in_round:
-        _my_play_step(state, a.actor)
-    if a.card not in state.card_ids or not _in_play_controlled(state, a.actor, a.card):
-        raise IllegalAction("card_not_in_play", card=a.card)
-    if "talent" not in getattr(state.card(a.card), "keywords", ()) or a.card in state.silenced:
+        _my_play_step(state, actor)
+    if uid not in state.card_ids or not _in_play_controlled(state, actor, uid):
+        raise IllegalAction("card_not_in_play", card=uid)
+    if "talent" not in getattr(state.card(uid), "keywords", ()) or uid in state.silenced:
         raise IllegalAction("no_talent")
-    if not in_round and f"talent:{a.card}" in state.player(a.actor).used_this_turn:
+    if not in_round and f"talent:{uid}" in state.player(actor).used_this_turn:
         raise IllegalAction("talent_used")
-    found = find_minion(state, a.card)
+    found = find_minion(state, uid)
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
+
+
+def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
     borrows = any(e.op == "redundancy" for e in state.card(a.card).effects) and a.target in state.card_ids
     check_cost(state, a.actor, a.target if borrows else a.card, a.discard)     # a borrowed talent's price
+
+
+def _check_talent_targets(state: GameState, a: A.UseTalent) -> None:
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
+
+
+def _listed_talent_holds(state: GameState, a: A.UseTalent) -> bool:
+    """check_talent for a listed move, each part's answer shared by the moves that share it."""
+    return (_passes(state, ("talent_card_ok", a.actor, a.card), _check_talent_card, a.actor, a.card)
+            and _passes(state, ("talent_price_ok", a.actor, a.card, a.target, a.discard), _check_talent_price, a)
+            and _passes(state, ("talent_targets_ok", a.actor, a.card, a.target, a.target2, a.mode),
+                        _check_talent_targets, a))
 
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
@@ -1410,7 +1432,7 @@ def _candidates(state: GameState, pid: str):
             for target, target2 in _pairs(state, pid, uid, base.uid):
                 for discard, mode in payment_ways(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
-                                      mode=mode), _valid
+                                      mode=mode), _listed_talent_holds
 
 
 def _other_candidates(state: GameState, pid: str):
