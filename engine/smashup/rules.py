@@ -1380,12 +1380,20 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if state.phase == "over" or not state.has_player(player_id):
+    if state.phase == "over" or not state.has_player(player_id) or _idle(state, player_id):
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
             return [a for a in _choices_of(state, player_id) if _valid(state, a)]
         return [a for a, holds_ in _candidates(state, player_id) if holds_(state, a)]
+
+
+def _idle(state: GameState, pid: str) -> bool:
+    """Nothing to list: no draft, no scoring, no decision of the player's, and not their playing step
+    (what _candidates would find refused or absent)."""
+    return (state.draft is None and state.scoring is None
+            and (state.phase != "play" or state.active_player.id != pid)
+            and all(d.player != pid for d in state.decisions))
 
 
 def _choices_of(state: GameState, pid: str):
