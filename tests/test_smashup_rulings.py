@@ -329,20 +329,61 @@ def test_the_active_player_orders_abilities_that_trigger_at_once():
 
 
 # ---------------------------------------------------------------------- the two cards the table settled before
-def test_stalling_keeps_another_players_cards_off_its_players_minions_there():
-    """Stalling (on a base): a card another player plays leaves its player's minions there alone (their
-    Dungeon Bait cannot take them); at another base they can."""
+def _stalled_table(stalling_card: str):
+    """Anna's Stalling on the middle base with a weak minion of hers there and one at the third base;
+    Ben's turn, with a Dungeon Bait (destroys a minion of power 2 or less) in his hand."""
     state = game_for("anna")
-    (state, _), stalling = play(state, "anna", "orcs-stalling", 1)
+    (state, _), stalling = play(state, "anna", stalling_card, 1)
     assert stalling in state.bases[1].actions
     weak = [c.id for c in data().cards if c.faction == "mages" and c.kind == "minion" and c.power <= 2]
     mine = put_minion(state, weak[0], "anna", 1)
     elsewhere = put_minion(state, weak[-1], "anna", 2)
     state.active = [p.id for p in state.players].index("ben")
     state.player("ben").actions_left = 1
-    bait = take(state, "warriors-dungeon-bait", "ben")
-    assert not is_legal(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=mine))
-    assert is_legal(state, A.PlayAction(actor="ben", card=bait, base=state.bases[2].uid, target=elsewhere))
+    return state, mine, elsewhere, take(state, "warriors-dungeon-bait", "ben")
+
+
+def _alive(state, uid):
+    return any(m.uid == uid for b in state.bases for m in b.minions)
+
+
+def test_stalling_lets_its_player_keep_another_players_card_off_their_minion_there():
+    """Line 476 ("dürfen" is a choice) for Stalling ("you may have your minions here be unaffected"):
+    Ben's Dungeon Bait aimed at Anna's minion at the Stalling base waits for Anna; "yes" keeps the
+    minion, "none" lets the Bait destroy it."""
+    state, mine, _, bait = _stalled_table("orcs-stalling")
+    state, _ = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=mine))
+    asked = choice(state, "anna", "may_stall")
+    assert asked.options == ["none", "yes"] and _alive(state, mine)
+    assert not is_legal(state, A.FinishPlaying(actor="ben"))          # the game waits for Anna
+    kept = answer(state, "anna", "may_stall", "yes")
+    assert _alive(kept, mine) and bait in kept.player("ben").discard
+    let = answer(state, "anna", "may_stall", "none")
+    assert not _alive(let, mine) and mine in let.player("anna").discard
+
+
+def test_stalling_unanswered_at_the_deadline_lets_the_card_act():
+    """Line 476 with the table's default for every "may": a passed deadline declines it, so the card
+    acts on the minion."""
+    state, mine, _, bait = _stalled_table("orcs-stalling")
+    state, _ = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=mine))
+    asked = choice(state, "anna", "may_stall")
+    assert asked.default == "none"
+    assert not _alive(deadline(state, asked), mine)
+
+
+def test_stalling_asks_nothing_at_another_base_or_for_its_own_players_cards():
+    """Stalling covers its player's minions at its own base against other players' cards only."""
+    state, _, elsewhere, bait = _stalled_table("orcs-stalling")
+    after, _ = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[2].uid, target=elsewhere))
+    assert not after.decisions and not _alive(after, elsewhere)
+    state, mine, _, bait = _stalled_table("orcs-stalling")
+    state.active = [p.id for p in state.players].index("anna")
+    state.player("anna").actions_left = 1
+    state.player("ben").hand.remove(bait)               # the Bait in Anna's hand, played by her
+    state.player("anna").hand.append(bait)
+    after, _ = apply(state, A.PlayAction(actor="anna", card=bait, base=state.bases[1].uid, target=mine))
+    assert not after.decisions and not _alive(after, mine)
 
 
 def test_potion_of_redundancy_potion_uses_another_minions_talent_as_its_minion():

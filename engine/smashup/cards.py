@@ -5,9 +5,9 @@ vocabulary in engine.smashup.effects; a card marked ``manual`` is announced as s
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -133,3 +133,25 @@ def smashup_report() -> dict:
                   automated_share=round(count["automated"] / report["cards"], 3),
                   not_automated=sorted(not_automated))
     return report
+
+
+def per_card(fn):
+    """For a function of a card design alone (and fixed flags): worked out once per design. Keyed by
+    the design object itself, so a design replaced (a host's card file, a test) is worked out anew."""
+    found: dict[tuple, tuple[Any, Any]] = {}
+
+    @wraps(fn)
+    def remembered(card, *flags):
+        key = (id(card), *flags)
+        entry = found.get(key)
+        if entry is None or entry[0] is not card:
+            entry = found[key] = (card, fn(card, *flags))
+        return entry[1]
+
+    return remembered
+
+
+@per_card
+def ops_of(card) -> frozenset[str]:
+    """The ops of a design's effects."""
+    return frozenset(e.op for e in card.effects)

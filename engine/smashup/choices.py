@@ -16,6 +16,9 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     may_monster      a "dürfen" ability ("yes" or "none"): Taunter's monster here,
     may_draw         Mage's Tower's or Treehouse's card,
     may_recycle      Holy Roller's card from the discard pile into the deck
+    may_stall        Stalling: another player's card picked one's minion at its base; "yes" keeps the
+                     card off (its picking effects do not act, a card played on the minion is
+                     discarded), "none" lets it act
     treehouse_pick   Treehouse: the other player who may draw a card
     order_abilities  several abilities triggered at once: the card whose ability the active player
                      puts first (hooks.run_triggers)
@@ -23,6 +26,7 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from engine.smashup.state import Decision, GameState
@@ -188,3 +192,39 @@ def _order_abilities(tx: Tx, decision: Decision, option: str) -> None:
     from engine.smashup.hooks import run_first
 
     run_first(tx, option)
+
+
+def ask_stalling(tx: Tx, ctx) -> bool:
+    """Stalling ("you may have your minions here be unaffected by it"): when another player's card picks
+    a minion at a base with its controller's Stalling, that player decides; until then the card's
+    picking effects wait. True when the question was asked."""
+    from engine.smashup.effects import stalling_player
+
+    player = stalling_player(tx.s, ctx)
+    if player is None:
+        return False
+    offer(tx, player, "may_stall", by=ctx.player, card=ctx.card, base=ctx.base or "", target=ctx.target or "",
+          target2=ctx.target2 or "", picks=",".join(ctx.picks), discard=",".join(ctx.discard),
+          mode=ctx.mode or "", placed=json.dumps(ctx.placed))
+    return True
+
+
+@handler("may_stall")
+def _may_stall(tx: Tx, decision: Decision, option: str) -> None:
+    from engine.smashup.effects import Context, carrier_of
+    from engine.smashup.rules import finish_stalled
+
+    c = decision.context
+    ctx = Context(c["by"], c["card"], c["base"] or None, c["target"] or None, _listed(c["discard"]),
+                  c["mode"] or None, c["target2"] or None, _listed(c["picks"]), placed=json.loads(c["placed"]))
+    if option != YES:
+        finish_stalled(tx, ctx)
+        return
+    carrier = carrier_of(tx.s, ctx.card)           # a card played on the minion does not stay on it
+    if carrier is not None and carrier[1].controller == decision.player:
+        carrier[1].attached.remove(ctx.card)
+        tx.to_discard(ctx.card)
+
+
+def _listed(text: str) -> tuple[str, ...]:
+    return tuple(u for u in text.split(",") if u)

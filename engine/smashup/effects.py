@@ -10,8 +10,9 @@ import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.smashup.cards import Effect
+from engine.smashup.cards import Effect, ops_of, per_card
 from engine.smashup.state import BaseInPlay, Minion, holds
 from engine.smashup.tx import Tx
 
@@ -57,6 +58,11 @@ def _effects_of(state, uid: str) -> tuple[Effect, ...]:
     return state.active_effects(uid)
 
 
+def has_op(state, uid: str, op: str) -> bool:
+    """Whether the card in play has a working effect with this op (none while its abilities rest)."""
+    return uid not in state.silenced and op in ops_of(state.card(uid))
+
+
 def _treasures_on(state, minion: Minion) -> int:
     return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
 
@@ -88,6 +94,30 @@ def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     return found
 
 
+def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
+    """``work()``, remembered under ``key`` while the state is read only (powers_fixed); the value is
+    shared, not to be changed."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return work()
+    found = cache[1].get(key, _MISSING)
+    if found is _MISSING:
+        found = cache[1][key] = work()
+    return found
+
+
+_MISSING = object()
+
+
+def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:
+    """What an effect may pick first (or, given the first pick, second). While the state is read only
+    each list is worked out once: a first pick's candidates do not depend on the pick named, so
+    listing and checking every move of a card share them."""
+    table = NEEDS_TARGET2 if second else NEEDS_TARGET
+    key = ("picks", id(effect), ctx.player, ctx.card, ctx.base, ctx.mode, ctx.target if second else None)
+    return read_only_memo(state, key, lambda: table[effect.op](state, effect, ctx))
+
+
 def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
     that changes it; never below 0 ("Begriffe": power cannot go below 0)."""
@@ -97,10 +127,14 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
         for e in _effects_of(state, uid):
             if e.op == "no_power":
                 return 0
-            total += {"attached_power": e.n, "per_attached_treasure": e.n * _treasures_on(state, minion),
-                      "per_monster_at_base": e.n * len(base.monsters)}.get(e.op, 0)
+            if e.op == "attached_power":
+                total += e.n
+            elif e.op == "per_attached_treasure":
+                total += e.n * _treasures_on(state, minion)
+            elif e.op == "per_monster_at_base":
+                total += e.n * len(base.monsters)
     is_monster = holds(base.monsters, minion)
-    own = _effects_of(state, minion.uid) if has_abilities(state, minion) else []
+    own = _effects_of(state, minion.uid) if _changes_own_power(card) and has_abilities(state, minion) else ()
     for e in own:
         if e.op == "self_per_attached_treasure":
             total += e.n * _treasures_on(state, minion)
@@ -116,17 +150,18 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     return max(0, total)
 
 
+@per_card
+def _changes_own_power(card) -> bool:
+    """Whether the card has an ability that changes its own power (most have none to look at)."""
+    return any(e.op in ("self_per_attached_treasure", "self_if_treasure", "monster_alone_bonus",
+                        "per_other_monster") for e in card.effects)
+
+
 def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
     total = 0
-    for other_base in state.bases:
-        for other in other_base.minions:
-            if other is minion or minion.controller is None or other.controller != minion.controller:
-                continue
-            if has_abilities(state, other):
-                total += sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
-    for other in (*base.minions, *base.monsters):
-        for uid in other.attached:
-            total += sum(e.n for e in _effects_of(state, uid) if e.op == "base_minions_power")
+    if minion.controller is not None:
+        total += sum(n for other, n in _boosters(state).get(minion.controller, ()) if other is not minion)
+    total += read_only_memo(state, ("base_minions_power", id(base)), lambda: _base_minions_power(state, base))
     if not is_monster:
         for e in _effects_of(state, base.uid):
             if e.op == "base_per_attached_treasure":
@@ -134,6 +169,29 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool
             elif e.op == "base_others_on_turn" and minion.controller != state.active_player.id:
                 total += e.n
     return total
+
+
+def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
+    """Per controller, the minions (with their abilities) that give the controller's other minions
+    power, and how much (worked out once while the state is read only)."""
+    def work():
+        found: dict[str, list[tuple[Minion, int]]] = {}
+        for other_base in state.bases:
+            for other in other_base.minions:
+                if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
+                        or not has_abilities(state, other):
+                    continue
+                n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
+                if n:
+                    found.setdefault(other.controller, []).append((other, n))
+        return found
+    return read_only_memo(state, ("boosters",), work)
+
+
+def _base_minions_power(state, base: BaseInPlay) -> int:
+    """What the cards on the minions and monsters here give every minion here."""
+    return sum(e.n for other in (*base.minions, *base.monsters) for uid in other.attached
+               for e in _effects_of(state, uid) if e.op == "base_minions_power")
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
@@ -150,38 +208,48 @@ def has_abilities(state, minion: Minion) -> bool:
     and some cards cancel them until the end of the turn."""
     if minion.uid in state.silenced:
         return False
-    return not any(e.op == "no_abilities" for uid in minion.attached for e in _effects_of(state, uid))
+    return not any(has_op(state, uid, "no_abilities") for uid in minion.attached)
 
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     """Minions that are "not affected by other players' actions": Dork Orc, Too Tough on it, The Pits,
     Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
     Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
-    actions off too (rulebook, "Zu widerstandsfähig"). Stalling keeps every card another player plays
-    off its player's minions at its base."""
-    if _stalled(state, ctx, base, minion):
-        return False
+    actions off too (rulebook, "Zu widerstandsfähig"). Stalling is not checked here: its player decides
+    once the card is played (stalling_player)."""
     if state.card(ctx.card).kind != "action":
         return True
-    if any(e.op == "attached_immunity" and _player_of_card(state, uid, minion) != ctx.player
-           for uid in minion.attached for e in _effects_of(state, uid)):
+    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != ctx.player
+           for uid in minion.attached):
         return False
     if minion.controller in (None, ctx.player):
         return True
-    if any(e.op == "immune_to_others_actions" for e in _effects_of(state, minion.uid)) and has_abilities(state, minion):
+    if has_op(state, minion.uid, "immune_to_others_actions") and has_abilities(state, minion):
         return False
-    if any(e.op == "base_immune_to_others_actions" for e in _effects_of(state, base.uid)):
+    if has_op(state, base.uid, "base_immune_to_others_actions"):
         return False
-    return not any(e.op == "protect_own_minions_here" and state.owners.get(uid) == minion.controller
-                   for uid in base.actions for e in _effects_of(state, uid))
+    return not any(has_op(state, uid, "protect_own_minions_here") and state.owners.get(uid) == minion.controller
+                   for uid in base.actions)
 
 
-def _stalled(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
-    """Stalling: "you may" have your minions here ignore a card another player plays; the engine always
-    takes the protection (it only ever keeps another player's card off)."""
-    return minion.controller not in (None, ctx.player) and any(
-        e.op == "stalling" and state.owners.get(uid) == minion.controller
-        for uid in base.actions for e in _effects_of(state, uid))
+def stalling_player(state, ctx: Context) -> str | None:
+    """Who may keep this card off a minion it picks: the minion's controller, when another player plays
+    the card and a Stalling of the controller's lies on that minion's base ("you may have your minions
+    here be unaffected by it")."""
+    for uid in (ctx.target, ctx.target2, *ctx.picks):
+        found = find_minion(state, uid or "")
+        if found is None or found[1].controller in (None, ctx.player):
+            continue
+        base, controller = found[0], found[1].controller
+        if any(e.op == "stalling" and state.owners.get(u) == controller
+               for u in base.actions for e in _effects_of(state, u)):
+            return controller
+    return None
+
+
+def takes_pick(effect: Effect) -> bool:
+    """An effect that acts on what the card picked (the part Stalling can keep off)."""
+    return effect.op in NEEDS_TARGET or effect.op in NEEDS_TARGET2 or effect.op in PICK_OPS
 
 
 def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
@@ -197,7 +265,7 @@ def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
 
 
 def indestructible(state, minion: Minion) -> bool:
-    return any(e.op == "indestructible" for uid in minion.attached for e in _effects_of(state, uid))
+    return any(has_op(state, uid, "indestructible") for uid in minion.attached)
 
 
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:

@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import data
+from engine.smashup.cards import data, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -34,8 +34,11 @@ from engine.smashup.effects import (
     has_abilities,
     minion_power,
     pay,
+    pick_candidates_of,
     powers_fixed,
+    read_only_memo,
     special_moment,
+    takes_pick,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
 from engine.smashup.tx import Tx
@@ -146,8 +149,13 @@ def _validate(state: GameState, action: A.Action) -> None:
 
 
 def is_legal(state: GameState, action: A.Action) -> bool:
+    return _passes_check(validate, state, action)
+
+
+def _passes_check(check, *args) -> bool:
+    """Whether the check refuses nothing (a stale pick can raise KeyError: refused as well)."""
     try:
-        validate(state, action)
+        check(*args)
     except (IllegalAction, KeyError):
         return False
     return True
@@ -199,15 +207,15 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     card = state.card(uid)
     ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
     effects = [] if playing and "talent" in card.keywords else card.effects
-    picking = [(e, NEEDS_TARGET[e.op](state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
+    picking = [(e, pick_candidates_of(state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
     every = [u for _, candidates in picking for u in candidates]
     if picking and target is not None and target not in every and not _played_on_minion(card):
         raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
             raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
-        second_of = NEEDS_TARGET2.get(effect.op)
-        seconds = second_of(state, effect, ctx) if second_of is not None and target is not None else []
+        seconds = (pick_candidates_of(state, effect, ctx, second=True)
+                   if effect.op in NEEDS_TARGET2 and target is not None else [])
         if seconds and target2 not in seconds:
             raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
 
@@ -231,11 +239,10 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     then Subterranean Lair's; None when there is none."""
     seat = state.player(actor)
     base = state.base(base_uid)
-    mine = power_at(state, base, actor)
     fits = {
         "base": lambda value: value == base_uid,
         "no_minion": lambda value: not present_at(base, actor),
-        "behind": lambda value: any(power_at(state, base, p.id) > mine for p in state.players if p.id != actor),
+        "behind": lambda value: _behind(state, base, actor),
         "power<=3": lambda value: state.card(uid).power <= 3,
         "card": lambda value: value == uid,
         "treasure": lambda value: state.card_ids[uid].startswith("treasure-"),
@@ -251,6 +258,12 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     return None
 
 
+def _behind(state: GameState, base: BaseInPlay, actor: str) -> bool:
+    """Another player has more power at this base than the actor."""
+    mine = power_at(state, base, actor)
+    return any(power_at(state, base, p.id) > mine for p in state.players if p.id != actor)
+
+
 def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
     _my_play_step(state, a.actor)
     _in_hand(state, a.actor, a.card)
@@ -264,6 +277,30 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
+
+
+def _listed_minion_holds(state: GameState, a: A.PlayMinion) -> bool:
+    """What check_play_minion checks of a listed move beyond what the listing made sure of (the card,
+    the base, the allowance): its price and picks, each part's answer shared by the moves that differ
+    only elsewhere (the same price with other picks, the same picks with another price)."""
+    return (_passes(state, ("cost_ok", a.actor, a.card, a.discard), check_cost, a.actor, a.card, a.discard, True)
+            and _passes(state, ("targets_ok", a.actor, a.card, a.base, a.target, a.target2, a.mode,
+                                unpaid(state, a.card, a.discard)), _check_play_targets, a))
+
+
+def _listed_action_holds(state: GameState, a: A.PlayAction) -> bool:
+    """The same for check_play_action: the minion it is played on, its price and picks."""
+    if _played_on_minion(state.card(a.card)) and not _passes(state, ("carrier_ok", a.actor, a.card, a.target),
+                                                             _check_carrier, a):
+        return False
+    return (_listed_minion_holds(state, a)  # type: ignore[arg-type]
+            and _passes(state, ("picks_ok", a.actor, a.card, a.base, a.picks), _check_picks, a.actor, a.card,
+                        a.base, a.picks))
+
+
+def _passes(state: GameState, key: tuple, check, *args) -> bool:
+    """Whether ``check(state, *args)`` refuses nothing, remembered under ``key`` while listing."""
+    return read_only_memo(state, key, lambda: _passes_check(check, state, *args))
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -305,6 +342,10 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         _check_carrier(state, a)
     if _needs_base(card) and a.base is None:
         raise IllegalAction("needs_base")
+    _check_price_and_picks(state, a)
+
+
+def _check_price_and_picks(state: GameState, a: A.PlayAction) -> None:
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
     _check_picks(state, a.actor, a.card, a.base, a.picks)
@@ -323,6 +364,7 @@ def _check_carrier(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("protected", card=state.card_ids[found[1].uid])
 
 
+@per_card
 def uses_base(card) -> bool:
     """A minion goes to a base; an action needs one if it lies on one or acts there (BASE_OPS). Cards
     played on a minion take its base."""
@@ -342,10 +384,12 @@ def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
     return None
 
 
+@per_card
 def _played_on_minion(card) -> bool:
     return any(e.op in ATTACH_OPS for e in card.effects)
 
 
+@per_card
 def _needs_base(card) -> bool:
     """An ongoing action not played on a minion stays on a base ("Begriffe": Dauerhaft), and a card
     acting "here" needs a base to act on."""
@@ -376,16 +420,18 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     card = state.card(a.card)
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
-    acts_now = "talent" not in card.keywords     # a card with a talent acts when its talent is used
+    resolves = "talent" not in card.keywords     # a card with a talent acts when its talent is used
     if _played_on_minion(card):
         found = find_minion(state, a.target or "")
         assert found is not None
         found[1].attached.append(a.card)
         hooks.after_treasure_played(tx, a.actor, found[0], a.card)
-        if acts_now:
+        if resolves:
             _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
+        else:                                  # a card with a talent lies on the minion all the same
+            choices.ask_stalling(tx, Context(a.actor, a.card, a.base, a.target))
         return
-    if acts_now:
+    if resolves:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2, a.picks)
     if "ongoing" in card.keywords and a.base is not None:
         state.base(a.base).actions.append(a.card)
@@ -408,9 +454,9 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
 
 def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
              discard: tuple[str, ...] = (), mode: str | None = None, target2: str | None = None,
-             picks: tuple[str, ...] = ()) -> None:
+             picks: tuple[str, ...] = (), played: bool = True) -> None:
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
-    of a scoring wait for it)."""
+    of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     card = tx.s.card(uid)
     if not card.playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
@@ -421,8 +467,22 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
                   placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
     pay(tx, ctx)
+    waits = played and choices.ask_stalling(tx, ctx)     # the picking effects wait for that answer
     for effect in card.effects:
-        if effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS:
+        if acts_now(effect) and not (waits and takes_pick(effect)):
+            OPS[effect.op](tx, effect, ctx)
+
+
+def acts_now(effect) -> bool:
+    """Effects that act when the card is played (the lasting ones work while it lies in play, the set
+    aside ones during the scoring)."""
+    return effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS
+
+
+def finish_stalled(tx: Tx, ctx: Context) -> None:
+    """Stalling's player let the card act on their minions: its picking effects act now."""
+    for effect in tx.s.card(ctx.card).effects:
+        if acts_now(effect) and takes_pick(effect):
             OPS[effect.op](tx, effect, ctx)
 
 
@@ -471,6 +531,7 @@ def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[t
 OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 
 
+@per_card
 def cost_of(card) -> int:
     """How many cards an "Um …" ability asks to be discarded for it."""
     return sum(e.n for e in card.effects if e.op in ("cost_discard", "cost_discard_treasure"))
@@ -487,24 +548,30 @@ def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...],
     nothing when the card is played to be rid of it. A talent is paid when it is used, so playing its
     card costs nothing; a talent used must be paid."""
     card = state.card(uid)
-    effects = () if playing and "talent" in card.keywords else card.effects
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
-    needed = cost_of(card) if effects else 0
-    treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
+    needed, treasures_only, any_number, optional = _price(card, playing and "talent" in card.keywords)
     if treasures_only and any(not state.card_ids[u].startswith("treasure-") for u in discard):
         raise IllegalAction("pay_with_treasures")
     if needed:
         if len(discard) != needed and not (playing and not discard):
             raise IllegalAction("pay_cards", count=needed)
         return
-    any_number = any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects)
-    allowed = {len(discard)} if any_number else {0}
-    for e in effects:
-        allowed |= set(OPTIONAL_COSTS.get(e.op, ()))
+    allowed = {len(discard), *optional} if any_number else {0, *optional}
     if len(discard) not in allowed:
         raise IllegalAction("pay_cards", count=max(allowed))
+
+
+@per_card
+def _price(card, talent_waits: bool) -> tuple[int, bool, bool, frozenset[int]]:
+    """What a card's ability asks to be paid (nothing while its talent waits to be used): the cards
+    it must have, whether only treasures pay, whether any number may be paid, the optional amounts."""
+    effects = () if talent_waits else card.effects
+    return (cost_of(card) if effects else 0,
+            any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects),
+            any(e.what == "per_card_paid" or e.op.endswith("_per_card_paid") for e in effects),
+            frozenset(n for e in effects for n in OPTIONAL_COSTS.get(e.op, ())))
 
 
 # ====================================================================== talents
@@ -538,21 +605,43 @@ def special_talents(state: GameState, pid: str) -> list[str]:
 
 
 def check_talent(state: GameState, a: A.UseTalent) -> None:
-    in_round = _special_talent(state, a.actor, a.card)
+    _check_talent_card(state, a.actor, a.card)
+    _check_talent_price(state, a)
+    _check_talent_targets(state, a)
+
+
+def _check_talent_card(state: GameState, actor: str, uid: str) -> None:
+    """The card: in play under the player's control, with a working talent not used this turn (in a
+    round of specials, Happy Zapper's may be used again)."""
+    in_round = _special_talent(state, actor, uid)
     if not in_round:
-        _my_play_step(state, a.actor)
-    if a.card not in state.card_ids or not _in_play_controlled(state, a.actor, a.card):
-        raise IllegalAction("card_not_in_play", card=a.card)
-    if "talent" not in getattr(state.card(a.card), "keywords", ()) or a.card in state.silenced:
+        _my_play_step(state, actor)
+    if uid not in state.card_ids or not _in_play_controlled(state, actor, uid):
+        raise IllegalAction("card_not_in_play", card=uid)
+    if "talent" not in getattr(state.card(uid), "keywords", ()) or uid in state.silenced:
         raise IllegalAction("no_talent")
-    if not in_round and f"talent:{a.card}" in state.player(a.actor).used_this_turn:
+    if not in_round and f"talent:{uid}" in state.player(actor).used_this_turn:
         raise IllegalAction("talent_used")
-    found = find_minion(state, a.card)
+    found = find_minion(state, uid)
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
+
+
+def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
     borrows = any(e.op == "redundancy" for e in state.card(a.card).effects) and a.target in state.card_ids
     check_cost(state, a.actor, a.target if borrows else a.card, a.discard)     # a borrowed talent's price
+
+
+def _check_talent_targets(state: GameState, a: A.UseTalent) -> None:
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
+
+
+def _listed_talent_holds(state: GameState, a: A.UseTalent) -> bool:
+    """check_talent for a listed move, each part's answer shared by the moves that share it."""
+    return (_passes(state, ("talent_card_ok", a.actor, a.card), _check_talent_card, a.actor, a.card)
+            and _passes(state, ("talent_price_ok", a.actor, a.card, a.target, a.discard), _check_talent_price, a)
+            and _passes(state, ("talent_targets_ok", a.actor, a.card, a.target, a.target2, a.mode),
+                        _check_talent_targets, a))
 
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
@@ -560,7 +649,7 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
     in_round = _special_talent(state, a.actor, a.card)
     state.player(a.actor).used_this_turn.append(f"talent:{a.card}")
     tx.emit("talent_used", player=a.actor, card=state.card_ids[a.card])
-    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2)
+    _resolve(tx, a.actor, a.card, base_of(state, a.card), a.target, a.discard, a.mode, a.target2, played=False)
     if in_round:                              # used as a Special: the others may answer it
         _special_used(tx, a.actor)
 
@@ -586,13 +675,15 @@ def total_power(state: GameState, base: BaseInPlay) -> int:
 
 
 def ready_bases(state: GameState) -> list[str]:
-    return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
+    with powers_fixed(state):       # read only: each minion's power worked out once, not per base total
+        return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
 
 
 def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
     """Place 1, 2, 3 by power among players with a minion there; equal power shares the place and
     the next places are skipped (10/10/5: two firsts and one third) ("Nur Unentschieden?")."""
-    powers = {p.id: power_at(state, base, p.id) for p in state.players if present_at(base, p.id)}
+    with powers_fixed(state):
+        powers = {p.id: power_at(state, base, p.id) for p in state.players if present_at(base, p.id)}
     return {pid: 1 + sum(1 for other in powers.values() if other > power) for pid, power in powers.items()}
 
 
@@ -1289,13 +1380,70 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if state.phase == "over" or not state.has_player(player_id):
+    if state.phase == "over" or not state.has_player(player_id) or _idle(state, player_id):
         return []
     with powers_fixed(state):
-        return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+        if choices.pending(state) is not None:       # nothing but the card choices can be answered
+            return [a for a in _choices_of(state, player_id) if _valid(state, a)]
+        return [a for a, holds_ in _candidates(state, player_id) if holds_(state, a)]
+
+
+def _idle(state: GameState, pid: str) -> bool:
+    """Nothing to list: no draft, no scoring, no decision of the player's, and not their playing step
+    (what _candidates would find refused or absent)."""
+    return (state.draft is None and state.scoring is None
+            and (state.phase != "play" or state.active_player.id != pid)
+            and all(d.player != pid for d in state.decisions))
+
+
+def _choices_of(state: GameState, pid: str):
+    for decision in state.decisions:
+        if decision.player == pid and decision.kind in choices.HANDLERS:
+            for option in decision.options:
+                yield A.Choose(actor=pid, decision=decision.id, option=option)
+
+
+def _valid(state: GameState, a: A.Action) -> bool:
+    return _passes_check(_validate, state, a)
 
 
 def _candidates(state: GameState, pid: str):
+    """Each move worth listing with the test it must pass: the whole of validate, or for a card played
+    from the active player's hand only what the listing did not already make sure of (the card may
+    be played now, at this base: _may_play_now, _may_play_minion_there): its price and picks."""
+    for move in _other_candidates(state, pid):
+        yield move, _valid
+    if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
+        return
+    hand = state.player(pid).hand
+    for uid in hand:
+        card = state.card(uid)
+        if not _may_play_now(state, pid, uid, card):
+            continue
+        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
+            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
+                continue
+            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
+                for discard, mode in payment_ways(state, uid, hand, playing=True):
+                    if card.kind == "minion":
+                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
+                                           discard=discard, mode=mode), _listed_minion_holds
+                        continue
+                    for picks in _pick_sets(state, pid, uid, base_uid):
+                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
+                                           discard=discard, mode=mode, picks=picks), _listed_action_holds
+    used = state.player(pid).used_this_turn
+    for base in state.bases:
+        for uid in talent_cards_at(state, base, pid):
+            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+                continue                     # check_talent refuses each of its moves: used this turn
+            for target, target2 in _pairs(state, pid, uid, base.uid):
+                for discard, mode in payment_ways(state, uid, hand):
+                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
+                                      mode=mode), _listed_talent_holds
+
+
+def _other_candidates(state: GameState, pid: str):
     if state.draft is not None:
         for faction in state.draft.offered:
             yield A.PickFaction(actor=pid, faction=faction)
@@ -1316,33 +1464,10 @@ def _candidates(state: GameState, pid: str):
         yield A.PassSpecial(actor=pid, window=state.scoring.window)
         yield from _special_plays(state, pid)
         for uid in special_talents(state, pid):
-            for discard, mode in _payments(state, uid, state.player(pid).hand):
+            for discard, mode in payment_ways(state, uid, state.player(pid).hand):
                 yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
-    if state.phase != "play" or state.active_player.id != pid:
-        return
-    yield A.FinishPlaying(actor=pid)
-    hand = state.player(pid).hand
-    for uid in hand:
-        card = state.card(uid)
-        if not _may_play_now(state, pid, uid, card):
-            continue
-        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
-            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
-                continue
-            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                for discard, mode in _payments(state, uid, hand, playing=True):
-                    if card.kind == "minion":
-                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode)
-                        continue
-                    for picks in _pick_sets(state, pid, uid, base_uid):
-                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode, picks=picks)
-    for base in state.bases:
-        for uid in talent_cards_at(state, base, pid):
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                for discard, mode in _payments(state, uid, hand):
-                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard, mode=mode)
+    if state.phase == "play" and state.active_player.id == pid:
+        yield A.FinishPlaying(actor=pid)
 
 
 def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
@@ -1358,7 +1483,8 @@ def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
 def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid: str) -> bool:
     """check_play_minion's allowance checks, which depend on the base but not on targets or payment."""
     return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
-            and hooks.may_play_minion_at(state, pid, base_uid))
+            and read_only_memo(state, ("party", pid, base_uid),
+                               lambda: hooks.may_play_minion_at(state, pid, base_uid)))
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
@@ -1380,9 +1506,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
     found: list[str | None] = []
     ctx = Context(pid, uid, base, None)
     for effect in ([] if playing and "talent" in card.keywords else card.effects):
-        candidates_of = NEEDS_TARGET.get(effect.op)
-        if candidates_of is not None:
-            found += candidates_of(state, effect, ctx)
+        if effect.op in NEEDS_TARGET:
+            found += pick_candidates_of(state, effect, ctx)
     if _played_on_minion(card):       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
@@ -1410,10 +1535,14 @@ def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: 
     ctx = Context(pid, uid, base, first)
     found: list[str] = []
     for effect in card.effects:
-        candidates_of = NEEDS_TARGET2.get(effect.op)
-        if candidates_of is not None:
-            found += candidates_of(state, effect, ctx)
+        if effect.op in NEEDS_TARGET2:
+            found += pick_candidates_of(state, effect, ctx, second=True)
     return list(dict.fromkeys(found))
+
+
+def payment_ways(state: GameState, uid: str, hand: list[str], playing: bool = False) -> list[tuple]:
+    """_payments as a list, worked out once per card while the state is read only (listing moves)."""
+    return read_only_memo(state, ("pay", uid, id(hand), playing), lambda: list(_payments(state, uid, hand, playing)))
 
 
 def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False):
