@@ -216,3 +216,14 @@ def test_every_example_in_the_help_reads_as_its_own_command(lang):
         word, *rest = example.split()
         assert table.command_name(word) == key.removeprefix("su_"), key
         table.parse(rest)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_smashup_choice_asks_its_question_and_names_its_answer(lang):
+    """A Smash Up choice (a "may", a pick, an order; rulebook: "dürfen" leaves the choice to the
+    player) reads as a question with the words that answer it, never as a raw key."""
+    from engine.smashup.choices import HANDLERS
+
+    words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
+    assert sorted(k for k in HANDLERS if f"kind_{k}" not in words) == []
+    assert sorted(k for k in HANDLERS if k.startswith("may_") and f"answer_{k}" not in words) == []
