@@ -133,6 +133,20 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN sex TEXT NOT NULL DEFAULT 'male';
     """,
+    # 12: reserved for the players' language preferences (written on their own branch)
+    """
+    SELECT 1;
+    """,
+    # 13: a move taken back stays in the log, marked, and the taking back is a log line of its own
+    # (replays skip both); who won each finished game, and a server's finished games found by index
+    # (the leaderboard)
+    """
+    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE actions ADD COLUMN undo_of INTEGER;
+    ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_guild_status ON games (guild_id, status);
+    CREATE INDEX games_guild_channel ON games (guild_id, channel_id);
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from table.store import (
+    Commit,
     Deadline,
     GameRecord,
     LoggedAction,
@@ -19,6 +20,7 @@ from table.store import (
     Preferences,
     PrivateMessage,
     Seat,
+    Standing,
     Substitute,
 )
 
@@ -78,6 +80,21 @@ def status_statements(game_id: int, status: str, now: float) -> list[Statement]:
     statements: list[Statement] = [("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))]
     if status in ("finished", "ended"):
         statements.append(("DELETE FROM deadlines WHERE game_id = ?", (game_id,)))
+    return statements
+
+
+def action_statements(commit: Commit, seq: int) -> list[Statement]:
+    """The log line of one commit; an undo also marks the move it takes back; a game's end marks its
+    winners' seats."""
+    statements: list[Statement] = [(
+        "INSERT INTO actions (game_id, seq, actor, action, at, undo_of) VALUES (?, ?, ?, ?, ?, ?)",
+        (commit.game_id, seq, commit.actor, commit.action_json, commit.now, commit.undoes))]
+    if commit.undoes is not None:
+        statements.append(("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?",
+                           (commit.game_id, commit.undoes)))
+    if commit.status == "finished" and commit.winners:
+        statements.append((f"UPDATE seats SET won = 1 WHERE game_id = ? AND user_id IN "
+                           f"({', '.join('?' for _ in commit.winners)})", (commit.game_id, *commit.winners)))
     return statements
 
 
@@ -183,9 +200,23 @@ class SharedReads:
         return {r[0]: PlayerClock(r[0], r[1], r[2], r[3]) for r in rows}
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        rows = await self._fetch(("SELECT seq, actor, action, at FROM actions WHERE game_id = ? ORDER BY seq",
-                                  (game_id,)))
-        return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3]) for r in rows]
+        rows = await self._fetch(("SELECT seq, actor, action, at, undone, undo_of FROM actions WHERE game_id = ? "
+                                  "ORDER BY seq", (game_id,)))
+        return [LoggedAction(seq=r[0], actor=r[1], action_json=r[2], at=r[3], undone=bool(r[4]), undo_of=r[5])
+                for r in rows]
+
+    async def last_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
+        rows = await self._fetch((f"SELECT {game_columns(False)} FROM games WHERE guild_id = ? AND channel_id = ? "
+                                  "ORDER BY id DESC LIMIT 1", (guild_id, channel_id)))
+        return record(rows[0]) if rows else None
+
+    async def standings(self, guild_id: str, limit: int) -> list[Standing]:
+        """The server's finished games through the (guild_id, status) index, their seats by primary key."""
+        rows = await self._fetch((
+            "SELECT s.user_id, MAX(s.name), COUNT(*), SUM(s.won) FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE g.guild_id = ? AND g.status = 'finished' GROUP BY s.user_id "
+            "ORDER BY SUM(s.won) DESC, COUNT(*) DESC, s.user_id LIMIT ?", (guild_id, limit)))
+        return [Standing(r[0], r[1], int(r[2]), int(r[3] or 0)) for r in rows]
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
         rows = await self._fetch(deadlines_query(game_id))
