@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spielleiter")
 RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
-GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups")   # the games' own cogs come from cogs.games
+GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.history")   # the games' own cogs come from cogs.games
 
 
 def intents() -> discord.Intents:
@@ -65,11 +65,13 @@ class Spielleiter(commands.Bot):
         self.table.reminder_listeners.append(self.publisher.on_reminder)
         await self.load_cogs()
         from cogs.errors import guard_components, on_tree_error
+        from cogs.history import HistoryPage
         from cogs.lookups import PageButton, ShowButton
 
         self.tree.on_error = on_tree_error                  # every failing command is answered
-        guard_components(*dynamic_items(), ShowButton, PageButton)
-        self.add_dynamic_items(*dynamic_items(), ShowButton, PageButton)   # buttons from before a restart keep working
+        generic_items = (ShowButton, PageButton, HistoryPage)
+        guard_components(*dynamic_items(), *generic_items)
+        self.add_dynamic_items(*dynamic_items(), *generic_items)   # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)
