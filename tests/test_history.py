@@ -250,3 +250,63 @@ async def test_discord_posts_the_summary_to_the_channel_when_the_game_ends(h):
     assert len(posted) == 1
     board = await h.slash("222", "rangliste")
     assert not board[0].ephemeral and "Anna" in board[0].text and "Ben" in board[0].text
+
+
+# ---------------------------------------------------------------------- games finished before the records
+FINISHED_BEFORE = ("INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, seed, state, "
+                   "version, created_at, updated_at) VALUES ('g', 'c', 'munchkin', '[\"testdeck\"]', '{}', "
+                   "'finished', 'u1', 1, '{\"winners\": [\"u2\"], \"turn\": 30}', 90, 1, 1)")
+SEATS_BEFORE = [f"INSERT INTO seats (game_id, user_id, name, seat, joined_at) VALUES (1, '{u}', '{n}', {i}, 1)"
+                for i, (u, n) in enumerate((("u1", "Uli"), ("u2", "Ute")))]
+
+
+async def test_games_finished_before_the_records_count_their_winners_sqlite(tmp_path):
+    """Migration 13 reads each finished game's winners once from its state, so the leaderboard counts
+    the games played before it existed."""
+    import sqlite3
+
+    from table.migrations import MIGRATIONS
+    from table.sqlite_store import SqliteStore
+
+    path = tmp_path / "old.db"
+    connection = sqlite3.connect(path)
+    for number in range(1, 13):
+        connection.executescript(MIGRATIONS[number - 1])
+        connection.execute(f"PRAGMA user_version = {number}")
+    for statement in (FINISHED_BEFORE, *SEATS_BEFORE):
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert [(s.name, s.won, s.played) for s in await store.standings("g", 10)] == [("Ute", 1, 1), ("Uli", 0, 1)]
+    finally:
+        await store.close()
+
+
+async def test_games_finished_before_the_records_count_their_winners_postgresql(pg_server):
+    import asyncpg
+
+    from table.migrations import MIGRATIONS
+    from table.pg_store import PgStore
+    from table.sql import postgres_migration
+
+    name = await pg_server.create_database()
+    connection = await asyncpg.connect(pg_server.url(name))
+    try:
+        await connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for number in range(1, 13):
+            await connection.execute(postgres_migration(MIGRATIONS[number - 1]))
+            await connection.execute("INSERT INTO schema_version VALUES ($1)", number)
+        for statement in (FINISHED_BEFORE, *SEATS_BEFORE):
+            await connection.execute(statement)
+    finally:
+        await connection.close()
+    store = PgStore(pg_server.url(name))
+    await store.open()
+    try:
+        assert [(s.name, s.won, s.played) for s in await store.standings("g", 10)] == [("Ute", 1, 1), ("Uli", 0, 1)]
+    finally:
+        await store.close()
+        await pg_server.drop_database(name)
