@@ -7,6 +7,7 @@ and a server's records from its finished games."""
 from __future__ import annotations
 
 import asyncio
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,9 @@ from table.store import GameRecord, Seat, Standing, Store
 
 PAGE_CHARS = 1800          # one page of the history: readable on a phone, well within an embed
 LEADERBOARD_SIZE = 15
-_RENDERED: LRU[tuple, History] = LRU(32)      # (game, version, viewer, lang) -> its history
+HISTORIES_KEPT = 32
+# per store (game ids repeat across databases): (game, version, viewer, lang) -> that history
+_RENDERED: weakref.WeakKeyDictionary[Store, LRU[tuple, History]] = weakref.WeakKeyDictionary()
 
 
 @dataclass
@@ -55,14 +58,15 @@ async def history_of(store: Store, record: GameRecord, viewer: str, lang: str) -
     and kept for the game's version, so that turning pages replays nothing."""
     if record.seed is None:
         raise TableError("not_started")
+    kept = _RENDERED.setdefault(store, LRU(HISTORIES_KEPT))
     key = (record.id, record.version, viewer, lang)
-    cached = _RENDERED.get(key)
+    cached = kept.get(key)
     if cached is not None:
         return cached
     seats = await store.seats(record.id)
     entries = await store.actions(record.id)
     found = await asyncio.to_thread(_read, record, seats, entries, viewer, lang)
-    _RENDERED[key] = found
+    kept[key] = found
     return found
 
 
