@@ -21,7 +21,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from engine.undo import check_undoable, undo_refusal
-from table.actionlog import final_state
+from table.actionlog import RefusedOnReplay, final_state
 from table.cache import LRU, cache_size
 from table.errors import StaleVersion, TableError
 from table.games import DEFAULT_GAME
@@ -376,7 +376,10 @@ class TableService:
         if remembered is not None and remembered[0] == version:
             return remembered[1], remembered[2]
         seats = await self.store.seats(record.id)
-        before, after, events = await asyncio.to_thread(_replay_last, record, seats, logged)
+        try:
+            before, after, events = await asyncio.to_thread(_replay_last, record, seats, logged)
+        except (RefusedOnReplay, IllegalAction) as exc:
+            raise TableError("undo_unavailable") from exc
         if after.model_dump_json() != state.model_dump_json():
             raise TableError("undo_unavailable")       # the log no longer leads to the stored state
         return before, events

@@ -281,3 +281,18 @@ async def test_both_stores_keep_the_taken_back_move_marked_and_replay_it_exactly
     assert [(e.undone, e.undo_of) for e in log] == [(True, None), (False, 1)]
     report = await replay_game(any_store, await any_store.get_game(started.game_id))
     assert report["clean"] and report["version"] == 3, report
+
+
+async def test_a_log_that_no_longer_leads_to_the_stored_state_takes_nothing_back(service, store, clock):
+    """Should the stored state and the log disagree (what table.replay reports as "differs"), a move is
+    not taken back from a replay that would land elsewhere."""
+    started = await munchkin_table(service)
+    played = await service.act("g", "c", "anna", _items_in_hand(started.state, "anna")[0])
+    await store._write([("UPDATE games SET state = ? WHERE id = ?",
+                         (started.state.model_dump_json(), started.game_id))])
+    other = TableService(store, clock=clock)          # nothing remembered: it must replay
+    with pytest.raises(TableError) as err:
+        await other.undo("g", "c", "anna")
+    assert err.value.code == "undo_unavailable"
+    assert [e.undone for e in await store.actions(started.game_id)] == [False]
+    assert (await store.get_game(started.game_id)).version == played.version
