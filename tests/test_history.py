@@ -311,3 +311,16 @@ async def test_games_finished_before_the_records_count_their_winners_postgresql(
     finally:
         await store.close()
         await pg_server.drop_database(name)
+
+
+async def test_a_history_page_button_works_without_the_message_that_carried_it(h):
+    """The page buttons are DynamicItems (like the lookups'): a click after a restart still turns the
+    page, for whoever clicks, with what they may see."""
+    await _discord_game(h)
+    game_id = (await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))).id
+    turned = await h.click("222", f"sl:hist:{game_id}:de:0:0")
+    edited = [s for s in turned if s.embeds]
+    assert edited and edited[-1].embeds[0]["title"] == text("de", "history", "title", game=game_id)
+    state = await state_of(h)
+    namer = Namer("de", PLAYERS, state, ("cthulhu",))
+    assert namer.cards(state.player("222").hand[:1]) in edited[-1].text
