@@ -70,3 +70,11 @@ def final_state(record: GameRecord, seats: list[Seat], entries: list[LoggedActio
             except Exception as exc:  # whatever the engine raised, named with the line it refused
                 raise RefusedOnReplay(entry.seq, exc) from exc
     return state
+
+
+def last_move(record: GameRecord, seats: list[Seat], entries: list[LoggedAction]) -> tuple[Any, Any, list[Event]]:
+    """The state before the log's last line, the state after it and its events (taking a move back)."""
+    rules = rules_of(record.kind)
+    before = final_state(record, seats, entries[:-1])
+    after, events = rules.apply(before, rules.parse_action(entries[-1].action_json))
+    return before, after, events

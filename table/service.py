@@ -21,7 +21,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from engine.undo import check_undoable, undo_refusal
-from table.actionlog import RefusedOnReplay, final_state
+from table.actionlog import RefusedOnReplay, last_move
 from table.cache import LRU, cache_size
 from table.errors import StaleVersion, TableError
 from table.games import DEFAULT_GAME
@@ -35,7 +35,6 @@ from table.store import (
     PlayerClock,
     Preferences,
     PrivateMessage,
-    Seat,
     Store,
     Substitute,
 )
@@ -74,14 +73,6 @@ def _last_own_move(logged: list[LoggedAction], user_id: str) -> LoggedAction:
     if last.actor != user_id:
         raise TableError("undo_not_last", player=last.actor)
     return last
-
-
-def _replay_last(record: GameRecord, seats: list[Seat], logged: list[LoggedAction]) -> tuple[Any, Any, list[Event]]:
-    """The state before the log's last move, the state after it and its events, replayed."""
-    rules = rules_of(record.kind)
-    before = final_state(record, seats, logged[:-1])
-    after, events = rules.apply(before, rules.parse_action(logged[-1].action_json))
-    return before, after, events
 
 
 @dataclass
@@ -377,7 +368,7 @@ class TableService:
             return remembered[1], remembered[2]
         seats = await self.store.seats(record.id)
         try:
-            before, after, events = await asyncio.to_thread(_replay_last, record, seats, logged)
+            before, after, events = await asyncio.to_thread(last_move, record, seats, logged)
         except (RefusedOnReplay, IllegalAction) as exc:
             raise TableError("undo_unavailable") from exc
         if after.model_dump_json() != state.model_dump_json():
