@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spielleiter")
 RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
-GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.spectate")   # the games' own cogs come from cogs.games
+# the cogs every game shares; each game's own cog comes from cogs.games
+GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.spectate", "cogs.history")
 
 
 def intents() -> discord.Intents:
@@ -65,11 +66,12 @@ class Spielleiter(commands.Bot):
         self.table.reminder_listeners.append(self.publisher.on_reminder)
         await self.load_cogs()
         from cogs.errors import guard_components, on_tree_error
+        from cogs.history import HistoryPage
         from cogs.lookups import PageButton, ShowButton
         from cogs.spectate import RematchButton
 
         self.tree.on_error = on_tree_error                  # every failing command is answered
-        buttons = (*dynamic_items(), ShowButton, PageButton, RematchButton)
+        buttons = (*dynamic_items(), ShowButton, PageButton, RematchButton, HistoryPage)
         guard_components(*buttons)
         self.add_dynamic_items(*buttons)     # buttons from before a restart keep working
         recovered = await self.table.recover()

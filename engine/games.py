@@ -10,6 +10,7 @@ from engine.munchkin import actions as munchkin_actions
 from engine.munchkin import cards as munchkin_cards
 from engine.munchkin import rules as munchkin_rules
 from engine.munchkin.cards import CardDataError, use_host_card_dir
+from engine.munchkin.hidden import hidden_from as munchkin_hidden
 from engine.munchkin.state import GameState as MunchkinState
 from engine.munchkin.state import Options as MunchkinOptions
 
@@ -32,6 +33,8 @@ class GameRules:
     max_players: int
     available_sets: Callable[[], list[str]]
     bot_player: Callable[[str], Any]        # a player for an empty seat: .choose(state) -> action | None
+    # what a player cannot see, zone by zone (face-down piles, others' hands): engine/undo.py
+    hidden: Callable[[Any, str], dict[str, list[str]]]
 
 
 MUNCHKIN = GameRules(
@@ -51,6 +54,7 @@ MUNCHKIN = GameRules(
     max_players=6,
     available_sets=munchkin_cards.available_sets,
     bot_player=lambda player_id: _munchkin_bot(player_id),
+    hidden=munchkin_hidden,
 )
 
 
@@ -67,6 +71,7 @@ def _smashup_rules() -> GameRules:
     from engine.smashup import actions as su_actions
     from engine.smashup import rules as su_rules
     from engine.smashup.bot import BotPlayer as SmashUpBot
+    from engine.smashup.hidden import hidden_from as smashup_hidden
     from engine.smashup.state import GameState as SmashUpState
 
     class SmashUpOptions(BaseModel):
@@ -90,6 +95,7 @@ def _smashup_rules() -> GameRules:
         max_players=su_rules.MAX_PLAYERS,
         available_sets=lambda: ["smashup"],
         bot_player=SmashUpBot,
+        hidden=smashup_hidden,
     )
 
 

@@ -22,6 +22,7 @@ from engine.core.errors import IllegalAction
 from engine.sim import RandomAgent
 from table.errors import TableError, UsageError
 from table.games import DEFAULT_GAME, frontend, keys
+from table.history import default_since, history_of, leaderboard, page_of
 from table.i18n import DEFAULT_LANGUAGE, text
 from table.render import Namer, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
@@ -31,6 +32,10 @@ from table.text_match import clean, fold
 from table.words import resolve_player
 
 GUILD = "console"
+# the table's own words, the same in every game: taking a move back, the history, the records
+TABLE_WORDS = {"undo": ("zurück", "zurueck", "undo"), "history": ("verlauf", "history"),
+               "leaderboard": ("rangliste", "leaderboard")}
+ALL_WORDS = ("alles", "all")
 DEFAULT_PLAYERS = "Anna,Ben,Cleo"
 WORDLESS = ("help", "hand", "status", "leave")   # console commands that take no arguments
 ECHO_LIMIT = 100     # characters of an input line echoed back
@@ -292,6 +297,9 @@ class ConsoleTable:
             self.say(self.acknowledge(action, namer))
         if self.pictures is not None:
             self.pictures.update(result.state, self.lang, self.names)
+        if result.status == "finished":
+            record = await self.service.store.get_game(result.game_id, with_state=False)
+            await self.show_summary((await history_of(self.service.store, record, "", self.lang)).summary)
 
     def private(self, namer: Namer, player_id) -> str:
         return self.line("private", player=namer.player(player_id))
@@ -344,7 +352,8 @@ class ConsoleTable:
 
     def usage(self, word: str, namer: Namer) -> str:
         """"So geht's: spielen KARTE [auf SPIELER …] – zum Beispiel „spielen …“" for the command typed."""
-        key = self._usage_key(self._command(word, namer), namer)
+        key = next((k for k, names in TABLE_WORDS.items() if fold(word) in map(fold, names)), None) or \
+            self._usage_key(self._command(word, namer), namer)
         return self.line("usage", usage=text(self.lang, "usage", key), example=text(self.lang, "examples", key))
 
     @staticmethod
@@ -359,14 +368,17 @@ class ConsoleTable:
         """Every command with its arguments and one example, in the table's language."""
         commands = frontend(namer.game).commands
         self.say(self.line("help_title"))
-        for name in commands:
-            key = self._usage_key(name, namer)
+        for key in [self._usage_key(name, namer) for name in commands] + list(TABLE_WORDS):
             self.say(self.line("help_line", usage=text(self.lang, "usage", key),
                                example=f"{who}: {text(self.lang, 'examples', key)}"))
 
     async def _run(self, who: str, words: list[str], namer: Namer) -> None:
         state = namer.state
         words_of = frontend(namer.game)
+        table_word = next((key for key, names in TABLE_WORDS.items() if fold(words[0]) in map(fold, names)), None)
+        if table_word is not None:
+            await self._table_word(table_word, who, words[1:], namer)
+            return
         name = words_of.command_name(words[0])
         if name in WORDLESS and len(words) > 1:
             raise TableError("not_understood", words=" ".join(words[1:]))
@@ -393,6 +405,50 @@ class ConsoleTable:
             action = words_of.build_action(state, player_id, name, args)
             args.check_all_read()
             await self.show(await self.service.act(GUILD, self.channel, player_id, action), action)
+
+    async def _table_word(self, name: str, who: str, rest: list[str], namer: Namer) -> None:
+        if name == "leaderboard":
+            if rest:
+                raise TableError("not_understood", words=" ".join(rest))
+            for line in await leaderboard(self.service.store, GUILD, self.lang):
+                self.say(line)
+            return
+        if namer.state is None:
+            raise TableError("not_started")
+        player_id = resolve_player(namer.state, who)
+        if name == "undo":
+            if rest:
+                raise TableError("not_understood", words=" ".join(rest))
+            await self.show(await self.service.undo(GUILD, self.channel, player_id))
+        else:
+            await self.show_history(player_id, rest)
+
+    async def show_history(self, player_id: str, rest: list[str]) -> None:
+        """``verlauf [alles] [SEITE]``: one page of what this player may see of the game, newest last; by
+        default the newest page (from the player's last move on, in an asynchronous game)."""
+        everything = bool(rest) and fold(rest[0]) in ALL_WORDS
+        rest = rest[1:] if everything else rest
+        if len(rest) > 1 or (rest and not rest[0].isdigit()):
+            raise TableError("not_understood", words=" ".join(rest))
+        record = await self.service.store.get_game(self.game_id, with_state=False)
+        found = await history_of(self.service.store, record, player_id, self.lang)
+        since = 0 if everything else default_since(record, found)
+        page = page_of(found, since, int(rest[0]) - 1 if rest else None, self.lang)
+        title = "title_since" if since else "title"
+        self.say(f"📜 {text(self.lang, 'history', title, game=record.id)} – "
+                 f"{text(self.lang, 'history', 'page', page=page.number + 1, pages=page.count)}")
+        for line in page.body.splitlines():
+            self.say(f"   {line}")
+        if page.count > 1:
+            other = page.number if page.number > 0 else page.number + 2
+            self.say(f"   {text(self.lang, 'history', 'history_hint', page=other)}")
+        if found.summary and page.number == page.count - 1:
+            await self.show_summary(found.summary)
+
+    async def show_summary(self, lines: list[str]) -> None:
+        self.say(f"📜 {text(self.lang, 'history', 'summary_title')}")
+        for line in lines:
+            self.say(f"   {line}")
 
     def lookup(self, kind: str, query: str, sets: tuple[str, ...] = ()) -> None:
         """Rule and card lookups answer with the best match (the table's game first) and name related ones;

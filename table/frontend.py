@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from table.words import Args
 
@@ -19,6 +19,14 @@ class CardEntry:
     card_id: str
     name_de: str
     name_en: str
+
+
+class Tally(Protocol):
+    """Counts a game's own numbers while its log is replayed, for the summary at its end."""
+
+    def add(self, before: Any, events: list, after: Any) -> None: ...
+
+    def lines(self, state: Any, namer: Any) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -48,3 +56,5 @@ class TableFrontend:
     card_entries: Callable[[], Iterable[CardEntry]]
     card_answer: Callable[[str, str, str], list[str]]      # (set key, card id, lang) -> the answer's lines
     pictures: Callable[[Any, str, dict[str, str]], dict[str, Any]]   # (state, lang, names) -> contents by file
+    # ---- the end-of-game summary (table/history.py): a fresh tally of the game's own numbers
+    summary_tally: Callable[[], Tally]

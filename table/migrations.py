@@ -142,6 +142,18 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 13: a move taken back stays in the log, marked, and the taking back is a log line of its own
+    # (replays skip both); who won each finished game (the games finished before are read once from
+    # their states' winners), and a server's finished games found by index (the leaderboard)
+    """
+    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE actions ADD COLUMN undo_of INTEGER;
+    ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET won = 1 WHERE EXISTS (SELECT 1 FROM games g, json_each(g.state, '$.winners') w
+        WHERE g.id = seats.game_id AND g.status = 'finished' AND w.value = seats.user_id);
+    CREATE INDEX games_guild_status ON games (guild_id, status);
+    CREATE INDEX games_guild_channel ON games (guild_id, channel_id);
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

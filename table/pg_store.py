@@ -68,16 +68,26 @@ def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
     parts = [
         "g AS (UPDATE games SET state = $1, version = $2, status = $3, updated_at = $4 "
         "WHERE id = $5 AND version = $6 RETURNING id)",
-        "a AS (INSERT INTO actions (game_id, seq, actor, action, at) SELECT id, $2 - 1, $7, $8, $4 FROM g)",
+        "a AS (INSERT INTO actions (game_id, seq, actor, action, at, undo_of) "
+        "SELECT id, $2 - 1, $7, $8, $4, $9::bigint FROM g)",
     ]
+    params.append(commit.undoes)
+    if commit.undoes is not None:      # the move this line takes back stays in the log, marked
+        parts.append("u AS (UPDATE actions SET undone = 1 WHERE game_id IN (SELECT id FROM g) AND seq = $9)")
+    if commit.status == "finished" and commit.winners:
+        params.append(list(commit.winners))
+        parts.append(f"w AS (UPDATE seats SET won = 1 WHERE game_id IN (SELECT id FROM g) "
+                     f"AND user_id = ANY(${len(params)}::text[]))")
     if commit.deadlines is not None:      # keep the open ones (their times stay), add new ones, drop the rest
         targets = list(commit.deadlines)
+        n = len(params)
         params += [targets, [commit.deadlines[t] for t in targets], [commit.reminders.get(t) for t in targets]]
         parts += [
-            "d AS (DELETE FROM deadlines WHERE game_id IN (SELECT id FROM g) AND NOT (target = ANY($9::text[])))",
+            "d AS (DELETE FROM deadlines WHERE game_id IN (SELECT id FROM g) "
+            f"AND NOT (target = ANY(${n + 1}::text[])))",
             "i AS (INSERT INTO deadlines (game_id, target, due_at, version, remind_at) "
             "SELECT g.id, t.target, t.due_at, $2, t.remind_at FROM g, "
-            "unnest($9::text[], $10::float8[], $11::float8[]) AS t (target, due_at, remind_at) "
+            f"unnest(${n + 1}::text[], ${n + 2}::float8[], ${n + 3}::float8[]) AS t (target, due_at, remind_at) "
             "ON CONFLICT (game_id, target) DO UPDATE SET version = excluded.version, claimed_until = NULL)",
         ]
     if commit.clocks:

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.games import rules_of
+from table.actionlog import RefusedOnReplay, final_state
 from table.console import OneLineParser, refuse
 from table.errors import TableError, UsageError
 from table.store import GameRecord, Store
@@ -24,18 +24,13 @@ async def replay_game(store: Store, record: GameRecord) -> dict:
     if record.state_json is None or record.seed is None:
         report["note"] = "not started"
         return report
-    rules = rules_of(record.kind)
     seats = await store.seats(record.id)
-    state, _ = rules.new_game([(s.user_id, s.name) for s in seats], seed=record.seed, sets=record.sets,
-                              options=rules.options_model.model_validate(record.options),
-                              sexes={s.user_id: s.sex for s in seats})
     logged = await store.actions(record.id)
-    for entry in logged:
-        try:
-            state, _ = rules.apply(state, rules.parse_action(entry.action_json))
-        except Exception as exc:  # a logged action the engine refuses is exactly what this tool reports
-            report.update(clean=False, problem=f"action {entry.seq} refused on replay: {exc}")
-            return report
+    try:
+        state = final_state(record, seats, logged)
+    except RefusedOnReplay as exc:  # a logged action the engine refuses is exactly what this tool reports
+        report.update(clean=False, problem=str(exc))
+        return report
     report["actions"] = len(logged)
     if record.version != len(logged) + 1:
         report.update(clean=False, problem=f"version {record.version} but {len(logged)} logged actions")

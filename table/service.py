@@ -10,6 +10,7 @@ so two processes never fire the same one.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import weakref
 from collections.abc import Awaitable, Callable
@@ -19,15 +20,28 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
+from engine.undo import check_undoable, undo_refusal
+from table.actionlog import RefusedOnReplay, last_move
 from table.cache import LRU, cache_size
 from table.errors import StaleVersion, TableError
 from table.games import DEFAULT_GAME
 from table.pace import pace_of, seconds_for, valid_pace
 from table.sql import BATCH, CLAIM_LEASE
-from table.store import Commit, Deadline, GameRecord, PlayerClock, Preferences, PrivateMessage, Store, Substitute
+from table.store import (
+    Commit,
+    Deadline,
+    GameRecord,
+    LoggedAction,
+    PlayerClock,
+    Preferences,
+    PrivateMessage,
+    Store,
+    Substitute,
+)
 from table.text_match import clean
 
 Clock = Callable[[], float]
+UNDO_CACHE = 64        # games whose state before the last move is kept for taking it back
 MAX_RETRIES = 3
 MAX_TIMEOUT_STEPS = 200
 
@@ -45,6 +59,20 @@ def _check_sex(sex: str) -> None:
     """A character starts with the player's own sex (Munchkin: "Geschlecht")."""
     if sex not in SEXES:
         raise TableError("unknown_sex", sex=sex)
+
+
+def _last_own_move(logged: list[LoggedAction], user_id: str) -> LoggedAction:
+    """The log's last line, when it is a move of this player's that stands; a refusal otherwise."""
+    last = logged[-1] if logged else None
+    if last is None:
+        raise TableError("undo_nothing")
+    if last.undo_of is not None:
+        raise TableError("undo_once")        # taking back is never repeated: a second click takes back nothing
+    if last.actor == "system":
+        raise TableError("undo_after_deadline")
+    if last.actor != user_id:
+        raise TableError("undo_not_last", player=last.actor)
+    return last
 
 
 @dataclass
@@ -97,6 +125,8 @@ class TableService:
         self.reminder_listeners: list[ReminderListener] = []
         self.due_listeners: list[DueListener] = []
         self._bots: dict[tuple[int, str], Any] = {}   # (game, seat) -> the bot player that plays it
+        # game id -> (version, state before its last move, that move's events) while it may be taken back
+        self._undoable: LRU[int, tuple[int, Any, list[Event]]] = LRU(min(size, UNDO_CACHE))
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = DEFAULT_GAME,
@@ -239,10 +269,7 @@ class TableService:
 
     async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None,
                      origin: str = "table", note: Event | None = None) -> ActResult:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        async with lock:
+        async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 record = await self.store.get_game(game_id, with_state=False)
                 if record is None:
@@ -273,6 +300,7 @@ class TableService:
                     state_json=new_state.model_dump_json(), status=status, now=self.clock(),
                     deadlines=None if unchanged else deadlines, clocks=clocks,
                     reminders=self._reminder_times(record, deadlines),
+                    winners=list(new_state.winners) if status == "finished" else [],
                 )
                 try:
                     new_version = await self.store.commit(commit)
@@ -284,6 +312,7 @@ class TableService:
                     continue
                 self._cache[game_id] = (new_version, new_state)
                 self._deadline_cache[game_id] = (new_version, deadlines)
+                self._remember_undoable(game_id, new_version, rules, state, new_state, user_id, events)
                 if not unchanged:
                     self._tell_due(deadlines, commit.reminders, existing)
                 if note is not None:
@@ -296,6 +325,87 @@ class TableService:
         if origin != "preference":
             await self.apply_standing_preferences(game_id)
         return result
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ------------------------------------------------------------------ taking a move back
+    def _remember_undoable(self, game_id: int, version: int, rules: GameRules, before: Any, after: Any,
+                           actor: str, events: list[Event]) -> None:
+        """Keep the state before a move that may be taken back, so that taking it back needs no replay
+        (another process, or this one after a restart, replays the log instead)."""
+        if actor != "system" and undo_refusal(rules, before, after, actor, events) is None:
+            self._undoable[game_id] = (version, before, events)
+        else:
+            self._undoable.pop(game_id, None)
+
+    async def undo(self, guild_id: str, channel_id: str, user_id: str, expected_version: int | None = None,
+                   origin: str = "table") -> ActResult:
+        record = await self.game_in(guild_id, channel_id)
+        return await self.undo_in(record.id, user_id, expected_version, origin)
+
+    async def undo_in(self, game_id: int, user_id: str, expected_version: int | None = None,
+                      origin: str = "table") -> ActResult:
+        """Take back the player's own last move: only the last line of the log, only their own, and only
+        when it showed nobody anything new (engine/undo.py). The move stays in the log, marked as taken
+        back, the taking back is a line of its own, and the game returns to the state before the move.
+        ``expected_version`` refuses an undo meant for a game that has moved on since."""
+        async with self._lock(game_id):
+            record = await self.store.get_game(game_id, with_state=False)
+            if record is None:
+                raise TableError("no_game")
+            if record.status != "active":
+                raise TableError("not_started" if record.status == "lobby" else "game_finished")
+            if expected_version is not None and expected_version != record.version:
+                raise StaleVersion(expected_version, record.version)
+            version, state = await self.state_of(record)
+            if not state.has_player(user_id):
+                raise TableError("not_seated")
+            logged = await self.store.actions(game_id)
+            last = _last_own_move(logged, user_id)
+            rules = rules_of(record.kind)
+            before, events = await self._before_last(record, version, state, logged)
+            check_undoable(rules, before, state, user_id, events)
+            existing = await self._open_deadlines(game_id, version)
+            clocks, all_clocks = await self._update_clocks(record, state, before)
+            deadlines = self._deadlines(rules, record, before, existing, all_clocks)
+            commit = Commit(game_id=game_id, expected_version=version, actor=user_id,
+                            action_json=json.dumps({"type": "undo", "actor": user_id, "seq": last.seq}),
+                            state_json=before.model_dump_json(), status="active", now=self.clock(),
+                            deadlines=deadlines, clocks=clocks, reminders=self._reminder_times(record, deadlines),
+                            undoes=last.seq)
+            try:
+                new_version = await self.store.commit(commit)
+            except StaleVersion:
+                self._cache.pop(game_id, None)     # another process moved the game on: nothing to take back
+                raise
+            self._cache[game_id] = (new_version, before)
+            self._deadline_cache[game_id] = (new_version, deadlines)
+            self._undoable.pop(game_id, None)      # a move is taken back once; the one before it stays
+            self._tell_due(deadlines, commit.reminders, existing)
+        result = ActResult(game_id, record.channel_id, new_version, before,
+                           [Event(kind="move_taken_back", params={"player": user_id})], "active", origin)
+        await self._publish(result)
+        return result
+
+    async def _before_last(self, record: GameRecord, version: int, state: Any,
+                           logged: list[LoggedAction]) -> tuple[Any, list[Event]]:
+        """The state before the log's last move and the events that move made: remembered from making
+        it, or replayed from the log (off the event loop: a long game takes a moment)."""
+        remembered = self._undoable.get(record.id)
+        if remembered is not None and remembered[0] == version:
+            return remembered[1], remembered[2]
+        seats = await self.store.seats(record.id)
+        try:
+            before, after, events = await asyncio.to_thread(last_move, record, seats, logged)
+        except (RefusedOnReplay, IllegalAction) as exc:
+            raise TableError("undo_unavailable") from exc
+        if after.model_dump_json() != state.model_dump_json():
+            raise TableError("undo_unavailable")       # the log no longer leads to the stored state
+        return before, events
 
     # ------------------------------------------------------------------ standing preferences
     async def set_preferences(self, guild_id: str, channel_id: str, user_id: str, *, auto_pass: bool | None = None,

@@ -35,6 +35,7 @@ from table.sql import (
     NEXT_DUE,
     SharedReads,
     Statement,
+    action_statements,
     clock_statements,
     deadline_statements,
     game_columns,
@@ -389,10 +390,8 @@ class SqliteStore(SharedReads, Store):
                 if row is None:
                     raise TableError("no_game")
                 raise StaleVersion(commit.expected_version, row[0])
-            await run(
-                db, "INSERT INTO actions (game_id, seq, actor, action, at) VALUES (?, ?, ?, ?, ?)",
-                (commit.game_id, new_version - 1, commit.actor, commit.action_json, commit.now),
-            )
+            for sql, params in action_statements(commit, new_version - 1):
+                await run(db, sql, params)
             if commit.deadlines is not None:
                 for sql, params in deadline_statements(commit.game_id, new_version, commit.deadlines,
                                                        commit.reminders):

@@ -91,6 +91,23 @@ class LoggedAction:
     actor: str
     action_json: str
     at: float
+    undone: bool = False           # taken back: the game goes on as if it had not been made
+    undo_of: int | None = None     # this line takes back the move with that seq (it is no move itself)
+
+    @property
+    def counts(self) -> bool:
+        """Whether a replay applies it: a move that stands."""
+        return not self.undone and self.undo_of is None
+
+
+@dataclass
+class Standing:
+    """One player's record on a server: finished games played and won."""
+
+    user_id: str
+    name: str
+    played: int
+    won: int
 
 
 @dataclass
@@ -115,6 +132,8 @@ class Commit:
     now: float = 0.0
     clocks: list[PlayerClock] = field(default_factory=list)   # time banks changed by this action
     reminders: dict[str, float] = field(default_factory=dict)  # when to remind of a new deadline
+    undoes: int | None = None       # this line takes back the move with that seq (marked undone)
+    winners: list[str] = field(default_factory=list)          # a finished game's winners (seats.won)
 
 
 def dumps(value: Any) -> str:
@@ -182,6 +201,14 @@ class Store(ABC):
 
     @abstractmethod
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
+
+    @abstractmethod
+    async def last_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
+        """The channel's newest game, open or not (without its state document)."""
+
+    @abstractmethod
+    async def standings(self, guild_id: str, limit: int) -> list[Standing]:
+        """Per player, the server's finished games played and won, the most wins first (by index)."""
 
     @abstractmethod
     async def private_message(self, game_id: int, user_id: str) -> PrivateMessage: ...

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.munchkin.rules import new_game
+from table.console import TABLE_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -172,7 +173,7 @@ async def test_help_lists_each_command_with_its_arguments_and_an_example(store):
     out = await _play(store, ["Ben: befehle"])
     assert "  spielen KARTE [auf SPIELER oder GEGENSTAND] [gegen MONSTER]" in out
     assert "z. B. „Ben: bitten Ben schätze 1 zuerst“" in out
-    assert out.count("z. B.") == 26
+    assert out.count("z. B.") == 26 + len(TABLE_WORDS)        # the game's commands and the table's own words
 
 
 async def test_long_input_is_echoed_and_repeated_at_most_100_characters(store):

@@ -10,6 +10,7 @@ from engine.munchkin.character import owned_in_play
 from table.errors import UsageError
 from table.frontend import TableFrontend
 from table.munchkin import commands, lookup, picture, render
+from table.munchkin.summary import MunchkinTally
 
 DEFAULT_SETS = "cthulhu"
 
@@ -59,4 +60,5 @@ FRONTEND = TableFrontend(
     card_entries=lookup.card_entries,
     card_answer=lookup.card_answer,
     pictures=picture.pictures,
+    summary_tally=MunchkinTally,
 )

@@ -10,6 +10,7 @@ from table.errors import UsageError
 from table.frontend import TableFrontend
 from table.i18n import has_text
 from table.smashup import commands, lookup, picture, render
+from table.smashup.summary import SmashUpTally
 
 
 def settings(sets_text: str | None, options: dict[str, bool]) -> tuple[list[str], dict[str, Any]]:
@@ -53,4 +54,5 @@ FRONTEND = TableFrontend(
     card_entries=lookup.card_entries,
     card_answer=lookup.card_answer,
     pictures=picture.pictures,
+    summary_tally=SmashUpTally,
 )
