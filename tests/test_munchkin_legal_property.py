@@ -105,3 +105,20 @@ def test_trade_offers_grow_with_the_items_not_their_square():
             continue
         to_them = [m for m in offers if m.to == other.id]
         assert 0 < len(to_them) <= 16 + 15
+
+
+def test_trade_offers_made_legal_are_exactly_those_the_checks_allow():
+    """Trade offers are listed without trying each one (Cthulhu l.41: one big item per character,
+    l.131: items are traded any time outside a combat, l.212): on a late table where several players
+    already carry more big items than they may, the listed offers are the candidates that validate."""
+    from engine.bench import late_game
+    from engine.munchkin import rules
+
+    state = late_game(players=6, items_each=16)
+    over = [p for p in state.players if rules._big_room(state, p) < 0]
+    assert over                                     # the case where a side may keep, not gain, big items
+    for me in state.players:
+        listed = [m for m in rules.legal_actions(state, me.id) if isinstance(m, A.OfferTrade)]
+        tried = [c for other in state.players if other.id != me.id
+                 for c in rules._trade_candidates(me, other) if rules.is_legal(state, c)]
+        assert listed == tried

@@ -1250,7 +1250,7 @@ def legal_actions(state: GameState, player_id: str) -> list[Action]:
     item, help requests with no bribe, half the treasure, or all of it."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [a for a in _candidates(state, player_id) if is_legal(state, a)]
+    return [*(a for a in _candidates(state, player_id) if is_legal(state, a)), *_legal_trades(state, player_id)]
 
 
 def _candidates(state: GameState, pid: str) -> Iterable[Action]:
@@ -1298,10 +1298,32 @@ def _candidates(state: GameState, pid: str) -> Iterable[Action]:
             if state.card(uid).kind == "level_up":
                 yield Claim(actor=pid, card=uid)
                 break
-    if not cb.in_combat(state, pid):             # _check_trade: nobody trades while in a combat
-        for other in state.players:
-            if other.id != pid and not cb.in_combat(state, other.id):
-                yield from _trade_candidates(player, other)
+
+
+def _legal_trades(state: GameState, pid: str) -> Iterable[OfferTrade]:
+    """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
+    a combat, an offer names items on the table, one on each side, and only a big-item count or an
+    identical open offer can still refuse one."""
+    if cb.in_combat(state, pid):
+        return
+    player = state.player(pid)
+    big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
+    open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
+    for other in state.players:
+        if other.id == pid or cb.in_combat(state, other.id):
+            continue
+        room = _big_room(state, player), _big_room(state, other)
+        for offer in _trade_candidates(player, other):
+            big_in = sum(big[u] for u in offer.want) - sum(big[u] for u in offer.give)
+            if (big_in > 0 and big_in > room[0]) or (big_in < 0 and -big_in > room[1]):
+                continue        # more big items than one side may carry (a side already over may keep them)
+            if not any(_same_offer(d, offer) for d in open_offers):
+                yield offer
+
+
+def _big_room(state: GameState, player: Player) -> int:
+    """How many more big items the player may carry (ch.can_carry_big, as a count)."""
+    return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
 
 
 def _trade_candidates(player: Player, other: Player) -> Iterable[OfferTrade]:
@@ -1398,16 +1420,22 @@ def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
     sellable = sorted(sellable, key=lambda u: -state.card(u).value)[:10]
     double = _double_sale_available(state, player)      # a halfling's best item counts twice
 
+    value = {u: state.card(u).value for u in sellable}
+
     def worth(cards: Sequence[str]) -> int:
-        return _sale_value(state, player, cards) if double else sum(state.card(u).value for u in cards)
+        return _sale_value(state, player, cards) if double else sum(value[u] for u in cards)
+
+    def minimal(combo: tuple[str, ...], levels: int) -> bool:
+        """No card could be left out for as many levels. Without a doubled item it is enough to leave
+        out the cheapest (the last: the cards are sorted dearest first)."""
+        if not double:
+            return (sum(value[u] for u in combo) - value[combo[-1]]) // SELL_UNIT < levels
+        return all(worth([c for c in combo if c != u]) // SELL_UNIT < levels for u in combo)
 
     if worth(sellable) < SELL_UNIT:
         return
     for size in range(1, len(sellable) + 1):
         for combo in combinations(sellable, size):
             total = worth(combo)
-            if total < SELL_UNIT:
-                continue
-            levels = total // SELL_UNIT
-            if all(worth([c for c in combo if c != u]) // SELL_UNIT < levels for u in combo):
+            if total >= SELL_UNIT and minimal(combo, total // SELL_UNIT):
                 yield Sell(actor=player.id, cards=combo)
