@@ -30,7 +30,8 @@ class GameRules:
     min_players: int
     max_players: int
     available_sets: Callable[[], list[str]]
-    bot_player: Callable[[str], Any]        # a player for an empty seat: .choose(state) -> action | None
+    # a player for an empty seat, (player_id, level="leicht", budget_s=None, seed=0): .choose(state) -> action | None
+    bot_player: Callable[..., Any]
 
 
 MUNCHKIN = GameRules(
@@ -49,14 +50,15 @@ MUNCHKIN = GameRules(
     min_players=2,
     max_players=6,
     available_sets=munchkin_cards.available_sets,
-    bot_player=lambda player_id: _munchkin_bot(player_id),
+    bot_player=lambda player_id, level="leicht", budget_s=None, seed=0: _bot("munchkin", player_id, level,
+                                                                            budget_s, seed),
 )
 
 
-def _munchkin_bot(player_id: str):
-    from engine.munchkin.bot import BotPlayer
+def _bot(game: str, player_id: str, level: str, budget_s: float | None, seed: int):
+    from engine.bots import make_bot
 
-    return BotPlayer(player_id)
+    return make_bot(game, player_id, level, budget_s=budget_s, seed=seed)
 
 
 def _smashup_rules() -> GameRules:
@@ -65,7 +67,6 @@ def _smashup_rules() -> GameRules:
 
     from engine.smashup import actions as su_actions
     from engine.smashup import rules as su_rules
-    from engine.smashup.bot import BotPlayer as SmashUpBot
     from engine.smashup.state import GameState as SmashUpState
 
     class SmashUpOptions(BaseModel):
@@ -88,7 +89,8 @@ def _smashup_rules() -> GameRules:
         min_players=su_rules.MIN_PLAYERS,
         max_players=su_rules.MAX_PLAYERS,
         available_sets=lambda: ["smashup"],
-        bot_player=SmashUpBot,
+        bot_player=lambda player_id, level="leicht", budget_s=None, seed=0: _bot("smashup", player_id, level,
+                                                                                budget_s, seed),
     )
 
 
