@@ -26,7 +26,7 @@ from engine.core.errors import IllegalAction
 LEVELS = ("leicht", "mittel", "schwer")
 DEFAULT_BUDGET_S = 1.0       # per searched decision, one core
 WINDOW_BUDGET_S = 0.3        # when the decision is an answer in a reaction window (others wait on it)
-MARGIN = 0.1                 # share of the budget kept back for the last step of a playout
+MARGIN = 0.05                # share of the budget kept back for the last step of a playout
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class SearchGame:
     movers: Callable[[Any], list[str]]              # who is asked first in a playout
     horizon: int                                    # playout steps before the position is scored
     guide: Callable[[str], Any] | None = None       # the player whose move stands unsearched (else ``policy``)
+    margin: float = 0.0                             # by how much (average score) a move must beat the guide's
 
 
 class SearchPlayer:
@@ -78,30 +79,43 @@ class SearchPlayer:
 
 def best_move(game: SearchGame, state: Any, me: str, candidates: list, deadline: float | None,
               iterations: int | None, seed: int) -> Any:
-    """The candidate with the best average over whole rounds; the first (the guide) on ties."""
+    """The candidate with the best average over whole rounds, if it beats the first (the guide) by the
+    game's margin. With a
+    deadline, no round is begun that the rounds so far say would not end in time."""
     totals = [0.0] * len(candidates)
-    rounds = 0
+    rounds, began = 0, time.perf_counter()
     rng = random.Random(seed)
     while iterations is None or rounds < iterations:
-        round_seed = rng.getrandbits(64)
-        world = game.determinize(state, me, random.Random(round_seed))
-        values = []
-        for index, move in enumerate(candidates):
-            try:
-                after = game.apply(world, move)[0]
-            except IllegalAction:      # refused in this world (it cannot be, with the bot's own cards)
-                values.append(float("-inf"))
-                continue
-            value = playout(game, after, me, random.Random(round_seed + index + 1), deadline)
-            if value is None:
-                break
-            values.append(value)
-        if len(values) < len(candidates):
+        if deadline is not None and rounds and time.perf_counter() + (time.perf_counter() - began) / rounds > deadline:
+            break
+        values = _round(game, state, me, candidates, rng.getrandbits(64), deadline)
+        if values is None:
             break
         totals = [t + v for t, v in zip(totals, values, strict=True)]
         rounds += 1
+    if not rounds:
+        return candidates[0]
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    # a few rounds are noisy: the guide's move stands unless another is clearly better
+    return candidates[best] if (totals[best] - totals[0]) / rounds > game.margin else candidates[0]
+
+
+def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
+           deadline: float | None) -> list[float] | None:
+    """Every candidate tried in one sampled world; None when the clock ran out on the way."""
+    world = game.determinize(state, me, random.Random(seed))
+    values = []
+    for index, move in enumerate(candidates):
+        try:
+            after = game.apply(world, move)[0]
+        except IllegalAction:      # refused in this world (it cannot be, with the bot's own cards)
+            values.append(float("-inf"))
+            continue
+        value = playout(game, after, me, random.Random(seed + index + 1), deadline)
+        if value is None:
+            return None
+        values.append(value)
+    return values
 
 
 def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline: float | None) -> float | None:

@@ -249,10 +249,12 @@ def _group(move: A.Action) -> tuple:
 
 
 PROGRESS = (A.Pass, A.EndTurn, A.KickDoor, A.LootRoom)
+NOT_TRIED = (A.Discard, A.OfferTrade, A.Leave, A.Timeout)   # a short playout cannot judge what these cost
 
 
 def candidates(state: GameState, me: str, moves: list[A.Action], guided: A.Action) -> list[A.Action]:
     """The guide, then moving on (pass, end the turn), then one move per card, target and option."""
+    moves = [m for m in moves if not isinstance(m, NOT_TRIED)]
     ordered = [m for m in moves if isinstance(m, PROGRESS)] + [m for m in moves if not isinstance(m, PROGRESS)]
     return first_of_each(ordered, guided, _group, SEARCH_WIDTH)
 
@@ -274,7 +276,8 @@ def in_window(state: GameState, me: str) -> bool:
 
 SEARCH_WIDTH = 6
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=MiddlePlayer, determinize=determinize,
-                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=30)
+                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=30,
+                    margin=0.01)
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,

@@ -25,6 +25,7 @@ from engine.smashup.rules import (
 from engine.smashup.state import GameState
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
+SEARCH_LOOKAHEAD = 24   # the search's share: its playouts look further instead
 
 
 @cache
@@ -197,7 +198,13 @@ class MiddlePlayer(BotPlayer):
 class PlayoutPlayer(MiddlePlayer):
     """``mittel`` with a short look ahead: the other players in a search's playouts."""
 
-    lookahead = 8
+    lookahead = 4
+
+
+class GuidePlayer(MiddlePlayer):
+    """``mittel`` looking at fewer moves: the search's first guess, which must leave it time."""
+
+    lookahead = SEARCH_LOOKAHEAD
 
 
 # ---------------------------------------------------------------------------------------------- schwer
@@ -240,7 +247,7 @@ def candidates(state: GameState, me: str, moves: list, guided) -> list:
     if isinstance(guided, A.PickFaction | A.DiscardDown):
         return [guided]
     finish = [m for m in moves if isinstance(m, A.FinishPlaying | A.PassSpecial)]
-    ranked = sorted(_spread(moves, MAX_LOOKAHEAD), key=lambda m: -_after(state, m, me))
+    ranked = sorted(_spread(moves, SEARCH_LOOKAHEAD), key=lambda m: -_after(state, m, me))
     key = lambda m: (type(m).__name__, getattr(m, "card", None), getattr(m, "option", None))   # noqa: E731
     return first_of_each(finish + ranked, guided, key, SEARCH_WIDTH)
 
@@ -263,10 +270,10 @@ def in_window(state: GameState, me: str) -> bool:
     return state.scoring is not None or state.active_player.id != me
 
 
-SEARCH_WIDTH = 5
+SEARCH_WIDTH = 4
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=PlayoutPlayer, determinize=determinize,
-                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=12,
-                    guide=MiddlePlayer)
+                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=10,
+                    guide=GuidePlayer, margin=1.0)
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
