@@ -214,19 +214,21 @@ class MiddlePlayer(BotPlayer):
 # ---------------------------------------------------------------------------------------------- schwer
 def determinize(state: GameState, me: str, rng: random.Random) -> GameState:
     """A world the bot cannot tell from the real one: the other players' hands and both decks are
-    dealt anew from the cards it has not seen. Card backs are public, so each hand keeps its number
-    of door and treasure cards; the random generator (dice, later shuffles) is reseeded."""
+    dealt anew from the cards it has not seen. Card backs are public, so each place in a hand keeps
+    its deck (door or treasure) and whether it was just drawn; the random generator (dice, later
+    shuffles) is reseeded."""
     world = state.clone()
     others = [p for p in world.players if p.id != me]
     for deck in ("door", "treasure"):
-        held = {p.id: [u for u in p.hand if state.card(u).deck == deck] for p in others}
         pile = f"{deck}_deck"
-        pool = shuffled([u for cards in held.values() for u in cards] + getattr(world, pile), rng)
+        pool = shuffled([u for p in others for u in p.hand if state.card(u).deck == deck] + getattr(world, pile), rng)
         for player in others:
-            count = len(held[player.id])
-            player.hand = [u for u in player.hand if state.card(u).deck != deck] + pool[:count]
-            pool = pool[count:]
+            player.hand = [pool.pop() if state.card(u).deck == deck else u for u in player.hand]
         setattr(world, pile, pool)
+    for real, player in zip(state.players, world.players, strict=True):
+        if player.id != me:
+            player.fresh = {new: real.fresh[old] for old, new in zip(real.hand, player.hand, strict=True)
+                            if old in real.fresh}
     world.rng = rng.getrandbits(63)
     return world
 
