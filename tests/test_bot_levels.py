@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 
 import pytest
 
@@ -104,24 +105,19 @@ def test_schwer_does_not_peek_at_hidden_cards(game, players, swap):
         other = swap(state)
         hidden = [p.hand for p in state.players if p.id != ME]
         assert hidden != [p.hand for p in other.players if p.id != ME]     # something was really swapped
-        assert module.determinize(state, ME, _rng(3)).model_dump() == module.determinize(other, ME, _rng(3)).model_dump()
+        worlds = [module.determinize(real, ME, random.Random(3)).model_dump() for real in (state, other)]
+        assert worlds[0] == worlds[1]
         first = make_bot(game, ME, "schwer", seed=11, iterations=2)
         second = make_bot(game, ME, "schwer", seed=11, iterations=2)
         assert first.choose(state) == second.choose(other)
         assert first.searched == second.searched == 1
 
 
-def _rng(seed: int):
-    import random
-
-    return random.Random(seed)
-
-
 @pytest.mark.parametrize(("game", "players"), [("munchkin", 4), ("smashup", 3)])
 def test_a_sampled_world_keeps_every_card_and_everything_the_bot_sees(game, players):
     module = _bot_module(game)
     state = _positions(game, players, seed=5, wanted=1)[0]
-    world = module.determinize(state, ME, _rng(1))
+    world = module.determinize(state, ME, random.Random(1))
     assert sorted(world.all_card_locations()) == sorted(state.all_card_locations())
     assert world.player(ME).hand == state.player(ME).hand
     for real, sampled in zip(state.players, world.players, strict=True):
