@@ -22,11 +22,17 @@ def make_bot(game: str, player_id: str, level: str = "leicht", budget_s: float |
 
 
 def decide(game: str, state_json: str, player_id: str, level: str = "leicht", budget_s: float | None = None,
-           seed: int = 0) -> str | None:
-    """The bot's move as action JSON, or None when it has nothing to do now. A plain function of its
-    arguments, to run in a worker process off the event loop."""
+           seed: int = 0, memory: dict | None = None) -> tuple[str | None, dict]:
+    """The bot's move as action JSON (None when it has nothing to do now) and what it remembers for
+    its next call. A plain function of its arguments, to run in a worker process off the event loop;
+    the caller keeps ``memory`` per seat and passes it back (a Munchkin bot remembers whom it already
+    asked for help in this fight, so that a refusal is not asked again)."""
     from engine.games import rules_of
 
     rules = rules_of(game)
-    move = make_bot(game, player_id, level, budget_s, seed).choose(rules.load_state(state_json))
-    return None if move is None else rules.dump_action(move)
+    bot = make_bot(game, player_id, level, budget_s, seed)
+    heuristic = getattr(bot, "guide", bot)
+    if memory is not None and hasattr(heuristic, "asked"):
+        heuristic.asked = memory
+    move = bot.choose(rules.load_state(state_json))
+    return (None if move is None else rules.dump_action(move)), getattr(heuristic, "asked", {})

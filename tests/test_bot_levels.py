@@ -172,9 +172,30 @@ def test_registry_and_decide_give_every_level():
             rules.bot_player("p0", level="unschlagbar")
     assert pickle.loads(pickle.dumps(decide)) is decide
     state = _positions("munchkin", 4, seed=7, wanted=1)[0]
-    answer = decide("munchkin", state.model_dump_json(), ME, "schwer", budget_s=0.2, seed=1)
+    answer, memory = decide("munchkin", state.model_dump_json(), ME, "schwer", budget_s=0.2, seed=1)
     move = rules_of("munchkin").parse_action(answer)
     assert move in rules_of("munchkin").legal_actions(state, ME)
+    pickle.dumps(memory)
+
+
+def test_decide_remembers_whom_it_asked_for_help():
+    """Called afresh for every move (as in a worker process), the Munchkin bot still does not ask
+    a player again who refused to help in this fight: the memory comes back with the next call."""
+    from engine.munchkin import actions as A
+    from tests.munchkin_helpers import decide as answer
+    from tests.munchkin_helpers import fight, game
+
+    state = game()
+    state.players[1].level = 8
+    state = fight(state, "t_stone_troll")
+    rules = rules_of("munchkin")
+    first, memory = decide("munchkin", state.model_dump_json(), "anna", "mittel")
+    ask = rules.parse_action(first)
+    assert isinstance(ask, A.AskHelp) and ask.helper == "ben"
+    state, _ = rules.apply(state, ask)
+    state, _ = answer(state, "ben", "help", "decline")
+    again, _ = decide("munchkin", state.model_dump_json(), "anna", "mittel", memory=memory)
+    assert not isinstance(rules.parse_action(again), A.AskHelp) or rules.parse_action(again).helper != "ben"
 
 
 def test_seating_puts_every_level_in_every_order():
