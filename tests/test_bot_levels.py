@@ -140,15 +140,17 @@ def test_search_plays_exactly_the_rounds_it_is_given(game, players, monkeypatch)
 
 
 def test_search_without_a_choice_takes_the_guides_move_at_once(monkeypatch):
-    """One sensible move (a decision with one answer, passing alone): nothing is searched."""
-    from tests.munchkin_helpers import fight, game
+    """A fight the fighter already wins, nobody holding a card: passing is the only sensible move
+    for everyone (help would only share the reward), so nothing is searched and nobody waits."""
+    from engine.munchkin import actions as A
+    from tests.munchkin_helpers import fight, game, to_table
 
     state = fight(game(), "t_slimeling")
+    to_table(state, "anna", "t_short_sword")
     monkeypatch.setattr(search, "playout", lambda *a: pytest.fail("searched a move without a choice"))
-    bot = make_bot("munchkin", "anna", "schwer", iterations=5)
-    bot.guide.choose = lambda s: rules_of("munchkin").legal_actions(s, "anna")[0]
-    bot.game = search.SearchGame(**{**bot.game.__dict__, "candidates": lambda s, me, moves, g: [g]})
-    assert bot.choose(state) is not None and bot.searched == 0
+    for seat in ("anna", "ben", "cleo"):
+        bot = make_bot("munchkin", seat, "schwer", iterations=5)
+        assert isinstance(bot.choose(state), A.Pass) and bot.searched == 0
 
 
 def test_mittel_beats_leicht_at_smash_up():

@@ -255,8 +255,12 @@ NOT_TRIED = (A.Discard, A.OfferTrade, A.Leave, A.Timeout)   # a short playout ca
 
 
 def candidates(state: GameState, me: str, moves: list[A.Action], guided: A.Action) -> list[A.Action]:
-    """The guide, then moving on (pass, end the turn), then one move per card, target and option."""
-    moves = [m for m in moves if not isinstance(m, NOT_TRIED)]
+    """The guide, then moving on (pass, end the turn), then one move per card, target and option.
+    Help is no choice while the fighters already win: it would only share their reward."""
+    combat = state.combat
+    winning = combat is not None and combat.stage == "fight" and cb.players_win(state)
+    skip = NOT_TRIED + ((A.AskHelp, A.OfferHelp) if winning else ())
+    moves = [m for m in moves if not isinstance(m, skip)]
     ordered = [m for m in moves if isinstance(m, PROGRESS)] + [m for m in moves if not isinstance(m, PROGRESS)]
     return first_of_each(ordered, guided, _group, SEARCH_WIDTH)
 
