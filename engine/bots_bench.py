@@ -70,6 +70,20 @@ def _play_one(job: tuple) -> dict:
     return play(*job)
 
 
+class _InProcess:
+    """The pool's ``map`` in this process (one worker)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        return None
+
+    @staticmethod
+    def map(fn, jobs, chunksize: int = 1):
+        return map(fn, jobs)
+
+
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% interval of a win rate (Wilson's score interval: sound near 0 and with few games)."""
     if games == 0:
@@ -113,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=float, default=None, help="schwer: time per searched decision")
     parser.add_argument("--workers", type=int, default=1, help="games played in this many processes")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--progress", action="store_true", help="each game's result as a JSON line on stderr")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
@@ -123,11 +138,12 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(args.seed * 100_003 + g, seating(levels, args.players, g), args.game, sets, budget_s)
             for g in range(args.games)]
     started = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(_play_one, jobs, chunksize=1))
-    else:
-        results = [_play_one(job) for job in jobs]
+    results = []
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else _InProcess() as pool:
+        for result in pool.map(_play_one, jobs, chunksize=1):
+            results.append(result)
+            if args.progress:       # one line per game, so a long run can be read before it ends
+                print(json.dumps(result), file=sys.stderr, flush=True)
     summary = summarize(results, levels)
     summary.update(game=args.game, players=args.players, games=args.games, seed=args.seed,
                    budget_ms=args.budget_ms if args.budget_ms is not None else 1000.0,
