@@ -127,7 +127,7 @@ def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline:
             break
         if deadline is not None and time.perf_counter() > deadline:
             return None
-        move = _next_move(game, state, players, rng)
+        move = _next_move(game, state, players, rng, deadline)
         if move is None:
             break
         state, _ = game.apply(state, move)
@@ -136,11 +136,14 @@ def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline:
     return game.evaluate(state, me)
 
 
-def _next_move(game: SearchGame, state: Any, players: dict, rng: random.Random) -> Any:
+def _next_move(game: SearchGame, state: Any, players: dict, rng: random.Random, deadline: float | None) -> Any:
     """The first move a ``mittel`` player wants, asking who the game names first; when nobody
-    wants to act, any legal move of those who can (as a stalled table's deadline would)."""
+    wants to act, any legal move of those who can (as a stalled table's deadline would). None
+    when the clock runs out while asking."""
     open_moves = []
     for seat in game.movers(state):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         if seat not in players:
             players[seat] = game.policy(seat)
         move = players[seat].choose(state)

@@ -25,7 +25,7 @@ from engine.smashup.rules import (
 from engine.smashup.state import GameState
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
-SEARCH_LOOKAHEAD = 24   # the search's share: its playouts look further instead
+SEARCH_LOOKAHEAD = 16   # the search's share: its playouts look further instead
 
 
 @cache
