@@ -60,13 +60,20 @@ class SearchPlayer:
         self.iterations = iterations
         self.seed = seed
         self.searched = 0          # decisions that were searched (for the bench)
+        self.calls = 0
 
     def choose(self, state: Any) -> Any:
         started = time.perf_counter()
-        guided = self.guide.choose(state)
+        self.calls += 1
+        # the guide looks ahead by applying moves, which may draw a card or roll a die: it does so
+        # in a sampled world too, so that nothing it finds out comes from the hidden cards
+        view = self.game.determinize(state, self.player_id, random.Random(self.seed * 7919 + self.calls))
+        guided = self.guide.choose(view)
         if guided is None:
             return None
         moves = self.game.legal(state, self.player_id)
+        if guided not in moves:        # one's own moves are the same in every world; kept safe all the same
+            guided = moves[0]
         candidates = self.game.candidates(state, self.player_id, moves, guided)
         if len(candidates) <= 1:
             return guided
