@@ -5,7 +5,8 @@
 
 The seating runs through every order of the seats from game to game, so no seat favours a level. Prints each level's win
 rate with its 95% confidence interval (Wilson) and the time per decision (p50/p99). ``--budget-ms``
-is the ``schwer`` bot's time per searched decision, ``--workers`` plays games in that many processes.
+is the ``schwer`` bot's time per searched decision, ``--workers`` plays games in that many processes,
+``--progress`` prints each game's result on stderr as it ends.
 """
 
 from __future__ import annotations
