@@ -32,7 +32,8 @@ class GameRules:
     min_players: int
     max_players: int
     available_sets: Callable[[], list[str]]
-    bot_player: Callable[[str], Any]        # a player for an empty seat: .choose(state) -> action | None
+    # a player for an empty seat, (player_id, level="leicht", budget_s=None, seed=0): .choose(state) -> action | None
+    bot_player: Callable[..., Any]
     # what a player cannot see, zone by zone (face-down piles, others' hands): engine/undo.py
     hidden: Callable[[Any, str], dict[str, list[str]]]
 
@@ -53,15 +54,16 @@ MUNCHKIN = GameRules(
     min_players=2,
     max_players=6,
     available_sets=munchkin_cards.available_sets,
-    bot_player=lambda player_id: _munchkin_bot(player_id),
+    bot_player=lambda player_id, level="leicht", budget_s=None, seed=0: _bot("munchkin", player_id, level,
+                                                                            budget_s, seed),
     hidden=munchkin_hidden,
 )
 
 
-def _munchkin_bot(player_id: str):
-    from engine.munchkin.bot import BotPlayer
+def _bot(game: str, player_id: str, level: str, budget_s: float | None, seed: int):
+    from engine.bots import make_bot
 
-    return BotPlayer(player_id)
+    return make_bot(game, player_id, level, budget_s=budget_s, seed=seed)
 
 
 def _smashup_rules() -> GameRules:
@@ -70,7 +72,6 @@ def _smashup_rules() -> GameRules:
 
     from engine.smashup import actions as su_actions
     from engine.smashup import rules as su_rules
-    from engine.smashup.bot import BotPlayer as SmashUpBot
     from engine.smashup.hidden import hidden_from as smashup_hidden
     from engine.smashup.state import GameState as SmashUpState
 
@@ -94,7 +95,8 @@ def _smashup_rules() -> GameRules:
         min_players=su_rules.MIN_PLAYERS,
         max_players=su_rules.MAX_PLAYERS,
         available_sets=lambda: ["smashup"],
-        bot_player=SmashUpBot,
+        bot_player=lambda player_id, level="leicht", budget_s=None, seed=0: _bot("smashup", player_id, level,
+                                                                                budget_s, seed),
         hidden=smashup_hidden,
     )
 

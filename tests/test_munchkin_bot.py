@@ -3,7 +3,7 @@ difference, runs otherwise, curses the leader; and it beats random players."""
 
 from __future__ import annotations
 
-from engine.bots_bench import play
+from engine.bots_bench import play, seating
 from engine.munchkin import actions as A
 from engine.munchkin.bot import BotPlayer
 from tests.munchkin_helpers import act, decide, fight, game, to_hand, to_table
@@ -68,7 +68,7 @@ def test_bot_takes_the_best_treasure():
 def test_bots_beat_random_players_and_games_end():
     bot_wins = 0
     for game_number in range(12):
-        winners, _ = play(500 + game_number, {game_number % 4})
-        assert winners
-        bot_wins += f"p{game_number % 4}" in winners
+        result = play(500 + game_number, seating(["leicht"], 4, game_number))
+        assert result["finished"]
+        bot_wins += "leicht" in result["winners"]
     assert bot_wins >= 6          # one bot among three random players: chance alone is a quarter

@@ -4,11 +4,14 @@ curses and monster-side cards against the leader."""
 
 from __future__ import annotations
 
+import random
+
 from engine.munchkin import actions as A
 from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
 from engine.munchkin.rules import apply, legal_actions
 from engine.munchkin.state import GameState
+from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
 
 LAYOUT_KINDS = ("class", "race", "item", "super_munchkin", "half_breed", "level_up", "item_enhancer", "loyalty",
                 "training", "power", "hireling", "ally", "extra_loyalty", "extra_training")
@@ -163,3 +166,129 @@ class BotPlayer:
         curses = [m for m in moves if isinstance(m, A.PlayCard) and state.card(m.card).kind in ("curse", "trap")
                   and m.target_player == leader]
         return curses[0] if curses and leader else None
+
+
+# ---------------------------------------------------------------------------------------------- mittel
+class MiddlePlayer(BotPlayer):
+    """``mittel``: today's player with better judgement. It never spoils a fight it helps in, helps
+    nobody who is well ahead of it, keeps its curses for a leader who is close to winning or pulls
+    two levels ahead, and looks for trouble with the strongest monster it still beats (the most
+    treasure for the same risk). (Winning a fight with the smallest card that does it, and asking
+    the weakest helper instead of the cheapest, measured worse: a wide margin is what survives the
+    others' monster enhancers.)"""
+
+    def _combat(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        combat = state.combat
+        if combat is not None and combat.stage == "fight" and combat.helper == self.player_id:
+            passes = [m for m in moves if isinstance(m, A.Pass)]
+            return passes[0] if passes else None
+        return super()._combat(state, moves)
+
+    def _help_worth_it(self, state: GameState, decision) -> bool:
+        if decision.kind == "help" and state.combat is not None:
+            fighter = state.player(state.combat.fighter)
+            if fighter.level >= state.player(self.player_id).level + 2:     # no help for who is well ahead
+                return False
+        return super()._help_worth_it(state, decision)
+
+    def _spite(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        """A curse is kept until the leader is close to winning or pulls two levels ahead."""
+        leader = self._leader(state)
+        if leader is None:
+            return None
+        top, me = state.player(leader), state.player(self.player_id)
+        if top.level < ch.MAX_LEVEL - 3 and top.level < me.level + 2:
+            return None
+        return super()._spite(state, moves)
+
+    def _own_turn(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        if state.active_player.id == self.player_id and state.combat is None and state.phase == "trouble":
+            me = state.player(self.player_id)
+            mine = ch.strength(state, me, False)
+            easy = [m for m in moves if isinstance(m, A.LookForTrouble) and state.card(m.card).level < mine]
+            if easy:        # the strongest monster it still beats: most treasure for the same risk
+                return max(easy, key=lambda m: (state.card(m.card).treasures, state.card(m.card).level))
+        return super()._own_turn(state, moves)
+
+
+# ---------------------------------------------------------------------------------------------- schwer
+def determinize(state: GameState, me: str, rng: random.Random) -> GameState:
+    """A world the bot cannot tell from the real one: the other players' hands and both decks are
+    dealt anew from the cards it has not seen. Card backs are public, so each place in a hand keeps
+    its deck (door or treasure) and whether it was just drawn; the random generator (dice, later
+    shuffles) is reseeded."""
+    world = state.clone()
+    others = [p for p in world.players if p.id != me]
+    for deck in ("door", "treasure"):
+        pile = f"{deck}_deck"
+        pool = shuffled([u for p in others for u in p.hand if state.card(u).deck == deck] + getattr(world, pile), rng)
+        for player in others:
+            player.hand = [pool.pop() if state.card(u).deck == deck else u for u in player.hand]
+        setattr(world, pile, pool)
+    for real, player in zip(state.players, world.players, strict=True):
+        if player.id != me:
+            player.fresh = {new: real.fresh[old] for old, new in zip(real.hand, player.hand, strict=True)
+                            if old in real.fresh}
+    world.rng = rng.getrandbits(63)
+    return world
+
+
+def evaluate(state: GameState, me: str) -> float:
+    """0 to 1: the game won or lost, else levels (own, and the lead over the best other), strength
+    and cards in hand."""
+    if state.phase == "over" or not state.has_player(me):
+        return 1.0 if me in state.winners else 0.0
+    player = state.player(me)
+    best_other = max((p.level for p in state.players if p.id != me), default=1)
+    value = (0.5 + 0.05 * (player.level - best_other) + 0.03 * player.level
+             + 0.004 * ch.strength(state, player, False) + 0.004 * len(player.hand))
+    return min(0.99, max(0.01, value))
+
+
+def _group(move: A.Action) -> tuple:
+    return (type(move).__name__, getattr(move, "card", None), getattr(move, "target_player", None),
+            getattr(move, "helper", None), getattr(move, "option", None), getattr(move, "side", None))
+
+
+PROGRESS = (A.Pass, A.EndTurn, A.KickDoor, A.LootRoom)
+NOT_TRIED = (A.Discard, A.OfferTrade, A.Leave, A.Timeout)   # a short playout cannot judge what these cost
+
+
+def candidates(state: GameState, me: str, moves: list[A.Action], guided: A.Action) -> list[A.Action]:
+    """The guide, then moving on (pass, end the turn), then one move per card, target and option.
+    Help is no choice while the fighters already win: it would only share their reward."""
+    combat = state.combat
+    winning = combat is not None and combat.stage == "fight" and cb.players_win(state)
+    skip = NOT_TRIED + ((A.AskHelp, A.OfferHelp) if winning else ())
+    moves = [m for m in moves if not isinstance(m, skip)]
+    ordered = [m for m in moves if isinstance(m, PROGRESS)] + [m for m in moves if not isinstance(m, PROGRESS)]
+    return first_of_each(ordered, guided, _group, SEARCH_WIDTH)
+
+
+def movers(state: GameState) -> list[str]:
+    """Who owes a decision, then the fight's players, then the rest from the active player on."""
+    order = [d.player for d in state.decisions]
+    if state.combat is not None:
+        order += [state.combat.fighter] + ([state.combat.helper] if state.combat.helper else [])
+    seats = [p.id for p in state.players]
+    order += seats[state.active:] + seats[:state.active]
+    return list(dict.fromkeys(order))
+
+
+def in_window(state: GameState, me: str) -> bool:
+    """Answering on someone else's turn (a fight's window, a help request): the others wait."""
+    return state.active_player.id != me
+
+
+SEARCH_WIDTH = 6
+SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=MiddlePlayer, determinize=determinize,
+                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=30,
+                    margin=0.01)
+
+
+def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
+           iterations: int | None = None):
+    """A player of the given strength for a seat."""
+    if level == "schwer":
+        return SearchPlayer(SEARCH, player_id, budget_s=budget_s, iterations=iterations, seed=seed)
+    return MiddlePlayer(player_id) if level == "mittel" else BotPlayer(player_id)

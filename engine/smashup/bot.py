@@ -5,14 +5,27 @@ has minions at the base being scored."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
+from engine.core.errors import IllegalAction
+from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
 from engine.smashup import actions as A
 from engine.smashup.cards import data
-from engine.smashup.rules import HAND_LIMIT, apply, breakpoint_of, hand_cards, legal_actions, power_at, total_power
+from engine.smashup.rules import (
+    HAND_LIMIT,
+    WINNING_VP,
+    apply,
+    breakpoint_of,
+    hand_cards,
+    legal_actions,
+    power_at,
+    total_power,
+)
 from engine.smashup.state import GameState
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
+SEARCH_LOOKAHEAD = 16   # the search's share: its playouts look further instead
 
 
 @cache
@@ -60,8 +73,13 @@ def _spread(moves: list, limit: int) -> list:
 
 
 class BotPlayer:
+    lookahead = MAX_LOOKAHEAD
+
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
+
+    def _standing(self, state: GameState) -> float:
+        return standing(state, self.player_id)
 
     def choose(self, state: GameState) -> A.Action | None:
         moves = legal_actions(state, self.player_id)
@@ -81,7 +99,7 @@ class BotPlayer:
     def _decision(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         answers = [m for m in moves if isinstance(m, A.Choose)]
         if answers:                               # a card's choice: the answer that leaves it best placed
-            return max(_spread(answers, MAX_LOOKAHEAD), key=lambda m: standing(apply(state, m)[0], self.player_id))
+            return max(_spread(answers, self.lookahead), key=lambda m: self._standing(apply(state, m)[0]))
         orders = [m for m in moves if isinstance(m, A.ScoreFirst)]
         if orders:
             return max(orders, key=lambda m: power_at(state, state.base(m.base), self.player_id))
@@ -103,9 +121,9 @@ class BotPlayer:
         specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).playable]
         if passing is None or not specials:
             return passing
-        best, best_value = passing, standing(apply(state, passing)[0], self.player_id) + 0.6   # a card kept
-        for move in _spread(specials, MAX_LOOKAHEAD):
-            value = standing(apply(state, move)[0], self.player_id)
+        best, best_value = passing, self._standing(apply(state, passing)[0]) + 0.6   # a card kept
+        for move in _spread(specials, self.lookahead):
+            value = self._standing(apply(state, move)[0])
             if value > best_value:
                 best, best_value = move, value
         return best
@@ -114,12 +132,12 @@ class BotPlayer:
         plays = [m for m in moves if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
                  and state.card(m.card).playable]
         finish = next((m for m in moves if isinstance(m, A.FinishPlaying)), None)
-        now = standing(state, self.player_id)
+        now = self._standing(state)
         best, best_gain = finish, 0.0
-        for move in _spread(plays, MAX_LOOKAHEAD):
+        for move in _spread(plays, self.lookahead):
             after, _ = apply(state, move)
             # a card played beats keeping it; a talent (free, once a turn) only if it does some good
-            gain = standing(after, self.player_id) - now + (0.6 if not isinstance(move, A.UseTalent) else -0.05)
+            gain = self._standing(after) - now + (0.6 if not isinstance(move, A.UseTalent) else -0.05)
             if gain > best_gain:
                 best, best_gain = move, gain
         return best
@@ -129,3 +147,138 @@ class BotPlayer:
         card = state.card(uid)
         treasure = state.card_ids[uid].startswith("treasure-")
         return card.power * 2 + (3 if card.kind == "action" else 0) + (5 if treasure else 0)
+
+
+# ---------------------------------------------------------------------------------------------- mittel
+def contested_standing(state: GameState, me: str) -> float:
+    """Like ``standing``, but a base is worth what its places are worth to everyone: the points the
+    others stand to take there count against the bot (the leader's twice as much), a base that is
+    ready to score counts in full, and a lead that wins the game when it scores counts as the game."""
+    if state.phase == "over":
+        return 1000.0 if me in state.winners else -1000.0
+    vp = {p.id: p.vp for p in state.players}
+    leader = max((p for p in vp if p != me), key=lambda p: vp[p], default=None)
+    value = 10.0 * vp[me] - 4.0 * (vp[leader] if leader else 0)
+    for base in state.bases:
+        powers = {p.id: power_at(state, base, p.id) for p in state.players}
+        total, breakpoint = sum(powers.values()), max(1, breakpoint_of(state, base))
+        weight = 1.0 if total >= breakpoint else 0.3 + 0.6 * min(1.0, total / breakpoint)
+        for player_id, award in _awards(state, base, powers).items():
+            if player_id == me:
+                won = weight == 1.0 and vp[me] + award >= WINNING_VP
+                value += 100.0 if won else award * weight
+            else:
+                value -= award * weight * (1.0 if player_id == leader else 0.5)
+        value += 0.3 * powers[me]
+    value += 0.5 * len(state.player(me).hand)
+    return value
+
+
+def _awards(state: GameState, base, powers: dict[str, int]) -> dict[str, int]:
+    """The points each player with power at the base would get if it scored now (a tie shares the
+    better place)."""
+    points = state.card(base.uid).vp
+    awards = {}
+    for player_id, power in powers.items():
+        place = sum(1 for p in powers.values() if p > power)
+        if power > 0 and place < len(points):
+            awards[player_id] = points[place]
+    return awards
+
+
+class MiddlePlayer(BotPlayer):
+    """``mittel``: the same player weighing the bases by what everyone stands to win there: it
+    takes points away from the leader, pushes a base over its breakpoint when it comes out ahead,
+    and goes for the base that wins it the game."""
+
+    def _standing(self, state: GameState) -> float:
+        return contested_standing(state, self.player_id)
+
+
+class PlayoutPlayer(MiddlePlayer):
+    """``mittel`` with a short look ahead: the other players in a search's playouts."""
+
+    lookahead = 4
+
+
+class GuidePlayer(MiddlePlayer):
+    """``mittel`` looking at fewer moves: the search's first guess, which must leave it time."""
+
+    lookahead = SEARCH_LOOKAHEAD
+
+
+# ---------------------------------------------------------------------------------------------- schwer
+def determinize(state: GameState, me: str, rng: random.Random) -> GameState:
+    """A world the bot cannot tell from the real one: each other player's faction cards in hand
+    and deck are dealt anew (their factions are public, so the mix is known), the treasures in their
+    hands come from the unseen treasures, the bot's own deck and the base, monster and treasure
+    decks are shuffled, and the random generator is reseeded."""
+    world = state.clone()
+    treasures = list(world.treasure_deck)
+    for seat in world.players:
+        if seat.id == me:
+            seat.deck = shuffled(seat.deck, rng)
+            continue
+        held = [u for u in seat.hand if state.card_ids[u].startswith("treasure-")]
+        treasures += held
+        faction_hand = len(seat.hand) - len(held)
+        pool = shuffled([u for u in seat.hand if u not in held] + seat.deck, rng)
+        seat.hand, seat.deck = pool[:faction_hand], pool[faction_hand:]
+        seat.hand += [None] * len(held)          # filled from the treasures below
+    treasures = shuffled(treasures, rng)
+    for seat in world.players:
+        for index, uid in enumerate(seat.hand):
+            if uid is None:
+                seat.hand[index] = treasures.pop()
+    world.treasure_deck = treasures
+    world.base_deck = shuffled(world.base_deck, rng)
+    world.monster_deck = shuffled(world.monster_deck, rng)
+    world.rng = rng.getrandbits(63)
+    return world
+
+
+def evaluate(state: GameState, me: str) -> float:
+    return contested_standing(state, me)
+
+
+def candidates(state: GameState, me: str, moves: list, guided) -> list:
+    """In the draft the guide alone; else the guide, passing or finishing, then the moves that
+    look best one step ahead (one per card)."""
+    if isinstance(guided, A.PickFaction | A.DiscardDown):
+        return [guided]
+    finish = [m for m in moves if isinstance(m, A.FinishPlaying | A.PassSpecial)]
+    ranked = sorted(_spread(moves, SEARCH_LOOKAHEAD), key=lambda m: -_after(state, m, me))
+    key = lambda m: (type(m).__name__, getattr(m, "card", None), getattr(m, "option", None))   # noqa: E731
+    return first_of_each(finish + ranked, guided, key, SEARCH_WIDTH)
+
+
+def _after(state: GameState, move, me: str) -> float:
+    try:
+        return contested_standing(apply(state, move)[0], me)
+    except IllegalAction:
+        return float("-inf")
+
+
+def movers(state: GameState) -> list[str]:
+    seats = [p.id for p in state.players]
+    order = [d.player for d in state.decisions] + seats[state.active:] + seats[:state.active]
+    return list(dict.fromkeys(order))
+
+
+def in_window(state: GameState, me: str) -> bool:
+    """The round of specials before a scoring, or a choice on someone else's turn."""
+    return state.scoring is not None or state.active_player.id != me
+
+
+SEARCH_WIDTH = 4
+SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=PlayoutPlayer, determinize=determinize,
+                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=10,
+                    guide=GuidePlayer, margin=1.0)
+
+
+def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
+           iterations: int | None = None):
+    """A player of the given strength for a seat."""
+    if level == "schwer":
+        return SearchPlayer(SEARCH, player_id, budget_s=budget_s, iterations=iterations, seed=seed)
+    return MiddlePlayer(player_id) if level == "mittel" else BotPlayer(player_id)

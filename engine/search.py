@@ -1,0 +1,182 @@
+"""Determinized Monte Carlo search for the strongest computer players (level ``schwer``), shared by
+both games.
+
+A decision is searched only when the ``mittel`` player wants to act and more than one sensible move
+is open. Each round samples one world consistent with what the bot may know (its own hand and
+everything on the table; the other hands, the decks' order and the random generator are drawn
+anew, see each game's ``determinize``), then tries every candidate in that same world and plays on
+with the ``mittel`` players for a few steps; the position reached is scored by the game's
+``evaluate``. Every candidate sees the same worlds, so their averages compare fairly. The move with
+the best average after the budget wins; with no full round done, the ``mittel`` move stands.
+
+The search never reads a hidden card: the world it plays in is built only from the bot's view, so
+its choice stays the same when the hidden cards are swapped for others it cannot tell apart.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import IllegalAction
+
+LEVELS = ("leicht", "mittel", "schwer")
+DEFAULT_BUDGET_S = 1.0       # per searched decision, one core
+WINDOW_BUDGET_S = 0.3        # when the decision is an answer in a reaction window (others wait on it)
+MARGIN = 0.05                # share of the budget kept back for the last step of a playout
+
+
+@dataclass(frozen=True)
+class SearchGame:
+    """What the search needs of a game."""
+
+    legal: Callable[[Any, str], list]
+    apply: Callable[[Any, Any], tuple[Any, list]]
+    policy: Callable[[str], Any]                    # a ``mittel`` player for a seat: .choose(state)
+    determinize: Callable[[Any, str, random.Random], Any]
+    evaluate: Callable[[Any, str], float]           # higher is better for the seat
+    candidates: Callable[[Any, str, list, Any], list]   # the moves worth trying, the guide first
+    in_window: Callable[[Any, str], bool]           # the shorter budget applies
+    movers: Callable[[Any], list[str]]              # who is asked first in a playout
+    horizon: int                                    # playout steps before the position is scored
+    guide: Callable[[str], Any] | None = None       # the player whose move stands unsearched (else ``policy``)
+    margin: float = 0.0                             # by how much (average score) a move must beat the guide's
+
+
+class SearchPlayer:
+    """``choose(state)`` like any bot; ``iterations`` (rounds over all candidates) fixes the work
+    instead of the clock, for tests and reproducible runs."""
+
+    def __init__(self, game: SearchGame, player_id: str, budget_s: float | None = None,
+                 window_budget_s: float | None = None, iterations: int | None = None, seed: int = 0) -> None:
+        self.game = game
+        self.player_id = player_id
+        self.guide = (game.guide or game.policy)(player_id)
+        self.budget_s = DEFAULT_BUDGET_S if budget_s is None else budget_s
+        self.window_budget_s = min(self.budget_s, WINDOW_BUDGET_S if window_budget_s is None else window_budget_s)
+        self.iterations = iterations
+        self.seed = seed
+        self.searched = 0          # decisions that were searched (for the bench)
+        self.calls = 0
+
+    def choose(self, state: Any) -> Any:
+        started = time.perf_counter()
+        self.calls += 1
+        # the guide looks ahead by applying moves, which may draw a card or roll a die: it does so
+        # in a sampled world too, so that nothing it finds out comes from the hidden cards
+        view = self.game.determinize(state, self.player_id, random.Random(self.seed * 7919 + self.calls))
+        guided = self.guide.choose(view)
+        if guided is None:
+            return None
+        moves = self.game.legal(state, self.player_id)
+        if guided not in moves:        # one's own moves are the same in every world; kept safe all the same
+            guided = moves[0]
+        candidates = self.game.candidates(state, self.player_id, moves, guided)
+        if len(candidates) <= 1:
+            return guided
+        budget = self.window_budget_s if self.game.in_window(state, self.player_id) else self.budget_s
+        deadline = None if self.iterations is not None else started + (1 - MARGIN) * budget
+        self.searched += 1
+        return best_move(self.game, state, self.player_id, candidates, deadline, self.iterations,
+                         self.seed * 1_000_003 + self.searched)
+
+
+def best_move(game: SearchGame, state: Any, me: str, candidates: list, deadline: float | None,
+              iterations: int | None, seed: int) -> Any:
+    """The candidate with the best average over whole rounds, if it beats the first (the guide) by the
+    game's margin. With a
+    deadline, no round is begun that the rounds so far say would not end in time."""
+    totals = [0.0] * len(candidates)
+    rounds, began = 0, time.perf_counter()
+    rng = random.Random(seed)
+    while iterations is None or rounds < iterations:
+        if deadline is not None and rounds and time.perf_counter() + (time.perf_counter() - began) / rounds > deadline:
+            break
+        values = _round(game, state, me, candidates, rng.getrandbits(64), deadline)
+        if values is None:
+            break
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
+        rounds += 1
+    if not rounds:
+        return candidates[0]
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    # a few rounds are noisy: the guide's move stands unless another is clearly better
+    return candidates[best] if (totals[best] - totals[0]) / rounds > game.margin else candidates[0]
+
+
+def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
+           deadline: float | None) -> list[float] | None:
+    """Every candidate tried in one sampled world; None when the clock ran out on the way."""
+    world = game.determinize(state, me, random.Random(seed))
+    values = []
+    for index, move in enumerate(candidates):
+        try:
+            after = game.apply(world, move)[0]
+        except IllegalAction:      # refused in this world (it cannot be, with the bot's own cards)
+            values.append(float("-inf"))
+            continue
+        value = playout(game, after, me, random.Random(seed + index + 1), deadline)
+        if value is None:
+            return None
+        values.append(value)
+    return values
+
+
+def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline: float | None) -> float | None:
+    """Play on with ``mittel`` players for ``game.horizon`` steps and score the position; None when
+    the clock ran out first."""
+    players = {}
+    for _ in range(game.horizon):
+        if getattr(state, "phase", None) == "over":
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        move = _next_move(game, state, players, rng, deadline)
+        if move is None:
+            break
+        state, _ = game.apply(state, move)
+    if deadline is not None and time.perf_counter() > deadline:
+        return None
+    return game.evaluate(state, me)
+
+
+def _next_move(game: SearchGame, state: Any, players: dict, rng: random.Random, deadline: float | None) -> Any:
+    """The first move a ``mittel`` player wants, asking who the game names first; when nobody
+    wants to act, any legal move of those who can (as a stalled table's deadline would). None
+    when the clock runs out while asking."""
+    open_moves = []
+    for seat in game.movers(state):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        if seat not in players:
+            players[seat] = game.policy(seat)
+        move = players[seat].choose(state)
+        if move is not None:
+            return move
+        open_moves += game.legal(state, seat)
+    return rng.choice(open_moves) if open_moves else None
+
+
+def first_of_each(moves: list, guided: Any, key: Callable[[Any], Any], limit: int) -> list:
+    """The guide and then one move of each kind (``key``), at most ``limit``: the candidates a search
+    can afford to try (one card's many targets do not crowd out the other cards)."""
+    picked, seen = [guided], {key(guided)}
+    for move in moves:
+        if len(picked) >= limit:
+            break
+        group = key(move)
+        if group not in seen:
+            seen.add(group)
+            picked.append(move)
+    return picked
+
+
+def shuffled(cards: list[str], rng: random.Random) -> list[str]:
+    """The cards in an order drawn from ``rng`` alone: sorted first, so where they lay before (which
+    the bot could not see) leaves no trace."""
+    order = sorted(cards)
+    rng.shuffle(order)
+    return order
