@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from engine.core.errors import IllegalAction
+from engine.search import LEVELS
 from engine.sim import RandomAgent
 from table.errors import TableError, UsageError
 from table.games import DEFAULT_GAME, frontend, keys
@@ -93,6 +94,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--auto", type=int, default=None, metavar="N", help="random agents play N whole games")
     group.add_argument("--bots", type=int, default=0, metavar="N",
                        help="with --auto: the last N seats are bot players, the others random agents")
+    group.add_argument("--bot-level", default="leicht", choices=list(LEVELS),
+                       help="the bots' strength: leicht, mittel, or schwer (a search; see --bot-budget-ms)")
+    group.add_argument("--bot-budget-ms", type=int, default=None, metavar="MS",
+                       help="schwer's thinking time per decision (default 1000)")
     group.add_argument("--images", type=Path, default=None, metavar="DIR",
                        help="write the table's pictures (PNG files) here after each move")
 
@@ -145,6 +150,8 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
         raise UsageError("auto_count", given=args.auto)
     if args.bots and (args.auto is None or not 0 <= args.bots <= len(names)):
         raise UsageError("bots_count", given=args.bots, players=len(names))
+    if args.bot_budget_ms is not None and args.bot_budget_ms < 1:
+        raise UsageError("bot_budget", given=args.bot_budget_ms)
     sets, options = frontend(game).settings(args.sets, {"faster_play": args.faster_play,
                                                          "shared_victory": args.shared_victory})
     given: dict[str, Any] = {"game": args.game, "players": args.players and names, "seed": args.seed,
@@ -471,7 +478,8 @@ class ConsoleTable:
 
 # ---------------------------------------------------------------------- auto play
 async def auto_play(service: TableService, games: int, names: list[str], seed: int, sets: list[str],
-                    options: dict, out: TextIO, bots: int = 0, game: str = DEFAULT_GAME, lang: str = "de") -> dict:
+                    options: dict, out: TextIO, bots: int = 0, game: str = DEFAULT_GAME, lang: str = "de",
+                    bot_level: str = "leicht", bot_budget_s: float | None = None) -> dict:
     """Random legal agents (and bot players in the last ``bots`` seats) play whole games through the
     table and the store."""
     from engine.games import rules_of
@@ -488,7 +496,8 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
             await service.join(GUILD, channel, pid, name)
         result = await service.start(GUILD, channel, ids[0], seed=seed * 10_007 + number)
         agent = RandomAgent(random.Random(seed * 10_007 + number))
-        bot_players = [rules.bot_player(pid) for pid in ids[len(ids) - bots:]] if bots else []
+        bot_players = [rules.bot_player(pid, level=bot_level, budget_s=bot_budget_s, seed=seed * 10_007 + number)
+                       for pid in ids[len(ids) - bots:]] if bots else []
         state = result.state
         actions = 0
         while state.phase != "over":
@@ -508,7 +517,8 @@ async def auto_play(service: TableService, games: int, names: list[str], seed: i
         print(text(lang, "console", "auto_game", game=result.game_id, winners=", ".join(winners), turns=state.turn,
                    actions=actions), file=out, flush=True)
     summary["seconds"] = round(time.perf_counter() - started, 2)
-    summary["wins_by_seat"] = {names[i] + (" (Bot)" if i >= len(names) - bots else ""): wins[i]
+    bot_mark = " (Bot)" if bot_level == "leicht" else f" (Bot, {bot_level})"
+    summary["wins_by_seat"] = {names[i] + (bot_mark if i >= len(names) - bots else ""): wins[i]
                                for i in range(len(names))}
     wins_line = ", ".join(f"{seat} {n}" for seat, n in summary["wins_by_seat"].items())
     print(text(lang, "console", "auto_summary", finished=summary["finished"], games=games, actions=summary["actions"],
@@ -536,7 +546,9 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
         await service.recover()
         if args.auto is not None:
             await auto_play(service, args.auto, settings.names, args.seed if args.seed is not None else 1,
-                            settings.sets, settings.options, out, bots=args.bots, game=settings.game, lang=args.lang)
+                            settings.sets, settings.options, out, bots=args.bots, game=settings.game, lang=args.lang,
+                            bot_level=args.bot_level,
+                            bot_budget_s=None if args.bot_budget_ms is None else args.bot_budget_ms / 1000)
             return 0
         table = ConsoleTable(service, args.channel, args.lang, out)
         if args.images is not None:

@@ -100,6 +100,8 @@ def test_a_bad_database_file_is_one_line_exit_2_and_left_untouched(tmp_path, how
     (("--game", "smashup", "--sets", "cthulhu"), "Smash Up – Munchkin hat keine Sets"),
     (("--auto", "0"), "--auto braucht eine Zahl von Spielen ab 1, nicht 0"),
     (("--bots", "2"), "--bots 2 passt nicht"),
+    (("--auto", "1", "--bots", "1", "--bot-budget-ms", "0"), "--bot-budget-ms 0 passt nicht"),
+    (("--auto", "1", "--bots", "1", "--bot-level", "stark"), "argument --bot-level: invalid choice: 'stark'"),
     (("--seed", "abc"), "Aufruf fehlerhaft: argument --seed: invalid int value: 'abc'"),
     (("--players", "Anna", "--lang", "en"), "It takes 2 to 6 players, 1 named (Anna)."),
 ])
@@ -231,3 +233,11 @@ def test_a_token_discord_refuses_is_one_line(cli, tmp_path, monkeypatch):
     code, _, err = cli(script=False)
     assert code == 2
     assert one_line(err).startswith("Discord nimmt das DISCORD_TOKEN nicht an")
+
+
+def test_console_bots_play_at_the_strength_named(cli, tmp_path):
+    """Issue 21: `--bots 2 --bot-level schwer` seats two searching bots (here with a short thinking time)."""
+    code, out, err = cli("--console", "--db", str(tmp_path / "b.db"), "--auto", "1", "--players", "3", "--seed", "2",
+                         "--bots", "2", "--bot-level", "schwer", "--bot-budget-ms", "5", script=False)
+    assert code == 0, err
+    assert "1/1 Spiele beendet" in out and "P2 (Bot, schwer)" in out and "P3 (Bot, schwer)" in out
