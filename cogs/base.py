@@ -12,6 +12,7 @@ import discord
 from cogs.games import table_message
 from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
+from cogs.pictures import move_pictures
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
@@ -149,12 +150,13 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         return None
     namer = await namer_for(bot, result.game_id, lang, result.state)
     content, embeds, view = table_message(bot, result, namer)
+    files = await move_pictures(result.state, lang)        # a combat's picture under its embed
     if str(interaction.channel_id) == result.channel_id:
-        await reply(interaction, content, embeds=embeds, view=view)
+        await reply(interaction, content, embeds=embeds, view=view, files=files)
     else:   # clicked in a DM: the table hears of it in its own channel
         await reply(interaction, ui(lang, "done"), ephemeral=True)
         await bot.get_partial_messageable(int(result.channel_id)).send(
-            **outgoing(content=content, embeds=embeds, view=view))
+            **outgoing(content=content, embeds=embeds, view=view), files=files)
     mine = private_lines(result, user_id, namer)
     if mine:
         await interaction.followup.send(ephemeral=True, **outgoing(content="\n".join(mine)))

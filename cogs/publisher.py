@@ -17,6 +17,7 @@ import discord
 
 from cogs.games import frontend_of, table_embed, table_message
 from cogs.limits import outgoing
+from cogs.pictures import as_file, move_pictures, picture_digest, table_picture
 from cogs.texts import ui
 from table.render import private_view
 from table.service import ActResult
@@ -144,7 +145,8 @@ class Publisher:
         namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
         channel = self.bot.get_partial_messageable(int(result.channel_id))
-        await channel.send(**outgoing(content=content, embeds=embeds, view=view))
+        files = await move_pictures(result.state, namer.lang)
+        await channel.send(**outgoing(content=content, embeds=embeds, view=view), files=files)
 
     async def update_private_messages(self, result: ActResult) -> None:
         from cogs.base import namer_for
@@ -232,22 +234,25 @@ class Publisher:
         STATUS_REPOST_AFTER of the channel's messages (anyone's) stand below it."""
         store = self.bot.table.store
         record = await store.private_message(result.game_id, STATUS_KEY)
-        digest = hashlib.sha256(text.encode()).hexdigest()
+        picture = table_picture(result.state, self.bot.settings.default_language)   # the table, drawn
+        digest = hashlib.sha256((text + picture_digest(picture)).encode()).hexdigest()
         channel = self.bot.get_partial_messageable(int(result.channel_id))
         if record.message_id and record.digest == digest:
             return
+        files = [await as_file(picture)] if picture else []
         if record.message_id and not await self._scrolled_away(channel, int(record.message_id)):
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(content=text))
+                await channel.get_partial_message(int(record.message_id)).edit(
+                    **outgoing(content=text), attachments=files)
                 record.digest = digest
                 await store.save_private_message(record)
                 return
             except discord.NotFound:
-                pass
+                files = [await as_file(picture)] if picture else []     # a file is read once per request
         if record.message_id:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
-        message = await channel.send(**outgoing(content=text))
+        message = await channel.send(**outgoing(content=text), files=files)
         record.channel_id, record.message_id, record.digest = result.channel_id, str(message.id), digest
         await store.save_private_message(record)
 

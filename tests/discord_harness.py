@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import types
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,11 @@ class Recorder:
                               payload.get("choices") or []))
 
 
+def form_payload(form: list[dict[str, Any]] | None) -> dict | None:
+    """The JSON part of a message sent with files (multipart: "payload_json" beside the files)."""
+    return next((json.loads(part["value"]) for part in form or () if part.get("name") == "payload_json"), None)
+
+
 def _forbidden() -> discord.Forbidden:
     response = types.SimpleNamespace(status=403, reason="Forbidden")
     return discord.Forbidden(response, {"code": 50007, "message": "Cannot send messages to this user"})
@@ -101,7 +107,7 @@ class FakeHTTP(HTTPClient):
 
     async def request(self, route: discord.http.Route, *, files=None, form=None, **kwargs: Any) -> Any:
         method, path = route.method, route.path
-        payload = kwargs.get("json")
+        payload = form_payload(form) or kwargs.get("json")
         self.recorder.requests.append((method, route.url))
         if method == "POST" and path == "/users/@me/channels":
             user_id = str(payload["recipient_id"])
@@ -136,6 +142,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         self.channels = channels        # interaction id -> channel id
 
     async def request(self, route, session, *, payload=None, multipart=None, files=None, params=None, **kw):
+        payload = form_payload(multipart) or payload       # a message with files comes as multipart
         path = route.path
         webhook_id = str(route.webhook_id)
         if path.endswith("/callback"):

@@ -43,6 +43,7 @@ def combat_embed(state: Any, namer: Namer) -> discord.Embed:
         waiting = [namer.player(p.id) for p in state.players if p.id not in combat.passed]
         lines = [lines[0], ui(namer.lang, "window_waiting", players=", ".join(waiting))]
     embed.description = "\n".join(lines)
+    embed.set_image(url="attachment://combat.png")      # the combat's picture, sent with the message
     return embed
 
 

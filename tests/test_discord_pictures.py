@@ -1,0 +1,58 @@
+"""The table's pictures on Discord (issue 20), on simcord: the status message carries the picture of
+the table and is only re-sent when what it shows changed; a combat's message carries the combat's
+picture under its embed. (simcord's clients speak English; the status follows the server default.)"""
+
+from __future__ import annotations
+
+import random
+
+from engine.munchkin.rules import legal_actions
+from tests.simcord_table import Table
+
+
+def status_messages(table: Table) -> list:
+    return [m for m in table.channel.history() if m.content.startswith("📋")]
+
+
+async def test_the_status_message_carries_the_tables_picture(table: Table):
+    await table.open_game()
+    status = status_messages(table)[-1]
+    assert [a.filename for a in status.attachments] == ["status.png"]
+    assert status.attachments[0].size > 1000
+
+
+async def test_an_unchanged_table_sends_no_new_picture(table: Table):
+    await table.open_game()
+    game = await table.game_id()
+    state = await table.state()
+    uploads = [r for r in table.env.http_requests if r.method in ("POST", "PATCH") and "status" in str(r.json)]
+    result = type("R", (), {"game_id": game, "channel_id": str(table.channel.id), "state": state,
+                            "version": 0, "origin": "interaction"})()
+    await table.bot.publisher._update_status(result, status_messages(table)[-1].content)
+    await table.settle()
+    after = [r for r in table.env.http_requests if r.method in ("POST", "PATCH") and "status" in str(r.json)]
+    assert after == uploads
+
+
+async def test_a_combats_message_carries_the_combats_picture(table: Table):
+    """Cthulhu l.142/148: a monster means a fight; the messages during it show the fight's picture."""
+    await table.open_game()
+    rng = random.Random(5)
+    game = await table.game_id()
+    for _ in range(200):                         # random legal moves until somebody fights
+        state = await table.state()
+        if state.combat is not None and state.combat.stage == "fight":
+            break
+        action = rng.choice([m for p in state.players for m in legal_actions(state, p.id)])
+        await table.bot.table.act_in(game, action.actor, action, origin="table")   # posted by the publisher
+        await table.bot.publisher.drain()
+        await table.settle()
+    else:
+        raise AssertionError("nobody fought")
+    posted = [m for m in table.channel.history() if m.embeds][-1]      # the move's message, with the fight
+    assert "combat.png" in [a.filename for a in posted.attachments]
+    assert posted.embeds[0].image.url.endswith("combat.png")
+    waiting = next(p for p in state.players if p.id not in state.combat.passed and p.id != state.combat.fighter)
+    passed = await table.member(waiting.id).slash(table.channel, "passen")   # a move through a command
+    if (await table.state()).combat is not None:
+        assert "combat.png" in [a.filename for a in passed.response.attachments]
