@@ -133,6 +133,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN sex TEXT NOT NULL DEFAULT 'male';
     """,
+    # 12: the language a user chose for themselves, or a server's managers for the server
+    """
+    CREATE TABLE language_choices (
+        scope     TEXT NOT NULL CHECK (scope IN ('user', 'guild')),
+        owner_id  TEXT NOT NULL,          -- the user's or the server's Discord id
+        language  TEXT NOT NULL,
+        PRIMARY KEY (scope, owner_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)
