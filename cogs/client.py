@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spielleiter")
 RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
-GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups")   # the games' own cogs come from cogs.games
+GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.help")   # the games' own cogs come from cogs.games
 
 
 def intents() -> discord.Intents:
@@ -44,9 +44,11 @@ class Spielleiter(commands.Bot):
         self._resync_at = 0.0
         self.table = None  # type: ignore[assignment]
         self.scheduler = None
+        from cogs.languages import Languages
         from cogs.publisher import Publisher
 
         self.publisher = Publisher(self)
+        self.languages = Languages(self)
 
     async def setup_hook(self) -> None:
         from cogs.games import dynamic_items
@@ -65,11 +67,13 @@ class Spielleiter(commands.Bot):
         self.table.reminder_listeners.append(self.publisher.on_reminder)
         await self.load_cogs()
         from cogs.errors import guard_components, on_tree_error
+        from cogs.lobby import LOBBY_BUTTONS
         from cogs.lookups import PageButton, ShowButton
 
         self.tree.on_error = on_tree_error                  # every failing command is answered
-        guard_components(*dynamic_items(), ShowButton, PageButton)
-        self.add_dynamic_items(*dynamic_items(), ShowButton, PageButton)   # buttons from before a restart keep working
+        persistent = (*dynamic_items(), *LOBBY_BUTTONS, ShowButton, PageButton)
+        guard_components(*persistent)
+        self.add_dynamic_items(*persistent)   # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)

@@ -48,3 +48,6 @@ class TableFrontend:
     card_entries: Callable[[], Iterable[CardEntry]]
     card_answer: Callable[[str, str, str], list[str]]      # (set key, card id, lang) -> the answer's lines
     pictures: Callable[[Any, str, dict[str, str]], dict[str, Any]]   # (state, lang, names) -> contents by file
+    # ---- /hilfe: what a seated player can do now
+    help_now: Callable[[Any, str], tuple[str, tuple[str, ...]]]
+    # ^ (state, player) -> (the text saying so, under "help" in data/i18n; the commands that fit now)
