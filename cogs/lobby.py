@@ -289,35 +289,35 @@ def _lobby(interaction: discord.Interaction) -> Lobby:
     return interaction.client.get_cog("Lobby")  # type: ignore[attr-defined, return-value]
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:join:(?P<game>\d+)"):
-    """Joins as /beitreten does (with the default sex; /beitreten geschlecht: chooses)."""
+class _LobbyButton:
+    """A lobby message's button: its game in the custom id, so that it outlives a restart."""
+
+    KIND, LABEL, STYLE = "", "", discord.ButtonStyle.secondary
 
     def __init__(self, game_id: int, lang: str = "de") -> None:
-        super().__init__(discord.ui.Button(label=ui(lang, "join_button"), style=discord.ButtonStyle.success,
-                                           custom_id=f"sl:join:{game_id}"))
+        super().__init__(discord.ui.Button(label=ui(lang, self.LABEL), style=self.STYLE,  # type: ignore[call-arg]
+                                           custom_id=f"sl:{self.KIND}:{game_id}"))
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> JoinButton:
+                             match: re.Match[str], /) -> _LobbyButton:
         return cls(int(match["game"]))
+
+
+class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], template=r"sl:join:(?P<game>\d+)"):
+    """Joins as /beitreten does (with the default sex; /beitreten geschlecht: chooses)."""
+
+    KIND, LABEL, STYLE = "join", "join_button", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _lobby(interaction).join_game(interaction, game_id=self.game_id)
 
 
-class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:start:(?P<game>\d+)"):
+class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], template=r"sl:start:(?P<game>\d+)"):
     """Starts as /start does (the host only)."""
 
-    def __init__(self, game_id: int, lang: str = "de") -> None:
-        super().__init__(discord.ui.Button(label=ui(lang, "start_button"), style=discord.ButtonStyle.primary,
-                                           custom_id=f"sl:start:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> StartButton:
-        return cls(int(match["game"]))
+    KIND, LABEL, STYLE = "start", "start_button", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _lobby(interaction).start_game(interaction, game_id=self.game_id)
