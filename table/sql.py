@@ -214,6 +214,11 @@ class SharedReads:
                                   (scope, owner_id)))
         return rows[0][0] if rows else None
 
+    async def language_rows(self) -> list[dict[str, Any]]:
+        rows = await self._fetch(("SELECT scope, owner_id, language FROM language_choices "
+                                  "ORDER BY scope, owner_id", ()))
+        return [{"scope": r[0], "owner_id": r[1], "language": r[2]} for r in rows]
+
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
         rows = await self._fetch(("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,)))
         return {(r[0], r[1]) for r in rows}

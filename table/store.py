@@ -197,6 +197,10 @@ class Store(ABC):
     async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None: ...
 
     @abstractmethod
+    async def language_rows(self) -> list[dict[str, Any]]:
+        """Every stored language choice, as insert_rows takes them (table.migrate copies them)."""
+
+    @abstractmethod
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]: ...
 
     @abstractmethod
