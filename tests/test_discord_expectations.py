@@ -257,3 +257,23 @@ async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_pa
     assert not joined.ephemeral and "2 players" in joined.response.content
     started = await anna.click(lobby, label="Start the game")
     assert not started.ephemeral and started.response.embeds
+
+
+async def test_a_reminder_follows_the_users_choice_then_the_servers(table: Table):
+    """Reminders are the bot's own DMs: they are written in the language the player (or, failing that,
+    their server) chose, whatever their client's language."""
+    from table.service import Reminder
+
+    await table.open_game()
+    anna, ben, cleo = table.players
+    game_id = await table.game_id()
+    await ben.slash(table.channel, "einstellungen", sprache="de")
+    await table.bot.languages.choose("guild", str(table.guild.id), "de")
+    await table.bot.languages.choose("user", str(anna.id), "en")
+    for member in (anna, ben, cleo):
+        await table.bot.publisher.on_reminder(Reminder(game_id, str(table.guild.id), str(table.channel.id),
+                                                       str(member.id), "turn:1", 1_700_003_600.0))
+    await table.settle()
+    assert "wartet" in dm_messages(table, ben)[-1].content             # his own choice
+    assert "wartet" in dm_messages(table, cleo)[-1].content            # the server's (her client is English)
+    assert "is waiting for you" in dm_messages(table, anna)[-1].content    # her own, before the server's
