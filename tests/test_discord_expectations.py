@@ -48,6 +48,14 @@ async def play_until(table: Table, done, moves: int = 150) -> None:
     raise AssertionError("never happened")
 
 
+async def restart(table: Table, tmp_path) -> None:
+    """A new bot process on the same database (simcord keeps the old one's store open: closed here)."""
+    old = table.bot
+    settings = bot_module.Settings(token="", db_path=tmp_path / "bot.db", data_dir=tmp_path)
+    await table.env.restart_bot(bot_module.Spielleiter(settings, run_scheduler=False))
+    await old.table.store.close()
+
+
 def in_a_fight(state) -> bool:
     return state.combat is not None and state.combat.stage == "fight" and not state.decisions
 
@@ -241,8 +249,7 @@ async def test_the_server_language_needs_manage_server_and_covers_those_without_
 async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
     ben = table.players[1]
     await ben.slash(table.channel, "einstellungen", sprache="de")
-    settings = bot_module.Settings(token="", db_path=tmp_path / "bot.db", data_dir=tmp_path)
-    await table.env.restart_bot(bot_module.Spielleiter(settings, run_scheduler=False))
+    await restart(table, tmp_path)
     assert table.bot.languages._choices == {}           # a new process: nothing in memory
     seen = help_text(await ben.slash(table.channel, "hilfe"))
     assert seen.startswith("Hilfe") and "In diesem Kanal läuft kein Spiel" in seen
@@ -251,8 +258,7 @@ async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
 async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_path):
     anna, ben, _ = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
-    settings = bot_module.Settings(token="", db_path=tmp_path / "bot.db", data_dir=tmp_path)
-    await table.env.restart_bot(bot_module.Spielleiter(settings, run_scheduler=False))
+    await restart(table, tmp_path)
     joined = await ben.click(lobby, label="Join")
     assert not joined.ephemeral and "2 players" in joined.response.content
     started = await anna.click(lobby, label="Start the game")
