@@ -44,6 +44,7 @@ async def play_until(table: Table, done, moves: int = 150) -> None:
             return
         action = rng.choice([m for p in state.players for m in legal_actions(state, p.id)])
         await table.bot.table.act_in(game_id, action.actor, action, origin="interaction")
+        await table.bot.publisher.drain()    # moves made here, not by a command: wait for their publishing
         await table.settle()
     raise AssertionError("never happened")
 
