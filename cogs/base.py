@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from cogs.games import table_message
+from cogs.languages import client_language
 from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
 from cogs.pictures import move_pictures
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
-from table.i18n import DEFAULT_LANGUAGE, language
+from table.i18n import DEFAULT_LANGUAGE
 from table.render import Namer, render_error, render_event
 from table.service import ActResult
 
@@ -25,15 +26,19 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 DEFERRED = "deferred"   # interaction.extras key: deferred privately, no answer sent yet
+LANGUAGE = "language"   # interaction.extras key: the user's language, once looked up
 
 
 
-def lang_of(interaction: discord.Interaction, default: str = DEFAULT_LANGUAGE) -> str:
-    """English when the user's or the server's locale is English; German otherwise."""
-    for locale in (interaction.locale, interaction.guild_locale):
-        if locale is not None and language(str(locale.value)) == "en":
-            return "en"
-    return default
+async def lang_of(interaction: discord.Interaction) -> str:
+    """The user's language (cogs.languages), looked up once per interaction."""
+    found = interaction.extras.get(LANGUAGE)
+    if found is None:
+        languages = getattr(interaction.client, "languages", None)
+        found = (await languages.for_interaction(interaction) if languages is not None
+                 else client_language(interaction) or DEFAULT_LANGUAGE)
+        interaction.extras[LANGUAGE] = found
+    return found
 
 
 def guild_key(interaction: discord.Interaction) -> str:
@@ -44,13 +49,26 @@ def channel_key(interaction: discord.Interaction) -> str:
     return str(interaction.channel_id)
 
 
+def hand_title(bot: Spielleiter, lang: str, game_id: int, channel_id: str) -> str:
+    """The hand message's title names the game's channel as Discord shows it (#name); a channel the
+    bot has not cached (a thread, say) is named by its game."""
+    channel = bot.get_channel(int(channel_id)) if channel_id.isdigit() else None
+    name = getattr(channel, "name", None)
+    where = f"#{name}" if name else ui(lang, "hand_game_label", game=game_id)
+    return ui(lang, "your_hand_title", channel=where)
+
+
 def clip(text: str, limit: int = CONTENT) -> str:
     return clip_to(text, limit) or ""
 
 
 async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None) -> Namer:
     record = await bot.table.store.get_game(game_id, with_state=False)
-    seats = await bot.table.store.seats(game_id)
+    return namer_of(record, await bot.table.store.seats(game_id), lang, state)
+
+
+def namer_of(record: Any, seats: list[Any], lang: str, state: Any = None) -> Namer:
+    """The names of a game's seats (a bot's marked) and cards, in one language."""
     names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
     return Namer(lang, names, state, tuple(record.sets) if record else ("testdeck",))
 
@@ -128,9 +146,8 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     """One move: build the engine action from the command, apply it through the table, show the public
     log in the game's channel and what is private to the player as an ephemeral follow-up. Components
     carry their game id, so a click in a DM reaches the right game."""
-    lang = lang_of(interaction, bot.settings.default_language)
+    lang = await lang_of(interaction)
     user_id = str(interaction.user.id)
-    bot.publisher.remember_language(user_id, lang)
     namer: Namer | None = None
 
     async def act() -> tuple[ActResult, str]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("spielleiter")
 RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
 # the cogs every game shares; each game's own cog comes from cogs.games
-GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.spectate", "cogs.history")
+GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.spectate", "cogs.history", "cogs.help")
 
 
 def intents() -> discord.Intents:
@@ -45,9 +45,11 @@ class Spielleiter(commands.Bot):
         self._resync_at = 0.0
         self.table = None  # type: ignore[assignment]
         self.scheduler = None
+        from cogs.languages import Languages
         from cogs.publisher import Publisher
 
         self.publisher = Publisher(self)
+        self.languages = Languages(self)
 
     async def setup_hook(self) -> None:
         from cogs.games import dynamic_items
@@ -67,6 +69,7 @@ class Spielleiter(commands.Bot):
         await self.load_cogs()
         from cogs.errors import guard_components, on_tree_error
         from cogs.history import HistoryPage
+        from cogs.lobby import LOBBY_BUTTONS
         from cogs.lookups import PageButton, ShowButton
         from cogs.spectate import RematchButton
 
@@ -74,6 +77,9 @@ class Spielleiter(commands.Bot):
         buttons = (*dynamic_items(), ShowButton, PageButton, RematchButton, HistoryPage)
         guard_components(*buttons)
         self.add_dynamic_items(*buttons)     # buttons from before a restart keep working
+        persistent = (*dynamic_items(), *LOBBY_BUTTONS, ShowButton, PageButton)
+        guard_components(*persistent)
+        self.add_dynamic_items(*persistent)   # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
         self.scheduler = DeadlineScheduler(self.table)

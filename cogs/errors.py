@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from cogs.base import lang_of, reply, reply_error
+from cogs.languages import client_language
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
@@ -33,7 +34,10 @@ async def on_tree_error(interaction: discord.Interaction, error: Exception) -> N
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
-    lang = lang_of(interaction, bot.settings.default_language)
+    try:
+        lang = await lang_of(interaction)
+    except Exception:      # the store itself may be what failed
+        lang = client_language(interaction) or bot.settings.default_language
     try:
         if isinstance(error, (TableError, IllegalAction)):
             await reply_error(interaction, error, lang)

@@ -95,8 +95,9 @@ class HistoryCog(commands.Cog):
         if self.bot.table is not None and self.on_result in self.bot.table.listeners:
             self.bot.table.listeners.remove(self.on_result)
 
-    def lang(self, interaction: discord.Interaction) -> str:
-        return lang_of(interaction, self.bot.settings.default_language)
+    @staticmethod
+    async def lang(interaction: discord.Interaction) -> str:
+        return await lang_of(interaction)
 
     async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
         """The channel's open game, or the last one played there."""
@@ -110,7 +111,7 @@ class HistoryCog(commands.Cog):
     @app_commands.command(name=cmd_name("undo"), description=cmd_desc("undo"))
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         user_id = str(interaction.user.id)
         namer: Namer | None = None
 
@@ -136,7 +137,7 @@ class HistoryCog(commands.Cog):
     @app_commands.choices(since=[choice("since_mine", "mine"), choice("since_start", "start")])
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, since: str | None = None) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         try:
             record = await self._channel_game(interaction)
             embed, view = await in_time(interaction, self._first_page(record, str(interaction.user.id), lang, since))
@@ -157,7 +158,7 @@ class HistoryCog(commands.Cog):
     @app_commands.command(name=cmd_name("leaderboard"), description=cmd_desc("leaderboard"))
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         lines = await leaderboard(self.bot.table.store, guild_key(interaction), lang)
         embed = discord.Embed(title=text(lang, "history", "leaderboard_title"),
                               description="\n".join(lines), colour=discord.Colour.gold())

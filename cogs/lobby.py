@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import REFUSED, attempt, channel_key, guild_key, lang_of, namer_for, perform, reply
+from cogs.base import (
+    LANGUAGE,
+    REFUSED,
+    attempt,
+    channel_key,
+    guild_key,
+    lang_of,
+    namer_for,
+    perform,
+    reply,
+    reply_error,
+)
 from cogs.games import table_embed, table_message
+from cogs.languages import GUILD, USER
 from cogs.play import player_autocomplete
 from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
+from engine.core.errors import IllegalAction
 from engine.games import rules_of
 from table.games import DEFAULT_GAME, frontend_of, keys
 from table.render import Namer
@@ -28,8 +42,8 @@ class Lobby(commands.Cog):
     def __init__(self, bot: Spielleiter) -> None:
         self.bot = bot
 
-    def lang(self, interaction: discord.Interaction) -> str:
-        return lang_of(interaction, self.bot.settings.default_language)
+    async def lang(self, interaction: discord.Interaction) -> str:
+        return await lang_of(interaction)
 
     @staticmethod
     def here(interaction: discord.Interaction) -> tuple[str, str]:
@@ -39,6 +53,14 @@ class Lobby(commands.Cog):
     @staticmethod
     def me(interaction: discord.Interaction) -> str:
         return str(interaction.user.id)
+
+    async def _still_open(self, interaction: discord.Interaction, lang: str, game_id: int) -> bool:
+        """A lobby button of a game that is no longer this channel's open game is out of date."""
+        record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
+        if record is None or record.id != game_id:
+            await reply_error(interaction, IllegalAction("stale_prompt"), lang)
+            return False
+        return True
 
     @app_commands.command(name=cmd_name("new"), description=cmd_desc("new"))
     @app_commands.rename(game=opt_name("game"), sets=opt_name("sets"), faster=opt_name("faster"),
@@ -50,7 +72,7 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str = DEFAULT_GAME, sets: str | None = None,
                   faster: bool = False, shared: bool = False, pace: str = "live", sex: str = "male") -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         chosen_sets = list(dict.fromkeys(s.strip().lower() for s in (sets or "").split(",") if s.strip())) or None
         # a game without these options (Smash Up) does not get them; sets named for a game of one set
         # are checked (and refused) by the table
@@ -58,9 +80,11 @@ class Lobby(commands.Cog):
                    if key in rules_of(game).options_model.model_fields}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
                                         kind=game, sets=chosen_sets, pace=pace, options=options, sex=sex)
-        if await attempt(interaction, lang, created) is REFUSED:
+        record = await attempt(interaction, lang, created)
+        if record is REFUSED:
             return
-        await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name))
+        await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name),
+                    view=lobby_view(record.id, lang))
 
     @app_commands.command(name=cmd_name("join"), description=cmd_desc("join"))
     @app_commands.rename(sex=opt_name("sex"))
@@ -68,7 +92,13 @@ class Lobby(commands.Cog):
     @app_commands.choices(sex=SEX_CHOICES)
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction, sex: str = "male") -> None:
-        lang = self.lang(interaction)
+        await self.join_game(interaction, sex)
+
+    async def join_game(self, interaction: discord.Interaction, sex: str = "male", game_id: int | None = None) -> None:
+        """/beitreten, or the lobby message's button (which names its game)."""
+        lang = await self.lang(interaction)
+        if game_id is not None and not await self._still_open(interaction, lang, game_id):
+            return
         joining = self.bot.table.join(*self.here(interaction), self.me(interaction), interaction.user.display_name,
                                       sex=sex)
         record = await attempt(interaction, lang, joining)
@@ -80,7 +110,7 @@ class Lobby(commands.Cog):
     @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         record = await attempt(interaction, lang, self.bot.table.game_in(*self.here(interaction)))
         if record is REFUSED:
             return
@@ -96,7 +126,13 @@ class Lobby(commands.Cog):
     @app_commands.command(name=cmd_name("start"), description=cmd_desc("start"))
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
+        await self.start_game(interaction)
+
+    async def start_game(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """/start, or the lobby message's button (which names its game)."""
+        lang = await self.lang(interaction)
+        if game_id is not None and not await self._still_open(interaction, lang, game_id):
+            return
         starting = self.bot.table.start(*self.here(interaction), self.me(interaction), origin="interaction")
         result = await attempt(interaction, lang, starting)
         if result is REFUSED:
@@ -108,7 +144,7 @@ class Lobby(commands.Cog):
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         record = await attempt(interaction, lang, self.bot.table.game_in(*self.here(interaction)))
         if record is REFUSED:
             return
@@ -122,14 +158,25 @@ class Lobby(commands.Cog):
         await reply(interaction, embed=table_embed(state, namer), ephemeral=True)
 
     @app_commands.command(name=cmd_name("prefs"), description=cmd_desc("prefs"))
-    @app_commands.rename(autopass=opt_name("autopass"), away=opt_name("away"), reminders=opt_name("reminders"))
-    @app_commands.describe(autopass=opt_desc("autopass"), away=opt_desc("away"), reminders=opt_desc("reminders"))
-    @app_commands.choices(reminders=[choice("on", "on"), choice("turns", "turns"), choice("off", "off")])
+    @app_commands.rename(autopass=opt_name("autopass"), away=opt_name("away"), reminders=opt_name("reminders"),
+                         language=opt_name("language"), scope=opt_name("language_scope"))
+    @app_commands.describe(autopass=opt_desc("autopass"), away=opt_desc("away"), reminders=opt_desc("reminders"),
+                           language=opt_desc("language"), scope=opt_desc("language_scope"))
+    @app_commands.choices(reminders=[choice("on", "on"), choice("turns", "turns"), choice("off", "off")],
+                          language=[choice("lang_de", "de"), choice("lang_en", "en")],
+                          scope=[choice("scope_me", USER), choice("scope_server", GUILD)])
     @app_commands.guild_only()
     async def prefs(self, interaction: discord.Interaction, autopass: bool | None = None,
-                    away: app_commands.Range[int, 0, 720] | None = None, reminders: str | None = None) -> None:
-        """Standing preferences for this channel's game, private to the player."""
-        lang = self.lang(interaction)
+                    away: app_commands.Range[int, 0, 720] | None = None, reminders: str | None = None,
+                    language: str | None = None, scope: str = USER) -> None:
+        """Standing preferences for this channel's game, and the language (the player's own or, for
+        those who may manage the server, the server's), private to the player."""
+        if language is not None:
+            if not await self.choose_language(interaction, language, scope):
+                return
+            if autopass is None and away is None and reminders is None:
+                return          # the language alone needs no game in the channel
+        lang = await self.lang(interaction)
         saving = self.bot.table.set_preferences(*self.here(interaction), self.me(interaction), auto_pass=autopass,
                                                 away_hours=away, reminders=reminders)
         saved = await attempt(interaction, lang, saving)
@@ -140,13 +187,25 @@ class Lobby(commands.Cog):
         await reply(interaction, ui(lang, "prefs_saved", auto_pass=yes_no[0] if saved.auto_pass else yes_no[1],
                                     away=away_text, reminders=saved.reminders), ephemeral=True)
 
+    async def choose_language(self, interaction: discord.Interaction, language: str, scope: str) -> bool:
+        """Store the choice and say so in the language chosen; the server's only for server managers."""
+        if scope == GUILD and not getattr(interaction.permissions, "manage_guild", False):
+            await reply(interaction, ui(await self.lang(interaction), "language_needs_manage"), ephemeral=True)
+            return False
+        owner = str(interaction.guild_id) if scope == GUILD else self.me(interaction)
+        await self.bot.languages.choose(scope, owner, language)
+        interaction.extras.pop(LANGUAGE, None)        # this interaction's answers follow the new choice
+        key = "language_saved_server" if scope == GUILD else "language_saved_me"
+        await reply(interaction, ui(language, key), ephemeral=True)
+        return True
+
     @app_commands.command(name=cmd_name("substitute"), description=cmd_desc("substitute"))
     @app_commands.rename(player=opt_name("player"))
     @app_commands.describe(player=opt_desc("player"))
     @app_commands.autocomplete(player=player_autocomplete)
     @app_commands.guild_only()
     async def substitute(self, interaction: discord.Interaction, player: str) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         request = self.bot.table.request_substitute(*self.here(interaction), self.me(interaction),
                                                     interaction.user.display_name, player)
         if await attempt(interaction, lang, request) is REFUSED:
@@ -164,7 +223,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(person=opt_desc("candidate"))
     @app_commands.guild_only()
     async def approve(self, interaction: discord.Interaction, person: str) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         approval = self.bot.table.approve_substitute(*self.here(interaction), self.me(interaction), person)
         substitute = await attempt(interaction, lang, approval)
         if substitute is REFUSED:
@@ -187,7 +246,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(pace=opt_desc("pace_spec"))
     @app_commands.guild_only()
     async def pace(self, interaction: discord.Interaction, pace: str) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         change = self.bot.table.set_pace(*self.here(interaction), self.me(interaction), pace.strip())
         record = await attempt(interaction, lang, change)
         if record is REFUSED:
@@ -200,7 +259,7 @@ class Lobby(commands.Cog):
     @app_commands.autocomplete(player=player_autocomplete)
     @app_commands.guild_only()
     async def botseat(self, interaction: discord.Interaction, player: str) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         seating = self.bot.table.seat_bot(*self.here(interaction), self.me(interaction), player)
         if await attempt(interaction, lang, seating) is REFUSED:
             return
@@ -210,12 +269,61 @@ class Lobby(commands.Cog):
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction) -> None:
-        lang = self.lang(interaction)
+        lang = await self.lang(interaction)
         can_manage = bool(getattr(interaction.permissions, "manage_channels", False))
         ending = self.bot.table.end(*self.here(interaction), self.me(interaction), can_manage=can_manage)
         if await attempt(interaction, lang, ending) is REFUSED:
             return
         await reply(interaction, ui(lang, "ended"))
+
+
+# ---------------------------------------------------------------------- the lobby message's buttons
+def lobby_view(game_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(game_id, lang))
+    view.add_item(StartButton(game_id, lang))
+    return view
+
+
+def _lobby(interaction: discord.Interaction) -> Lobby:
+    return interaction.client.get_cog("Lobby")  # type: ignore[attr-defined, return-value]
+
+
+class _LobbyButton:
+    """A lobby message's button: its game in the custom id, so that it outlives a restart."""
+
+    KIND, LABEL, STYLE = "", "", discord.ButtonStyle.secondary
+
+    def __init__(self, game_id: int, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, self.LABEL), style=self.STYLE,  # type: ignore[call-arg]
+                                           custom_id=f"sl:{self.KIND}:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> _LobbyButton:
+        return cls(int(match["game"]))
+
+
+class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], template=r"sl:join:(?P<game>\d+)"):
+    """Joins as /beitreten does (with the default sex; /beitreten geschlecht: chooses)."""
+
+    KIND, LABEL, STYLE = "join", "join_button", discord.ButtonStyle.success
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _lobby(interaction).join_game(interaction, game_id=self.game_id)
+
+
+class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], template=r"sl:start:(?P<game>\d+)"):
+    """Starts as /start does (the host only)."""
+
+    KIND, LABEL, STYLE = "start", "start_button", discord.ButtonStyle.primary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _lobby(interaction).start_game(interaction, game_id=self.game_id)
+
+
+LOBBY_BUTTONS = (JoinButton, StartButton)
 
 
 async def setup(bot: Spielleiter) -> None:

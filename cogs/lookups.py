@@ -31,7 +31,7 @@ async def _preferred(interaction: discord.Interaction, kind: str) -> tuple[str, 
 
 def _autocomplete(kind: str):
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        lang = lang_of(interaction)
+        lang = await lang_of(interaction)
         prefer = await _preferred(interaction, kind)
         hits = search(current, kind, limit=MAX_CHOICES, prefer=prefer) if current.strip() else \
             browse(kind, prefer, limit=MAX_CHOICES)
@@ -130,7 +130,7 @@ class Lookups(commands.Cog):
         self.bot = bot
 
     async def _answer(self, interaction: discord.Interaction, kind: str, query: str) -> None:
-        lang = lang_of(interaction, self.bot.settings.default_language)
+        lang = await lang_of(interaction)
         embed, key, count = answer_embed(kind, query, lang, await _preferred(interaction, kind))
         if key is None:      # a request for a word, or nothing found with the nearest names
             await reply(interaction, embed=embed, ephemeral=True)

@@ -11,9 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import channel_key, guild_key, lang_of, namer_for, perform, reply, reply_error
+from cogs.base import channel_key, guild_key, hand_title, lang_of, namer_for, perform, reply, reply_error
 from cogs.games import frontend_of as discord_frontend_of
-from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, ui
+from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name
 from engine.core.errors import IllegalAction
 from table.errors import TableError
 from table.games import frontend_of
@@ -37,7 +37,7 @@ async def _game_state(interaction: discord.Interaction) -> tuple[Any, Any, str, 
     except (TableError, IllegalAction):
         return None
     me = await bot.table.player_for(record.id, str(interaction.user.id))
-    return record, state, lang_of(interaction, bot.settings.default_language), me
+    return record, state, await lang_of(interaction), me
 
 
 async def seat_in(interaction: discord.Interaction, game: str) -> tuple[Any, str, str] | None:
@@ -151,10 +151,12 @@ class Play(commands.Cog):
         await perform(self.bot, interaction, lambda state, me: build_move(state, me, command, clean))
 
     @app_commands.command(name=cmd_name("endturn"), description=cmd_desc("endturn"))
+    @app_commands.guild_only()
     async def endturn(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, "end")
 
     @app_commands.command(name=cmd_name("discard"), description=cmd_desc("discard"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("card"))
     @app_commands.describe(card=opt_desc("card"))
     @app_commands.autocomplete(card=discard_autocomplete)
@@ -162,10 +164,12 @@ class Play(commands.Cog):
         await self.move(interaction, "discard", main=card)
 
     @app_commands.command(name=cmd_name("pass"), description=cmd_desc("pass"))
+    @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, "pass")
 
     @app_commands.command(name=cmd_name("decide"), description=cmd_desc("decide"))
+    @app_commands.guild_only()
     @app_commands.rename(option=opt_name("option"))
     @app_commands.describe(option=opt_desc("option"))
     @app_commands.autocomplete(option=decision_autocomplete)
@@ -181,7 +185,7 @@ class Play(commands.Cog):
     @app_commands.command(name=cmd_name("hand"), description=cmd_desc("hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         """Private, anywhere: this channel's game, or in a DM every game the player sits in."""
-        lang = lang_of(interaction, self.bot.settings.default_language)
+        lang = await lang_of(interaction)
         me = str(interaction.user.id)
         try:
             record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
@@ -195,7 +199,7 @@ class Play(commands.Cog):
                 if not state.has_player(seat):
                     continue
                 namer = await namer_for(self.bot, game.id, lang, state)
-                embed = discord.Embed(title=ui(lang, "your_hand_title", channel=f"#{game.channel_id}"),
+                embed = discord.Embed(title=hand_title(self.bot, lang, game.id, game.channel_id),
                                       description="\n".join(private_view(state, seat, namer))[:4000])
                 shown_result = ActResult(game.id, game.channel_id, game.version, state)
                 view = discord_frontend_of(state).private_components(shown_result, seat, namer)

@@ -73,18 +73,11 @@ class Publisher:
 
     def __init__(self, bot: Spielleiter) -> None:
         self.bot = bot
-        self.languages: dict[str, str] = {}
         self._queues: dict[int, deque[ActResult]] = {}
         self._workers: dict[int, asyncio.Task] = {}
         self._slots: OrderedDict[tuple[int, str], MessageSlot] = OrderedDict()
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
-
-    def remember_language(self, user_id: str, lang: str) -> None:
-        self.languages[user_id] = lang
-
-    def lang(self, user_id: str) -> str:
-        return self.languages.get(user_id, self.bot.settings.default_language)
 
     async def on_result(self, result: ActResult) -> None:
         """Called by the table after every committed action; the work runs in the background so that
@@ -149,28 +142,53 @@ class Publisher:
         await channel.send(**outgoing(content=content, embeds=embeds, view=view), files=files)
 
     async def update_private_messages(self, result: ActResult) -> None:
-        from cogs.base import namer_for
+        from cogs.base import hand_title, namer_of
 
-        namers = {}   # one per language: seats and sets are read once per update, not once per player
-        for player in result.state.players:
-            lang = self.lang(player.id)
-            if lang not in namers:
-                namers[lang] = await namer_for(self.bot, result.game_id, lang, result.state)
-            namer = namers[lang]
-            lines = private_view(result.state, player.id, namer)
-            view = private_view_components(result, player.id, namer)
+        store = self.bot.table.store
+        record = await store.get_game(result.game_id, with_state=False)    # seats and sets: read once
+        seats = await store.seats(result.game_id)
+        guild_id = record.guild_id if record else None
+        playing = [] if result.status == "ended" else [p.id for p in result.state.players]
+        for player_id in playing:
+            lang = await self.bot.languages.for_user(player_id, guild_id)
+            namer = namer_of(record, seats, lang, result.state)
+            lines = private_view(result.state, player_id, namer)
+            view = private_view_components(result, player_id, namer)
             digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
-            embed = discord.Embed(title=ui(lang, "your_hand_title", channel=f"#{result.channel_id}"),
+            embed = discord.Embed(title=hand_title(self.bot, lang, result.game_id, result.channel_id),
                                   description="\n".join(lines), colour=discord.Colour.dark_gold())
-            self._want(result.game_id, player.id, functools.partial(
-                self._update_hand, result.game_id, player.id, embed, view, digest))
+            self._want(result.game_id, player_id, functools.partial(
+                self._update_hand, result.game_id, player_id, embed, view, digest))
+        gone = "hand_game_ended" if result.status == "ended" else "hand_you_left"
+        for seat in seats:     # who left, or everyone once the game was ended
+            if seat.user_id not in playing:
+                lang = await self.bot.languages.for_user(seat.user_id, guild_id)
+                embed = discord.Embed(title=hand_title(self.bot, lang, result.game_id, result.channel_id),
+                                      description=ui(lang, gone), colour=discord.Colour.dark_grey())
+                self._want(result.game_id, seat.user_id, functools.partial(
+                    self._close_hand, result.game_id, seat.user_id, embed, gone))
+
+    async def _close_hand(self, game_id: int, player_id: str, embed: discord.Embed, digest: str) -> None:
+        """The hand message of a player who left, or of a game that was ended, says so and loses its
+        menus: nothing stale stays clickable. A player who never got one gets none."""
+        store = self.bot.table.store
+        record = await store.private_message(game_id, player_id)
+        if record.digest == digest or record.closed or not record.message_id:
+            return
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        with contextlib.suppress(discord.NotFound):     # the player deleted it: nothing left to close
+            await channel.get_partial_message(int(record.message_id)).edit(**outgoing(embed=embed), view=None)
+        record.digest = digest
+        await store.save_private_message(record)
 
     async def update_spectators(self, game_id: int, channel_id: str, state) -> None:
         """Each spectator's DM shows the public table (the same embed as /status), kept current."""
         from cogs.base import namer_for
 
-        for spectator in await self.bot.table.store.spectators(game_id):
-            lang = self.lang(spectator.user_id)
+        spectators = await self.bot.table.store.spectators(game_id)
+        record = await self.bot.table.store.get_game(game_id, with_state=False) if spectators else None
+        for spectator in spectators:
+            lang = await self.bot.languages.for_user(spectator.user_id, record.guild_id if record else None)
             embed = table_embed(state, await namer_for(self.bot, game_id, lang, state))
             embed.title = ui(lang, "watching_title", channel=f"#{channel_id}")
             digest = hashlib.sha256(json.dumps(embed.to_dict(), sort_keys=True).encode()).hexdigest()
@@ -214,6 +232,8 @@ class Publisher:
         lang = self.bot.settings.default_language
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
         state = result.state
+        if result.status == "ended":
+            return ui(lang, "status_ended")
         if state.phase == "over":
             return ui(lang, "status_over")
         due = {d.target: d.due_at for d in await self.bot.table.store.deadlines(result.game_id)}
@@ -264,7 +284,7 @@ class Publisher:
 
     async def on_reminder(self, reminder) -> bool:
         """DM the one player owed the move (a mention in the channel when DMs are closed)."""
-        lang = self.lang(reminder.user_id)
+        lang = await self.bot.languages.for_user(reminder.user_id, reminder.guild_id)
         kind = reminder.target.split(":")[0]
         link = f"https://discord.com/channels/{reminder.guild_id}/{reminder.channel_id}"
         status = await self.bot.table.store.private_message(reminder.game_id, STATUS_KEY)

@@ -29,7 +29,7 @@ class Spectate(commands.Cog):
     @app_commands.command(name=cmd_name("watch"), description=cmd_desc("watch"))
     @app_commands.guild_only()
     async def watch(self, interaction: discord.Interaction) -> None:
-        lang = lang_of(interaction, self.bot.settings.default_language)
+        lang = await lang_of(interaction)
         user_id = str(interaction.user.id)
         watching = await attempt(interaction, lang, self.bot.table.watch(
             guild_key(interaction), channel_key(interaction), user_id, interaction.user.display_name))
@@ -38,7 +38,6 @@ class Spectate(commands.Cog):
         if not watching:
             await reply(interaction, ui(lang, "watching_stopped"), ephemeral=True)
             return
-        self.bot.publisher.remember_language(user_id, lang)
         record = await self.bot.table.game_in(guild_key(interaction), channel_key(interaction))
         embeds = []
         if record.status == "active":
@@ -63,7 +62,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:rem
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Spielleiter = interaction.client  # type: ignore[assignment]
-        lang = lang_of(interaction, bot.settings.default_language)
+        lang = await lang_of(interaction)
         record = await attempt(interaction, lang, bot.table.rematch(self.game_id, str(interaction.user.id)))
         if record is REFUSED:
             return

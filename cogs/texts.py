@@ -45,9 +45,24 @@ def choice(key: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=locale_str(_data()["choices"][key]["de"], key=f"choices.{key}"), value=value)
 
 
+def choice_text(lang: str, key: str) -> str:
+    entry = _data()["choices"][key]
+    return str(entry.get(lang, entry["de"]))
+
+
 def ui(lang: str, key: str, **params: Any) -> str:
     entry = _data()["ui"][key]
     return str(entry.get(lang, entry["de"])).format(**params)
+
+
+def command_names(lang: str) -> dict[str, str]:
+    """Every command by its key as a client in this language shows it: {"door": "/tuer", …}."""
+    return {key: "/" + entry.get(lang, entry["de"])[0] for key, entry in _data()["commands"].items()}
+
+
+def command_description(lang: str, key: str) -> str:
+    entry = _data()["commands"][key]
+    return entry.get(lang, entry["de"])[1]
 
 
 def english(key: str) -> str | None:

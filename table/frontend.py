@@ -58,3 +58,6 @@ class TableFrontend:
     pictures: Callable[[Any, str, dict[str, str]], dict[str, Any]]   # (state, lang, names) -> contents by file
     # ---- the end-of-game summary (table/history.py): a fresh tally of the game's own numbers
     summary_tally: Callable[[], Tally]
+    # ---- /hilfe: what a seated player can do now
+    help_now: Callable[[Any, str], tuple[str, tuple[str, ...]]]
+    # ^ (state, player) -> (the text saying so, under "help" in data/i18n; the commands that fit now)

@@ -4,8 +4,8 @@ enough), then replays each game on the target to prove the copy.
     python -m table.migrate --from sqlite:///var/spielleiter.db --to postgresql://user@host/spielleiter
 
 Games, seats, action logs, deadlines, reminders, time banks, preferences, private messages and
-stand-ins are copied with their ids, a few games at a time. The target must hold no games yet. Stop
-the bot while it runs. Exit code 0 when every game replays clean on the target.
+stand-ins are copied with their ids, a few games at a time, and the users' and servers' languages.
+The target must hold no games yet. Stop the bot while it runs. Exit code 0 when every game replays clean on the target.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ async def copy_games(source: Store, target: Store) -> int:
                 for row in rows:
                     row["claimed_until"] = None       # no process of the old database holds them any more
             await target.insert_rows(table, rows)
+    await target.insert_rows("language_choices", await source.language_rows())   # belong to users, not games
     return len(ids)
 
 

@@ -154,6 +154,15 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_guild_status ON games (guild_id, status);
     CREATE INDEX games_guild_channel ON games (guild_id, channel_id);
     """,
+    # 14: the language a user chose for themselves, or a server's managers for the server
+    """
+    CREATE TABLE language_choices (
+        scope     TEXT NOT NULL CHECK (scope IN ('user', 'guild')),
+        owner_id  TEXT NOT NULL,          -- the user's or the server's Discord id
+        language  TEXT NOT NULL,
+        PRIMARY KEY (scope, owner_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

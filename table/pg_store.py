@@ -27,6 +27,7 @@ from table.sql import (
     Statement,
     game_columns,
     games_of_query,
+    language_upsert,
     numbered,
     postgres_migration,
     preferences_upsert,
@@ -246,6 +247,9 @@ class PgStore(SharedReads, Store):
 
     async def save_preferences(self, preferences: Preferences) -> None:
         await self._write([preferences_upsert(preferences)])
+
+    async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None:
+        await self._write([language_upsert(scope, owner_id, language)])
 
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT INTO reminders_sent (game_id, target, user_id, sent_at) VALUES (?, ?, ?, ?) "

@@ -245,8 +245,12 @@ class TableService:
         record = await self.game_in(guild_id, channel_id)
         if by != record.host_id and not can_manage:
             raise TableError("host_only")
+        state = (await self.state_of(record))[1] if record.status == "active" else None
         await self.store.set_status(record.id, "ended", self.clock())
         self._cache.pop(record.id, None)
+        if state is not None:       # the front ends take down the game's menus and say it was ended
+            await self._publish(ActResult(record.id, channel_id, record.version, state, status="ended",
+                                          origin="interaction"))
         return record
 
     # ------------------------------------------------------------------ playing

@@ -136,6 +136,11 @@ def preferences_upsert(preferences: Preferences) -> Statement:
     )
 
 
+def language_upsert(scope: str, owner_id: str, language: str) -> Statement:
+    return ("INSERT INTO language_choices (scope, owner_id, language) VALUES (?, ?, ?) "
+            "ON CONFLICT (scope, owner_id) DO UPDATE SET language = excluded.language", (scope, owner_id, language))
+
+
 def substitute_upsert(substitute: Substitute) -> Statement:
     return (
         "INSERT INTO substitutes (game_id, user_id, name, player_id, approved) VALUES (?, ?, ?, ?, ?) "
@@ -238,6 +243,16 @@ class SharedReads:
         rows = await self._fetch(("SELECT user_id, auto_pass, away_until, reminders FROM preferences "
                                   "WHERE game_id = ?", (game_id,)))
         return {r[0]: Preferences(game_id, r[0], bool(r[1]), r[2], r[3]) for r in rows}
+
+    async def language_choice(self, scope: str, owner_id: str) -> str | None:
+        rows = await self._fetch(("SELECT language FROM language_choices WHERE scope = ? AND owner_id = ?",
+                                  (scope, owner_id)))
+        return rows[0][0] if rows else None
+
+    async def language_rows(self) -> list[dict[str, Any]]:
+        rows = await self._fetch(("SELECT scope, owner_id, language FROM language_choices "
+                                  "ORDER BY scope, owner_id", ()))
+        return [{"scope": r[0], "owner_id": r[1], "language": r[2]} for r in rows]
 
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:
         rows = await self._fetch(("SELECT target, user_id FROM reminders_sent WHERE game_id = ?", (game_id,)))

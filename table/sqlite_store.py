@@ -40,6 +40,7 @@ from table.sql import (
     deadline_statements,
     game_columns,
     games_of_query,
+    language_upsert,
     preferences_upsert,
     private_message_upsert,
     record,
@@ -410,6 +411,9 @@ class SqliteStore(SharedReads, Store):
 
     async def save_preferences(self, preferences: Preferences) -> None:
         await self._write([preferences_upsert(preferences)])
+
+    async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None:
+        await self._write([language_upsert(scope, owner_id, language)])
 
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT OR IGNORE INTO reminders_sent (game_id, target, user_id, sent_at) VALUES "

@@ -223,6 +223,17 @@ class Store(ABC):
     async def save_preferences(self, preferences: Preferences) -> None: ...
 
     @abstractmethod
+    async def language_choice(self, scope: str, owner_id: str) -> str | None:
+        """The language a user ("user") or a server ("guild") chose, if any."""
+
+    @abstractmethod
+    async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None: ...
+
+    @abstractmethod
+    async def language_rows(self) -> list[dict[str, Any]]:
+        """Every stored language choice, as insert_rows takes them (table.migrate copies them)."""
+
+    @abstractmethod
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]: ...
 
     @abstractmethod

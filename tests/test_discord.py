@@ -267,7 +267,7 @@ def test_check_commands_passes():
     run = subprocess.run([sys.executable, "bot.py", "--check-commands"], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "45 commands, 0 problems" in run.stdout
+    assert "46 commands, 0 problems" in run.stdout
 
 
 async def test_playing_a_card_from_the_dm_menu(h):

@@ -230,6 +230,8 @@ async def test_migrate_moves_every_game_to_the_other_backend_and_replays_it(back
     await seated_game_for_pace(service)
     expected = {g.id: (g.status, g.version) for g in await source.games()}
     deadlines = await source.deadlines()
+    await source.save_language_choice("user", "anna", "en")
+    await source.save_language_choice("guild", "g", "de")
     await source.close()
 
     copied, reports = await migrate(source_url, target_url)
@@ -246,6 +248,8 @@ async def test_migrate_moves_every_game_to_the_other_backend_and_replays_it(back
         assert any(r.game_id == kicked.game_id for r in fired)
         fresh = await moved.create("g", "elsewhere", "ben", "Ben")      # new ids follow the copied ones
         assert fresh.id > max(expected)
+        assert await target.language_rows() == [{"scope": "guild", "owner_id": "g", "language": "de"},
+                                                {"scope": "user", "owner_id": "anna", "language": "en"}]
     finally:
         await target.close()
 

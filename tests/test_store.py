@@ -451,3 +451,19 @@ async def test_a_players_games_are_found_by_their_seat(any_store):
     assert [g.id for g in await any_store.games_of("u1", ("active", "lobby"))] == [mine, other.id]
     assert await any_store.games_of("u3", ("active", "lobby")) == []
     assert all(g.state_json is None for g in await any_store.games_of("u1", ("active",)))
+
+
+async def test_language_choices_are_kept_per_user_and_per_server(backend):
+    """/einstellungen sprache (issue 15): a user's and a server's choice, replaced when chosen again,
+    read back by a process that opens the database afresh."""
+    first = await backend.open()
+    assert await first.language_choice("user", "u1") is None
+    await first.save_language_choice("user", "u1", "en")
+    await first.save_language_choice("guild", "g1", "de")
+    await first.save_language_choice("user", "u1", "de")
+    await first.close()
+    again = await backend.open()
+    assert await again.language_choice("user", "u1") == "de"
+    assert await again.language_choice("guild", "g1") == "de"
+    assert await again.language_choice("guild", "u1") is None        # a user's choice is not a server's
+    await again.close()

@@ -81,6 +81,7 @@ class Munchkin(commands.Cog):
         await perform(self.bot, interaction, lambda state, me: build_move(state, me, command, clean))
 
     @app_commands.command(name=cmd_name("door"), description=cmd_desc("door"))
+    @app_commands.guild_only()
     @app_commands.rename(resurrect=opt_name("resurrect"))
     @app_commands.describe(resurrect=opt_desc("resurrect"))
     @app_commands.autocomplete(resurrect=_cards(_hand))
@@ -88,6 +89,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "door", with_card=resurrect)
 
     @app_commands.command(name=cmd_name("trouble"), description=cmd_desc("trouble"))
+    @app_commands.guild_only()
     @app_commands.rename(monster=opt_name("monster"))
     @app_commands.describe(monster=opt_desc("monster"))
     @app_commands.autocomplete(monster=_cards(_hand_monsters))
@@ -95,10 +97,12 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "trouble", main=monster)
 
     @app_commands.command(name=cmd_name("loot"), description=cmd_desc("loot"))
+    @app_commands.guild_only()
     async def loot(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, "loot")
 
     @app_commands.command(name=cmd_name("play"), description=cmd_desc("play"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("card"), target=opt_name("target"), monster=opt_name("monster"),
                          side=opt_name("side"), with_card=opt_name("with_card"), item=opt_name("item"))
     @app_commands.describe(card=opt_desc("card"), target=opt_desc("target"), monster=opt_desc("monster"),
@@ -114,6 +118,7 @@ class Munchkin(commands.Cog):
                                                                              with_card, item))
 
     @app_commands.command(name=cmd_name("equip"), description=cmd_desc("equip"))
+    @app_commands.guild_only()
     @app_commands.rename(item=opt_name("item"))
     @app_commands.describe(item=opt_desc("item"))
     @app_commands.autocomplete(item=_cards(_items))
@@ -121,6 +126,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "equip", main=item)
 
     @app_commands.command(name=cmd_name("backpack"), description=cmd_desc("backpack"))
+    @app_commands.guild_only()
     @app_commands.rename(item=opt_name("item"))
     @app_commands.describe(item=opt_desc("item"))
     @app_commands.autocomplete(item=_cards(_items))
@@ -128,6 +134,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "backpack", main=item)
 
     @app_commands.command(name=cmd_name("sell"), description=cmd_desc("sell"))
+    @app_commands.guild_only()
     @app_commands.rename(cards=opt_name("cards"))
     @app_commands.describe(cards=opt_desc("cards"))
     @app_commands.autocomplete(cards=sell_autocomplete)
@@ -135,6 +142,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "sell", main=cards)
 
     @app_commands.command(name=cmd_name("trade"), description=cmd_desc("trade"))
+    @app_commands.guild_only()
     @app_commands.rename(player=opt_name("player"), give=opt_name("give"), want=opt_name("want"))
     @app_commands.describe(player=opt_desc("player"), give=opt_desc("give"), want=opt_desc("want"))
     @app_commands.autocomplete(player=player_autocomplete, give=_cards(_items))
@@ -143,6 +151,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "trade", main=player, give=give, want=want)
 
     @app_commands.command(name=cmd_name("ask"), description=cmd_desc("ask"))
+    @app_commands.guild_only()
     @app_commands.rename(player=opt_name("player"), treasures=opt_name("treasures"), first=opt_name("first"),
                          give=opt_name("give"))
     @app_commands.describe(player=opt_desc("player"), treasures=opt_desc("treasures"), first=opt_desc("first"),
@@ -153,6 +162,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "ask", main=player, treasures=treasures, first=first, give=give)
 
     @app_commands.command(name=cmd_name("offer"), description=cmd_desc("offer"))
+    @app_commands.guild_only()
     @app_commands.rename(treasures=opt_name("treasures"), first=opt_name("first"))
     @app_commands.describe(treasures=opt_desc("treasures"), first=opt_desc("first"))
     async def offer(self, interaction: discord.Interaction, treasures: app_commands.Range[int, 0, 20] = 0,
@@ -160,6 +170,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "offer", treasures=treasures, first=first)
 
     @app_commands.command(name=cmd_name("run"), description=cmd_desc("run"))
+    @app_commands.guild_only()
     @app_commands.rename(monster=opt_name("monster"))
     @app_commands.describe(monster=opt_desc("monster"))
     @app_commands.autocomplete(monster=_cards(_combat_monsters))
@@ -167,14 +178,17 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "run", main=monster)
 
     @app_commands.command(name=cmd_name("accept"), description=cmd_desc("accept"))
+    @app_commands.guild_only()
     async def accept(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, "accept")
 
     @app_commands.command(name=cmd_name("decline"), description=cmd_desc("decline"))
+    @app_commands.guild_only()
     async def decline(self, interaction: discord.Interaction) -> None:
         await self.move(interaction, "decline")
 
     @app_commands.command(name=cmd_name("ability"), description=cmd_desc("ability"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("ability_card"), ability=opt_name("ability"), cards=opt_name("fuel"),
                          target=opt_name("target"))
     @app_commands.describe(card=opt_desc("ability_card"), ability=opt_desc("ability"), cards=opt_desc("fuel"),
@@ -187,6 +201,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "ability", main=card, ability=ability, with_card=cards, target_player=target)
 
     @app_commands.command(name=cmd_name("sacrifice"), description=cmd_desc("sacrifice"))
+    @app_commands.guild_only()
     @app_commands.rename(follower=opt_name("follower"), alone=opt_name("alone"))
     @app_commands.describe(follower=opt_desc("follower"), alone=opt_desc("alone"))
     @app_commands.autocomplete(follower=_cards(_followers))
@@ -194,6 +209,7 @@ class Munchkin(commands.Cog):
         await self.move(interaction, "sacrifice", main=follower, alone=alone)
 
     @app_commands.command(name=cmd_name("claim"), description=cmd_desc("claim"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("level_card"))
     @app_commands.describe(card=opt_desc("level_card"))
     @app_commands.autocomplete(card=_cards(_level_cards))

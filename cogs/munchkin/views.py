@@ -140,7 +140,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:play:(
         from table.errors import TableError
 
         bot = await _bot(interaction)
-        lang = lang_of(interaction, bot.settings.default_language)
+        lang = await lang_of(interaction)
         me = str(interaction.user.id)
         try:
             record = await bot.table.store.get_game(self.game_id, with_state=False)
@@ -213,7 +213,7 @@ async def show_decision(interaction: discord.Interaction, game_id: int, decision
     from table.errors import TableError
 
     bot = await _bot(interaction)
-    lang = lang_of(interaction, bot.settings.default_language)
+    lang = await lang_of(interaction)
     me = str(interaction.user.id)
     try:
         record = await bot.table.store.get_game(game_id, with_state=False)

@@ -149,6 +149,7 @@ class SmashUp(commands.Cog):
         await perform(self.bot, interaction, build)
 
     @app_commands.command(name=cmd_name("su_pick"), description=cmd_desc("su_pick"))
+    @app_commands.guild_only()
     @app_commands.rename(faction=opt_name("faction"))
     @app_commands.describe(faction=opt_desc("faction"))
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -156,6 +157,7 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "pick", main=faction)
 
     @app_commands.command(name=cmd_name("su_minion"), description=cmd_desc("su_minion"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
                          target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"))
     @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
@@ -170,6 +172,7 @@ class SmashUp(commands.Cog):
                         mode=mode)
 
     @app_commands.command(name=cmd_name("su_action"), description=cmd_desc("su_action"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("card"), base=opt_name("base"), target=opt_name("su_target"),
                          target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"),
                          picks=opt_name("picks"))
@@ -187,6 +190,7 @@ class SmashUp(commands.Cog):
                         mode=mode, picks=picks)
 
     @app_commands.command(name=cmd_name("su_talent"), description=cmd_desc("su_talent"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("talent_card"), target=opt_name("su_target"), target2=opt_name("su_target2"),
                          pay=opt_name("pay"), mode=opt_name("mode"))
     @app_commands.describe(card=opt_desc("talent_card"), target=opt_desc("su_target"),
@@ -199,6 +203,7 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "talent", main=card, target=target, target2=target2, discard=pay, mode=mode)
 
     @app_commands.command(name=cmd_name("su_score"), description=cmd_desc("su_score"))
+    @app_commands.guild_only()
     @app_commands.rename(base=opt_name("base"))
     @app_commands.describe(base=opt_desc("base"))
     @app_commands.autocomplete(base=_smashup_autocomplete(_bases))
@@ -206,6 +211,7 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "score", main=base)
 
     @app_commands.command(name=cmd_name("su_special"), description=cmd_desc("su_special"))
+    @app_commands.guild_only()
     @app_commands.rename(card=opt_name("card"), target=opt_name("su_target"), target2=opt_name("su_target2"),
                          base=opt_name("base"), picks=opt_name("picks"))
     @app_commands.describe(card=opt_desc("card"), target=opt_desc("su_target"), target2=opt_desc("su_target2"),
@@ -218,6 +224,7 @@ class SmashUp(commands.Cog):
         await self.move(interaction, "special", main=card, target=target, target2=target2, base=base, picks=picks)
 
     @app_commands.command(name=cmd_name("su_discard"), description=cmd_desc("su_discard"))
+    @app_commands.guild_only()
     @app_commands.rename(cards=opt_name("cards"))
     @app_commands.describe(cards=opt_desc("cards"))
     @app_commands.autocomplete(cards=_paid_autocomplete())

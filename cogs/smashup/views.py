@@ -198,7 +198,7 @@ async def _seated_state(interaction: discord.Interaction, game_id: int) -> tuple
     from cogs.base import lang_of, namer_for, reply_error
 
     bot = await _bot(interaction)
-    lang = lang_of(interaction, bot.settings.default_language)
+    lang = await lang_of(interaction)
     try:
         record = await bot.table.store.get_game(game_id, with_state=False)
         if record is None or record.status != "active":

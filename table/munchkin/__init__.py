@@ -38,6 +38,33 @@ def discardable(state: Any, player_id: str) -> list[str]:
     return owned_in_play(state.player(player_id))
 
 
+TURN_HELP = {   # the active player's commands in each phase of the turn (outside a combat)
+    "start": ("munchkin_turn_start", ("door", "play", "equip", "sell", "trade")),
+    "trouble": ("munchkin_turn_trouble", ("trouble", "loot", "endturn", "play", "sell")),
+    "after": ("munchkin_turn_after", ("endturn", "play", "sell", "trade")),
+    "charity": ("munchkin_waiting", ("hand",)),
+}
+
+
+def help_now(state: Any, player_id: str) -> tuple[str, tuple[str, ...]]:
+    """What /hilfe says the player can do now: a decision first, then the combat's reaction window
+    (fighter or not), running away, the phases of one's own turn, or someone else's turn."""
+    combat = state.combat
+    if state.phase == "over":
+        return "munchkin_over", ("new",)
+    if owed(state, player_id):
+        return "munchkin_decision", ("decide", "accept", "decline")
+    if combat is not None and combat.stage == "fight":
+        if combat.fighter == player_id:
+            return "munchkin_combat_fighter", ("play", "ask", "ability", "pass")
+        return "munchkin_combat_other", ("play", "offer", "pass")
+    if combat is not None and combat.stage == "run" and combat.fighter == player_id:
+        return "munchkin_run", ("run", "sacrifice")
+    if state.active_player.id != player_id or combat is not None:
+        return "munchkin_waiting", ("play", "trade", "hand")
+    return TURN_HELP[state.phase]
+
+
 FRONTEND = TableFrontend(
     key="munchkin",
     set_keys=available_sets,
@@ -61,4 +88,5 @@ FRONTEND = TableFrontend(
     card_answer=lookup.card_answer,
     pictures=picture.pictures,
     summary_tally=MunchkinTally,
+    help_now=help_now,
 )

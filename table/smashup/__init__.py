@@ -27,6 +27,29 @@ def owed(state: Any, player_id: str) -> list:
     return [d for d in state.decisions if d.player == player_id and d.kind in HANDLERS]
 
 
+def help_now(state: Any, player_id: str) -> tuple[str, tuple[str, ...]]:
+    """What /hilfe says the player can do now: the draft, a choice a card left them, the discard, the
+    order of the scorings, the round of specials, their turn, or someone else's."""
+    mine = [d.kind for d in state.decisions if d.player == player_id]
+    if state.phase == "over":
+        return "smashup_over", ("new",)
+    if state.phase == "draft":
+        draft = state.draft
+        my_pick = draft is not None and draft.order[draft.next] == player_id
+        return ("smashup_draft", ("su_pick",)) if my_pick else ("smashup_draft_wait", ("status",))
+    if "score_first" in mine:
+        return "smashup_score_first", ("su_score",)
+    if "discard_down" in mine or "discard_one" in mine:
+        return "smashup_discard", ("su_discard",)
+    if owed(state, player_id):
+        return "smashup_choice", ("decide",)
+    if state.phase == "scoring":
+        return "smashup_scoring", ("su_special", "pass")
+    if state.active_player.id == player_id:
+        return "smashup_turn", ("su_minion", "su_action", "su_talent", "endturn")
+    return "smashup_waiting", ("status", "hand")
+
+
 def usage_key(name: str) -> str:
     """Smash Up's own usage lines are under "su_…" where a command differs from Munchkin's."""
     return f"su_{name}" if has_text("de", "usage", f"su_{name}") else name
@@ -55,4 +78,5 @@ FRONTEND = TableFrontend(
     card_answer=lookup.card_answer,
     pictures=picture.pictures,
     summary_tally=SmashUpTally,
+    help_now=help_now,
 )

@@ -1,0 +1,76 @@
+"""Which language the bot speaks with a user: the one they chose (/einstellungen sprache), else the
+one their server's managers chose, else their Discord client's, else the default. Choices are stored
+(they survive restarts and are shared by every process); a small bounded cache keeps the database
+out of most interactions."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+import discord
+
+from table.i18n import language
+
+if TYPE_CHECKING:
+    from cogs.client import Spielleiter
+
+LANGUAGES = ("de", "en")
+CACHE_SIZE = 4096          # choices (user's or server's, also "none") kept in memory, least recently used go
+CACHE_SECONDS = 300.0      # another process may have changed a choice: look again after this long
+USER, GUILD = "user", "guild"
+
+
+def client_language(interaction: discord.Interaction) -> str | None:
+    """English when the user's or the server's Discord locale is English; None otherwise."""
+    for locale in (interaction.locale, interaction.guild_locale):
+        if locale is not None and language(str(locale.value)) == "en":
+            return "en"
+    return None
+
+
+class Languages:
+    def __init__(self, bot: Spielleiter, size: int = CACHE_SIZE, ttl: float = CACHE_SECONDS) -> None:
+        self.bot = bot
+        self.size, self.ttl = size, ttl
+        self._choices: OrderedDict[tuple[str, str], tuple[str | None, float]] = OrderedDict()
+        self._clients: OrderedDict[str, str] = OrderedDict()   # each user's client language, as last seen
+
+    def _remember(self, cache: OrderedDict, key, value) -> None:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > self.size:
+            cache.popitem(last=False)
+
+    async def choice(self, scope: str, owner_id: str) -> str | None:
+        cached = self._choices.get((scope, owner_id))
+        if cached is not None and time.monotonic() - cached[1] < self.ttl:
+            self._choices.move_to_end((scope, owner_id))
+            return cached[0]
+        found = await self.bot.table.store.language_choice(scope, owner_id)
+        self._remember(self._choices, (scope, owner_id), (found, time.monotonic()))
+        return found
+
+    async def choose(self, scope: str, owner_id: str, lang: str) -> None:
+        await self.bot.table.store.save_language_choice(scope, owner_id, lang)
+        self._remember(self._choices, (scope, owner_id), (lang, time.monotonic()))
+
+    async def stored(self, user_id: str, guild_id: str | None) -> str | None:
+        """The user's own choice, else their server's."""
+        mine = await self.choice(USER, user_id)
+        if mine is None and guild_id and guild_id.isdigit():
+            return await self.choice(GUILD, guild_id)
+        return mine
+
+    async def for_interaction(self, interaction: discord.Interaction) -> str:
+        user_id = str(interaction.user.id)
+        client = client_language(interaction) or self.bot.settings.default_language
+        self._remember(self._clients, user_id, client)
+        guild_id = str(interaction.guild_id) if interaction.guild_id else None
+        return await self.stored(user_id, guild_id) or client
+
+    async def for_user(self, user_id: str, guild_id: str | None = None) -> str:
+        """For what the bot sends a user unasked (the hand DM, reminders), in the server of that game."""
+        return (await self.stored(user_id, guild_id) or self._clients.get(user_id)
+                or self.bot.settings.default_language)
