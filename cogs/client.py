@@ -132,6 +132,7 @@ class Spielleiter(commands.Bot):
             await self.scheduler.stop()
         await self.publisher.drain()
         if self.table is not None:
+            self.table.close()              # the schwer bots' search workers
             await self.table.store.close()
         await super().close()
 

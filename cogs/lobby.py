@@ -24,7 +24,8 @@ from cogs.base import (
 from cogs.games import table_embed, table_message
 from cogs.languages import GUILD, USER
 from cogs.play import player_autocomplete
-from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
+from cogs.texts import choice, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
+from engine.bots import LEVELS
 from engine.core.errors import IllegalAction
 from engine.games import rules_of
 from table.games import DEFAULT_GAME, frontend_of, keys
@@ -254,17 +255,19 @@ class Lobby(commands.Cog):
         await reply(interaction, ui(lang, "pace_set", pace=record.pace))
 
     @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
-    @app_commands.rename(player=opt_name("player"))
-    @app_commands.describe(player=opt_desc("player"))
+    @app_commands.rename(player=opt_name("player"), strength=opt_name("strength"))
+    @app_commands.describe(player=opt_desc("player"), strength=opt_desc("strength"))
+    @app_commands.choices(strength=[choice(level, level) for level in LEVELS])
     @app_commands.autocomplete(player=player_autocomplete)
     @app_commands.guild_only()
-    async def botseat(self, interaction: discord.Interaction, player: str) -> None:
+    async def botseat(self, interaction: discord.Interaction, player: str, strength: str = "leicht") -> None:
         lang = await self.lang(interaction)
-        seating = self.bot.table.seat_bot(*self.here(interaction), self.me(interaction), player)
+        seating = self.bot.table.seat_bot(*self.here(interaction), self.me(interaction), player, level=strength)
         if await attempt(interaction, lang, seating) is REFUSED:
             return
         names = await self._seat_names(interaction)
-        await reply(interaction, ui(lang, "bot_seated", player=names.get(player, player)))
+        level = (english(f"choices.{strength}") or strength) if lang == "en" else strength
+        await reply(interaction, ui(lang, "bot_seated_level", player=names.get(player, player), level=level))
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()

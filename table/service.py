@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import multiprocessing
 import time
 import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.bots import decide
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
@@ -28,6 +32,7 @@ from table.games import DEFAULT_GAME
 from table.pace import pace_of, seconds_for, valid_pace
 from table.sql import BATCH, CLAIM_LEASE
 from table.store import (
+    BOT_LEVEL_CODES,
     Commit,
     Deadline,
     GameRecord,
@@ -44,6 +49,8 @@ Clock = Callable[[], float]
 UNDO_CACHE = 64        # games whose state before the last move is kept for taking it back
 MAX_RETRIES = 3
 MAX_TIMEOUT_STEPS = 200
+SEARCH_WORKERS = 1       # processes for the schwer bots' searches (each searches on one core)
+log = logging.getLogger("spielleiter.table")
 
 
 def seat_name(name: str, user_id: str) -> str:
@@ -124,7 +131,9 @@ class TableService:
         self.listeners: list[Listener] = []
         self.reminder_listeners: list[ReminderListener] = []
         self.due_listeners: list[DueListener] = []
-        self._bots: dict[tuple[int, str], Any] = {}   # (game, seat) -> the bot player that plays it
+        self._bots: dict[tuple[int, str, str], Any] = {}   # (game, seat, strength) -> its bot player or memory
+        self._pool: ProcessPoolExecutor | None = None      # the schwer bots' searches
+        self.bot_budget_s: float | None = None             # a schwer bot's time per decision (None: 1 s)
         # game id -> (version, state before its last move, that move's events) while it may be taken back
         self._undoable: LRU[int, tuple[int, Any, list[Event]]] = LRU(min(size, UNDO_CACHE))
 
@@ -195,7 +204,7 @@ class TableService:
             if seat.user_id != host.user_id:
                 await self.store.add_seat(record.id, seat.user_id, seat.name, self.clock(), seat.sex)
                 if seat.bot:
-                    await self.store.set_seat_bot(record.id, seat.user_id, seat.name, True)
+                    await self.store.set_seat_bot(record.id, seat.user_id, seat.name, True, seat.bot_level or "leicht")
         return record
 
     async def leave(self, guild_id: str, channel_id: str, user_id: str, origin: str = "table") -> ActResult | None:
@@ -474,9 +483,13 @@ class TableService:
                 return substitute.user_id
         return player_id
 
-    async def seat_bot(self, guild_id: str, channel_id: str, by: str, user_id: str, bot: bool = True) -> None:
-        """A bot player takes an empty or abandoned seat (the host decides, or the player for their own
-        seat); it plays that seat from then on, under the seat's name marked "(Bot)"."""
+    async def seat_bot(self, guild_id: str, channel_id: str, by: str, user_id: str, bot: bool = True,
+                       level: str = "leicht") -> None:
+        """A bot player of this strength (leicht, mittel, schwer) takes an empty or abandoned seat (the
+        host decides, or the player for their own seat); it plays that seat from then on, under the
+        seat's name marked "(Bot)"."""
+        if level not in BOT_LEVEL_CODES:
+            raise TableError("unknown_bot_level", level=level)
         record = await self.game_in(guild_id, channel_id)
         if by not in (record.host_id, user_id):
             raise TableError("host_only")
@@ -484,7 +497,7 @@ class TableService:
         if seat is None:
             raise TableError("not_seated")
         # the seat keeps its name (replays rebuild the game from the seats); front ends mark it "(Bot)"
-        await self.store.set_seat_bot(record.id, user_id, seat.name, bot)
+        await self.store.set_seat_bot(record.id, user_id, seat.name, bot, level)
         if record.status == "active":
             await self.apply_standing_preferences(record.id)
 
@@ -492,7 +505,7 @@ class TableService:
         """Pass for players on auto-pass who hold nothing playable; play the defaults for away players
         (their windows, decisions and turn), saying so in the log; let bots play their seats."""
         prefs = await self.store.preferences(game_id)
-        bots = {s.user_id for s in await self.store.seats(game_id) if s.bot}
+        bots = {s.user_id: s.bot_level or "leicht" for s in await self.store.seats(game_id) if s.bot}
         if not prefs and not bots:
             return []
         results = []
@@ -501,7 +514,8 @@ class TableService:
             if record is None or record.status != "active":
                 break
             _, state = await self.state_of(record)
-            step = self._standing_step(rules_of(record.kind), state, prefs) or self._bot_step(game_id, state, bots)
+            step = self._standing_step(rules_of(record.kind), state, prefs)
+            step = step or await self._bot_step(game_id, state, bots)
             if step is None:
                 break
             actor, action, note = step
@@ -511,15 +525,51 @@ class TableService:
                 break
         return results
 
-    def _bot_step(self, game_id: int, state: Any, bots: set[str]):
+    async def _bot_step(self, game_id: int, state: Any, bots: dict[str, str]):
+        """The first move a bot seat makes now (seats by id, each at its strength)."""
         for player_id in sorted(bots):
             if not state.has_player(player_id):
                 continue
-            bot = self._bots.setdefault((game_id, player_id), rules_of(state.game).bot_player(player_id))
-            move = bot.choose(state)
+            level = bots[player_id]
+            move = (await self._searched_move(game_id, state, player_id) if level == "schwer"
+                    else self._bot_player(game_id, state, player_id, level).choose(state))
             if move is not None:
                 return player_id, move, None
         return None
+
+    def _bot_player(self, game_id: int, state: Any, player_id: str, level: str) -> Any:
+        key = (game_id, player_id, level)
+        bot = self._bots.get(key)
+        if bot is None:     # forgotten or new: a bot player keeps nothing that the state does not hold
+            bot = self._bots[key] = rules_of(state.game).bot_player(player_id, level=level)
+        return bot
+
+    async def _searched_move(self, game_id: int, state: Any, player_id: str) -> Any:
+        """A schwer bot searches for up to its budget: in a worker process, so that the other games
+        (and this process's event loop) go on meanwhile. Should the worker fail, mittel moves instead."""
+        key = (game_id, player_id, "schwer")
+        rules = rules_of(state.game)
+        try:
+            action_json, memory = await asyncio.get_running_loop().run_in_executor(
+                self._search_pool(), decide, state.game, state.model_dump_json(), player_id, "schwer",
+                self.bot_budget_s, game_id * 100_003 + state.turn, self._bots.get(key))
+        except Exception:
+            log.exception("the search for game %s, seat %s failed; mittel moves", game_id, player_id)
+            return self._bot_player(game_id, state, player_id, "mittel").choose(state)
+        self._bots[key] = memory
+        return None if action_json is None else rules.parse_action(action_json)
+
+    def _search_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:       # started on first use: most tables never seat a schwer bot
+            self._pool = ProcessPoolExecutor(max_workers=SEARCH_WORKERS,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the search workers (the store is closed by its owner)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def _standing_step(self, rules: GameRules, state: Any, prefs: dict[str, Preferences]):
         now = self.clock()

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from table.store import (
+    BOT_LEVELS,
     Commit,
     Deadline,
     GameRecord,
@@ -201,7 +202,8 @@ class SharedReads:
     async def seats(self, game_id: int) -> list[Seat]:
         rows = await self._fetch(("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
                                   (game_id,)))
-        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4]) for r in rows]
+        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4], bot_level=BOT_LEVELS.get(r[3]))
+                for r in rows]
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
         rows = await self._fetch(("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",

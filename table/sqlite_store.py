@@ -59,6 +59,7 @@ from table.store import (
     PrivateMessage,
     Store,
     Substitute,
+    bot_code,
     dumps,
     game_key,
     insert_sql,
@@ -343,9 +344,9 @@ class SqliteStore(SharedReads, Store):
     async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
         return [record(row) for row in await self._rows(*games_of_query(user_id, statuses))]
 
-    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None:
+    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool, level: str = "leicht") -> None:
         await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
-                            (int(bot), name, game_id, user_id))])
+                            (bot_code(bot, level), name, game_id, user_id))])
 
     async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None:
         try:

@@ -37,7 +37,18 @@ class Seat:
     name: str
     seat: int
     bot: bool = False
+    bot_level: str | None = None     # the bot's strength (leicht, mittel, schwer) when a bot plays the seat
     sex: str = "male"          # Munchkin: the character starts with the player's sex
+
+
+# seats.bot holds 0 (a person plays the seat) or the bot's strength; 1 is what every bot seat was
+# before there were strengths
+BOT_LEVEL_CODES = {"leicht": 1, "mittel": 2, "schwer": 3}
+BOT_LEVELS = {code: level for level, code in BOT_LEVEL_CODES.items()}
+
+
+def bot_code(bot: bool, level: str) -> int:
+    return BOT_LEVEL_CODES[level] if bot else 0
 
 
 @dataclass
@@ -178,7 +189,8 @@ class Store(ABC):
     async def remove_seat(self, game_id: int, user_id: str) -> None: ...
 
     @abstractmethod
-    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool) -> None: ...
+    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool, level: str = "leicht") -> None:
+        """A bot plays the seat (at this strength), or no longer."""
 
     @abstractmethod
     async def update_lobby(self, game_id: int, *, options: dict[str, Any] | None = None,
