@@ -8,7 +8,7 @@ import contextlib
 import functools
 import hashlib
 import logging
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,6 @@ STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status 
 
 
 EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Discord's per-message pace)
-MAX_SLOTS = 20_000       # messages whose pacing is remembered (least recently used are forgotten)
 
 
 class MessageSlot:
@@ -53,10 +52,12 @@ class MessageSlot:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while self.pending is not None:
+        while True:
             wait = self.last_sent + self.interval - loop.time()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await asyncio.sleep(wait)   # also after the last request: a change meanwhile keeps the pace
+            if self.pending is None:
+                return
             send, self.pending = self.pending, None
             self.last_sent = loop.time()
             try:
@@ -67,14 +68,16 @@ class MessageSlot:
 
 class Publisher:
     """Each game publishes in its own ordered queue (games never wait on each other); each message
-    through its own MessageSlot."""
+    through its own MessageSlot. Queues and slots live only while they have work: a queue until it is
+    worked off, a slot until a second has passed since its last request with nothing new wanted, so
+    idle and finished games hold nothing here."""
 
     def __init__(self, bot: Spielleiter) -> None:
         self.bot = bot
         self.languages: dict[str, str] = {}
         self._queues: dict[int, deque[ActResult]] = {}
         self._workers: dict[int, asyncio.Task] = {}
-        self._slots: OrderedDict[tuple[int, str], MessageSlot] = OrderedDict()
+        self._slots: dict[tuple[int, str], MessageSlot] = {}
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
 
@@ -126,15 +129,23 @@ class Publisher:
         found = self._slots.get((game_id, key))
         if found is None:
             found = self._slots[(game_id, key)] = MessageSlot((game_id, key), self.edit_interval)
-            while len(self._slots) > MAX_SLOTS:
-                self._slots.popitem(last=False)
-        self._slots.move_to_end((game_id, key))
         return found
 
     def _want(self, game_id: int, key: str, send: Callable[[], Awaitable[None]]) -> None:
-        task = self.slot(game_id, key).want(send)
+        slot = self.slot(game_id, key)
+        task = slot.want(send)
         if task is not None:
             self._track(task)
+            task.add_done_callback(functools.partial(self._drop_slot, slot))
+
+    def _drop_slot(self, slot: MessageSlot, task: asyncio.Task) -> None:
+        """A slot whose work is done is forgotten (unless a new request already started on it)."""
+        if slot.task is task and self._slots.get(slot.key) is slot:
+            del self._slots[slot.key]
+
+    def held(self) -> dict[str, int]:
+        """What the publisher keeps right now (for the benchmark and the tests)."""
+        return {"slots": len(self._slots), "queues": len(self._queues), "workers": len(self._workers)}
 
     async def post_to_channel(self, result: ActResult) -> None:
         from cogs.base import namer_for

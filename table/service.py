@@ -3,8 +3,10 @@
 Every action is one transaction: read state and version, apply, write the new state, append the
 action, bump the version, replace the open deadlines. Within a process a lock per game serialises
 writers; across processes the store's version compare-and-set does. Loaded states are kept in a
-bounded cache (table.cache); due deadlines and reminders are claimed from the store's indexed rows,
-so two processes never fire the same one.
+bounded cache (table.cache), as are the bot players; both drop a game once it is over, and a game's
+lock lives only while somebody holds or awaits it, so an idle or finished game costs no memory here.
+Due deadlines and reminders are claimed from the store's indexed rows, so two processes never fire
+the same one.
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ class TableService:
         self.listeners: list[Listener] = []
         self.reminder_listeners: list[ReminderListener] = []
         self.due_listeners: list[DueListener] = []
-        self._bots: dict[tuple[int, str], Any] = {}   # (game, seat) -> the bot player that plays it
+        self._bots: LRU[tuple[int, str], Any] = LRU(size)   # (game, seat) -> the bot player that plays it
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = DEFAULT_GAME,
@@ -184,8 +186,19 @@ class TableService:
         if by != record.host_id and not can_manage:
             raise TableError("host_only")
         await self.store.set_status(record.id, "ended", self.clock())
-        self._cache.pop(record.id, None)
+        self.forget(record.id)
         return record
+
+    def forget(self, game_id: int) -> None:
+        """A game that is over keeps nothing in memory: its state, deadlines and bot players."""
+        self._cache.pop(game_id, None)
+        self._deadline_cache.pop(game_id, None)
+        self._bots.drop(lambda key: key[0] == game_id)
+
+    def held(self) -> dict[str, int]:
+        """What this process keeps per game right now (for the benchmark and the tests)."""
+        return {"states": len(self._cache), "deadlines": len(self._deadline_cache), "bots": len(self._bots),
+                "locks": len(self._locks)}
 
     # ------------------------------------------------------------------ playing
     async def state_of(self, record: GameRecord) -> tuple[int, Any]:
@@ -250,8 +263,11 @@ class TableService:
                     if expected_version is not None:
                         raise
                     continue
-                self._cache[game_id] = (new_version, new_state)
-                self._deadline_cache[game_id] = (new_version, deadlines)
+                if status == "finished":
+                    self.forget(game_id)
+                else:
+                    self._cache[game_id] = (new_version, new_state)
+                    self._deadline_cache[game_id] = (new_version, deadlines)
                 if not unchanged:
                     self._tell_due(deadlines, commit.reminders, existing)
                 if note is not None:
@@ -369,7 +385,9 @@ class TableService:
         for player_id in sorted(bots):
             if not state.has_player(player_id):
                 continue
-            bot = self._bots.setdefault((game_id, player_id), rules_of(state.game).bot_player(player_id))
+            bot = self._bots.get((game_id, player_id))
+            if bot is None:   # forgotten or new: a bot player keeps nothing that the state does not hold
+                bot = self._bots[(game_id, player_id)] = rules_of(state.game).bot_player(player_id)
             move = bot.choose(state)
             if move is not None:
                 return player_id, move, None
