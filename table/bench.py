@@ -8,8 +8,9 @@ Prints one JSON line: p50_ms and p99_ms of one action through the table, schedul
 scheduler wake-up while no move is played: find the next due row, claim what is due;
 scheduler_wake_busy_ms is the same while moves are played, waiting included), rss_bytes_per_game (resident memory the
 waiting games added, after start-up), gc_max_pause_ms (the longest garbage collection while playing),
-rss_bytes_per_finished_game (what each of --finished games, ended by their players leaving, left
-behind), and held (states, deadlines, bot players and locks the table keeps in memory at the end).
+rss_bytes_per_finished_game and heap_bytes_per_finished_game (resident memory and Python objects
+that each of --finished games, loaded and then ended by their players leaving, left behind), and
+held (states, deadlines, bot players and locks the table keeps in memory at the end).
 Without --db a fresh SQLite file in a temporary folder is used. Games already waiting in the database
 count towards --games: a second run on the same database measures a process started on a database
 that has settled (a fresh bulk load keeps PostgreSQL's autovacuum and checkpoints busy for a while).
@@ -26,6 +27,7 @@ import resource
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 from engine.games import rules_of
@@ -135,8 +137,12 @@ async def bench(db: str, games: int, total_actions: int, players: int, finished:
         await asyncio.sleep(QUIET_SECONDS)      # the scheduler alone: its own cost per wake-up
         gc.collect()
         rss_played = rss_bytes()
+        tracemalloc.start()
+        heap_played = tracemalloc.get_traced_memory()[0]
         finished = await finish_by_leaving(service, finished)
         gc.collect()
+        heap_finished = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
         rss_finished = rss_bytes()
         held = service.held()
     finally:
@@ -160,6 +166,7 @@ async def bench(db: str, games: int, total_actions: int, players: int, finished:
         "gc_max_pause_ms": round(max(pauses.pauses, default=0.0) * 1000, 3),
         "finished_games": finished,
         "rss_bytes_per_finished_game": round((rss_finished - rss_played) / max(finished, 1)),
+        "heap_bytes_per_finished_game": round((heap_finished - heap_played) / max(finished, 1)),
         "held": held,
         "games_created": max(0, games - waiting),
         "populate_seconds": round(populated, 1),
