@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.munchkin.drive import step_for
 from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, legal_actions, new_game
 from engine.sim import RandomAgent
@@ -36,50 +37,14 @@ async def open_game(h: Harness, seed_clock: float = FIXED_CLOCK) -> None:
 
 
 async def drive(h: Harness, game_id: int, action: A.Action) -> list:
-    """Make one engine move the way a player would in Discord."""
+    """Make one engine move the way a player would in Discord (cogs/munchkin/drive.py names how)."""
     me = action.actor
-    if isinstance(action, A.Pass):
-        return await h.click(me, f"sl:pass:{game_id}:{action.window}")
-    if isinstance(action, A.Decide):
-        state = await state_of(h)
-        decision = state.decision(action.decision)
-        if decision.kind == "run_away":
-            return await h.slash(me, "weglaufen", monster=action.option)
-        return await h.click(me, f"sl:decsel:{game_id}:{action.decision}", values=[action.option], in_dm=True,
-                             channel_id=dm_channel(h, me))
-    if isinstance(action, A.KickDoor) and action.resurrect_with:
-        return await h.slash(me, "tuer", auferstehung=action.resurrect_with)
-    simple = {A.KickDoor: "tuer", A.LootRoom: "pluendern", A.EndTurn: "zugende"}
-    if type(action) in simple:
-        return await h.slash(me, simple[type(action)])
-    if isinstance(action, A.LookForTrouble):
-        return await h.slash(me, "aerger", monster=action.card)
-    if isinstance(action, A.PlayCard):
-        return await h.slash(me, "spielen", karte=action.card, ziel=action.target_player,
-                             monster=action.target_monster, seite=action.side, mit=action.with_card,
-                             gegenstand=action.target_item)
-    if isinstance(action, A.Equip):
-        return await h.slash(me, "ausruesten" if action.in_use else "rucksack", gegenstand=action.card)
-    if isinstance(action, A.Discard):
-        return await h.slash(me, "ablegen", karte=action.card)
-    if isinstance(action, A.Sell):
-        return await h.slash(me, "verkaufen", karten=",".join(action.cards))
-    if isinstance(action, A.OfferTrade):
-        return await h.slash(me, "handeln", spieler=action.to, gib=",".join(action.give) or None,
-                             will=",".join(action.want) or None)
-    if isinstance(action, A.AskHelp):
-        return await h.slash(me, "hilfe_bitten", spieler=action.helper, schaetze=action.treasures,
-                             zuerst=action.helper_first or None)
-    if isinstance(action, A.OfferHelp):
-        return await h.slash(me, "hilfe_anbieten", schaetze=action.treasures)
-    if isinstance(action, A.UseAbility):
-        return await h.slash(me, "faehigkeit", karte=action.card, faehigkeit=action.ability,
-                             ablegen=",".join(action.discard) or None, ziel=action.target_player)
-    if isinstance(action, A.Sacrifice):
-        return await h.slash(me, "opfern", anhaenger=action.card, helfer_wuerfelt=not action.helper_escapes or None)
-    if isinstance(action, A.Claim):
-        return await h.slash(me, "beanspruchen", stufenkarte=action.card)
-    raise AssertionError(f"no Discord path for {action}")
+    step = step_for(await state_of(h), game_id, action)
+    if step.kind == "slash":
+        return await h.slash(me, step.name, **step.options)
+    if step.in_dm:
+        return await h.click(me, step.name, values=step.values, in_dm=True, channel_id=dm_channel(h, me))
+    return await h.click(me, step.name, values=step.values)
 
 
 def engine_game(seed: int, agent_seed: int, limit: int = 3000):
