@@ -59,11 +59,12 @@ class MessageSlot:
             if self.pending is None:
                 return
             send, self.pending = self.pending, None
-            self.last_sent = loop.time()
             try:
                 await send()
             except Exception:    # 429 after discord.py's retries, 5xx, Forbidden: this message only;
                 log.exception("updating message %s failed", self.key)   # the next change repairs it
+            finally:         # paced from the end of a request: its own reads before it may have taken a while
+                self.last_sent = loop.time()
 
 
 class Publisher:

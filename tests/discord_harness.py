@@ -175,6 +175,9 @@ class Harness:
     """A running bot with faked network edges, and helpers to click and type as players would.
     ``beside``: a second process of the same bot (its own shards, the same database and Discord)."""
 
+    http_class = FakeHTTP                    # the network edges (cogs.loadbench adds latency and 429s)
+    adapter_class = FakeWebhookAdapter
+
     def __init__(self, tmp_path, recorder: Recorder | None = None, *, shards: tuple[int, list[int]] | None = None,
                  beside: Harness | None = None) -> None:
         self.tmp_path = tmp_path
@@ -194,14 +197,14 @@ class Harness:
             settings.shard_count, settings.shard_ids = self.shards
         bot = make_bot(settings)
         loop = asyncio.get_running_loop()
-        fake = FakeHTTP(self.recorder, loop)
+        fake = self.http_class(self.recorder, loop)
         bot.http = fake
         bot._connection.http = fake
         bot.tree._http = fake
         if self.beside is not None:      # one Discord: interactions answered through the same webhook edge
             self.adapter = self.beside.adapter
         else:
-            self.adapter = FakeWebhookAdapter(self.recorder, self.channels)
+            self.adapter = self.adapter_class(self.recorder, self.channels)
             self.adapter.tokens = {}
         webhook_async.async_context.set(self.adapter)
         await bot._async_setup_hook()
