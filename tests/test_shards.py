@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
+from cogs.munchkin.drive import step_for
 from tests.discord_harness import FIXED_CLOCK, PLAYERS, SEED, Harness, dm_channel, state_of
-from tests.test_discord import drive, engine_game
+from tests.test_discord import engine_game
 
 SHARD_ONE_GUILD = (1 << 22) + 5000      # Discord puts a server on shard (id >> 22) % SHARD_COUNT
 MOVES = 60
@@ -39,6 +40,16 @@ class TwoProcesses:
         self.served["dm" if in_dm else "guild"] += 1
         process = self.dm_process if in_dm else self.guild_process
         return await process.click(user_id, custom_id, in_dm=in_dm, **kwargs)
+
+
+async def drive(table: TwoProcesses, game_id: int, action) -> list:
+    """One engine move as a player makes it (cogs/munchkin/drive.py), routed as Discord routes it."""
+    me, step = action.actor, step_for(await state_of(table), game_id, action)
+    if step.kind == "slash":
+        return await table.slash(me, step.name, **step.options)
+    if step.in_dm:
+        return await table.click(me, step.name, values=step.values, in_dm=True, channel_id=dm_channel(table, me))
+    return await table.click(me, step.name, values=step.values)
 
 
 async def _two_processes(tmp_path) -> tuple[Harness, Harness]:
@@ -69,7 +80,7 @@ async def test_two_shards_play_one_game_from_the_server_and_from_the_dms(tmp_pat
         for user_id, command in (("111", "neu"), ("222", "beitreten"), ("333", "beitreten"), ("111", "start")):
             await table.slash(user_id, command)
         record = await second.bot.table.game_in(str(SHARD_ONE_GUILD), "6000")
-        expected, moves = engine_game(SEED, 5, limit=MOVES)
+        expected, moves = engine_game(list(PLAYERS.items()), SEED, 5, limit=MOVES)
         for number, move in enumerate(moves, start=1):
             sent = await drive(table, record.id, move)
             assert not [s.content for s in sent if s.content.startswith("⛔")], (number, move)
