@@ -113,14 +113,14 @@ class Publisher:
         try:
             while queue:
                 result = queue.popleft()
-                try:
-                    if result.origin != "interaction":
-                        await self.post_to_channel(result)
-                    if not queue:
-                        await self.update_private_messages(result)
-                        await self.update_status(result)
-                except Exception:
-                    log.exception("publishing game %s version %s failed", result.game_id, result.version)
+                steps = [self.post_to_channel] if result.origin != "interaction" else []
+                if not queue:
+                    steps += [self.update_private_messages, self.update_status]
+                for step in steps:      # a failed post (5xx, 429) costs that post, not the hands and status
+                    try:
+                        await step(result)
+                    except Exception:
+                        log.exception("publishing game %s version %s failed", result.game_id, result.version)
         finally:
             if not queue:
                 self._queues.pop(game_id, None)
