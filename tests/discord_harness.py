@@ -272,6 +272,24 @@ class Harness:
         interaction_id = await self.feed(self._base(user_id, 2, data, locale=locale))
         return self.for_interaction(interaction_id)
 
+    async def slash_in(self, user_id: str, name: str, *, locale: str = "de", in_dm: bool = False,
+                       manage_channels: bool = False, channel_id: int = CHANNEL_ID, **options: Any) -> list[Sent]:
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        interaction_id = await self.feed(self._base(user_id, 2, data, locale=locale, in_dm=in_dm,
+                                                    manage_channels=manage_channels, channel_id=channel_id))
+        return self.for_interaction(interaction_id)
+
+    async def autocomplete(self, user_id: str, name: str, focused: str, current: str = "",
+                           locale: str = "de", **typed: str) -> list[dict]:
+        """Suggestions for the focused option; ``typed`` are the options already filled in."""
+        filled = [{"name": k, "type": 3, "value": v} for k, v in typed.items()]
+        data = {"id": "1", "name": name, "type": 1,
+                "options": [*filled, {"name": focused, "type": 3, "value": current, "focused": True}]}
+        interaction_id = await self.feed(self._base(user_id, 4, data, locale=locale))
+        answers = [s for s in self.for_interaction(interaction_id) if s.kind == "autocomplete"]
+        return answers[0].choices if answers else []
+
     async def click(self, user_id: str, custom_id: str, *, values: list[str] | None = None, in_dm: bool = False,
                     channel_id: int = CHANNEL_ID, locale: str = "de") -> list[Sent]:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
@@ -297,6 +315,11 @@ class Harness:
     # ------------------------------------------------------------------ reading what was sent
     def for_interaction(self, interaction_id: str) -> list[Sent]:
         return [s for s in self.recorder.sent if s.interaction_id == interaction_id]
+
+    def public(self) -> list[Sent]:
+        """Everything the channel saw: channel posts and non-ephemeral responses."""
+        return [s for s in self.recorder.sent
+                if (s.kind == "channel" or (s.kind in ("response", "followup") and not s.ephemeral))]
 
     def dms_to(self, user_id: str) -> list[Sent]:
         channels = {c for c, u in self.recorder.dm_channels.items() if u == user_id}
