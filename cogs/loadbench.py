@@ -12,7 +12,8 @@ interaction to its first answer, a deferral included), publish_p50_ms / publish_
 status message showing it, or a later state, in its channel), requests_per_move (every API call of
 the bot while the games are played, per move), peak_edits_per_message_per_s (the most edits of one
 message within any second), rate_limited (429s met), unanswered (interactions not answered within
-Discord's 3 seconds: must be 0) and refused (moves the bot refused; 0 unless a deadline overtook one).
+Discord's 3 seconds: must be 0), refused (moves that changed nothing) and refusals (the bot's most
+frequent refusals, by text).
 
 The simulated Discord is the Discord tests' network edge (tests/discord_harness.py), so the benchmark
 needs the development requirements. The bot itself is the real one: its command tree, views,
@@ -29,7 +30,7 @@ import random
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ class Network:
         self.rate_limited = 0
         self.edits: dict[str, list[float]] = defaultdict(list)     # message -> when each edit was sent
         self.answered: dict[str, asyncio.Event] = {}               # interaction id -> set at its first answer
+        self.refusals: Counter[str] = Counter()                    # the bot's refusals ("⛔ …"), by text
 
     async def call(self, message_write: bool) -> None:
         self.requests += 1
@@ -89,6 +91,9 @@ def edges(network: Network) -> tuple[type, type]:
     class SlowWebhooks(FakeWebhookAdapter):
         async def request(self, route, session, **kwargs: Any) -> Any:
             await network.call(message_write=False)
+            content = ((kwargs.get("payload") or {}).get("data") or kwargs.get("payload") or {}).get("content") or ""
+            if content.startswith("⛔"):
+                network.refusals[content[:80]] += 1
             answer = await super().request(route, session, **kwargs)
             if route.path.endswith("/callback"):
                 event = network.answered.get(str(route.webhook_id))
@@ -232,6 +237,7 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
         "peak_edits_per_message_per_s": run.peak_edits_per_second(),
         "unanswered": run.unanswered,
         "refused": run.refused,
+        "refusals": dict(network.refusals.most_common(5)),
         "interactions": len(run.responses) + run.unanswered,
         "seconds": round(played, 1),
     }

@@ -8,8 +8,9 @@ Prints one JSON line: p50_ms and p99_ms of one action through the table, schedul
 scheduler wake-up while no move is played: find the next due row, claim what is due;
 scheduler_wake_busy_ms is the same while moves are played, waiting included), rss_bytes_per_game (resident memory the
 waiting games added, after start-up), gc_max_pause_ms (the longest garbage collection while playing),
-rss_bytes_per_finished_game and heap_bytes_per_finished_game (resident memory and Python objects
-that each of --finished games, loaded and then ended by their players leaving, left behind), and
+rss_bytes_per_finished_game and heap_bytes_per_finished_game (resident memory, over the first half of
+--finished games, and Python objects, over the second half, that each game loaded and then ended by
+its players leaving left behind), and
 held (states, deadlines, bot players and locks the table keeps in memory at the end).
 Without --db a fresh SQLite file in a temporary folder is used. Games already waiting in the database
 count towards --games: a second run on the same database measures a process started on a database
@@ -137,13 +138,16 @@ async def bench(db: str, games: int, total_actions: int, players: int, finished:
         await asyncio.sleep(QUIET_SECONDS)      # the scheduler alone: its own cost per wake-up
         gc.collect()
         rss_played = rss_bytes()
+        by_rss = await finish_by_leaving(service, finished // 2)     # tracemalloc's own memory would count
+        gc.collect()
+        rss_finished = rss_bytes()
         tracemalloc.start()
         heap_played = tracemalloc.get_traced_memory()[0]
-        finished = await finish_by_leaving(service, finished)
+        by_heap = await finish_by_leaving(service, finished - by_rss)
         gc.collect()
         heap_finished = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
-        rss_finished = rss_bytes()
+        finished = by_rss + by_heap
         held = service.held()
     finally:
         if pauses in gc.callbacks:
@@ -165,8 +169,8 @@ async def bench(db: str, games: int, total_actions: int, players: int, finished:
         "rss_bytes_per_game": round((rss_after - rss_before) / max(games, 1)),
         "gc_max_pause_ms": round(max(pauses.pauses, default=0.0) * 1000, 3),
         "finished_games": finished,
-        "rss_bytes_per_finished_game": round((rss_finished - rss_played) / max(finished, 1)),
-        "heap_bytes_per_finished_game": round((heap_finished - heap_played) / max(finished, 1)),
+        "rss_bytes_per_finished_game": round((rss_finished - rss_played) / max(by_rss, 1)),
+        "heap_bytes_per_finished_game": round((heap_finished - heap_played) / max(by_heap, 1)),
         "held": held,
         "games_created": max(0, games - waiting),
         "populate_seconds": round(populated, 1),
