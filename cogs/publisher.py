@@ -9,7 +9,7 @@ import functools
 import hashlib
 import json
 import logging
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -33,7 +33,6 @@ STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status 
 
 
 EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Discord's per-message pace)
-MAX_SLOTS = 20_000       # messages whose pacing is remembered (least recently used are forgotten)
 
 
 class MessageSlot:
@@ -55,27 +54,32 @@ class MessageSlot:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while self.pending is not None:
+        while True:
             wait = self.last_sent + self.interval - loop.time()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await asyncio.sleep(wait)   # also after the last request: a change meanwhile keeps the pace
+            if self.pending is None:
+                return
             send, self.pending = self.pending, None
-            self.last_sent = loop.time()
             try:
                 await send()
             except Exception:    # 429 after discord.py's retries, 5xx, Forbidden: this message only;
                 log.exception("updating message %s failed", self.key)   # the next change repairs it
+            finally:         # paced from the end of a request: its own reads before it may have taken a while
+                self.last_sent = loop.time()
 
 
 class Publisher:
     """Each game publishes in its own ordered queue (games never wait on each other); each message
-    through its own MessageSlot."""
+    through its own MessageSlot. Queues and slots live only while they have work: a queue until it is
+    worked off, a slot until a second has passed since its last request with nothing new wanted, so
+    idle and finished games hold nothing here."""
 
     def __init__(self, bot: Spielleiter) -> None:
         self.bot = bot
         self._queues: dict[int, deque[ActResult]] = {}
         self._workers: dict[int, asyncio.Task] = {}
-        self._slots: OrderedDict[tuple[int, str], MessageSlot] = OrderedDict()
+        self._slots: dict[tuple[int, str], MessageSlot] = {}
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
 
@@ -104,15 +108,14 @@ class Publisher:
         try:
             while queue:
                 result = queue.popleft()
-                try:
-                    if result.origin != "interaction":
-                        await self.post_to_channel(result)
-                    if not queue:
-                        await self.update_private_messages(result)
-                        await self.update_spectators(result.game_id, result.channel_id, result.state)
-                        await self.update_status(result)
-                except Exception:
-                    log.exception("publishing game %s version %s failed", result.game_id, result.version)
+                steps = [self.post_to_channel] if result.origin != "interaction" else []
+                if not queue:
+                    steps += [self.update_private_messages, self.update_spectators_of, self.update_status]
+                for step in steps:      # a failed post (5xx, 429) costs that post, not the hands and status
+                    try:
+                        await step(result)
+                    except Exception:
+                        log.exception("publishing game %s version %s failed", result.game_id, result.version)
         finally:
             if not queue:
                 self._queues.pop(game_id, None)
@@ -122,15 +125,23 @@ class Publisher:
         found = self._slots.get((game_id, key))
         if found is None:
             found = self._slots[(game_id, key)] = MessageSlot((game_id, key), self.edit_interval)
-            while len(self._slots) > MAX_SLOTS:
-                self._slots.popitem(last=False)
-        self._slots.move_to_end((game_id, key))
         return found
 
     def _want(self, game_id: int, key: str, send: Callable[[], Awaitable[None]]) -> None:
-        task = self.slot(game_id, key).want(send)
+        slot = self.slot(game_id, key)
+        task = slot.want(send)
         if task is not None:
             self._track(task)
+            task.add_done_callback(functools.partial(self._drop_slot, slot))
+
+    def _drop_slot(self, slot: MessageSlot, task: asyncio.Task) -> None:
+        """A slot whose work is done is forgotten (unless a new request already started on it)."""
+        if slot.task is task and self._slots.get(slot.key) is slot:
+            del self._slots[slot.key]
+
+    def held(self) -> dict[str, int]:
+        """What the publisher keeps right now (for the benchmark and the tests)."""
+        return {"slots": len(self._slots), "queues": len(self._queues), "workers": len(self._workers)}
 
     async def post_to_channel(self, result: ActResult) -> None:
         from cogs.base import namer_for
@@ -180,6 +191,9 @@ class Publisher:
             await channel.get_partial_message(int(record.message_id)).edit(**outgoing(embed=embed), view=None)
         record.digest = digest
         await store.save_private_message(record)
+
+    async def update_spectators_of(self, result: ActResult) -> None:
+        await self.update_spectators(result.game_id, result.channel_id, result.state)
 
     async def update_spectators(self, game_id: int, channel_id: str, state) -> None:
         """Each spectator's DM shows the public table (the same embed as /status), kept current."""

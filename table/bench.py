@@ -1,12 +1,17 @@
 """Benchmark of the table on its store: many asynchronous games waiting with open deadlines, the
 deadline scheduler running, and random moves played in a few of them.
 
-    python -m table.bench [--games 10000] [--actions 2000] [--players 4] [--db PATH | postgresql://…] [--json]
+    python -m table.bench [--games 10000] [--actions 2000] [--finished 500] [--players 4] [--db PATH | postgresql://…]
+                          [--json]
 
 Prints one JSON line: p50_ms and p99_ms of one action through the table, scheduler_wake_ms (p99 of one
 scheduler wake-up while no move is played: find the next due row, claim what is due;
 scheduler_wake_busy_ms is the same while moves are played, waiting included), rss_bytes_per_game (resident memory the
-waiting games added, after start-up), gc_max_pause_ms (the longest garbage collection while playing).
+waiting games added, after start-up), gc_max_pause_ms (the longest garbage collection while playing),
+rss_bytes_per_finished_game and heap_bytes_per_finished_game (resident memory, over the first half of
+--finished games, and Python objects, over the second half, that each game loaded and then ended by
+its players leaving left behind), and
+held (states, deadlines, bot players and locks the table keeps in memory at the end).
 Without --db a fresh SQLite file in a temporary folder is used. Games already waiting in the database
 count towards --games: a second run on the same database measures a process started on a database
 that has settled (a fresh bulk load keeps PostgreSQL's autovacuum and checkpoints busy for a while).
@@ -23,6 +28,7 @@ import resource
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 from engine.games import rules_of
@@ -94,7 +100,18 @@ async def play(service: TableService, total: int, players: int, first_number: in
     return latencies
 
 
-async def bench(db: str, games: int, total_actions: int, players: int) -> dict:
+async def finish_by_leaving(service: TableService, count: int) -> int:
+    """End ``count`` waiting games the way players do: all but one leave (the game is then over)."""
+    finished = 0
+    for record in (await service.recover())[:count]:
+        _, state = await service.state_of(record)       # loaded, as a game in play is
+        for player in state.players[1:]:
+            await service.act_in(record.id, player.id, {"type": "leave", "actor": player.id})
+        finished += 1
+    return finished
+
+
+async def bench(db: str, games: int, total_actions: int, players: int, finished: int = 0) -> dict:
     store = store_for(db)
     await store.open()
     service = TableService(store)
@@ -119,6 +136,19 @@ async def bench(db: str, games: int, total_actions: int, players: int) -> dict:
         latencies = await play(service, total_actions, players, numbered + games)
         busy_wakes = len(scheduler.wake_seconds)
         await asyncio.sleep(QUIET_SECONDS)      # the scheduler alone: its own cost per wake-up
+        gc.collect()
+        rss_played = rss_bytes()
+        by_rss = await finish_by_leaving(service, finished // 2)     # tracemalloc's own memory would count
+        gc.collect()
+        rss_finished = rss_bytes()
+        tracemalloc.start()
+        heap_played = tracemalloc.get_traced_memory()[0]
+        by_heap = await finish_by_leaving(service, finished - by_rss)
+        gc.collect()
+        heap_finished = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        finished = by_rss + by_heap
+        held = service.held()
     finally:
         if pauses in gc.callbacks:
             gc.callbacks.remove(pauses)
@@ -138,6 +168,10 @@ async def bench(db: str, games: int, total_actions: int, players: int) -> dict:
         "scheduler_wake_busy_ms": round(percentile(busy, 0.99) * 1000, 3),   # includes waiting for actions
         "rss_bytes_per_game": round((rss_after - rss_before) / max(games, 1)),
         "gc_max_pause_ms": round(max(pauses.pauses, default=0.0) * 1000, 3),
+        "finished_games": finished,
+        "rss_bytes_per_finished_game": round((rss_finished - rss_played) / max(by_rss, 1)),
+        "heap_bytes_per_finished_game": round((heap_finished - heap_played) / max(by_heap, 1)),
+        "held": held,
         "games_created": max(0, games - waiting),
         "populate_seconds": round(populated, 1),
     }
@@ -147,13 +181,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1, help="asynchronous games waiting in the database")
     parser.add_argument("--actions", type=int, default=2000)
+    parser.add_argument("--finished", type=int, default=500, help="waiting games then ended by their players")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: a fresh file)")
     parser.add_argument("--json", action="store_true", help="print only the JSON line (the default output)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or str(Path(folder) / "bench.db")
-        report = asyncio.run(bench(db, args.games, args.actions, args.players))
+        report = asyncio.run(bench(db, args.games, args.actions, args.players, args.finished))
     print(json.dumps(report))
     return 0
 

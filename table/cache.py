@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 DEFAULT_SIZE = 256
@@ -42,3 +43,8 @@ class LRU(Generic[Key, Value]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def drop(self, which: Callable[[Key], bool]) -> None:
+        """Forget every entry whose key ``which`` picks."""
+        for key in [k for k in self._entries if which(k)]:
+            del self._entries[key]

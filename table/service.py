@@ -3,8 +3,10 @@
 Every action is one transaction: read state and version, apply, write the new state, append the
 action, bump the version, replace the open deadlines. Within a process a lock per game serialises
 writers; across processes the store's version compare-and-set does. Loaded states are kept in a
-bounded cache (table.cache); due deadlines and reminders are claimed from the store's indexed rows,
-so two processes never fire the same one.
+bounded cache (table.cache), as are the bot players; both drop a game once it is over, and a game's
+lock lives only while somebody holds or awaits it, so an idle or finished game costs no memory here.
+Due deadlines and reminders are claimed from the store's indexed rows, so two processes never fire
+the same one.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ class TableService:
         self.listeners: list[Listener] = []
         self.reminder_listeners: list[ReminderListener] = []
         self.due_listeners: list[DueListener] = []
-        self._bots: dict[tuple[int, str, str], Any] = {}   # (game, seat, strength) -> its bot player or memory
+        self._bots: LRU[tuple[int, str, str], Any] = LRU(size)   # (game, seat, strength) -> its bot or memory
         self._pool: ProcessPoolExecutor | None = None      # the schwer bots' searches
         self.bot_budget_s: float | None = None             # a schwer bot's time per decision (None: 1 s)
         # game id -> (version, state before its last move, that move's events) while it may be taken back
@@ -256,11 +258,24 @@ class TableService:
             raise TableError("host_only")
         state = (await self.state_of(record))[1] if record.status == "active" else None
         await self.store.set_status(record.id, "ended", self.clock())
-        self._cache.pop(record.id, None)
+        self.forget(record.id)
         if state is not None:       # the front ends take down the game's menus and say it was ended
             await self._publish(ActResult(record.id, channel_id, record.version, state, status="ended",
                                           origin="interaction"))
         return record
+
+    def forget(self, game_id: int) -> None:
+        """A game that is over keeps nothing in memory: its state, deadlines, bot players and the state
+        before its last move."""
+        self._cache.pop(game_id, None)
+        self._deadline_cache.pop(game_id, None)
+        self._bots.drop(lambda key: key[0] == game_id)
+        self._undoable.pop(game_id, None)
+
+    def held(self) -> dict[str, int]:
+        """What this process keeps per game right now (for the benchmark and the tests)."""
+        return {"states": len(self._cache), "deadlines": len(self._deadline_cache), "bots": len(self._bots),
+                "locks": len(self._locks)}
 
     # ------------------------------------------------------------------ playing
     async def state_of(self, record: GameRecord) -> tuple[int, Any]:
@@ -323,8 +338,11 @@ class TableService:
                     if expected_version is not None:
                         raise
                     continue
-                self._cache[game_id] = (new_version, new_state)
-                self._deadline_cache[game_id] = (new_version, deadlines)
+                if status == "finished":
+                    self.forget(game_id)
+                else:
+                    self._cache[game_id] = (new_version, new_state)
+                    self._deadline_cache[game_id] = (new_version, deadlines)
                 self._remember_undoable(game_id, new_version, rules, state, new_state, user_id, events)
                 if not unchanged:
                     self._tell_due(deadlines, commit.reminders, existing)

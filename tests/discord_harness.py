@@ -179,27 +179,41 @@ def member(user_id: str, name: str, manage_channels: bool = False) -> dict:
 
 
 class Harness:
-    """A running bot with faked network edges, and helpers to click and type as players would."""
+    """A running bot with faked network edges, and helpers to click and type as players would.
+    ``beside``: a second process of the same bot (its own shards, the same database and Discord)."""
 
-    def __init__(self, tmp_path, recorder: Recorder | None = None) -> None:
+    http_class = FakeHTTP                    # the network edges (cogs.loadbench adds latency and 429s)
+    adapter_class = FakeWebhookAdapter
+
+    def __init__(self, tmp_path, recorder: Recorder | None = None, *, shards: tuple[int, list[int]] | None = None,
+                 beside: Harness | None = None) -> None:
         self.tmp_path = tmp_path
-        self.recorder = recorder or Recorder()
-        self.channels: dict[str, str] = {}
-        self.names: dict[str, str] = {}
+        self.recorder = beside.recorder if beside else (recorder or Recorder())
+        self.channels: dict[str, str] = beside.channels if beside else {}
+        self.names: dict[str, str] = beside.names if beside else {}
+        self.shards = shards
+        self.beside = beside
+        self.guild_id = GUILD_ID
         self.bot: bot_module.Spielleiter | None = None
 
     async def start(self) -> Harness:
+        from cogs.client import make_bot
+
         settings = bot_module.Settings(token="", db_path=self.tmp_path / "bot.db", data_dir=self.tmp_path)
-        bot = bot_module.Spielleiter(settings)
+        if self.shards is not None:
+            settings.shard_count, settings.shard_ids = self.shards
+        bot = make_bot(settings)
         loop = asyncio.get_running_loop()
-        fake = FakeHTTP(self.recorder, loop)
+        fake = self.http_class(self.recorder, loop)
         bot.http = fake
         bot._connection.http = fake
         bot.tree._http = fake
-        adapter = FakeWebhookAdapter(self.recorder, self.channels)
-        adapter.tokens = {}
-        self.adapter = adapter
-        webhook_async.async_context.set(adapter)
+        if self.beside is not None:      # one Discord: interactions answered through the same webhook edge
+            self.adapter = self.beside.adapter
+        else:
+            self.adapter = self.adapter_class(self.recorder, self.channels)
+            self.adapter.tokens = {}
+        webhook_async.async_context.set(self.adapter)
         await bot._async_setup_hook()
         bot._connection.application_id = APP_ID
         bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)
@@ -237,9 +251,9 @@ class Harness:
             payload["user"] = member(user_id, name)["user"]
             payload["channel"]["recipients"] = [payload["user"]]
         else:
-            payload.update(guild_id=str(GUILD_ID), guild_locale="de",
+            payload.update(guild_id=str(self.guild_id), guild_locale="de",
                            member=member(user_id, name, manage_channels))
-            payload["channel"]["guild_id"] = str(GUILD_ID)
+            payload["channel"]["guild_id"] = str(self.guild_id)
         if message is not None:
             payload["message"] = message
         return payload
@@ -254,9 +268,7 @@ class Harness:
         background DM updates), but not for the deadline scheduler's endless loop."""
         current = asyncio.current_task()
         for _ in range(20):
-            scheduler = self.bot.scheduler._task if self.bot and self.bot.scheduler else None
-            pending = [t for t in asyncio.all_tasks() if t is not current and t is not scheduler and not t.done()
-                       and not _background(t)]
+            pending = [t for t in asyncio.all_tasks() if t is not current and not t.done() and not _background(t)]
             if not pending:
                 return
             await asyncio.wait(pending, timeout=5)
@@ -322,9 +334,10 @@ class Harness:
 
 
 def _background(task: asyncio.Task) -> bool:
-    """Tasks that wait by design: the scheduler's sleep and discord.py's 15-minute view timeouts."""
+    """Tasks that wait by design: the deadline schedulers (of every bot running), their sleeps and
+    discord.py's 15-minute view timeouts."""
     name = getattr(task.get_coro(), "__qualname__", "")
-    return name == "Event.wait" or name.endswith("__timeout_task_impl")
+    return name in ("Event.wait", "DeadlineScheduler.run") or name.endswith("__timeout_task_impl")
 
 
 def _option_type(value: Any) -> int:
@@ -353,7 +366,7 @@ async def h(tmp_path):
 
 async def state_of(h: Harness):
     """The game state of the test channel's game."""
-    return (await h.bot.table.seated(str(GUILD_ID), str(CHANNEL_ID)))[1]
+    return (await h.bot.table.seated(str(h.guild_id), str(CHANNEL_ID)))[1]
 
 
 def dm_channel(h: Harness, user_id: str) -> int:

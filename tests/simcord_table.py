@@ -65,9 +65,53 @@ class Table:
     def member(self, user_id: str) -> Any:
         return next(m for m in self.players if str(m.id) == user_id)
 
-    def public(self) -> list[Any]:
-        """What everyone in the game channel sees, oldest first."""
-        return self.channel.history(viewer=self.players[0])
+    def public(self, channel: Any = None) -> list[Any]:
+        """What everyone in the game channel sees, oldest first (no one's private answers)."""
+        return [m for m in (channel or self.channel).history(viewer=self.players[0]) if not m.flags.ephemeral]
+
+    def dms(self, member: Any) -> list[Any]:
+        """The bot's direct messages to this player, oldest first."""
+        return member.user.dm_channel.history()
+
+    def carrying(self, messages: list[Any], custom_id: str) -> Any:
+        """The newest of ``messages`` with a button or menu of this custom id (as a player sees it)."""
+        for message in reversed(messages):
+            if custom_id in custom_ids(message):
+                return message
+        raise LookupError(custom_id)
+
+    async def perform(self, member: Any, step: Any, channel: Any = None) -> Any:
+        """One ``Step`` of a game's drive module, made as the player makes it: the slash command, or
+        the button or menu on the newest message that carries it (in the channel or their DM)."""
+        channel = channel or self.channel
+        if step.kind == "slash":
+            return await member.slash(channel, step.name, **step.options)
+        if step.in_dm:
+            actor, message = member.user, self.carrying(self.dms(member), step.name)
+        else:
+            actor, message = member, self.carrying(channel.history(viewer=member), step.name)
+        if step.values is not None:
+            return await actor.select(message, step.values, custom_id=step.name)
+        return await actor.click(message, custom_id=step.name)
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [child.custom_id for row in message.components for child in getattr(row, "children", [row])
+            if getattr(child, "custom_id", None)]
+
+
+def texts(result: Any) -> list[str]:
+    """Everything an interaction's answer says: its response and follow-ups, with their embeds."""
+    found = []
+    for message in [m for m in [result.response, *result.followups] if m is not None]:
+        parts = [message.content or ""]
+        parts += [f"{e.title or ''}\n{e.description or ''}" for e in message.embeds]
+        found.append("\n".join(parts))
+    return found
+
+
+def refusals(result: Any) -> list[str]:
+    return [text for text in texts(result) if text.startswith("⛔")]
 
 
 @pytest.fixture

@@ -1,5 +1,8 @@
-"""The Discord layer through discord.py's real command tree, views and autocomplete; only the network
-edge is fake (tests/discord_harness.py)."""
+"""The Discord layer through discord.py's real command tree, views and autocomplete, on simcord's
+simulated Discord (tests/simcord_table.py): players type the commands and click the buttons and
+menus on the messages the bot sent them, and Discord refuses what it would refuse in a server.
+simcord's clients are en-US, so the answers are English; German clients and closed DMs:
+tests/test_discord_locales.py."""
 
 from __future__ import annotations
 
@@ -10,80 +13,35 @@ from pathlib import Path
 
 import pytest
 
+from cogs.munchkin.drive import step_for
 from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, legal_actions, new_game
 from engine.sim import RandomAgent
-from tests.discord_harness import (
-    CHANNEL_ID,
-    FIXED_CLOCK,
-    GUILD_ID,
-    PLAYERS,
-    SEED,
-    Harness,
-    dm_channel,
-    state_of,
-)
+from tests.simcord_table import FIXED_CLOCK, Table, custom_ids, refusals, texts
 
 ROOT = Path(__file__).resolve().parents[1]
+SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from its clock
 
 
-async def open_game(h: Harness, seed_clock: float = FIXED_CLOCK) -> None:
-    h.bot.table.clock = lambda: seed_clock
-    await h.slash("111", "neu")
-    await h.slash("222", "beitreten")
-    await h.slash("333", "beitreten")
-    await h.slash("111", "start")
+def seats(table: Table) -> list[tuple[str, str]]:
+    return [(table.uid(m), m.user.global_name) for m in table.players]
 
 
-async def drive(h: Harness, game_id: int, action: A.Action) -> list:
-    """Make one engine move the way a player would in Discord."""
-    me = action.actor
-    if isinstance(action, A.Pass):
-        return await h.click(me, f"sl:pass:{game_id}:{action.window}")
-    if isinstance(action, A.Decide):
-        state = await state_of(h)
-        decision = state.decision(action.decision)
-        if decision.kind == "run_away":
-            return await h.slash(me, "weglaufen", monster=action.option)
-        return await h.click(me, f"sl:decsel:{game_id}:{action.decision}", values=[action.option], in_dm=True,
-                             channel_id=dm_channel(h, me))
-    if isinstance(action, A.KickDoor) and action.resurrect_with:
-        return await h.slash(me, "tuer", auferstehung=action.resurrect_with)
-    simple = {A.KickDoor: "tuer", A.LootRoom: "pluendern", A.EndTurn: "zugende"}
-    if type(action) in simple:
-        return await h.slash(me, simple[type(action)])
-    if isinstance(action, A.LookForTrouble):
-        return await h.slash(me, "aerger", monster=action.card)
-    if isinstance(action, A.PlayCard):
-        return await h.slash(me, "spielen", karte=action.card, ziel=action.target_player,
-                             monster=action.target_monster, seite=action.side, mit=action.with_card,
-                             gegenstand=action.target_item)
-    if isinstance(action, A.Equip):
-        return await h.slash(me, "ausruesten" if action.in_use else "rucksack", gegenstand=action.card)
-    if isinstance(action, A.Discard):
-        return await h.slash(me, "ablegen", karte=action.card)
-    if isinstance(action, A.Sell):
-        return await h.slash(me, "verkaufen", karten=",".join(action.cards))
-    if isinstance(action, A.OfferTrade):
-        return await h.slash(me, "handeln", spieler=action.to, gib=",".join(action.give) or None,
-                             will=",".join(action.want) or None)
-    if isinstance(action, A.AskHelp):
-        return await h.slash(me, "hilfe_bitten", spieler=action.helper, schaetze=action.treasures,
-                             zuerst=action.helper_first or None)
-    if isinstance(action, A.OfferHelp):
-        return await h.slash(me, "hilfe_anbieten", schaetze=action.treasures)
-    if isinstance(action, A.UseAbility):
-        return await h.slash(me, "faehigkeit", karte=action.card, faehigkeit=action.ability,
-                             ablegen=",".join(action.discard) or None, ziel=action.target_player)
-    if isinstance(action, A.Sacrifice):
-        return await h.slash(me, "opfern", anhaenger=action.card, helfer_wuerfelt=not action.helper_escapes or None)
-    if isinstance(action, A.Claim):
-        return await h.slash(me, "beanspruchen", stufenkarte=action.card)
-    raise AssertionError(f"no Discord path for {action}")
+async def open_game(table: Table, seed_clock: float = FIXED_CLOCK, **options) -> None:
+    table.bot.table.clock = lambda: seed_clock
+    await table.open_game(**options)
 
 
-def engine_game(seed: int, agent_seed: int, limit: int = 3000):
-    state, _ = new_game([(pid, name) for pid, name in PLAYERS.items()], seed=seed, sets=("cthulhu",))
+async def drive(table: Table, game_id: int, action: A.Action):
+    """Make one engine move the way a player would in Discord (cogs/munchkin/drive.py names how)."""
+    step = step_for(await table.state(), game_id, action)
+    result = await table.perform(table.member(action.actor), step)
+    await table.settle()
+    return result
+
+
+def engine_game(players: list[tuple[str, str]], seed: int, agent_seed: int, limit: int = 3000):
+    state, _ = new_game(players, seed=seed, sets=("cthulhu",))
     agent = RandomAgent(random.Random(agent_seed))
     moves = []
     while state.phase != "over" and len(moves) < limit:
@@ -93,174 +51,138 @@ def engine_game(seed: int, agent_seed: int, limit: int = 3000):
     return state, moves
 
 
-async def test_whole_game_from_lobby_to_winner_keeps_hands_private(h):
-    agent_seed = min(range(1, 25), key=lambda s: len(engine_game(SEED, s)[1]))
-    final, moves = engine_game(SEED, agent_seed)
-    await open_game(h)
-    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
+async def test_whole_game_from_lobby_to_winner_keeps_hands_private(table: Table):
+    agent_seed = min(range(1, 25), key=lambda s: len(engine_game(seats(table), SEED, s)[1]))
+    final, moves = engine_game(seats(table), SEED, agent_seed)
+    await open_game(table)
+    game_id = await table.game_id()
     for number, move in enumerate(moves, start=1):
-        sent = await drive(h, record.id, move)
-        refusals = [s.content for s in sent if s.content.startswith("⛔")]
-        assert not refusals, (number, move, refusals)
-    await h.settle()
-    finished = await h.bot.table.store.get_game(record.id)
+        result = await drive(table, game_id, move)
+        assert not refusals(result), (number, move, refusals(result))
+    finished = await table.bot.table.store.get_game(game_id)
     assert finished.status == "finished"
     assert finished.state_json == final.model_dump_json()
-    public_text = "\n".join(s.text for s in h.public())
-    assert "gewinnt das Spiel" in public_text
-    assert "Du bekommst" not in public_text            # no private event was rendered in public
-    for user_id in PLAYERS:
-        assert h.dms_to(user_id), f"no private message for {user_id}"
-    dm_channels = set(h.recorder.dm_channels)
-    assert all(s.channel_id not in dm_channels for s in h.public())
+    public_text = "\n".join(m.content + "".join(f"{e.title}{e.description}" for e in m.embeds)
+                            for m in table.public())
+    assert "wins the game" in public_text
+    assert "You receive" not in public_text and "Du bekommst" not in public_text   # nothing private in public
+    for member in table.players:
+        assert table.dms(member), f"no private message for {member.name}"
 
 
-async def test_refusals_name_the_reason_privately(h):
-    await open_game(h)
-    state = await state_of(h)
-    active = state.active_player.id
-    other = next(p for p in PLAYERS if p != active)
+async def test_refusals_name_the_reason_privately(table: Table):
+    await open_game(table)
+    state = await table.state()
+    active = table.member(state.active_player.id)
+    other = next(m for m in table.players if m is not active)
+    stranger = table.guild.add_member(table.env.create_user("dora", global_name="Dora"))
+    empty = table.guild.create_text_channel("leerer-tisch")
     cases = [
-        (await h.slash("999", "tuer"), "Du sitzt nicht mit am Tisch."),
-        (await h.slash(other, "tuer"), "nicht am Zug"),
-        (await h.slash("333", "beenden"), "Das darf nur, wer das Spiel eröffnet hat"),
-        (await h.slash_in(active, "tuer", channel_id=CHANNEL_ID + 1), "In diesem Kanal läuft kein Spiel"),
+        (await stranger.slash(table.channel, "tuer"), "You are not seated"),
+        (await other.slash(table.channel, "tuer"), "It is not your turn"),
+        (await table.players[2].slash(table.channel, "beenden"), "Only the host"),
+        (await active.slash(empty, "tuer"), "No game in this channel"),
     ]
-    for sent, expected in cases:
-        assert len(sent) == 1 and sent[0].ephemeral and expected in sent[0].content, (expected, sent)
-    assert (await state_of(h)).model_dump_json() == state.model_dump_json()
+    for result, expected in cases:
+        assert result.ephemeral and expected in result.response.content, (expected, result)
+    assert (await table.state()).model_dump_json() == state.model_dump_json()
 
 
-async def test_only_the_player_owed_a_decision_may_answer_it(h):
-    await open_game(h, _combat_clock())
-    state = await state_of(h)
-    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
-    # bring about a decision: the active player kicks the door into a combat, then asks for help
-    active = state.active_player.id
-    await h.slash(active, "tuer")
-    state = await state_of(h)
-    assert state.combat is not None
-    helper = next(p for p in PLAYERS if p != active)
-    await h.slash(active, "hilfe_bitten", spieler=helper)
-    decision = (await state_of(h)).decisions[0]
-    intruder = next(p for p in PLAYERS if p not in (active, helper))
-    sent = await h.click(intruder, f"sl:dec:{record.id}:{decision.id}")
-    assert sent[0].ephemeral and "Das entscheidet" in sent[0].content
-    sent = await h.click(helper, f"sl:dec:{record.id}:{decision.id}")
-    assert sent[0].ephemeral and any(cid.startswith("sl:decsel:") for cid in sent[0].custom_ids())
+async def test_only_the_player_owed_a_decision_may_answer_it(table: Table):
+    await open_game(table, _combat_clock(table))
+    state = await table.state()
+    game_id = await table.game_id()
+    active = table.member(state.active_player.id)
+    await active.slash(table.channel, "tuer")
+    assert (await table.state()).combat is not None
+    helper = next(m for m in table.players if m is not active)
+    await active.slash(table.channel, "hilfe_bitten", spieler=table.uid(helper))
+    await table.settle()
+    decision = (await table.state()).decisions[0]
+    button = f"sl:dec:{game_id}:{decision.id}"
+    intruder = next(m for m in table.players if m not in (active, helper))
+    refused = await intruder.click(table.carrying(table.public(), button), custom_id=button)
+    assert refused.ephemeral and "to decide, not you" in refused.response.content
+    opened = await helper.click(table.carrying(table.public(), button), custom_id=button)
+    assert opened.ephemeral and any(c.startswith("sl:decsel:") for c in custom_ids(opened.response.message))
 
 
-def _combat_clock() -> float:
+def _combat_clock(table: Table) -> float:
     """A clock whose seed makes the start player's first door a monster."""
     for step in range(2000):
         clock = FIXED_CLOCK + step
-        state, _ = new_game(list(PLAYERS.items()), seed=int(clock * 1000) & 0xFFFFFFFF, sets=("cthulhu",))
+        state, _ = new_game(seats(table), seed=int(clock * 1000) & 0xFFFFFFFF, sets=("cthulhu",))
         if state.card(state.door_deck[-1]).kind == "monster":
             return clock
     raise AssertionError("no clock")
 
 
-async def test_stale_and_repeated_pass_buttons(h):
-    await open_game(h, _combat_clock())
-    state = await state_of(h)
-    active = state.active_player.id
-    sent = await h.slash(active, "tuer")
-    pass_id = next(c for s in sent for c in s.custom_ids() if c.startswith("sl:pass:"))
-    first = await h.click("222", pass_id)
-    assert not first[0].ephemeral
-    again = await h.click("222", pass_id)
-    assert again[0].ephemeral and "schon gepasst" in again[0].content
+async def _kick_into_combat(table: Table) -> tuple[str, object]:
+    """The start player kicks the door into a fight; the pass button's id and its message."""
+    await open_game(table, _combat_clock(table))
+    state = await table.state()
+    kicked = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    pass_id = next(c for c in custom_ids(kicked.response.message) if c.startswith("sl:pass:"))
+    return pass_id, kicked.response.message
+
+
+async def test_stale_and_repeated_pass_buttons(table: Table):
+    pass_id, message = await _kick_into_combat(table)
+    ben = table.players[1]
+    first = await ben.click(message, custom_id=pass_id)
+    assert not first.ephemeral
+    again = await ben.click(message, custom_id=pass_id)
+    assert again.ephemeral and "already passed" in again.response.content
     # a card played changes the window: the old buttons are out of date
-    state = await state_of(h)
+    state = await table.state()
     potion = next((u for p in state.players for u in p.hand if state.card(u).kind == "oneshot"), None)
     assert potion is not None, "the seed deals somebody a one-shot"
     owner = next(p.id for p in state.players if potion in p.hand)
-    await h.slash(owner, "spielen", karte=potion, seite="monsters")
-    stale = await h.click("333", pass_id)
-    assert stale[0].ephemeral and "nicht mehr aktuell" in stale[0].content
+    await table.member(owner).slash(table.channel, "spielen", karte=potion, seite="monsters")
+    stale = await table.players[2].click(message, custom_id=pass_id)
+    assert stale.ephemeral and "out of date" in stale.response.content
 
 
-async def test_closed_dms_are_told_once_and_the_game_goes_on(h):
-    h.recorder.closed_dms.add("333")
-    await open_game(h)
-    assert not h.dms_to("333") and h.dms_to("111")
-    first = await h.slash("333", "hand")
-    notices = [s for s in first if "Direktnachrichten" in s.content]
-    assert len(notices) == 1 and notices[0].ephemeral
-    second = await h.slash("333", "hand")
-    assert not [s for s in second if "Direktnachrichten" in s.content]
-    assert any("Deine Hand" in s.text and s.ephemeral for s in second)
-
-
-async def test_hand_in_a_dm_shows_the_games_the_player_sits_in(h):
+async def test_hand_in_a_dm_shows_the_games_the_player_sits_in(table: Table):
     """/hand in a DM has no channel's game: it shows each game the player sits in, and nobody else's."""
-    await open_game(h)
-    mine = await h.slash_in("222", "hand", in_dm=True, channel_id=dm_channel(h, "222"))
-    assert any("Deine Hand" in s.text and s.ephemeral for s in mine)
-    stranger = await h.slash_in("999", "hand", in_dm=True, channel_id=4242)
-    assert stranger and not any("Deine Hand" in s.text for s in stranger)
+    await open_game(table)
+    mine = await table.players[1].user.slash("hand")
+    assert mine.ephemeral and any("Your hand" in t for t in texts(mine))
+    stranger = table.env.create_user("dora", global_name="Dora")
+    theirs = await stranger.slash("hand")
+    assert texts(theirs) and not any("Your hand" in t for t in texts(theirs))
 
 
-async def test_restart_in_a_reaction_window_keeps_the_buttons_working(tmp_path):
-    first = await Harness(tmp_path).start()
-    first.names = dict(PLAYERS)
-    await open_game(first, _combat_clock())
-    first.bot_clock = first.bot.table.clock
-    state = await state_of(first)
-    sent = await first.slash(state.active_player.id, "tuer")
-    pass_id = next(c for s in sent for c in s.custom_ids() if c.startswith("sl:pass:"))
-    await first.stop()                                   # the bot restarts mid-window
-
-    second = await Harness(tmp_path, first.recorder).start()
-    second.names = dict(PLAYERS)
-    second.bot.table.clock = first.bot_clock     # no time has passed: the window's deadline is still ahead
-    try:
-        for user_id in PLAYERS:
-            answer = await second.click(user_id, pass_id)
-            assert answer and not answer[0].content.startswith("⛔"), answer
-        state = await state_of(second)
-        assert state.combat is None or state.combat.stage != "fight"
-    finally:
-        await second.stop()
+async def test_restart_in_a_reaction_window_keeps_the_buttons_working(table: Table):
+    pass_id, message = await _kick_into_combat(table)
+    clock = table.bot.table.clock
+    settings = table.bot.settings
+    await table.env.restart_bot(type(table.bot)(settings, run_scheduler=False))     # the bot restarts mid-window
+    table.bot.table.clock = clock      # no time has passed: the window's deadline is still ahead
+    for member in table.players:
+        answer = await member.click(message, custom_id=pass_id)
+        assert answer.acknowledged and not refusals(answer), texts(answer)
+    state = await table.state()
+    assert state.combat is None or state.combat.stage != "fight"
 
 
-async def test_autocomplete_offers_only_your_own_cards(h):
-    await open_game(h)
-    state = await state_of(h)
-    choices = await h.autocomplete("111", "spielen", "karte")
-    anna = state.player("111")
-    own = set(anna.hand) | {i.uid for i in anna.items}
+async def test_autocomplete_offers_only_your_own_cards(table: Table):
+    await open_game(table)
+    state = await table.state()
+    anna = table.players[0]
+    choices = await anna.autocomplete(table.channel, "spielen", "karte", "")
+    player = state.player(table.uid(anna))
+    own = set(player.hand) | {i.uid for i in player.items}
     assert choices and {c["value"] for c in choices} <= own
-    others = await h.autocomplete("999", "spielen", "karte")
-    assert others == []
+    stranger = table.guild.add_member(table.env.create_user("dora", global_name="Dora"))
+    assert await stranger.autocomplete(table.channel, "spielen", "karte", "") == []
 
 
-async def test_english_client_gets_english_replies(h):
-    await open_game(h)
-    state = await state_of(h)
-    other = next(p for p in PLAYERS if p != state.active_player.id)
-    sent = await h.slash(other, "tuer", locale="en-US")
-    assert "It is not your turn" in sent[0].content
-
-
-async def test_hand_is_ephemeral(h):
-    await open_game(h)
-    sent = await h.slash("222", "hand")
-    assert sent and all(s.ephemeral for s in sent) and "Deine Hand" in sent[0].text
-
-
-def test_discord_canary():
-    """The test harness leans on private discord.py names; this fails loudly if they move."""
-    import discord
-    from discord.webhook import async_ as webhook_async
-
-    assert discord.__version__.startswith("2.7"), discord.__version__
-    assert hasattr(webhook_async, "async_context")
-    assert hasattr(webhook_async.AsyncWebhookAdapter, "request")
-    assert hasattr(discord.state.ConnectionState, "parse_interaction_create")
-    assert hasattr(discord.Client, "_async_setup_hook")
-    tree = discord.app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    assert hasattr(tree, "_http")
+async def test_hand_is_ephemeral(table: Table):
+    await open_game(table)
+    result = await table.players[1].slash(table.channel, "hand")
+    assert result.ephemeral and "Your hand" in texts(result)[0]
+    assert not any("Your hand" in m.content for m in table.public())
 
 
 def test_check_commands_passes():
@@ -270,109 +192,108 @@ def test_check_commands_passes():
     assert "46 commands, 0 problems" in run.stdout
 
 
-async def test_playing_a_card_from_the_dm_menu(h):
-    await open_game(h)
-    state = await state_of(h)
-    version = (await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))).version
-    for user_id in PLAYERS:
-        menus = [(cid, row) for sent in h.dms_to(user_id) for row in sent.components
-                 for comp in row["components"] for cid in [comp.get("custom_id", "")] if cid.startswith("sl:playsel:")]
-        if menus:
-            custom_id, row = menus[-1]
-            value = row["components"][0]["options"][0]["value"]
-            answer = await h.click(user_id, custom_id, values=[value], in_dm=True, channel_id=dm_channel(h, user_id))
-            assert answer and not answer[0].content.startswith("⛔"), answer
-            assert answer[0].ephemeral                        # in the DM only "done"; the table hears it
-            record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
-            assert record.version == version + 1
-            assert any(s.kind == "channel" for s in h.recorder.sent)   # posted to the game's channel
-            return
-    pytest.fail(f"no player had a card to play from the DM at the start: {[p.hand for p in state.players]}")
+async def test_playing_a_card_from_the_dm_menu(table: Table):
+    await open_game(table)
+    version = (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version
+    posts = len(table.public())
+    for member in table.players:
+        menus = [(c, m) for m in table.dms(member) for c in custom_ids(m) if c.startswith("sl:playsel:")]
+        if not menus:
+            continue
+        custom_id, message = menus[-1]
+        menu = next(child for row in message.components for child in row.children if child.custom_id == custom_id)
+        answer = await member.user.select(message, [menu.options[0].value], custom_id=custom_id)
+        await table.settle()
+        assert answer.ephemeral and not refusals(answer), texts(answer)   # in the DM only "done" ...
+        record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
+        assert record.version == version + 1
+        assert len(table.public()) > posts                                  # ... the table hears it
+        return
+    pytest.fail("no player had a card to play from the DM at the start")
 
 
-async def test_settings_are_private_and_take_effect(h):
-    await open_game(h)
-    sent = await h.slash("222", "einstellungen", autopass=True, abwesend_stunden=3)
-    assert sent[0].ephemeral and "Gespeichert" in sent[0].content and "<t:" in sent[0].content
-    record = await h.bot.table.game_in(str(GUILD_ID), str(CHANNEL_ID))
-    prefs = (await h.bot.table.store.preferences(record.id))["222"]
+async def test_settings_are_private_and_take_effect(table: Table):
+    await open_game(table)
+    ben = table.players[1]
+    result = await ben.slash(table.channel, "einstellungen", autopass=True, abwesend_stunden=3)
+    assert result.ephemeral and "Saved" in result.response.content and "<t:" in result.response.content
+    game_id = await table.game_id()
+    prefs = (await table.bot.table.store.preferences(game_id))[table.uid(ben)]
     assert prefs.auto_pass and prefs.away_until is not None
 
 
-async def test_reminder_is_a_dm_with_the_deadline_and_a_link(h):
-    await h.slash("111", "neu", tempo="async")
-    await h.slash("222", "beitreten")
-    await h.slash("333", "beitreten")
-    await h.slash("111", "start")
-    state = await state_of(h)
-    h.bot.table.clock = lambda: FIXED_CLOCK + 13 * 3600
-    sent = await h.bot.table.send_reminders()
-    await h.settle()
+async def test_reminder_is_a_dm_with_the_deadline_and_a_link(table: Table):
+    await open_game(table, tempo="async")
+    state = await table.state()
+    table.bot.table.clock = lambda: FIXED_CLOCK + 13 * 3600
+    sent = await table.bot.table.send_reminders()
+    await table.settle()
     assert [r.user_id for r in sent] == [state.active_player.id]
-    dms = [s for s in h.dms_to(state.active_player.id) if s.content.startswith("⏰")]
-    assert dms and "<t:" in dms[0].content and f"discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/" in dms[0].content
-    others = [u for u in PLAYERS if u != state.active_player.id]
-    assert not any(s.content.startswith("⏰") for u in others for s in h.dms_to(u))
+    active = table.member(state.active_player.id)
+    reminders = [m for m in table.dms(active) if m.content.startswith("⏰")]
+    link = f"discord.com/channels/{table.guild.id}/{table.channel.id}/"
+    assert reminders and "<t:" in reminders[0].content and link in reminders[0].content
+    others = [m for m in table.players if m is not active]
+    assert not any(d.content.startswith("⏰") for m in others for d in table.dms(m))
 
 
-async def test_a_substitute_takes_a_seat_once_the_host_approves(h):
-    await open_game(h)
-    state = await state_of(h)
+async def test_a_substitute_takes_a_seat_once_the_host_approves(table: Table):
+    await open_game(table)
+    state = await table.state()
     seat = state.active_player.id
-    h.names["444"] = "Dora"
-    asked = await h.slash("444", "vertreten", spieler=seat)
-    assert "möchte den Platz" in asked[0].content
-    early = await h.slash("444", "tuer")
-    assert early[0].ephemeral and "nicht mit am Tisch" in early[0].content     # not before approval
-    refused = await h.slash("333", "vertretung_annehmen", person="444")
-    assert refused[0].ephemeral and "Das darf nur, wer das Spiel eröffnet hat" in refused[0].content
-    choices = await h.autocomplete("111", "vertretung_annehmen", "person")
-    assert [c["value"] for c in choices] == ["444"]
-    await h.slash("111", "vertretung_annehmen", person="444")
-    played = await h.slash("444", "tuer")
-    assert played and not played[0].ephemeral and "tritt die Tür ein" in played[0].content
-    await h.settle()
-    assert any(s.kind in ("dm", "edit") for s in h.dms_to("444"))               # the seat's hand now goes to Dora
+    dora = table.guild.add_member(table.env.create_user("dora", global_name="Dora"))
+    asked = await dora.slash(table.channel, "vertreten", spieler=seat)
+    assert "wants to take over" in asked.response.content
+    early = await dora.slash(table.channel, "tuer")
+    assert early.ephemeral and "not seated" in early.response.content           # not before approval
+    refused = await table.players[2].slash(table.channel, "vertretung_annehmen", person=table.uid(dora))
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    anna = table.players[0]
+    choices = await anna.autocomplete(table.channel, "vertretung_annehmen", "person", "")
+    assert [c["value"] for c in choices] == [table.uid(dora)]
+    await anna.slash(table.channel, "vertretung_annehmen", person=table.uid(dora))
+    played = await dora.slash(table.channel, "tuer")
+    assert not played.ephemeral and "kicks open the door" in played.response.content
+    await table.settle()
+    assert table.dms(dora)                                   # the seat's hand now goes to Dora
 
 
-async def test_host_changes_the_pace_with_a_command(h):
-    await open_game(h)
-    refused = await h.slash("222", "tempo", tempo="async")
-    assert refused[0].ephemeral
-    done = await h.slash("111", "tempo", tempo="async;turn=172800")
-    assert "async;turn=172800" in done[0].content
-    bad = await h.slash("111", "tempo", tempo="warp speed")
-    assert bad[0].ephemeral and "Unbekanntes Tempo" in bad[0].content
+async def test_host_changes_the_pace_with_a_command(table: Table):
+    await open_game(table)
+    refused = await table.players[1].slash(table.channel, "tempo", tempo="async")
+    assert refused.ephemeral
+    done = await table.players[0].slash(table.channel, "tempo", tempo="async;turn=172800")
+    assert "async;turn=172800" in done.response.content
+    bad = await table.players[0].slash(table.channel, "tempo", tempo="warp speed")
+    assert bad.ephemeral and "Unknown pace" in bad.response.content
 
 
-async def test_set_moves_refuse_privately_and_change_nothing(h):
-    """The sets' own commands exist in German and English and refuse clearly, only to the sender."""
-    h.bot.table.clock = lambda: FIXED_CLOCK
-    await h.slash("111", "neu", sets="shakespeare")
-    await h.slash("222", "beitreten")
-    await h.slash("111", "start")
-    state = await state_of(h)
+async def test_set_moves_refuse_privately_and_change_nothing(table: Table):
+    """The sets' own commands refuse clearly, only to the sender (German clients: test_discord_locales)."""
+    anna, ben, _ = table.players
+    await anna.slash(table.channel, "neu", sets="shakespeare")
+    await ben.slash(table.channel, "beitreten")
+    await anna.slash(table.channel, "start")
+    await table.settle()
+    state = await table.state()
     assert state.sets == ["shakespeare"]
     cases = [
-        (await h.slash("111", "opfern", anhaenger="Wexter"), "Keine passende Karte"),
-        (await h.slash("222", "faehigkeit", karte="Dieb"), "Keine passende Karte"),
-        (await h.slash("111", "beanspruchen", stufenkarte="Xyz"), "Keine passende Karte"),
-        (await h.slash("111", "opfern", locale="en-US", anhaenger="Wexter"), "No matching card"),
+        await anna.slash(table.channel, "opfern", anhaenger="Wexter"),
+        await ben.slash(table.channel, "faehigkeit", karte="Dieb"),
+        await anna.slash(table.channel, "beanspruchen", stufenkarte="Xyz"),
     ]
-    for sent, expected in cases:
-        assert len(sent) == 1 and sent[0].ephemeral and expected in sent[0].content, (expected, sent)
-    assert (await state_of(h)).model_dump_json() == state.model_dump_json()
+    for result in cases:
+        assert result.ephemeral and "No matching card" in result.response.content, result
+    assert (await table.state()).model_dump_json() == state.model_dump_json()
 
 
-async def test_new_game_with_an_unknown_set_is_refused(h):
-    sent = await h.slash("111", "neu", sets="cthulhu,atlantis")
-    assert len(sent) == 1 and sent[0].ephemeral and "atlantis" in sent[0].content
+async def test_new_game_with_an_unknown_set_is_refused(table: Table):
+    result = await table.players[0].slash(table.channel, "neu", sets="cthulhu,atlantis")
+    assert result.ephemeral and "atlantis" in result.response.content
+    assert not [m for m in table.public() if not m.flags.ephemeral]
 
 
-async def test_sets_named_in_capitals_and_with_spaces_simply_work(h):
+async def test_sets_named_in_capitals_and_with_spaces_simply_work(table: Table):
     """Issue 13: `/neu sets:"Cthulhu, AxeCop"` opens a Cthulhu and Axe Cop game, like the console's --sets."""
-    h.bot.table.clock = lambda: FIXED_CLOCK
-    await h.slash("111", "neu", sets=" Cthulhu, AXECOP ,cthulhu")
-    await h.slash("222", "beitreten")
-    await h.slash("111", "start")
-    assert (await state_of(h)).sets == ["cthulhu", "axecop"]
+    await open_game(table, sets=" Cthulhu, AXECOP ,cthulhu")
+    assert (await table.state()).sets == ["cthulhu", "axecop"]

@@ -19,7 +19,7 @@ from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup import choices
-from engine.smashup.rules import legal_actions, next_to_decide
+from engine.smashup.rules import HAND_LIMIT, hand_cards, legal_actions, next_to_decide
 from engine.smashup.state import GameState
 from table.errors import TableError
 from table.render import Namer
@@ -175,9 +175,10 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
             view.add_item(ChoiceSelect(result.game_id, decision.id, _choice_options(decision, namer), namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in ("discard_down", "discard_one"):
-            over = 1 if decision.kind == "discard_one" else len(state.player(player_id).hand) - 10
-            view.add_item(DiscardChoice(result.game_id, decision.id,
-                                        [(card_label(state, u, namer), u) for u in state.player(player_id).hand],
+            # treasures do not count toward the hand limit: only faction cards are offered and counted
+            cards = state.player(player_id).hand if decision.kind == "discard_one" else hand_cards(state, player_id)
+            over = 1 if decision.kind == "discard_one" else len(cards) - HAND_LIMIT
+            view.add_item(DiscardChoice(result.game_id, decision.id, [(card_label(state, u, namer), u) for u in cards],
                                         over, namer.lang))
     return view
 

@@ -1,0 +1,270 @@
+"""Load benchmark of the Discord bot: N games played at once by simulated players, every move made
+through the bot's slash commands, buttons and menus, against a simulated Discord that takes
+--latency-ms for every API call and answers some message writes with 429 (discord.py waits out the
+retry-after and sends again; the wait is counted).
+
+    python -m cogs.loadbench [--games 200] [--moves 20] [--latency-ms 150] [--think-ms 2000]
+                             [--rate-limited 0.02] [--seed 1] [--json]
+
+Each game has three players who take turns making random legal moves (engine.sim's RandomAgent) and
+think --think-ms (±50 %) between moves. Prints one JSON line: response_p50_ms / response_p99_ms (an
+interaction to its first answer, a deferral included), publish_p50_ms / publish_p99_ms (a move to the
+status message showing it, or a later state, in its channel), requests_per_move (every API call of
+the bot while the games are played, per move), peak_edits_per_message_per_s (the most edits of one
+message within any second), rate_limited (429s met), unanswered (interactions not answered within
+Discord's 3 seconds: must be 0), refused (moves that changed nothing) and refusals (the bot's most
+frequent refusals, by text).
+
+The simulated Discord is the Discord tests' network edge (tests/discord_harness.py), so the benchmark
+needs the development requirements. The bot itself is the real one: its command tree, views,
+publisher (with its real one-edit-a-second pace), table, SQLite store and deadline scheduler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import random
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from cogs.games import PACKAGES
+from cogs.publisher import EDIT_INTERVAL
+from engine.games import rules_of
+from engine.sim import RandomAgent
+from tests.discord_harness import FakeHTTP, FakeWebhookAdapter, Harness, message_payload
+
+GAME = "munchkin"            # the game whose package has a ``drive`` module (one Discord path per move)
+PLAYERS = 3
+ANSWER_WITHIN = 3.0          # Discord's limit for the first answer to an interaction
+RETRY_AFTER = 0.3            # seconds a simulated 429 asks to wait
+LOOKUP_WAIT = 30.0           # how long a publish is awaited at the end of the run
+WINDOW = 1.0 - 1e-3          # "one second", forgiving the event loop's clock resolution
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * share + 0.5) - 1)] if ordered else 0.0
+
+
+class Network:
+    """Discord's timing as the bot meets it, and what the benchmark measures at the network edge."""
+
+    def __init__(self, latency: float, rate_limited: float, rng: random.Random) -> None:
+        self.latency, self.rate_limited_share, self.rng = latency, rate_limited, rng
+        self.requests = 0
+        self.rate_limited = 0
+        self.edits: dict[str, list[float]] = defaultdict(list)     # message -> when each edit was sent
+        self.answered: dict[str, asyncio.Event] = {}               # interaction id -> set at its first answer
+        self.refusals: Counter[str] = Counter()                    # the bot's refusals ("⛔ …"), by text
+
+    async def call(self, message_write: bool) -> None:
+        self.requests += 1
+        await asyncio.sleep(self.latency)
+        if message_write and self.rng.random() < self.rate_limited_share:
+            self.rate_limited += 1         # 429: discord.py sleeps for retry_after and sends again
+            self.requests += 1
+            await asyncio.sleep(RETRY_AFTER + self.latency)
+
+    def expect(self, interaction_id: str) -> asyncio.Event:
+        event = self.answered[interaction_id] = asyncio.Event()
+        return event
+
+
+def edges(network: Network) -> tuple[type, type]:
+    """The tests' fake HTTP client and webhook adapter, slowed down and rate-limited by ``network``."""
+
+    class SlowHTTP(FakeHTTP):
+        async def request(self, route, *, files=None, form=None, **kwargs: Any) -> Any:
+            message_write = route.path.startswith("/channels/") and route.method in ("POST", "PATCH")
+            if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+                network.edits[route.url].append(asyncio.get_running_loop().time())
+            await network.call(message_write)
+            return await super().request(route, files=files, form=form, **kwargs)
+
+    class SlowWebhooks(FakeWebhookAdapter):
+        async def request(self, route, session, **kwargs: Any) -> Any:
+            await network.call(message_write=False)
+            content = ((kwargs.get("payload") or {}).get("data") or kwargs.get("payload") or {}).get("content") or ""
+            if content.startswith("⛔"):
+                network.refusals[content[:80]] += 1
+            answer = await super().request(route, session, **kwargs)
+            if route.path.endswith("/callback"):
+                event = network.answered.get(str(route.webhook_id))
+                if event is not None:
+                    event.set()
+            return answer
+
+    return SlowHTTP, SlowWebhooks
+
+
+class Run:
+    """One benchmark run: the bot, its simulated Discord and the measurements."""
+
+    def __init__(self, harness: Harness, network: Network, seed: int) -> None:
+        self.h, self.network, self.seed = harness, network, seed
+        self.drive = importlib.import_module(f"{PACKAGES[GAME]}.drive")
+        self.responses: list[float] = []
+        self.moves: list[tuple[int, int, float]] = []          # (game, version it made, when it was sent)
+        self.published: dict[int, list[tuple[int, float]]] = defaultdict(list)   # game -> (version, when shown)
+        self.unanswered = 0
+        self.refused = 0
+
+    def watch_publishing(self) -> None:
+        publisher = self.h.bot.publisher
+        publisher.edit_interval = EDIT_INTERVAL              # the real pace, not the tests' zero
+        update = publisher._update_status
+
+        async def timed(result, text) -> None:
+            await update(result, text)
+            self.published[result.game_id].append((result.version, asyncio.get_running_loop().time()))
+
+        publisher._update_status = timed
+
+    async def interact(self, user_id: str, channel_id: int, step: Any) -> str | None:
+        """Send one interaction as the player's client would; wait for its answer (None: refused)."""
+        if step.kind == "slash":
+            options = [{"name": k, "type": _option_type(v), "value": v} for k, v in step.options.items()]
+            kind, data, message = 2, {"id": "1", "name": step.name, "type": 1, "options": options}, None
+        else:
+            component: dict[str, Any] = {"type": 2, "style": 1, "label": "x", "custom_id": step.name}
+            data = {"custom_id": step.name, "component_type": 2}
+            if step.values is not None:
+                component = {"type": 3, "custom_id": step.name, "options": [{"label": v, "value": v}
+                                                                            for v in step.values]}
+                data = {"custom_id": step.name, "component_type": 3, "values": step.values}
+            kind, message = 3, message_payload(str(channel_id), {"components": [{"type": 1,
+                                                                                "components": [component]}]})
+        if step.in_dm:
+            channel_id = 9_000_000 + int(user_id) % 1_000_000      # the DM channel the fake Discord opens
+        payload = self.h._base(user_id, kind, data, channel_id=channel_id, in_dm=step.in_dm, message=message)
+        answered = self.network.expect(payload["id"])
+        loop = asyncio.get_running_loop()
+        sent = loop.time()
+        self.h.bot._connection.parse_interaction_create(payload)
+        try:
+            await asyncio.wait_for(answered.wait(), ANSWER_WITHIN)
+            self.responses.append(loop.time() - sent)
+        except TimeoutError:
+            self.unanswered += 1
+        finally:
+            self.network.answered.pop(payload["id"], None)
+        return payload["id"]
+
+    async def play_game(self, number: int, moves: int, think: float) -> None:
+        rng = random.Random(self.seed * 100_003 + number)
+        agent = RandomAgent(rng)
+        channel_id = 7_000_000 + number
+        players = [str(300_000 + number * 10 + seat) for seat in range(PLAYERS)]
+        self.h.names.update({p: f"P{number}-{seat}" for seat, p in enumerate(players)})
+        await asyncio.sleep(rng.uniform(0, think))                 # the tables do not all open at once
+        slash = self.drive.Step
+        for user_id, command in [(players[0], "neu"), *[(p, "beitreten") for p in players[1:]],
+                                 (players[0], "start")]:
+            await self.interact(user_id, channel_id, slash("slash", command))
+        table, guild = self.h.bot.table, str(self.h.guild_id)
+        rules = rules_of(GAME)
+        for _ in range(moves):
+            record = await table.game_in(guild, str(channel_id))
+            if record.status != "active":
+                return
+            _, state = await table.state_of(record)
+            move = agent.choose([m for p in state.players for m in rules.legal_actions(state, p.id)])
+            sent = asyncio.get_running_loop().time()
+            await self.interact(move.actor, channel_id, self.drive.step_for(state, record.id, move))
+            after = await table.store.get_game(record.id, with_state=False)
+            if after.version == record.version:
+                self.refused += 1
+            else:
+                self.moves.append((record.id, after.version, sent))
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
+    def publish_times(self) -> list[float]:
+        """For each move: until the status showed its version or a later one."""
+        times = []
+        for game_id, version, sent in self.moves:
+            shown = [when for v, when in self.published[game_id] if v >= version and when >= sent]
+            if shown:
+                times.append(min(shown) - sent)
+        return times
+
+    def peak_edits_per_second(self) -> int:
+        peak = 0
+        for times in self.network.edits.values():
+            ordered = sorted(times)
+            start = 0
+            for end, when in enumerate(ordered):
+                while when - ordered[start] >= WINDOW:
+                    start += 1
+                peak = max(peak, end - start + 1)
+        return peak
+
+
+async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate_limited: float,
+                seed: int, folder: Path) -> dict:
+    network = Network(latency_ms / 1000, rate_limited, random.Random(seed))
+
+    class LoadHarness(Harness):
+        http_class, adapter_class = edges(network)
+
+    harness = await LoadHarness(folder).start()
+    run = Run(harness, network, seed)
+    run.watch_publishing()
+    started = time.perf_counter()
+    try:
+        await asyncio.gather(*(run.play_game(n, moves, think_ms / 1000) for n in range(games)))
+        played = time.perf_counter() - started
+        requests = network.requests
+        await asyncio.wait_for(harness.bot.publisher.drain(), LOOKUP_WAIT)
+    finally:
+        await harness.stop()
+    publish = run.publish_times()
+    made = len(run.moves)
+    return {
+        "games": games, "moves": made, "latency_ms": latency_ms, "think_ms": think_ms,
+        "response_p50_ms": round(percentile(run.responses, 0.5) * 1000, 1),
+        "response_p99_ms": round(percentile(run.responses, 0.99) * 1000, 1),
+        "publish_p50_ms": round(percentile(publish, 0.5) * 1000, 1),
+        "publish_p99_ms": round(percentile(publish, 0.99) * 1000, 1),
+        "requests_per_move": round(requests / max(made, 1), 2),
+        "rate_limited": network.rate_limited,
+        "peak_edits_per_message_per_s": run.peak_edits_per_second(),
+        "unanswered": run.unanswered,
+        "refused": run.refused,
+        "refusals": dict(network.refusals.most_common(5)),
+        "interactions": len(run.responses) + run.unanswered,
+        "seconds": round(played, 1),
+    }
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    return 4 if isinstance(value, int) else 3
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=20, help="moves per game (fewer when a game ends)")
+    parser.add_argument("--latency-ms", type=float, default=150.0, help="simulated time of every Discord API call")
+    parser.add_argument("--think-ms", type=float, default=2000.0, help="a player's time between two moves")
+    parser.add_argument("--rate-limited", type=float, default=0.02, help="share of message writes answered 429")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print only the JSON line (the default output)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        report = asyncio.run(bench(args.games, args.moves, args.latency_ms, args.think_ms, args.rate_limited,
+                                   args.seed, Path(folder)))
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
