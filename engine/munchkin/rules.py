@@ -1313,7 +1313,7 @@ def _legal_trades(state: GameState, pid: str) -> Iterable[OfferTrade]:
         if other.id == pid or cb.in_combat(state, other.id):
             continue
         room = _big_room(state, player), _big_room(state, other)
-        for offer in _trade_candidates(player, other):
+        for offer in _trade_candidates(player, other, big):
             big_in = sum(big[u] for u in offer.want) - sum(big[u] for u in offer.give)
             if (big_in > 0 and big_in > room[0]) or (big_in < 0 and -big_in > room[1]):
                 continue        # more big items than one side may carry (a side already over may keep them)
@@ -1326,15 +1326,19 @@ def _big_room(state: GameState, player: Player) -> int:
     return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
 
 
-def _trade_candidates(player: Player, other: Player) -> Iterable[OfferTrade]:
+def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> Iterable[OfferTrade]:
     """Trades in a bounded form that names every item on both sides: each of mine for their first
-    item (a gift when they have none), each of theirs for my first item (asked for when I have none).
-    Listing every pair grew as items squared (6 players with 16 items each: 1280 offers a player)."""
+    item (a gift when they have none), each of theirs for my first item (asked for when I have none),
+    and each of mine for their first item of the same size (a big item for a big one: two players who
+    may carry no further big item can still swap theirs). Listing every pair grew as items squared
+    (6 players with 16 items each: 1280 offers a player); this grows with the items."""
     mine, theirs = [i.uid for i in player.items], [i.uid for i in other.items]
-    for uid in mine:
-        yield OfferTrade(actor=player.id, to=other.id, give=(uid,), want=tuple(theirs[:1]))
-    for uid in theirs[1:] if mine else theirs:
-        yield OfferTrade(actor=player.id, to=other.id, give=tuple(mine[:1]), want=(uid,))
+    pairs = [((uid,), tuple(theirs[:1])) for uid in mine]
+    pairs += [(tuple(mine[:1]), (uid,)) for uid in (theirs[1:] if mine else theirs)]
+    first_of_size = {size: next((u for u in theirs if big[u] == size), None) for size in (False, True)}
+    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if first_of_size[big[uid]] is not None]
+    for give, want in dict.fromkeys(pairs):
+        yield OfferTrade(actor=player.id, to=other.id, give=give, want=want)
 
 
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
