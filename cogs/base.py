@@ -167,7 +167,7 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         return None
     namer = await namer_for(bot, result.game_id, lang, result.state)
     content, embeds, view = table_message(bot, result, namer)
-    files = await move_pictures(result.state, lang)        # a combat's picture under its embed
+    files = await move_pictures(result.state, lang, bot.publisher.pictures, result.game_id, embeds)   # a combat's
     if str(interaction.channel_id) == result.channel_id:
         await reply(interaction, content, embeds=embeds, view=view, files=files)
     else:   # clicked in a DM: the table hears of it in its own channel

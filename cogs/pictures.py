@@ -2,17 +2,44 @@
 status, Smash Up's bases), a move's message the pictures of what is going on (Munchkin's combat).
 
 Each game draws its pictures (table/<game>/picture.py); ``table.pictures.contents`` lists them, the
-table's own picture first. Drawing runs in a worker thread and is skipped when what a picture shows
-did not change (the cache keys pictures by their content)."""
+table's own picture first. Drawing runs in a worker thread, is skipped when what a picture shows did
+not change (the cache keys pictures by their content), and happens at most once per ``every`` seconds
+per game and message: drawing costs tens of milliseconds of CPU, and a busy table must not spend its
+time on pictures that the next move replaces anyway (the text is always current)."""
 
 from __future__ import annotations
 
 import io
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from table.pictures import Content, contents, digest, render
+
+PICTURE_EVERY = 15.0      # seconds between two drawings of one game's picture
+REMEMBERED = 4096         # games whose last drawing time is kept
+
+
+class Throttle:
+    """When each game's pictures were last drawn."""
+
+    def __init__(self, every: float = PICTURE_EVERY, clock: Callable[[], float] = time.monotonic) -> None:
+        self.every, self.clock = every, clock
+        self._drawn: OrderedDict[tuple[int, str], float] = OrderedDict()
+
+    def wait(self, key: tuple[int, str]) -> float:
+        """Seconds until this picture may be drawn again (0: now)."""
+        last = self._drawn.get(key)
+        return 0.0 if last is None else max(0.0, self.every - (self.clock() - last))
+
+    def drew(self, key: tuple[int, str]) -> None:
+        self._drawn[key] = self.clock()
+        self._drawn.move_to_end(key)
+        while len(self._drawn) > REMEMBERED:
+            self._drawn.popitem(last=False)
 
 
 def _shown(state: Any, lang: str) -> list[tuple[str, Content]]:
@@ -34,6 +61,19 @@ async def as_file(picture: tuple[str, Content]) -> discord.File:
     return discord.File(io.BytesIO(await render(content)), filename=name)
 
 
-async def move_pictures(state: Any, lang: str) -> list[discord.File]:
-    """The pictures a move's message carries: what is going on besides the table (a combat)."""
-    return [await as_file(picture) for picture in _shown(state, lang)[1:]]
+async def move_pictures(state: Any, lang: str, throttle: Throttle, game_id: int,
+                        embeds: list[discord.Embed]) -> list[discord.File]:
+    """The pictures a move's message carries: what is going on besides the table (a combat), when
+    the game's last one is old enough; an embed that points at a picture not sent this time is shown
+    without it."""
+    key = (game_id, "move")
+    shown = _shown(state, lang)[1:]
+    files = []
+    if shown and throttle.wait(key) == 0.0:
+        throttle.drew(key)
+        files = [await as_file(picture) for picture in shown]
+    sent = {f"attachment://{f.filename}" for f in files}
+    for embed in embeds:
+        if embed.image and str(embed.image.url).startswith("attachment://") and embed.image.url not in sent:
+            embed.set_image(url=None)
+    return files

@@ -17,7 +17,7 @@ import discord
 
 from cogs.games import frontend_of, table_embed, table_message
 from cogs.limits import outgoing
-from cogs.pictures import as_file, move_pictures, picture_digest, table_picture
+from cogs.pictures import Throttle, as_file, move_pictures, picture_digest, table_picture
 from cogs.texts import ui
 from table.render import private_view
 from table.service import ActResult
@@ -82,6 +82,9 @@ class Publisher:
         self._slots: dict[tuple[int, str], MessageSlot] = {}
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
+        self.pictures = Throttle()
+        self._latest_status: dict[int, tuple[ActResult, str]] = {}     # a status picture waiting for its time
+        self._picture_timers: dict[int, asyncio.TimerHandle] = {}
 
     async def on_result(self, result: ActResult) -> None:
         """Called by the table after every committed action; the work runs in the background so that
@@ -149,7 +152,7 @@ class Publisher:
         namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
         channel = self.bot.get_partial_messageable(int(result.channel_id))
-        files = await move_pictures(result.state, namer.lang)
+        files = await move_pictures(result.state, namer.lang, self.pictures, result.game_id, embeds)
         await channel.send(**outgoing(content=content, embeds=embeds, view=view), files=files)
 
     async def update_private_messages(self, result: ActResult) -> None:
@@ -265,30 +268,60 @@ class Publisher:
 
     async def _update_status(self, result: ActResult, text: str) -> None:
         """One status message per game, edited in place; posted anew at the bottom once
-        STATUS_REPOST_AFTER of the channel's messages (anyone's) stand below it."""
+        STATUS_REPOST_AFTER of the channel's messages (anyone's) stand below it. It carries the picture
+        of the table, drawn again when what it shows changed, at most once per PICTURE_EVERY seconds
+        (a change in between is drawn once that time has passed)."""
         store = self.bot.table.store
         record = await store.private_message(result.game_id, STATUS_KEY)
-        picture = table_picture(result.state, self.bot.settings.default_language)   # the table, drawn
-        digest = hashlib.sha256((text + picture_digest(picture)).encode()).hexdigest()
-        channel = self.bot.get_partial_messageable(int(result.channel_id))
-        if record.message_id and record.digest == digest:
+        text_digest = hashlib.sha256(text.encode()).hexdigest()
+        sent_text, _, sent_picture = (record.digest or "").partition(":")
+        picture = None
+        if not record.message_id or self.pictures.wait((result.game_id, "status")) == 0:
+            picture = table_picture(result.state, self.bot.settings.default_language)
+        else:       # too soon to draw: look again (at the newest result) once the time has come
+            self._picture_later(result, text)
+        new_picture = picture is not None and picture_digest(picture) != sent_picture
+        if record.message_id and sent_text == text_digest and not new_picture:
             return
-        files = [await as_file(picture)] if picture else []
+        channel = self.bot.get_partial_messageable(int(result.channel_id))
         if record.message_id and not await self._scrolled_away(channel, int(record.message_id)):
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(
-                    **outgoing(content=text), attachments=files)
-                record.digest = digest
+                attachments = {"attachments": [await self._status_file(result.game_id, picture)]} if new_picture else {}
+                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(content=text),
+                                                                               **attachments)
+                record.digest = f"{text_digest}:{picture_digest(picture) if new_picture else sent_picture}"
                 await store.save_private_message(record)
                 return
             except discord.NotFound:
-                files = [await as_file(picture)] if picture else []     # a file is read once per request
+                pass
         if record.message_id:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
+        picture = picture or table_picture(result.state, self.bot.settings.default_language)   # a new message: drawn
+        files = [await self._status_file(result.game_id, picture)] if picture else []
         message = await channel.send(**outgoing(content=text), files=files)
-        record.channel_id, record.message_id, record.digest = result.channel_id, str(message.id), digest
+        record.channel_id, record.message_id = result.channel_id, str(message.id)
+        record.digest = f"{text_digest}:{picture_digest(picture)}"
         await store.save_private_message(record)
+
+    async def _status_file(self, game_id: int, picture) -> discord.File:
+        self.pictures.drew((game_id, "status"))
+        return await as_file(picture)
+
+    def _picture_later(self, result: ActResult, text: str) -> None:
+        """Draw the status picture again once its time has come, for the newest result by then."""
+        self._latest_status[result.game_id] = (result, text)
+        if result.game_id in self._picture_timers:
+            return
+        delay = self.pictures.wait((result.game_id, "status"))
+        self._picture_timers[result.game_id] = asyncio.get_running_loop().call_later(
+            delay, self._picture_due, result.game_id)
+
+    def _picture_due(self, game_id: int) -> None:
+        self._picture_timers.pop(game_id, None)
+        newest = self._latest_status.pop(game_id, None)
+        if newest is not None:
+            self._want(game_id, STATUS_KEY, functools.partial(self._update_status, *newest))
 
     @staticmethod
     async def _scrolled_away(channel: discord.PartialMessageable, message_id: int) -> bool:

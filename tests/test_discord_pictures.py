@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from cogs.pictures import Throttle
 from engine.munchkin.rules import legal_actions
 from tests.simcord_table import Table
 
@@ -52,7 +53,18 @@ async def test_a_combats_message_carries_the_combats_picture(table: Table):
     posted = [m for m in table.channel.history() if m.embeds][-1]      # the move's message, with the fight
     assert "combat.png" in [a.filename for a in posted.attachments]
     assert posted.embeds[0].image.url.endswith("combat.png")
-    waiting = next(p for p in state.players if p.id not in state.combat.passed and p.id != state.combat.fighter)
-    passed = await table.member(waiting.id).slash(table.channel, "passen")   # a move through a command
-    if (await table.state()).combat is not None:
-        assert "combat.png" in [a.filename for a in passed.response.attachments]
+    waiting = next(p for p in state.players if p.id not in state.combat.passed)
+    passed = await table.member(waiting.id).slash(table.channel, "passen")   # a move through a command, at once
+    assert passed.response.attachments == []          # drawn again only after PICTURE_EVERY seconds ...
+    assert all(not e.image or not e.image.url for e in passed.response.embeds)   # ... and no broken image
+
+
+def test_a_games_picture_is_drawn_at_most_once_per_interval():
+    now = [100.0]
+    throttle = Throttle(every=15.0, clock=lambda: now[0])
+    assert throttle.wait((1, "status")) == 0.0                   # never drawn: at once
+    throttle.drew((1, "status"))
+    now[0] += 5
+    assert throttle.wait((1, "status")) == 10.0 and throttle.wait((2, "status")) == 0.0   # games apart
+    now[0] += 10
+    assert throttle.wait((1, "status")) == 0.0
