@@ -16,11 +16,18 @@ def _shape(move, free_form: set[str]) -> tuple:
 
 
 def _same_as_a_listed_move(rules: ModuleType, state, move, listed: list, free_form: set[str]) -> bool:
+    """The move does what a listed move does: itself (a field its card ignores, such as a second pick
+    or a mode for a card that asks for neither, changes nothing), or with the listed move's free-form
+    parts."""
+    after = rules.apply(state, move)[0]
     for other in listed:
         if type(other) is not type(move) or getattr(other, "card", None) != getattr(move, "card", None):
             continue
+        listed_after = rules.apply(state, other)[0]
+        if after == listed_after:
+            return True
         variant = move.model_copy(update={k: getattr(other, k) for k in free_form if hasattr(other, k)})
-        if rules.is_legal(state, variant) and rules.apply(state, variant)[0] == rules.apply(state, other)[0]:
+        if rules.is_legal(state, variant) and rules.apply(state, variant)[0] == listed_after:
             return True
     return False
 

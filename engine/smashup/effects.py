@@ -236,7 +236,7 @@ def stalling_player(state, ctx: Context) -> str | None:
     """Who may keep this card off a minion it picks: the minion's controller, when another player plays
     the card and a Stalling of the controller's lies on that minion's base ("you may have your minions
     here be unaffected by it")."""
-    for uid in (ctx.target, ctx.target2, *ctx.picks):
+    for uid in _picked(state, ctx):
         found = find_minion(state, uid or "")
         if found is None or found[1].controller in (None, ctx.player):
             continue
@@ -245,6 +245,17 @@ def stalling_player(state, ctx: Context) -> str | None:
                for u in base.actions for e in _effects_of(state, u)):
             return controller
     return None
+
+
+def _picked(state, ctx: Context) -> list[str | None]:
+    """The picks the card really makes: a first pick when an effect picks (or the card is played on a
+    minion), a second and "any number of" picks only when an effect makes them; a pick named for a
+    card that makes none changes nothing, so it cannot call Stalling either."""
+    ops = {e.op for e in _effects_of(state, ctx.card)}
+    first = bool(ops & (NEEDS_TARGET.keys() | PICK_OPS.keys() | NEEDS_TARGET2.keys() | ATTACH_OPS))
+    second = bool(ops & NEEDS_TARGET2.keys())
+    return [*([ctx.target] if first else []), *([ctx.target2] if second else []),
+            *(ctx.picks if ops & PICK_OPS.keys() else ())]
 
 
 def takes_pick(effect: Effect) -> bool:
