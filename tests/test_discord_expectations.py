@@ -113,7 +113,7 @@ async def test_help_in_the_lobby_and_for_someone_not_at_the_table(table: Table):
     await table.settle()
     guest = table.guild.add_member(table.env.create_user("dora", global_name="Dora"))
     seen = help_text(await guest.slash(table.channel, "hilfe"))
-    assert "without you" in seen and "/substitute" in seen
+    assert "without you" in seen and "/substitute" in seen and "/watch" in seen
 
 
 async def test_help_works_in_a_dm(table: Table):
