@@ -80,3 +80,34 @@ def test_the_thief_steals_and_the_priest_resurrects_by_words():
     card = to_hand(state, "anna", "sha_sling")
     resurrect = build(state, "anna", "fähigkeit Priester auferstehung mit Schleuder")
     assert (resurrect.card, resurrect.ability, resurrect.discard) == (priest, "resurrection", (card,))
+
+
+@pytest.mark.parametrize("sets", [("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",)])
+def test_every_listed_card_play_can_be_made_through_spielen(sets):
+    """/spielen (and the console's "spielen") names only the card, the target, the monster, the side: each
+    card play the rules list is made that way. Cthulhu l.226: while running away a one-shot (a bonus to
+    the roll) is played as it is; the one monster or the players' side is filled in only in the fight."""
+    import random
+
+    from cogs.munchkin.commands import _play_action
+    from engine.munchkin import actions as A
+    from engine.munchkin import rules
+    from engine.sim import RandomAgent
+
+    made = 0
+    for seed in range(6):
+        state, _ = rules.new_game([("a", "A"), ("b", "B"), ("c", "C")], seed=seed, sets=sets)
+        agent = RandomAgent(random.Random(seed))
+        for _ in range(250):
+            if state.phase == "over":
+                break
+            for player in state.players:
+                for move in rules.legal_actions(state, player.id):
+                    if isinstance(move, A.PlayCard):
+                        built = _play_action(state, player.id, move.card, move.target_player, move.target_monster,
+                                             move.side, move.with_card, move.target_item)
+                        assert rules.is_legal(state, built), (move, built)
+                        made += 1
+            state, _ = rules.apply(state, agent.choose([m for p in state.players
+                                                        for m in rules.legal_actions(state, p.id)], state))
+    assert made > 100

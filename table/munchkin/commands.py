@@ -211,16 +211,19 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
         target_item = resolve_card(state, items, args["target_player"], "items") if args.get("target_player") else None
         return A.PlayCard(actor=me, card=uid, target_item=target_item)
     target = resolve_player(state, args["target_player"]) if args.get("target_player") else None
+    # only while the fight is on does a card without a named monster or side take the one monster or
+    # the players' side; while running away it is played as it is
+    fighting = state.combat is not None and state.combat.stage == "fight"
     if card.kind in ("curse", "trap") and target is None:
         raise TableError("missing_argument", what="target_player")
     monster = None
     if args.get("monster"):
         monster = resolve_card(state, _combat_monsters(state), args["monster"], "combat")
-    elif card.kind == "enhancer" or card.defeats_monster:
+    elif (card.kind == "enhancer" or card.defeats_monster) and fighting:
         monsters = _combat_monsters(state)
         monster = monsters[0] if len(monsters) == 1 else None
     side = _side(args.get("side"))
-    if card.kind == "oneshot" and state.combat is not None and side is None and not card.defeats_monster:
+    if card.kind == "oneshot" and fighting and side is None and not card.defeats_monster:
         side = "players"
     with_card = resolve_card(state, player.hand, args["with_card"], "hand") if args.get("with_card") else None
     return A.PlayCard(actor=me, card=uid, target_player=target, target_monster=monster, side=side, with_card=with_card)
