@@ -63,8 +63,8 @@ def clip(text: str, limit: int = CONTENT) -> str:
 
 
 async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None) -> Namer:
-    record = await bot.table.store.get_game(game_id, with_state=False)
-    return namer_of(record, await bot.table.store.seats(game_id), lang, state)
+    record, seats = await bot.table.roster(game_id)
+    return namer_of(record, seats, lang, state)
 
 
 def namer_of(record: Any, seats: list[Any], lang: str, state: Any = None) -> Namer:

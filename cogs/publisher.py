@@ -158,9 +158,7 @@ class Publisher:
     async def update_private_messages(self, result: ActResult) -> None:
         from cogs.base import hand_title, namer_of
 
-        store = self.bot.table.store
-        record = await store.get_game(result.game_id, with_state=False)    # seats and sets: read once
-        seats = await store.seats(result.game_id)
+        record, seats = await self.bot.table.roster(result.game_id)      # seats and sets: read once
         guild_id = record.guild_id if record else None
         playing = [] if result.status == "ended" else [p.id for p in result.state.players]
         for player_id in playing:

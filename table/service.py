@@ -42,6 +42,7 @@ from table.store import (
     PlayerClock,
     Preferences,
     PrivateMessage,
+    Seat,
     Store,
     Substitute,
 )
@@ -51,6 +52,7 @@ Clock = Callable[[], float]
 UNDO_CACHE = 64        # games whose state before the last move is kept for taking it back
 MAX_RETRIES = 3
 MAX_TIMEOUT_STEPS = 200
+ROSTER_SECONDS = 5.0     # how long a game's seats and sets are read from memory (see roster)
 SEARCH_WORKERS = 1       # processes for the schwer bots' searches (each searches on one core)
 log = logging.getLogger("spielleiter.table")
 
@@ -138,6 +140,8 @@ class TableService:
         self.bot_budget_s: float | None = None             # a schwer bot's time per decision (None: 1 s)
         # game id -> (version, state before its last move, that move's events) while it may be taken back
         self._undoable: LRU[int, tuple[int, Any, list[Event]]] = LRU(min(size, UNDO_CACHE))
+        # game id -> (when read, its record, its seats): the names and sets every message is written with
+        self._rosters: LRU[int, tuple[float, GameRecord | None, list[Seat]]] = LRU(size)
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = DEFAULT_GAME,
@@ -156,6 +160,7 @@ class TableService:
         record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
                                               host_id, pace, self.clock())
         await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock(), sex)
+        self._rosters.pop(record.id, None)
         return record
 
     async def game_in(self, guild_id: str, channel_id: str) -> GameRecord:
@@ -175,6 +180,7 @@ class TableService:
         if len(seats) >= rules_of(record.kind).max_players:
             raise TableError("table_full", max=rules_of(record.kind).max_players)
         await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock(), sex)
+        self._rosters.pop(record.id, None)
         await self.store.watch(record.id, user_id, name, False)      # a player watches as a player
         return record
 
@@ -217,6 +223,7 @@ class TableService:
             raise TableError("not_seated")
         if record.status == "lobby":
             await self.store.remove_seat(record.id, user_id)
+            self._rosters.pop(record.id, None)
             if len(seats) == 1:
                 await self.store.set_status(record.id, "ended", self.clock())
             return None
@@ -271,6 +278,20 @@ class TableService:
         self._deadline_cache.pop(game_id, None)
         self._bots.drop(lambda key: key[0] == game_id)
         self._undoable.pop(game_id, None)
+        self._rosters.pop(game_id, None)
+
+    async def roster(self, game_id: int) -> tuple[GameRecord | None, list[Seat]]:
+        """The game's record (without its state) and seats, for names and sets: read at most once per
+        ROSTER_SECONDS (this process's seat changes are seen at once; another process's within that
+        time), since every message of every move is written with them."""
+        cached = self._rosters.get(game_id)
+        now = time.monotonic()
+        if cached is not None and now - cached[0] < ROSTER_SECONDS:
+            return cached[1], cached[2]
+        record = await self.store.get_game(game_id, with_state=False)
+        seats = await self.store.seats(game_id)
+        self._rosters[game_id] = (now, record, seats)
+        return record, seats
 
     def held(self) -> dict[str, int]:
         """What this process keeps per game right now (for the benchmark and the tests)."""
@@ -485,6 +506,7 @@ class TableService:
         for seat in await self.store.seats(record.id):       # a bot on that seat steps back
             if seat.user_id == substitute.player_id and seat.bot:
                 await self.store.set_seat_bot(record.id, seat.user_id, seat.name, False)
+                self._rosters.pop(record.id, None)
         return substitute
 
     async def player_for(self, game_id: int, user_id: str) -> str:
@@ -516,6 +538,7 @@ class TableService:
             raise TableError("not_seated")
         # the seat keeps its name (replays rebuild the game from the seats); front ends mark it "(Bot)"
         await self.store.set_seat_bot(record.id, user_id, seat.name, bot, level)
+        self._rosters.pop(record.id, None)
         if record.status == "active":
             await self.apply_standing_preferences(record.id)
 
@@ -760,6 +783,7 @@ class TableService:
         if not valid_pace(pace):
             raise TableError("unknown_pace", pace=pace)
         await self.store.update_lobby(record.id, pace=pace, now=self.clock())
+        self._rosters.pop(record.id, None)
         return await self.game_in(guild_id, channel_id)
 
     # ------------------------------------------------------------------ views

@@ -53,3 +53,23 @@ async def test_bot_einsetzen_takes_the_strength(table):
     assert "A bot (medium) takes over" in answer.response.content
     seats = {s.user_id: s for s in await table.bot.table.store.seats(await table.game_id())}
     assert seats[table.uid(ben)].bot and seats[table.uid(ben)].bot_level == "mittel"
+
+
+async def test_the_roster_is_read_once_and_sees_this_processs_seat_changes_at_once(service):
+    """Every message of a move names the seats: they are read from memory, and a bot seated here shows
+    at once (another process's change within table.service.ROSTER_SECONDS)."""
+    started = await seated_game(service, "lv4")
+    reads = []
+    seats = service.store.seats
+
+    async def counted(game_id):
+        reads.append(game_id)
+        return await seats(game_id)
+
+    service.store.seats = counted
+    first = await service.roster(started.game_id)
+    again = await service.roster(started.game_id)
+    assert first == again and len(reads) == 1
+    await service.seat_bot("g", "lv4", "anna", "ben", level="mittel")
+    _, now = await service.roster(started.game_id)
+    assert {s.user_id: s.bot for s in now}["ben"]
