@@ -13,6 +13,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +58,14 @@ class PictureCache:
 
 
 CACHE = PictureCache()
+# one drawing at a time: drawing is mostly Python holding the interpreter lock, and parallel drawings
+# would only crowd out the event loop and the database thread they share it with
+DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
 
 async def render(content: Content, cache: PictureCache = CACHE) -> bytes:
-    """The picture's PNG, drawn in a worker thread so the event loop goes on serving others."""
-    return await asyncio.to_thread(cache.png, content)
+    """The picture's PNG, drawn in the drawing thread so the event loop goes on serving others."""
+    return await asyncio.get_running_loop().run_in_executor(DRAWER, cache.png, content)
 
 
 class PictureFolder:
