@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import multiprocessing
 import threading
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -43,29 +44,51 @@ class PictureCache:
         self._lock = threading.Lock()   # the async helper draws in worker threads
 
     def png(self, content: Content) -> bytes:
+        found = self.get(content)
+        if found is not None:
+            return found
+        picture = png(content)
+        self.put(content, picture)
+        return picture
+
+    def get(self, content: Content) -> bytes | None:
         key = digest(content)
         with self._lock:
             if key in self._pngs:
                 self._pngs.move_to_end(key)
                 return self._pngs[key]
-        picture = png(content)
+        return None
+
+    def put(self, content: Content, picture: bytes) -> None:
         with self._lock:
             self.drawn += 1
-            self._pngs[key] = picture
+            self._pngs[digest(content)] = picture
             while len(self._pngs) > self.size:
                 self._pngs.popitem(last=False)
-        return picture
 
 
 CACHE = PictureCache()
-# one drawing at a time: drawing is mostly Python holding the interpreter lock, and parallel drawings
-# would only crowd out the event loop and the database thread they share it with
-DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+_drawer: ProcessPoolExecutor | None = None
+
+
+def drawer() -> ProcessPoolExecutor:
+    """One process draws, one picture at a time: drawing is mostly Python, and in this process it
+    would hold the interpreter lock that the event loop and the database thread need."""
+    global _drawer
+    if _drawer is None:
+        _drawer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _drawer
 
 
 async def render(content: Content, cache: PictureCache = CACHE) -> bytes:
-    """The picture's PNG, drawn in the drawing thread so the event loop goes on serving others."""
-    return await asyncio.get_running_loop().run_in_executor(DRAWER, cache.png, content)
+    """The picture's PNG, from the cache or drawn in the drawing process, so the event loop goes on
+    serving others meanwhile."""
+    found = cache.get(content)
+    if found is not None:
+        return found
+    picture = await asyncio.get_running_loop().run_in_executor(drawer(), png, content)
+    cache.put(content, picture)
+    return picture
 
 
 class PictureFolder:
