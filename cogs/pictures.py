@@ -10,6 +10,7 @@ time on pictures that the next move replaces anyway (the text is always current)
 from __future__ import annotations
 
 import io
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -19,6 +20,7 @@ import discord
 
 from table.pictures import Content, contents, digest, render
 
+log = logging.getLogger("spielleiter.pictures")
 PICTURE_EVERY = 15.0      # seconds between two drawings of one game's picture
 REMEMBERED = 4096         # games whose last drawing time is kept
 
@@ -71,7 +73,11 @@ async def move_pictures(state: Any, lang: str, throttle: Throttle, game_id: int,
     files = []
     if shown and throttle.wait(key) == 0.0:
         throttle.drew(key)
-        files = [await as_file(picture) for picture in shown]
+        try:
+            files = [await as_file(picture) for picture in shown]
+        except Exception:          # a picture that cannot be drawn costs the picture, never the move's message
+            log.exception("drawing the pictures of game %s failed", game_id)
+            files = []
     sent = {f"attachment://{f.filename}" for f in files}
     for embed in embeds:
         if embed.image and str(embed.image.url).startswith("attachment://") and embed.image.url not in sent:

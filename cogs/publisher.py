@@ -284,7 +284,9 @@ class Publisher:
         channel = self.bot.get_partial_messageable(int(result.channel_id))
         if record.message_id and not await self._scrolled_away(channel, int(record.message_id)):
             try:
-                attachments = {"attachments": [await self._status_file(result.game_id, picture)]} if new_picture else {}
+                drawn = await self._status_file(result.game_id, picture) if new_picture else None
+                new_picture = drawn is not None
+                attachments = {"attachments": [drawn]} if drawn else {}
                 await channel.get_partial_message(int(record.message_id)).edit(**outgoing(content=text),
                                                                                **attachments)
                 record.digest = f"{text_digest}:{picture_digest(picture) if new_picture else sent_picture}"
@@ -296,15 +298,20 @@ class Publisher:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
         picture = picture or table_picture(result.state, self.bot.settings.default_language)   # a new message: drawn
-        files = [await self._status_file(result.game_id, picture)] if picture else []
-        message = await channel.send(**outgoing(content=text), files=files)
+        drawn = await self._status_file(result.game_id, picture) if picture else None
+        message = await channel.send(**outgoing(content=text), files=[drawn] if drawn else [])
         record.channel_id, record.message_id = result.channel_id, str(message.id)
-        record.digest = f"{text_digest}:{picture_digest(picture)}"
+        record.digest = f"{text_digest}:{picture_digest(picture) if drawn else ''}"
         await store.save_private_message(record)
 
-    async def _status_file(self, game_id: int, picture) -> discord.File:
+    async def _status_file(self, game_id: int, picture) -> discord.File | None:
+        """The picture as a file; a picture that cannot be drawn costs the picture, never the status."""
         self.pictures.drew((game_id, "status"))
-        return await as_file(picture)
+        try:
+            return await as_file(picture)
+        except Exception:
+            log.exception("drawing the status picture of game %s failed", game_id)
+            return None
 
     def _picture_later(self, result: ActResult, text: str) -> None:
         """Draw the status picture again once its time has come, for the newest result by then."""

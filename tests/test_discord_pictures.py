@@ -68,3 +68,39 @@ def test_a_games_picture_is_drawn_at_most_once_per_interval():
     assert throttle.wait((1, "status")) == 10.0 and throttle.wait((2, "status")) == 0.0   # games apart
     now[0] += 10
     assert throttle.wait((1, "status")) == 0.0
+
+
+async def test_a_picture_that_cannot_be_drawn_costs_the_picture_not_the_status(table: Table, monkeypatch):
+    """Should drawing fail (the drawing process died, say), the status still shows the current text."""
+    import cogs.pictures
+
+    async def broken(picture):
+        raise RuntimeError("no drawing today")
+
+    monkeypatch.setattr(cogs.pictures, "as_file", broken)
+    monkeypatch.setattr("cogs.publisher.as_file", broken)
+    await table.open_game()
+    status = status_messages(table)[-1]
+    assert status.attachments == [] and status.content.startswith("📋")
+
+
+async def test_a_dead_drawing_process_is_replaced(monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    import table.pictures as pictures
+    from table.munchkin.samples import munchkin_game
+    from table.pictures import PictureCache, render
+    from table.pictures.samples import names_of
+
+    class Dead:
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("gone")
+
+        def shutdown(self, **kwargs):
+            pass
+
+    monkeypatch.setattr(pictures, "_drawer", Dead())
+    state = munchkin_game(("cthulhu",), 3)
+    content = pictures.contents(state, "de", names_of(state))["status.png"]
+    drawn = await render(content, PictureCache())
+    assert drawn.startswith(b"\x89PNG") and pictures._drawer is None       # drawn here; a new process next time

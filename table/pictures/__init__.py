@@ -15,6 +15,7 @@ import multiprocessing
 import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +87,20 @@ async def render(content: Content, cache: PictureCache = CACHE) -> bytes:
     found = cache.get(content)
     if found is not None:
         return found
-    picture = await asyncio.get_running_loop().run_in_executor(drawer(), png, content)
+    try:
+        picture = await asyncio.get_running_loop().run_in_executor(drawer(), png, content)
+    except BrokenProcessPool:        # the drawing process died: this picture in a thread, a new process next time
+        _forget_drawer()
+        picture = await asyncio.to_thread(png, content)
     cache.put(content, picture)
     return picture
+
+
+def _forget_drawer() -> None:
+    global _drawer
+    if _drawer is not None:
+        _drawer.shutdown(wait=False, cancel_futures=True)
+    _drawer = None
 
 
 class PictureFolder:
