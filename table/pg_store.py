@@ -23,32 +23,21 @@ from table.sql import (
     DUE_REMINDERS,
     GAME_COLUMNS,
     NEXT_DUE,
-    SharedReads,
+    SharedSQL,
     Statement,
     game_columns,
     games_of_query,
-    language_upsert,
     numbered,
     postgres_migration,
-    preferences_upsert,
-    private_message_upsert,
     record,
     seat_insert,
-    start_statements,
-    status_statements,
-    substitute_upsert,
 )
 from table.store import (
     COPIED_TABLES,
     Commit,
     Deadline,
     GameRecord,
-    PlayerClock,
-    Preferences,
-    PrivateMessage,
     Store,
-    Substitute,
-    bot_code,
     dumps,
     game_key,
     insert_sql,
@@ -105,7 +94,7 @@ def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
     return f"WITH {', '.join(parts)} SELECT COUNT(*) FROM g", params
 
 
-class PgStore(SharedReads, Store):
+class PgStore(SharedSQL, Store):
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.pool_size = pool_size
@@ -195,10 +184,6 @@ class PgStore(SharedReads, Store):
         sql, params = games_of_query(user_id, statuses)
         return [record(row) for row in await self._rows(sql, *params)]
 
-    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool, level: str = "leicht") -> None:
-        await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
-                            (bot_code(bot, level), name, game_id, user_id))])
-
     async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None:
         try:
             await self._write([
@@ -208,9 +193,6 @@ class PgStore(SharedReads, Store):
         except asyncpg.UniqueViolationError as exc:
             raise TableError("already_seated") from exc
 
-    async def remove_seat(self, game_id: int, user_id: str) -> None:
-        await self._write([("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))])
-
     async def update_lobby(self, game_id: int, *, options: dict[str, Any] | None = None,
                            pace: str | None = None, sets: list[str] | None = None, now: float) -> None:
         await self._write([(
@@ -218,12 +200,6 @@ class PgStore(SharedReads, Store):
             "updated_at = ? WHERE id = ?",
             (None if options is None else dumps(options), pace, None if sets is None else dumps(sets), now, game_id),
         )])
-
-    async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float, clocks: list[PlayerClock] = (),
-                         reminders: dict[str, float] | None = None) -> int:
-        await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
-        return 1
 
     async def commit(self, commit: Commit) -> int:
         """One statement, one round trip: the version compare-and-set on the game row (a concurrent
@@ -239,25 +215,10 @@ class PgStore(SharedReads, Store):
                 raise StaleVersion(commit.expected_version, actual)
         return new_version
 
-    async def set_status(self, game_id: int, status: str, now: float) -> None:
-        await self._write(status_statements(game_id, status, now))
-
     # ------------------------------------------------------------------ per player
-    async def save_private_message(self, message: PrivateMessage) -> None:
-        await self._write([private_message_upsert(message)])
-
-    async def save_preferences(self, preferences: Preferences) -> None:
-        await self._write([preferences_upsert(preferences)])
-
-    async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None:
-        await self._write([language_upsert(scope, owner_id, language)])
-
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT INTO reminders_sent (game_id, target, user_id, sent_at) VALUES (?, ?, ?, ?) "
                             "ON CONFLICT DO NOTHING", (game_id, target, user_id, now))])
-
-    async def save_substitute(self, substitute: Substitute) -> None:
-        await self._write([substitute_upsert(substitute)])
 
     # ------------------------------------------------------------------ the scheduler's indexed rows
     async def next_due(self) -> float | None:

@@ -24,6 +24,7 @@ from table.store import (
     Spectator,
     Standing,
     Substitute,
+    bot_code,
 )
 
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
@@ -191,8 +192,8 @@ def postgres_migration(sql: str) -> str:
     return re.sub(r"\bREAL\b", "DOUBLE PRECISION", sql)
 
 
-class SharedReads:
-    """The plain reads (and the few plain writes) both stores make with the same SQL and the same rows:
+class SharedSQL:
+    """The plain reads and writes both stores make with the same SQL and the same rows:
     each store only says how it fetches the rows of one statement (``_fetch``) and how it writes
     statements in one transaction (``_write``)."""
 
@@ -272,6 +273,35 @@ class SharedReads:
 
     async def _write(self, statements: list[Statement]) -> None:
         raise NotImplementedError
+
+    # ---- the plain writes: one transaction of statements both databases take alike
+    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool, level: str = "leicht") -> None:
+        await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
+                            (bot_code(bot, level), name, game_id, user_id))])
+
+    async def remove_seat(self, game_id: int, user_id: str) -> None:
+        await self._write([("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))])
+
+    async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
+                         now: float, clocks: list[PlayerClock] = (),
+                         reminders: dict[str, float] | None = None) -> int:
+        await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
+        return 1
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        await self._write(status_statements(game_id, status, now))
+
+    async def save_private_message(self, message: PrivateMessage) -> None:
+        await self._write([private_message_upsert(message)])
+
+    async def save_preferences(self, preferences: Preferences) -> None:
+        await self._write([preferences_upsert(preferences)])
+
+    async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None:
+        await self._write([language_upsert(scope, owner_id, language)])
+
+    async def save_substitute(self, substitute: Substitute) -> None:
+        await self._write([substitute_upsert(substitute)])
 
     async def watch(self, game_id: int, user_id: str, name: str, watching: bool) -> None:
         if watching:

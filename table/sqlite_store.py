@@ -33,33 +33,22 @@ from table.sql import (
     DUE_REMINDERS,
     GAME_COLUMNS,
     NEXT_DUE,
-    SharedReads,
+    SharedSQL,
     Statement,
     action_statements,
     clock_statements,
     deadline_statements,
     game_columns,
     games_of_query,
-    language_upsert,
-    preferences_upsert,
-    private_message_upsert,
     record,
     seat_insert,
-    start_statements,
-    status_statements,
-    substitute_upsert,
 )
 from table.store import (
     COPIED_TABLES,
     Commit,
     Deadline,
     GameRecord,
-    PlayerClock,
-    Preferences,
-    PrivateMessage,
     Store,
-    Substitute,
-    bot_code,
     dumps,
     game_key,
     insert_sql,
@@ -121,7 +110,7 @@ def migration_statements(script: str) -> list[str]:
     return statements
 
 
-class SqliteStore(SharedReads, Store):
+class SqliteStore(SharedSQL, Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
@@ -344,18 +333,11 @@ class SqliteStore(SharedReads, Store):
     async def games_of(self, user_id: str, statuses: tuple[str, ...]) -> list[GameRecord]:
         return [record(row) for row in await self._rows(*games_of_query(user_id, statuses))]
 
-    async def set_seat_bot(self, game_id: int, user_id: str, name: str, bot: bool, level: str = "leicht") -> None:
-        await self._write([("UPDATE seats SET bot = ?, name = ? WHERE game_id = ? AND user_id = ?",
-                            (bot_code(bot, level), name, game_id, user_id))])
-
     async def add_seat(self, game_id: int, user_id: str, name: str, now: float, sex: str = "male") -> None:
         try:
             await self._write([seat_insert(game_id, user_id, name, now, sex)])
         except sqlite3.IntegrityError as exc:
             raise TableError("already_seated") from exc
-
-    async def remove_seat(self, game_id: int, user_id: str) -> None:
-        await self._write([("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))])
 
     async def update_lobby(self, game_id: int, *, options: dict[str, Any] | None = None,
                            pace: str | None = None, sets: list[str] | None = None, now: float) -> None:
@@ -368,12 +350,6 @@ class SqliteStore(SharedReads, Store):
             statements.append(("UPDATE games SET sets = ? WHERE id = ?", (dumps(sets), game_id)))
         statements.append(("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id)))
         await self._write(statements)
-
-    async def start_game(self, game_id: int, seed: int, state_json: str, deadlines: dict[str, float],
-                         now: float, clocks: list[PlayerClock] = (),
-                         reminders: dict[str, float] | None = None) -> int:
-        await self._write(start_statements(game_id, seed, state_json, deadlines, now, list(clocks), reminders))
-        return 1
 
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
@@ -404,24 +380,9 @@ class SqliteStore(SharedReads, Store):
         await self._use(write, write=True)
         return new_version
 
-    async def set_status(self, game_id: int, status: str, now: float) -> None:
-        await self._write(status_statements(game_id, status, now))
-
-    async def save_private_message(self, message: PrivateMessage) -> None:
-        await self._write([private_message_upsert(message)])
-
-    async def save_preferences(self, preferences: Preferences) -> None:
-        await self._write([preferences_upsert(preferences)])
-
-    async def save_language_choice(self, scope: str, owner_id: str, language: str) -> None:
-        await self._write([language_upsert(scope, owner_id, language)])
-
     async def mark_reminded(self, game_id: int, target: str, user_id: str, now: float) -> None:
         await self._write([("INSERT OR IGNORE INTO reminders_sent (game_id, target, user_id, sent_at) VALUES "
                             "(?, ?, ?, ?)", (game_id, target, user_id, now))])
-
-    async def save_substitute(self, substitute: Substitute) -> None:
-        await self._write([substitute_upsert(substitute)])
 
     # ------------------------------------------------------------------ the scheduler's indexed rows
     async def next_due(self) -> float | None:
