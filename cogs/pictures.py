@@ -12,13 +12,13 @@ from __future__ import annotations
 import io
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import discord
 
-from table.pictures import Content, contents, digest, render
+from table.cache import LRU
+from table.pictures import Content, contents, digest, names_of, render
 
 log = logging.getLogger("spielleiter.pictures")
 PICTURE_EVERY = 15.0      # seconds between two drawings of one game's picture
@@ -30,7 +30,7 @@ class Throttle:
 
     def __init__(self, every: float = PICTURE_EVERY, clock: Callable[[], float] = time.monotonic) -> None:
         self.every, self.clock = every, clock
-        self._drawn: OrderedDict[tuple[int, str], float] = OrderedDict()
+        self._drawn: LRU[tuple[int, str], float] = LRU(REMEMBERED)
 
     def wait(self, key: tuple[int, str]) -> float:
         """Seconds until this picture may be drawn again (0: now)."""
@@ -39,13 +39,10 @@ class Throttle:
 
     def drew(self, key: tuple[int, str]) -> None:
         self._drawn[key] = self.clock()
-        self._drawn.move_to_end(key)
-        while len(self._drawn) > REMEMBERED:
-            self._drawn.popitem(last=False)
 
 
 def _shown(state: Any, lang: str) -> list[tuple[str, Content]]:
-    return list(contents(state, lang, {p.id: p.name for p in state.players}).items())
+    return list(contents(state, lang, names_of(state)).items())
 
 
 def table_picture(state: Any, lang: str) -> tuple[str, Content] | None:
@@ -69,9 +66,9 @@ async def move_pictures(state: Any, lang: str, throttle: Throttle, game_id: int,
     the game's last one is old enough; an embed that points at a picture not sent this time is shown
     without it."""
     key = (game_id, "move")
-    shown = _shown(state, lang)[1:]
+    shown = _shown(state, lang)[1:] if throttle.wait(key) == 0.0 else []    # worked out only when it may be drawn
     files = []
-    if shown and throttle.wait(key) == 0.0:
+    if shown:
         throttle.drew(key)
         try:
             files = [await as_file(picture) for picture in shown]

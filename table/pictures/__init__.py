@@ -31,6 +31,11 @@ def contents(state: Any, lang: str, names: dict[str, str]) -> dict[str, Content]
     return frontend_of(state).pictures(state, lang, names)
 
 
+def names_of(state: Any) -> dict[str, str]:
+    """The seats' own names (a front end may pass others: a bot's seat marked, say)."""
+    return {p.id: p.name for p in state.players}
+
+
 def digest(content: Content) -> str:
     return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 

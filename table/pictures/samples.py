@@ -9,6 +9,7 @@ import random
 
 from engine.sim import RandomAgent
 from table.games import PACKAGES
+from table.pictures import names_of
 from table.pictures.draw import Content
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
@@ -26,10 +27,6 @@ def played(state, rules, moves: int, seed: int, show_state: bool = False):
             break
         state, _ = rules.apply(state, agent.choose(legal, state) if show_state else agent.choose(legal))
     return state
-
-
-def names_of(state) -> dict[str, str]:
-    return {p.id: p.name for p in state.players}
 
 
 def samples(lang: str = "de") -> dict[str, Content]:
