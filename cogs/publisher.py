@@ -201,7 +201,7 @@ class Publisher:
         from cogs.base import namer_for
 
         spectators = await self.bot.table.store.spectators(game_id)
-        record = await self.bot.table.store.get_game(game_id, with_state=False) if spectators else None
+        record = (await self.bot.table.roster(game_id))[0] if spectators else None
         for spectator in spectators:
             lang = await self.bot.languages.for_user(spectator.user_id, record.guild_id if record else None)
             embed = table_embed(state, await namer_for(self.bot, game_id, lang, state))
