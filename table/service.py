@@ -546,7 +546,7 @@ class TableService:
         """Pass for players on auto-pass who hold nothing playable; play the defaults for away players
         (their windows, decisions and turn), saying so in the log; let bots play their seats."""
         prefs = await self.store.preferences(game_id)
-        bots = {s.user_id: s.bot_level or "leicht" for s in await self.store.seats(game_id) if s.bot}
+        bots = {s.user_id: s.bot_level or "leicht" for s in (await self.roster(game_id))[1] if s.bot}
         if not prefs and not bots:
             return []
         results = []
