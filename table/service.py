@@ -290,7 +290,8 @@ class TableService:
             return cached[1], cached[2]
         record = await self.store.get_game(game_id, with_state=False)
         seats = await self.store.seats(game_id)
-        self._rosters[game_id] = (now, record, seats)
+        if record is not None and record.is_open:       # a game that is over is not kept (see forget)
+            self._rosters[game_id] = (now, record, seats)
         return record, seats
 
     def held(self) -> dict[str, int]:
