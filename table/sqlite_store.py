@@ -92,11 +92,12 @@ def is_broken_file(exc: BaseException) -> bool:
                                                    and _code(exc) in BROKEN_FILE_CODES)
 
 
-async def run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:
-    """One statement whose rows nobody reads. Its cursor is closed here, not left to the garbage
-    collector: a statement still open makes the next COMMIT fail ("SQL statements in progress")."""
-    async with db.execute(sql, params):
-        pass
+async def run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> list[Any]:
+    """One statement and all its rows, in one trip to the connection's thread. Every use of the
+    store goes through this: the statement is finished there (a statement left open makes the next
+    COMMIT fail, "SQL statements in progress"), and each trip waits for a turn of the event loop, so
+    under load a statement that took three trips (execute, fetch, close) took three turns."""
+    return list(await db.execute_fetchall(sql, params))
 
 
 def migration_statements(script: str) -> list[str]:
@@ -224,9 +225,8 @@ class SqliteStore(SharedSQL, Store):
 
     @staticmethod
     async def _user_version(db: aiosqlite.Connection) -> int:
-        async with db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        rows = await run(db, "PRAGMA user_version")
+        return int(rows[0][0]) if rows else 0
 
     # ------------------------------------------------------------------ using the connection
     def _reason(self, exc: BaseException) -> str:
@@ -281,12 +281,7 @@ class SqliteStore(SharedSQL, Store):
         await self._use(work, write=True)
 
     async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
-        async def work(db: aiosqlite.Connection) -> list[Any]:
-            async with db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-
-        return await self._use(work)
-
+        return await self._use(lambda db: run(db, sql, params))
 
     async def _fetch(self, statement: Statement) -> list[Any]:
         return await self._rows(*statement)
@@ -300,16 +295,14 @@ class SqliteStore(SharedSQL, Store):
                           options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord:
         async def insert(db: aiosqlite.Connection) -> int | None:
             try:
-                cursor = await db.execute(
-                    "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, "
-                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                rows = await run(
+                    db, "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, "
+                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, now),
                 )
             except sqlite3.IntegrityError as exc:
                 raise TableError("game_exists", channel=channel_id) from exc
-            game_id = cursor.lastrowid
-            await cursor.close()
-            return game_id
+            return rows[0][0]
 
         game_id = await self._use(insert, write=True)
         record = await self.get_game(int(game_id or 0))
@@ -356,18 +349,16 @@ class SqliteStore(SharedSQL, Store):
 
         async def write(db: aiosqlite.Connection) -> None:
             # the version check and the write are one statement: no other writer can slip between
-            cursor = await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?",
+            updated = await run(
+                db, "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ? "
+                "RETURNING id",
                 (commit.state_json, new_version, commit.status, commit.now, commit.game_id, commit.expected_version),
             )
-            updated = cursor.rowcount
-            await cursor.close()
-            if updated != 1:
-                async with db.execute("SELECT version FROM games WHERE id = ?", (commit.game_id,)) as c:
-                    row = await c.fetchone()
-                if row is None:
+            if not updated:
+                rows = await run(db, "SELECT version FROM games WHERE id = ?", (commit.game_id,))
+                if not rows:
                     raise TableError("no_game")
-                raise StaleVersion(commit.expected_version, row[0])
+                raise StaleVersion(commit.expected_version, rows[0][0])
             for sql, params in action_statements(commit, new_version - 1):
                 await run(db, sql, params)
             if commit.deadlines is not None:
@@ -391,11 +382,7 @@ class SqliteStore(SharedSQL, Store):
 
     async def _claim(self, sql: str, params: tuple) -> list[Any]:
         """One UPDATE … RETURNING under SQLite's write lock: no other process claims the same rows."""
-        async def work(db: aiosqlite.Connection) -> list[Any]:
-            async with db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-
-        return await self._use(work, write=True)
+        return await self._use(lambda db: run(db, sql, params), write=True)
 
     async def claim_due(self, now: float, until: float, limit: int) -> list[Deadline]:
         rows = await self._claim(CLAIM_DEADLINES.format(due=DUE_DEADLINES), (until, now, now, limit))
