@@ -169,8 +169,8 @@ class HistoryCog(commands.Cog):
         last move hears of it)."""
         if result.status != "finished":
             return
-        lang = self.bot.settings.default_language
         try:
+            lang = await self.bot.publisher.channel_language(result.game_id)
             record = await self.bot.table.store.get_game(result.game_id, with_state=False)
             found = await history_of(self.bot.table.store, record, "", lang)
             channel = self.bot.get_partial_messageable(int(result.channel_id))

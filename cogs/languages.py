@@ -70,6 +70,12 @@ class Languages:
         guild_id = str(interaction.guild_id) if interaction.guild_id else None
         return await self.stored(user_id, guild_id) or client
 
+    async def for_server(self, guild_id: str | None) -> str:
+        """For what the bot posts in a server's channel unasked (the status message, the clock's moves,
+        a game's summary): the language the server's managers chose, else the default."""
+        chosen = await self.choice(GUILD, guild_id) if guild_id and guild_id.isdigit() else None
+        return chosen or self.bot.settings.default_language
+
     async def for_user(self, user_id: str, guild_id: str | None = None) -> str:
         """For what the bot sends a user unasked (the hand DM, reminders), in the server of that game."""
         return (await self.stored(user_id, guild_id) or self._clients.get(user_id)

@@ -149,11 +149,16 @@ class Publisher:
     async def post_to_channel(self, result: ActResult) -> None:
         from cogs.base import namer_for
 
-        namer = await namer_for(self.bot, result.game_id, self.bot.settings.default_language, result.state)
+        namer = await namer_for(self.bot, result.game_id, await self.channel_language(result.game_id), result.state)
         content, embeds, view = table_message(self.bot, result, namer)
         channel = self.bot.get_partial_messageable(int(result.channel_id))
         files = await move_pictures(result.state, namer.lang, self.pictures, result.game_id, embeds)
         await channel.send(**outgoing(content=content, embeds=embeds, view=view), files=files)
+
+    async def channel_language(self, game_id: int) -> str:
+        """The language of what the bot posts in the game's channel unasked: its server's choice."""
+        record, _ = await self.bot.table.roster(game_id)
+        return await self.bot.languages.for_server(record.guild_id if record else None)
 
     async def update_private_messages(self, result: ActResult) -> None:
         from cogs.base import hand_title, namer_of
@@ -244,7 +249,7 @@ class Publisher:
         from cogs.base import namer_for
         from engine.games import rules_of
 
-        lang = self.bot.settings.default_language
+        lang = await self.channel_language(result.game_id)
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
         state = result.state
         if result.status == "ended":
@@ -270,12 +275,13 @@ class Publisher:
         of the table, drawn again when what it shows changed, at most once per PICTURE_EVERY seconds
         (a change in between is drawn once that time has passed)."""
         store = self.bot.table.store
+        lang = await self.channel_language(result.game_id)
         record = await store.private_message(result.game_id, STATUS_KEY)
         text_digest = hashlib.sha256(text.encode()).hexdigest()
         sent_text, _, sent_picture = (record.digest or "").partition(":")
         picture = None
         if not record.message_id or self.pictures.wait((result.game_id, "status")) == 0:
-            picture = table_picture(result.state, self.bot.settings.default_language)
+            picture = table_picture(result.state, lang)
         else:       # too soon to draw: look again (at the newest result) once the time has come
             self._picture_later(result, text)
         new_picture = picture is not None and picture_digest(picture) != sent_picture
@@ -297,7 +303,7 @@ class Publisher:
         if record.message_id:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
-        picture = picture or table_picture(result.state, self.bot.settings.default_language)   # a new message: drawn
+        picture = picture or table_picture(result.state, lang)   # a new message: drawn
         drawn = await self._status_file(result.game_id, picture) if picture else None
         message = await channel.send(**outgoing(content=text), files=[drawn] if drawn else [])
         record.channel_id, record.message_id = result.channel_id, str(message.id)

@@ -159,8 +159,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
                                     "response_message_ephemeral": bool(data.get("flags", 0) & 64)},
                     "resource": {"type": body.get("type", 4), "message": message}}
         token = route.webhook_token
-        interaction_id = next((i for i, t in self.tokens.items() if t == token), None) if hasattr(self, "tokens") \
-            else None
+        interaction_id = getattr(self, "tokens", {}).get(token)      # token -> interaction id
         channel = self.channels.get(interaction_id or "", None)
         if route.method == "POST":
             self.recorder.record("followup", channel, payload, interaction_id)
@@ -236,7 +235,7 @@ class Harness:
               in_dm: bool = False, manage_channels: bool = False, message: dict | None = None) -> dict:
         interaction_id = snowflake()
         token = f"tok{interaction_id}"
-        self.adapter.tokens[interaction_id] = token
+        self.adapter.tokens[token] = interaction_id
         self.channels[interaction_id] = str(channel_id)
         payload = {
             "id": interaction_id, "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,

@@ -17,9 +17,14 @@ FIXED_CLOCK = 1_700_000_000.0
 
 
 @pytest.fixture
-def simcord_bot(tmp_path):
+async def simcord_bot(tmp_path):
+    """The bot; its database is closed once simcord has shut it down (simcord cancels the bot's work
+    but does not close it: a connection left open keeps its thread, and the test run, alive)."""
     settings = bot_module.Settings(token="", db_path=tmp_path / "bot.db", data_dir=tmp_path)
-    return bot_module.Spielleiter(settings, run_scheduler=False)
+    bot = bot_module.Spielleiter(settings, run_scheduler=False)
+    yield bot
+    if bot.table is not None:
+        await bot.table.store.close()
 
 
 @dataclass

@@ -247,6 +247,22 @@ async def test_the_server_language_needs_manage_server_and_covers_those_without_
     assert help_text(await anna.slash(table.channel, "hilfe")).startswith("Help")
 
 
+async def test_the_status_message_speaks_the_servers_language(table: Table):
+    """What the bot posts in a channel unasked (the status message) follows the server's choice, not
+    the bot's default (German here) nor the language of whoever moved last."""
+    role = table.guild.create_role("Leitung", permissions=discord.Permissions(manage_guild=True))
+    manager = table.guild.add_member(table.env.create_user("mira", global_name="Mira"), roles=[role])
+    await table.open_game()
+    status = [m for m in table.channel.history() if m.content.startswith("📋")]
+    assert "am Zug" in status[-1].content                                  # the default: German
+    await manager.slash(table.channel, "einstellungen", sprache="en", gilt_fuer="guild")
+    await table.players[1].slash(table.channel, "einstellungen", sprache="de")     # a mover's own choice
+    await play_until(table, lambda state: any("to move" in m.content for m in table.channel.history()
+                                              if m.content.startswith("📋")), moves=5)
+    status = [m for m in table.channel.history() if m.content.startswith("📋")]
+    assert "to move" in status[-1].content and "am Zug" not in status[-1].content
+
+
 async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
     ben = table.players[1]
     await ben.slash(table.channel, "einstellungen", sprache="de")
