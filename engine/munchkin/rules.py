@@ -1250,75 +1250,140 @@ def legal_actions(state: GameState, player_id: str) -> list[Action]:
     item, help requests with no bribe, half the treasure, or all of it."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [*(a for a in _candidates(state, player_id) if is_legal(state, a)), *_legal_trades(state, player_id)]
+    return [*(a for a, holds in _candidates(state, player_id) if holds is None or _passes(holds, state, a)),
+            *_legal_trades(state, player_id)]
 
 
-def _candidates(state: GameState, pid: str) -> Iterable[Action]:
+Check = Callable[[GameState, Action], None]
+
+
+def _passes(check: Check, state: GameState, action: Action) -> bool:
+    try:
+        check(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _full_check(state: GameState, action: Action) -> None:
+    """validate without its opening checks, which legal_actions made before listing anything (the
+    game runs, the player is seated)."""
+    CHECKS[type(action)](state, action)
+
+
+def _play_check(state: GameState, action: PlayCard) -> None:
+    """check_play_card for a card the listing took from the hand (or a one-shot from the table)."""
+    PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
+
+
+def _discard_check(state: GameState, action: Discard) -> None:
+    """check_discard for a card the listing took from those in play."""
+    hooks.check_voluntary_discard(state, action.card)
+
+
+def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+    """Each move worth listing with the test it must still pass: the whole check of its kind, or only
+    the part the listing did not already make sure of (None: legal as made)."""
     player = state.player(pid)
     for decision in state.decisions:
         if decision.player == pid:
+            # the decision is open and the player's, the option one of its own: only a trade to accept and
+            # a charity gift ask more (check_decide)
+            holds = _full_check if decision.kind in ("charity_give", "trade") else None
             for option in decision.options:
-                yield Decide(actor=pid, decision=decision.id, option=option)
+                yield Decide(actor=pid, decision=decision.id, option=option), holds
     combat = state.combat
     if combat is not None and combat.stage == "fight":
-        yield Pass(actor=pid, window=combat.window)
-        if combat.fighter == pid:
-            for other in state.players:
-                if other.id != pid:
-                    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
-                    for share in sorted({0, total // 2, total}):
-                        yield AskHelp(actor=pid, helper=other.id, treasures=share)
-        else:
-            yield OfferHelp(actor=pid, treasures=0)
-    yield from _ability_candidates(state, player)
+        if pid not in combat.passed:
+            yield Pass(actor=pid, window=combat.window), None
+        if _passes(lambda s, _a: _check_help_open(s), state, None):    # check_ask_help, check_offer_help
+            yield from _help_candidates(state, pid)
+    for move in _ability_candidates(state, player):
+        yield move, _full_check
     if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
-        if state.phase == "start":                         # the phases _require_turn_move asks for
-            yield KickDoor(actor=pid)
-            if player.hand:
-                yield KickDoor(actor=pid, resurrect_with=player.hand[0])
-        if state.phase == "trouble":
-            yield LootRoom(actor=pid)
-        if state.phase in ("trouble", "after"):
-            yield EndTurn(actor=pid)
-        for uid in player.hand if state.phase == "trouble" else ():
-            if state.card(uid).kind == "monster":
-                yield LookForTrouble(actor=pid, card=uid)
-        for item in player.items:
-            yield Equip(actor=pid, card=item.uid, in_use=not item.in_use)
-        yield from _sale_candidates(state, player)
-    yield from _play_candidates(state, player)
+        yield from _turn_candidates(state, player)
+    for move in _play_candidates(state, player):
+        yield move, _play_check
     for uid in cards_in_play(player):
-        yield Discard(actor=pid, card=uid)
+        yield Discard(actor=pid, card=uid), _discard_check
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
-            yield Sacrifice(actor=pid, card=uid)
+            yield Sacrifice(actor=pid, card=uid), _full_check
     if state.options.faster_play and "impossible" in state.sets and state.door_discard \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE:
         for uid in player.hand:
             if state.card(uid).kind == "level_up":
-                yield Claim(actor=pid, card=uid)
+                yield Claim(actor=pid, card=uid), None      # everything check_claim asks, made so
                 break
+
+
+def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+    """Help asked by the fighter of each other player, or offered to the fighter, while help is open:
+    made to pass check_ask_help and check_offer_help."""
+    combat = state.combat
+    assert combat is not None
+    if combat.fighter != pid:
+        yield OfferHelp(actor=pid, treasures=0), None
+        return
+    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
+    for other in state.players:
+        if other.id != pid:
+            for share in sorted({0, total // 2, total}):
+                yield AskHelp(actor=pid, helper=other.id, treasures=share), None
+
+
+def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action, Check | None]]:
+    """The active player's own moves outside a combat. Kicking the door, looking for trouble, looting
+    and ending the turn wait only on a blocking decision once the phase fits (_require_turn_move)."""
+    pid = player.id
+    free = _blocking(state) is None
+    if state.phase == "start" and free:
+        yield KickDoor(actor=pid), None
+        if player.hand:
+            yield KickDoor(actor=pid, resurrect_with=player.hand[0]), _full_check
+    if state.phase == "trouble" and free:
+        yield LootRoom(actor=pid), None
+    if state.phase in ("trouble", "after") and free:
+        yield EndTurn(actor=pid), None
+    for uid in player.hand if state.phase == "trouble" and free else ():
+        if state.card(uid).kind == "monster":
+            yield LookForTrouble(actor=pid, card=uid), None
+    for item in player.items:
+        # to the backpack always; into use only where check_equip finds the item usable and a slot free
+        yield Equip(actor=pid, card=item.uid, in_use=not item.in_use), None if item.in_use else _full_check
+    for sale in _sale_candidates(state, player):
+        yield sale, _full_check
 
 
 def _legal_trades(state: GameState, pid: str) -> Iterable[OfferTrade]:
     """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
     a combat, an offer names items on the table, one on each side, and only a big-item count or an
-    identical open offer can still refuse one."""
+    identical open offer can still refuse one. A side's room for big items is worked out only when
+    an offer moves a big item towards it."""
     if cb.in_combat(state, pid):
         return
     player = state.player(pid)
     big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
     open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
+    my_room: list[int] = []
     for other in state.players:
         if other.id == pid or cb.in_combat(state, other.id):
             continue
-        room = _big_room(state, player), _big_room(state, other)
+        their_room: list[int] = []
         for offer in _trade_candidates(player, other, big):
+            # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
             big_in = sum(big[u] for u in offer.want) - sum(big[u] for u in offer.give)
-            if (big_in > 0 and big_in > room[0]) or (big_in < 0 and -big_in > room[1]):
+            if big_in and _no_big_room(state, player if big_in > 0 else other, my_room if big_in > 0 else their_room):
                 continue        # more big items than one side may carry (a side already over may keep them)
             if not any(_same_offer(d, offer) for d in open_offers):
                 yield offer
+
+
+def _no_big_room(state: GameState, player: Player, known: list[int]) -> bool:
+    """No room for one more big item; ``known`` keeps the count once worked out for this listing."""
+    if not known:
+        known.append(_big_room(state, player))
+    return known[0] < 1
 
 
 def _big_room(state: GameState, player: Player) -> int:
