@@ -36,6 +36,7 @@ from engine.munchkin.actions import (
     Sell,
     Timeout,
     UseAbility,
+    made,
 )
 from engine.munchkin.cards import Card, Effect, catalog
 from engine.munchkin.decisions import open_decision
@@ -1291,11 +1292,11 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
             # a charity gift ask more (check_decide)
             holds = _full_check if decision.kind in ("charity_give", "trade") else None
             for option in decision.options:
-                yield Decide(actor=pid, decision=decision.id, option=option), holds
+                yield made(Decide, actor=pid, decision=decision.id, option=option), holds
     combat = state.combat
     if combat is not None and combat.stage == "fight":
         if pid not in combat.passed:
-            yield Pass(actor=pid, window=combat.window), None
+            yield made(Pass, actor=pid, window=combat.window), None
         if _passes(lambda s, _a: _check_help_open(s), state, None):    # check_ask_help, check_offer_help
             yield from _help_candidates(state, pid)
     for move in _ability_candidates(state, player):
@@ -1305,15 +1306,15 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
     for move in _play_candidates(state, player):
         yield move, _play_check
     for uid in cards_in_play(player):
-        yield Discard(actor=pid, card=uid), _discard_check
+        yield made(Discard, actor=pid, card=uid), _discard_check
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
-            yield Sacrifice(actor=pid, card=uid), _full_check
+            yield made(Sacrifice, actor=pid, card=uid), _full_check
     if state.options.faster_play and "impossible" in state.sets and state.door_discard \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE:
         for uid in player.hand:
             if state.card(uid).kind == "level_up":
-                yield Claim(actor=pid, card=uid), None      # everything check_claim asks, made so
+                yield made(Claim, actor=pid, card=uid), None      # everything check_claim asks, made so
                 break
 
 
@@ -1323,13 +1324,13 @@ def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check
     combat = state.combat
     assert combat is not None
     if combat.fighter != pid:
-        yield OfferHelp(actor=pid, treasures=0), None
+        yield made(OfferHelp, actor=pid, treasures=0), None
         return
     total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
     for other in state.players:
         if other.id != pid:
             for share in sorted({0, total // 2, total}):
-                yield AskHelp(actor=pid, helper=other.id, treasures=share), None
+                yield made(AskHelp, actor=pid, helper=other.id, treasures=share), None
 
 
 def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action, Check | None]]:
@@ -1338,19 +1339,19 @@ def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action,
     pid = player.id
     free = _blocking(state) is None
     if state.phase == "start" and free:
-        yield KickDoor(actor=pid), None
+        yield made(KickDoor, actor=pid), None
         if player.hand:
-            yield KickDoor(actor=pid, resurrect_with=player.hand[0]), _full_check
+            yield made(KickDoor, actor=pid, resurrect_with=player.hand[0]), _full_check
     if state.phase == "trouble" and free:
-        yield LootRoom(actor=pid), None
+        yield made(LootRoom, actor=pid), None
     if state.phase in ("trouble", "after") and free:
-        yield EndTurn(actor=pid), None
+        yield made(EndTurn, actor=pid), None
     for uid in player.hand if state.phase == "trouble" and free else ():
         if state.card(uid).kind == "monster":
-            yield LookForTrouble(actor=pid, card=uid), None
+            yield made(LookForTrouble, actor=pid, card=uid), None
     for item in player.items:
         # to the backpack always; into use only where check_equip finds the item usable and a slot free
-        yield Equip(actor=pid, card=item.uid, in_use=not item.in_use), None if item.in_use else _full_check
+        yield made(Equip, actor=pid, card=item.uid, in_use=not item.in_use), None if item.in_use else _full_check
     for sale in _sale_candidates(state, player):
         yield sale, _full_check
 
@@ -1403,7 +1404,7 @@ def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> It
     first_of_size = {size: next((u for u in theirs if big[u] == size), None) for size in (False, True)}
     pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if first_of_size[big[uid]] is not None]
     for give, want in dict.fromkeys(pairs):
-        yield OfferTrade(actor=player.id, to=other.id, give=give, want=want)
+        yield made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
 
 
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
@@ -1414,22 +1415,24 @@ def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility
         for uid in ch.owned_in_play(player):
             if "steal" in state.card(uid).abilities:
                 for other in state.players:
-                    yield UseAbility(actor=player.id, card=uid, ability="steal", discard=fuel, target_player=other.id)
+                    yield made(UseAbility, actor=player.id, card=uid, ability="steal", discard=fuel,
+                               target_player=other.id)
         return
     for uid in ch.owned_in_play(player):
         for name in state.card(uid).abilities:
             if name in ("berserk", "turning", "flight"):
-                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
+                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
             elif name == "charm":
-                yield UseAbility(actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
+                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
             elif name == "battle_roll":
-                yield UseAbility(actor=player.id, card=uid, ability=name)
+                yield made(UseAbility, actor=player.id, card=uid, ability=name)
             elif name == "resurrection":
-                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
+                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
             elif name == "backstab":
                 for victim in (combat.fighter, combat.helper):
                     if victim:
-                        yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel, target_player=victim)
+                        yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel,
+                                   target_player=victim)
 
 
 def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
@@ -1441,33 +1444,33 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         if not _may_play_now(state, player, uid, card):
             continue
         if card.kind == "level_up" and not combat:      # on oneself, or on another player
-            yield PlayCard(actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid)
             for target in state.players:
-                yield PlayCard(actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
             continue
         if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
                 or (card.kind == "oneshot" and card.effects):
             for target in state.players:
-                yield PlayCard(actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
         elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
             for monster in combat.monsters if combat else []:
-                yield PlayCard(actor=pid, card=uid, target_monster=monster.uid)
+                yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid)
             if card.kind == "oneshot":
-                yield PlayCard(actor=pid, card=uid)
+                yield made(PlayCard, actor=pid, card=uid)
         elif card.kind == "oneshot" and combat:
-            yield PlayCard(actor=pid, card=uid, side="players")
-            yield PlayCard(actor=pid, card=uid, side="monsters")
-            yield PlayCard(actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid, side="players")
+            yield made(PlayCard, actor=pid, card=uid, side="monsters")
+            yield made(PlayCard, actor=pid, card=uid)
         elif card.kind == "item_enhancer":
             for item in player.items:
-                yield PlayCard(actor=pid, card=uid, target_item=item.uid)
+                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid)
         elif card.kind == "wandering" or card.pairs_classes:
             wanted = "monster" if card.kind == "wandering" else "class"
             for other in player.hand:
                 if state.card(other).kind == wanted:
-                    yield PlayCard(actor=pid, card=uid, with_card=other)
+                    yield made(PlayCard, actor=pid, card=uid, with_card=other)
         else:
-            yield PlayCard(actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid)
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
@@ -1507,4 +1510,4 @@ def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
         for combo in combinations(sellable, size):
             total = worth(combo)
             if total >= SELL_UNIT and minimal(combo, total // SELL_UNIT):
-                yield Sell(actor=player.id, cards=combo)
+                yield made(Sell, actor=player.id, cards=combo)
