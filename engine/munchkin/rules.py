@@ -1258,9 +1258,10 @@ def legal_actions(state: GameState, player_id: str) -> list[Action]:
 Check = Callable[[GameState, Action], None]
 
 
-def _passes(check: Check, state: GameState, action: Action) -> bool:
+def _passes(check: Callable[[GameState, object], None], state: GameState, subject: object) -> bool:
+    """``check(state, subject)`` raises no IllegalAction."""
     try:
-        check(state, action)
+        check(state, subject)
     except IllegalAction:
         return False
     return True
@@ -1277,9 +1278,10 @@ def _play_check(state: GameState, action: PlayCard) -> None:
     PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
 
 
-def _discard_check(state: GameState, action: Discard) -> None:
-    """check_discard for a card the listing took from those in play."""
-    hooks.check_voluntary_discard(state, action.card)
+def _discard_check(state: GameState, uid: str) -> None:
+    """check_discard for a card the listing took from those in play: only what the sets say (a
+    Kultist card stays)."""
+    hooks.check_voluntary_discard(state, uid)
 
 
 def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
@@ -1297,7 +1299,7 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
     if combat is not None and combat.stage == "fight":
         if pid not in combat.passed:
             yield made(Pass, actor=pid, window=combat.window), None
-        if _passes(lambda s, _a: _check_help_open(s), state, None):    # check_ask_help, check_offer_help
+        if _passes(_help_open_check, state, None):
             yield from _help_candidates(state, pid)
     for move in _ability_candidates(state, player):
         yield move, _full_check
@@ -1306,7 +1308,8 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
     for move in _play_candidates(state, player):
         yield move, _play_check
     for uid in cards_in_play(player):
-        yield made(Discard, actor=pid, card=uid), _discard_check
+        if _passes(_discard_check, state, uid):
+            yield made(Discard, actor=pid, card=uid), None
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
             yield made(Sacrifice, actor=pid, card=uid), _full_check
@@ -1316,6 +1319,11 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
             if state.card(uid).kind == "level_up":
                 yield made(Claim, actor=pid, card=uid), None      # everything check_claim asks, made so
                 break
+
+
+def _help_open_check(state: GameState, _nothing: None) -> None:
+    """What check_ask_help and check_offer_help ask beyond the listing: nobody helps yet, nor is asked."""
+    _check_help_open(state)
 
 
 def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
@@ -1368,15 +1376,16 @@ def _legal_trades(state: GameState, pid: str) -> Iterable[OfferTrade]:
     open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
     my_room: list[int] = []
     for other in state.players:
-        if other.id == pid or cb.in_combat(state, other.id):
+        if other.id == pid or cb.in_combat(state, other.id) or not (player.items or other.items):
             continue
         their_room: list[int] = []
         for offer in _trade_candidates(player, other, big):
             # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
-            big_in = sum(big[u] for u in offer.want) - sum(big[u] for u in offer.give)
+            give, want = offer.give, offer.want
+            big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
             if big_in and _no_big_room(state, player if big_in > 0 else other, my_room if big_in > 0 else their_room):
                 continue        # more big items than one side may carry (a side already over may keep them)
-            if not any(_same_offer(d, offer) for d in open_offers):
+            if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
                 yield offer
 
 
@@ -1401,8 +1410,10 @@ def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> It
     mine, theirs = [i.uid for i in player.items], [i.uid for i in other.items]
     pairs = [((uid,), tuple(theirs[:1])) for uid in mine]
     pairs += [(tuple(mine[:1]), (uid,)) for uid in (theirs[1:] if mine else theirs)]
-    first_of_size = {size: next((u for u in theirs if big[u] == size), None) for size in (False, True)}
-    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if first_of_size[big[uid]] is not None]
+    first_of_size: dict[bool, str] = {}
+    for uid in theirs:
+        first_of_size.setdefault(big[uid], uid)
+    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if big[uid] in first_of_size]
     for give, want in dict.fromkeys(pairs):
         yield made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
 
@@ -1452,15 +1463,20 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
                 or (card.kind == "oneshot" and card.effects):
             for target in state.players:
                 yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
-        elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
-            for monster in combat.monsters if combat else []:
-                yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid)
-            if card.kind == "oneshot":
+        elif card.kind == "enhancer" or (card.kind == "oneshot" and combat):
+            # in the fight a one-shot names its side or monster; after it, only one that helps to run away
+            # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
+            assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
+            fight = combat.stage == "fight"
+            if fight or (card.run_bonus and _fleeing(state, pid)):
+                if card.kind == "enhancer" or card.defeats_monster:
+                    for monster in combat.monsters:
+                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid)
+                else:
+                    yield made(PlayCard, actor=pid, card=uid, side="players")
+                    yield made(PlayCard, actor=pid, card=uid, side="monsters")
+            if card.kind == "oneshot" and not fight:
                 yield made(PlayCard, actor=pid, card=uid)
-        elif card.kind == "oneshot" and combat:
-            yield made(PlayCard, actor=pid, card=uid, side="players")
-            yield made(PlayCard, actor=pid, card=uid, side="monsters")
-            yield made(PlayCard, actor=pid, card=uid)
         elif card.kind == "item_enhancer":
             for item in player.items:
                 yield made(PlayCard, actor=pid, card=uid, target_item=item.uid)
@@ -1474,10 +1490,12 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
-    """The first check of a monster or item played (PLAY_CHECKS), which does not depend on the move's
-    targets: a card failing it is not listed in any form."""
+    """The first check of a monster, item, enhancer or wandering monster played (PLAY_CHECKS), which
+    does not depend on the move's targets: a card failing it is not listed in any form."""
     if card.kind == "monster":
         return cb.can_follow(state, uid)
+    if card.kind in ("enhancer", "wandering"):          # _fight_stage
+        return state.combat is not None and state.combat.stage == "fight"
     if card.kind == "item":
         return state.active_player.id == player.id or _is_fresh(state, player, uid)
     return True
