@@ -1364,29 +1364,31 @@ def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action,
         yield sale, _full_check
 
 
-def _legal_trades(state: GameState, pid: str) -> Iterable[OfferTrade]:
+def _legal_trades(state: GameState, pid: str) -> list[OfferTrade]:
     """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
     a combat, an offer names items on the table, one on each side, and only a big-item count or an
     identical open offer can still refuse one. A side's room for big items is worked out only when
     an offer moves a big item towards it."""
     if cb.in_combat(state, pid):
-        return
+        return []
     player = state.player(pid)
     big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
     open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
     my_room: list[int] = []
+    offers = []
     for other in state.players:
         if other.id == pid or cb.in_combat(state, other.id) or not (player.items or other.items):
             continue
         their_room: list[int] = []
-        for offer in _trade_candidates(player, other, big):
+        for give, want in _trade_pairs(player, other, big):
             # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
-            give, want = offer.give, offer.want
             big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
             if big_in and _no_big_room(state, player if big_in > 0 else other, my_room if big_in > 0 else their_room):
                 continue        # more big items than one side may carry (a side already over may keep them)
+            offer = made(OfferTrade, actor=pid, to=other.id, give=give, want=want)
             if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
-                yield offer
+                offers.append(offer)
+    return offers
 
 
 def _no_big_room(state: GameState, player: Player, known: list[int]) -> bool:
@@ -1401,7 +1403,13 @@ def _big_room(state: GameState, player: Player) -> int:
     return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
 
 
-def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> Iterable[OfferTrade]:
+def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> list[OfferTrade]:
+    """The offers _trade_pairs names, before the big-item count and open offers are asked."""
+    return [made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
+            for give, want in _trade_pairs(player, other, big)]
+
+
+def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[tuple[tuple[str, ...], ...]]:
     """Trades in a bounded form that names every item on both sides: each of mine for their first
     item (a gift when they have none), each of theirs for my first item (asked for when I have none),
     and each of mine for their first item of the same size (a big item for a big one: two players who
@@ -1414,8 +1422,7 @@ def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> It
     for uid in theirs:
         first_of_size.setdefault(big[uid], uid)
     pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if big[uid] in first_of_size]
-    for give, want in dict.fromkeys(pairs):
-        yield made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
+    return dict.fromkeys(pairs)
 
 
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
