@@ -1278,12 +1278,6 @@ def _play_check(state: GameState, action: PlayCard) -> None:
     PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
 
 
-def _discard_check(state: GameState, uid: str) -> None:
-    """check_discard for a card the listing took from those in play: only what the sets say (a
-    Kultist card stays)."""
-    hooks.check_voluntary_discard(state, uid)
-
-
 def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
     """Each move worth listing with the test it must still pass: the whole check of its kind, or only
     the part the listing did not already make sure of (None: legal as made)."""
@@ -1308,7 +1302,7 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
     for move in _play_candidates(state, player):
         yield move, _play_check
     for uid in cards_in_play(player):
-        if _passes(_discard_check, state, uid):
+        if hooks.may_discard_by_choice(state, uid):      # all check_discard asks of a card in play
             yield made(Discard, actor=pid, card=uid), None
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
