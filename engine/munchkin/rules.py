@@ -1403,7 +1403,10 @@ def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> li
             for give, want in _trade_pairs(player, other, big)]
 
 
-def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[tuple[tuple[str, ...], ...]]:
+TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
+
+
+def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[TradePair]:
     """Trades in a bounded form that names every item on both sides: each of mine for their first
     item (a gift when they have none), each of theirs for my first item (asked for when I have none),
     and each of mine for their first item of the same size (a big item for a big one: two players who
