@@ -125,3 +125,27 @@ def test_trade_offers_made_legal_are_exactly_those_the_checks_allow():
         tried = [c for other in state.players if other.id != me.id
                  for c in rules._trade_candidates(me, other, big) if rules.is_legal(state, c)]
         assert listed == tried
+
+
+def test_listed_moves_are_the_models_a_front_end_would_send():
+    """legal_actions makes its moves without validating them (actions.made); each must be the very
+    model that parsing its JSON gives (README "Rules notes": the table sends listed moves back and
+    compares them with what a player picked), in a single set and in a mix with faster play."""
+    for seed, players, sets, faster in ((21, 4, ("cthulhu",), False),
+                                        (5, 6, ("cthulhu", "impossible", "shakespeare", "axecop"), True)):
+        agent = RandomAgent(random.Random(seed))
+        state, _ = new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed, sets=sets,
+                            options=Options(faster_play=faster))
+        kinds = set()
+        for _ in range(400):
+            if state.phase == "over":
+                break
+            moves = all_moves(state)
+            for move in moves:
+                parsed = A.parse_action({**move.model_dump(exclude_unset=True), "type": move.type})
+                assert (parsed, hash(parsed), parsed.model_dump_json(), repr(parsed)) == \
+                    (move, hash(move), move.model_dump_json(), repr(move))
+                assert parsed.model_fields_set - {"type"} == move.model_fields_set
+                kinds.add(type(move))
+            state, _ = apply(state, agent.choose(moves, state))
+        assert {A.PlayCard, A.Discard, A.Decide, A.OfferTrade, A.EndTurn} <= kinds

@@ -36,6 +36,7 @@ from engine.munchkin.actions import (
     Sell,
     Timeout,
     UseAbility,
+    made,
 )
 from engine.munchkin.cards import Card, Effect, catalog
 from engine.munchkin.decisions import open_decision
@@ -1250,75 +1251,145 @@ def legal_actions(state: GameState, player_id: str) -> list[Action]:
     item, help requests with no bribe, half the treasure, or all of it."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [*(a for a in _candidates(state, player_id) if is_legal(state, a)), *_legal_trades(state, player_id)]
+    return [*(a for a, holds in _candidates(state, player_id) if holds is None or _passes(holds, state, a)),
+            *_legal_trades(state, player_id)]
 
 
-def _candidates(state: GameState, pid: str) -> Iterable[Action]:
+Check = Callable[[GameState, Action], None]
+
+
+def _passes(check: Callable[[GameState, object], None], state: GameState, subject: object) -> bool:
+    """``check(state, subject)`` raises no IllegalAction."""
+    try:
+        check(state, subject)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _full_check(state: GameState, action: Action) -> None:
+    """validate without its opening checks, which legal_actions made before listing anything (the
+    game runs, the player is seated)."""
+    CHECKS[type(action)](state, action)
+
+
+def _play_check(state: GameState, action: PlayCard) -> None:
+    """check_play_card for a card the listing took from the hand (or a one-shot from the table)."""
+    PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
+
+
+def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+    """Each move worth listing with the test it must still pass: the whole check of its kind, or only
+    the part the listing did not already make sure of (None: legal as made)."""
     player = state.player(pid)
     for decision in state.decisions:
         if decision.player == pid:
+            # the decision is open and the player's, the option one of its own: only a trade to accept and
+            # a charity gift ask more (check_decide)
+            holds = _full_check if decision.kind in ("charity_give", "trade") else None
             for option in decision.options:
-                yield Decide(actor=pid, decision=decision.id, option=option)
+                yield made(Decide, actor=pid, decision=decision.id, option=option), holds
     combat = state.combat
     if combat is not None and combat.stage == "fight":
-        yield Pass(actor=pid, window=combat.window)
-        if combat.fighter == pid:
-            for other in state.players:
-                if other.id != pid:
-                    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
-                    for share in sorted({0, total // 2, total}):
-                        yield AskHelp(actor=pid, helper=other.id, treasures=share)
-        else:
-            yield OfferHelp(actor=pid, treasures=0)
-    yield from _ability_candidates(state, player)
+        if pid not in combat.passed:
+            yield made(Pass, actor=pid, window=combat.window), None
+        if _passes(_help_open_check, state, None):
+            yield from _help_candidates(state, pid)
+    for move in _ability_candidates(state, player):
+        yield move, _full_check
     if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
-        if state.phase == "start":                         # the phases _require_turn_move asks for
-            yield KickDoor(actor=pid)
-            if player.hand:
-                yield KickDoor(actor=pid, resurrect_with=player.hand[0])
-        if state.phase == "trouble":
-            yield LootRoom(actor=pid)
-        if state.phase in ("trouble", "after"):
-            yield EndTurn(actor=pid)
-        for uid in player.hand if state.phase == "trouble" else ():
-            if state.card(uid).kind == "monster":
-                yield LookForTrouble(actor=pid, card=uid)
-        for item in player.items:
-            yield Equip(actor=pid, card=item.uid, in_use=not item.in_use)
-        yield from _sale_candidates(state, player)
-    yield from _play_candidates(state, player)
+        yield from _turn_candidates(state, player)
+    for move in _play_candidates(state, player):
+        yield move, _play_check
     for uid in cards_in_play(player):
-        yield Discard(actor=pid, card=uid)
+        if hooks.may_discard_by_choice(state, uid):      # all check_discard asks of a card in play
+            yield made(Discard, actor=pid, card=uid), None
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
-            yield Sacrifice(actor=pid, card=uid)
+            yield made(Sacrifice, actor=pid, card=uid), _full_check
     if state.options.faster_play and "impossible" in state.sets and state.door_discard \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE:
         for uid in player.hand:
             if state.card(uid).kind == "level_up":
-                yield Claim(actor=pid, card=uid)
+                yield made(Claim, actor=pid, card=uid), None      # everything check_claim asks, made so
                 break
 
 
-def _legal_trades(state: GameState, pid: str) -> Iterable[OfferTrade]:
+def _help_open_check(state: GameState, _nothing: None) -> None:
+    """What check_ask_help and check_offer_help ask beyond the listing: nobody helps yet, nor is asked."""
+    _check_help_open(state)
+
+
+def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+    """Help asked by the fighter of each other player, or offered to the fighter, while help is open:
+    made to pass check_ask_help and check_offer_help."""
+    combat = state.combat
+    assert combat is not None
+    if combat.fighter != pid:
+        yield made(OfferHelp, actor=pid, treasures=0), None
+        return
+    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
+    for other in state.players:
+        if other.id != pid:
+            for share in sorted({0, total // 2, total}):
+                yield made(AskHelp, actor=pid, helper=other.id, treasures=share), None
+
+
+def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action, Check | None]]:
+    """The active player's own moves outside a combat. Kicking the door, looking for trouble, looting
+    and ending the turn wait only on a blocking decision once the phase fits (_require_turn_move)."""
+    pid = player.id
+    free = _blocking(state) is None
+    if state.phase == "start" and free:
+        yield made(KickDoor, actor=pid), None
+        if player.hand:
+            yield made(KickDoor, actor=pid, resurrect_with=player.hand[0]), _full_check
+    if state.phase == "trouble" and free:
+        yield made(LootRoom, actor=pid), None
+    if state.phase in ("trouble", "after") and free:
+        yield made(EndTurn, actor=pid), None
+    for uid in player.hand if state.phase == "trouble" and free else ():
+        if state.card(uid).kind == "monster":
+            yield made(LookForTrouble, actor=pid, card=uid), None
+    for item in player.items:
+        # to the backpack always; into use only where check_equip finds the item usable and a slot free
+        yield made(Equip, actor=pid, card=item.uid, in_use=not item.in_use), None if item.in_use else _full_check
+    for sale in _sale_candidates(state, player):
+        yield sale, _full_check
+
+
+def _legal_trades(state: GameState, pid: str) -> list[OfferTrade]:
     """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
     a combat, an offer names items on the table, one on each side, and only a big-item count or an
-    identical open offer can still refuse one."""
+    identical open offer can still refuse one. A side's room for big items is worked out only when
+    an offer moves a big item towards it."""
     if cb.in_combat(state, pid):
-        return
+        return []
     player = state.player(pid)
     big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
     open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
+    my_room: list[int] = []
+    offers = []
     for other in state.players:
-        if other.id == pid or cb.in_combat(state, other.id):
+        if other.id == pid or cb.in_combat(state, other.id) or not (player.items or other.items):
             continue
-        room = _big_room(state, player), _big_room(state, other)
-        for offer in _trade_candidates(player, other, big):
-            big_in = sum(big[u] for u in offer.want) - sum(big[u] for u in offer.give)
-            if (big_in > 0 and big_in > room[0]) or (big_in < 0 and -big_in > room[1]):
+        their_room: list[int] = []
+        for give, want in _trade_pairs(player, other, big):
+            # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
+            big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
+            if big_in and _no_big_room(state, player if big_in > 0 else other, my_room if big_in > 0 else their_room):
                 continue        # more big items than one side may carry (a side already over may keep them)
-            if not any(_same_offer(d, offer) for d in open_offers):
-                yield offer
+            offer = made(OfferTrade, actor=pid, to=other.id, give=give, want=want)
+            if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
+                offers.append(offer)
+    return offers
+
+
+def _no_big_room(state: GameState, player: Player, known: list[int]) -> bool:
+    """No room for one more big item; ``known`` keeps the count once worked out for this listing."""
+    if not known:
+        known.append(_big_room(state, player))
+    return known[0] < 1
 
 
 def _big_room(state: GameState, player: Player) -> int:
@@ -1326,7 +1397,16 @@ def _big_room(state: GameState, player: Player) -> int:
     return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
 
 
-def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> Iterable[OfferTrade]:
+def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> list[OfferTrade]:
+    """The offers _trade_pairs names, before the big-item count and open offers are asked."""
+    return [made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
+            for give, want in _trade_pairs(player, other, big)]
+
+
+TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
+
+
+def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[TradePair]:
     """Trades in a bounded form that names every item on both sides: each of mine for their first
     item (a gift when they have none), each of theirs for my first item (asked for when I have none),
     and each of mine for their first item of the same size (a big item for a big one: two players who
@@ -1335,10 +1415,11 @@ def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> It
     mine, theirs = [i.uid for i in player.items], [i.uid for i in other.items]
     pairs = [((uid,), tuple(theirs[:1])) for uid in mine]
     pairs += [(tuple(mine[:1]), (uid,)) for uid in (theirs[1:] if mine else theirs)]
-    first_of_size = {size: next((u for u in theirs if big[u] == size), None) for size in (False, True)}
-    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if first_of_size[big[uid]] is not None]
-    for give, want in dict.fromkeys(pairs):
-        yield OfferTrade(actor=player.id, to=other.id, give=give, want=want)
+    first_of_size: dict[bool, str] = {}
+    for uid in theirs:
+        first_of_size.setdefault(big[uid], uid)
+    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if big[uid] in first_of_size]
+    return dict.fromkeys(pairs)
 
 
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
@@ -1349,22 +1430,24 @@ def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility
         for uid in ch.owned_in_play(player):
             if "steal" in state.card(uid).abilities:
                 for other in state.players:
-                    yield UseAbility(actor=player.id, card=uid, ability="steal", discard=fuel, target_player=other.id)
+                    yield made(UseAbility, actor=player.id, card=uid, ability="steal", discard=fuel,
+                               target_player=other.id)
         return
     for uid in ch.owned_in_play(player):
         for name in state.card(uid).abilities:
             if name in ("berserk", "turning", "flight"):
-                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
+                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
             elif name == "charm":
-                yield UseAbility(actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
+                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
             elif name == "battle_roll":
-                yield UseAbility(actor=player.id, card=uid, ability=name)
+                yield made(UseAbility, actor=player.id, card=uid, ability=name)
             elif name == "resurrection":
-                yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel)
+                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
             elif name == "backstab":
                 for victim in (combat.fighter, combat.helper):
                     if victim:
-                        yield UseAbility(actor=player.id, card=uid, ability=name, discard=fuel, target_player=victim)
+                        yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel,
+                                   target_player=victim)
 
 
 def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
@@ -1376,40 +1459,47 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         if not _may_play_now(state, player, uid, card):
             continue
         if card.kind == "level_up" and not combat:      # on oneself, or on another player
-            yield PlayCard(actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid)
             for target in state.players:
-                yield PlayCard(actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
             continue
         if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
                 or (card.kind == "oneshot" and card.effects):
             for target in state.players:
-                yield PlayCard(actor=pid, card=uid, target_player=target.id)
-        elif card.kind in ("enhancer",) or (card.kind == "oneshot" and card.defeats_monster and combat):
-            for monster in combat.monsters if combat else []:
-                yield PlayCard(actor=pid, card=uid, target_monster=monster.uid)
-            if card.kind == "oneshot":
-                yield PlayCard(actor=pid, card=uid)
-        elif card.kind == "oneshot" and combat:
-            yield PlayCard(actor=pid, card=uid, side="players")
-            yield PlayCard(actor=pid, card=uid, side="monsters")
-            yield PlayCard(actor=pid, card=uid)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
+        elif card.kind == "enhancer" or (card.kind == "oneshot" and combat):
+            # in the fight a one-shot names its side or monster; after it, only one that helps to run away
+            # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
+            assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
+            fight = combat.stage == "fight"
+            if fight or (card.run_bonus and _fleeing(state, pid)):
+                if card.kind == "enhancer" or card.defeats_monster:
+                    for monster in combat.monsters:
+                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid)
+                else:
+                    yield made(PlayCard, actor=pid, card=uid, side="players")
+                    yield made(PlayCard, actor=pid, card=uid, side="monsters")
+            if card.kind == "oneshot" and not fight:
+                yield made(PlayCard, actor=pid, card=uid)
         elif card.kind == "item_enhancer":
             for item in player.items:
-                yield PlayCard(actor=pid, card=uid, target_item=item.uid)
+                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid)
         elif card.kind == "wandering" or card.pairs_classes:
             wanted = "monster" if card.kind == "wandering" else "class"
             for other in player.hand:
                 if state.card(other).kind == wanted:
-                    yield PlayCard(actor=pid, card=uid, with_card=other)
+                    yield made(PlayCard, actor=pid, card=uid, with_card=other)
         else:
-            yield PlayCard(actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid)
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
-    """The first check of a monster or item played (PLAY_CHECKS), which does not depend on the move's
-    targets: a card failing it is not listed in any form."""
+    """The first check of a monster, item, enhancer or wandering monster played (PLAY_CHECKS), which
+    does not depend on the move's targets: a card failing it is not listed in any form."""
     if card.kind == "monster":
         return cb.can_follow(state, uid)
+    if card.kind in ("enhancer", "wandering"):          # _fight_stage
+        return state.combat is not None and state.combat.stage == "fight"
     if card.kind == "item":
         return state.active_player.id == player.id or _is_fresh(state, player, uid)
     return True
@@ -1442,4 +1532,4 @@ def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
         for combo in combinations(sellable, size):
             total = worth(combo)
             if total >= SELL_UNIT and minimal(combo, total // SELL_UNIT):
-                yield Sell(actor=player.id, cards=combo)
+                yield made(Sell, actor=player.id, cards=combo)

@@ -4,6 +4,7 @@ each set's own mechanics live in engine/munchkin/sets/."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.munchkin.state import Options
 
@@ -22,6 +23,13 @@ class SetRules:
 
 
 def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
+    """The rules for these sets and options; asked on nearly every move, so worked out once for each
+    combination (SetRules is frozen: the same value may be handed out again)."""
+    return _rules_for(tuple(sets), options.faster_play)
+
+
+@cache
+def _rules_for(sets: tuple[str, ...], faster_play: bool) -> SetRules:
     chosen = set(sets)
     follow = ["undead"]
     if "cthulhu" in chosen:
@@ -30,11 +38,11 @@ def rules_for(sets: tuple[str, ...], options: Options) -> SetRules:
         follow.append("christmas")      # Axe Cop: "Weihnachtsmonster"
     # Impossible alone starts with 2 door and 2 treasure cards; its faster play (and every mix, whose
     # "Kombiniere" sections switch faster play on) deals the usual 4 + 4 (Impossible: "Schnelleres Spiel").
-    small_start = tuple(sets) == ("impossible",) and not options.faster_play
+    small_start = sets == ("impossible",) and not faster_play
     # faster play is phase 0 and treasure for looting in Cthulhu (l.33), Shakespeare and Axe Cop;
     # Impossible's own faster play is only 4 + 4 cards and the claim (I l.287-291). A mix keeps
     # phase 0 and the treasure (the others' "Kombiniere" sections).
-    faster_extras = options.faster_play and tuple(sets) != ("impossible",)
+    faster_extras = faster_play and sets != ("impossible",)
     return SetRules(
         listen_at_door=faster_extras,
         loot_treasure=faster_extras,

@@ -159,10 +159,12 @@ class GameState(_Model):
         return cards[self.card_ids[uid]]
 
     def clone(self) -> GameState:
-        """A deep copy to change; the card table never changes after setup, so it is shared."""
+        """A deep copy to change; the card table never changes after setup, so it is shared (the same
+        dict, not validated again: that was a sixth of the copy's time)."""
         data = self.model_dump(exclude={"card_ids"})
-        data["card_ids"] = self.card_ids
+        data["card_ids"] = {}
         copy = GameState.model_validate(data)
+        copy.card_ids = self.card_ids
         copy._catalog = self._catalog
         return copy
 

@@ -43,8 +43,13 @@ def may_lose(state: GameState, player: Player, uid: str) -> bool:
     return len(cultists(state)) > 1
 
 
+def may_discard_by_choice(state: GameState, uid: str) -> bool:
+    """A Kultist card is never discarded by its owner's choice (C l.258, l.318)."""
+    return not is_cultist_card(state, uid)
+
+
 def check_voluntary_discard(state: GameState, uid: str) -> None:
-    if is_cultist_card(state, uid):
+    if not may_discard_by_choice(state, uid):
         raise IllegalAction("cultist_cannot_discard")
 
 

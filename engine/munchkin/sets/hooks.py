@@ -45,6 +45,11 @@ def check_voluntary_discard(state: GameState, uid: str) -> None:
     cult.check_voluntary_discard(state, uid)
 
 
+def may_discard_by_choice(state: GameState, uid: str) -> bool:
+    """check_voluntary_discard as a yes or no (listing moves raises nothing)."""
+    return cult.may_discard_by_choice(state, uid)
+
+
 def after_each_step(tx: Tx) -> None:
     """Rules that watch the whole table: the cult's endings, power ranks over the level, too many
     followers after an allowance went."""
