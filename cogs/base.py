@@ -88,17 +88,19 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
-                **kwargs: Any) -> None:
+                **kwargs: Any) -> int | None:
     """Answer the interaction (or follow up if it was already answered), within Discord's limits. After
-    a private deferral a public answer goes to the channel and the player gets a private tick."""
+    a private deferral a public answer goes to the channel and the player gets a private tick. Returns
+    the id of the message that carries the answer (None if Discord did not say)."""
     message = outgoing(content=content, **kwargs)
     if interaction.extras.pop(DEFERRED, False) and not ephemeral:
         await interaction.followup.send(content="✅", ephemeral=True)
-        await interaction.channel.send(**message)
-    elif interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **message)
-    else:
-        await interaction.response.send_message(ephemeral=ephemeral, **message)
+        return (await interaction.channel.send(**message)).id
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
+        return sent.id
+    answered = await interaction.response.send_message(ephemeral=ephemeral, **message)
+    return getattr(answered, "message_id", None)
 
 
 REFUSED = object()   # what ``attempt`` returns when the table refused

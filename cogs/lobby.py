@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from cogs.base import (
     REFUSED,
     attempt,
     channel_key,
+    clip,
     guild_key,
     lang_of,
     namer_for,
@@ -33,6 +35,9 @@ from table.render import Namer
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
+
+log = logging.getLogger("spielleiter.lobby")
+LOBBY_KEY = "#lobby"    # the lobby message is kept like a private message under this key (cf. the status)
 
 
 # the character starts with the player's own sex (Cthulhu l.103, l.125; Shakespeare l.29)
@@ -84,8 +89,26 @@ class Lobby(commands.Cog):
         record = await attempt(interaction, lang, created)
         if record is REFUSED:
             return
-        await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name),
-                    view=lobby_view(record.id, lang))
+        message_id = await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name),
+                                 view=lobby_view(record.id, lang, game))
+        if message_id is not None:      # its buttons are taken away once the game starts or is ended
+            lobby = await self.bot.table.store.private_message(record.id, LOBBY_KEY)
+            lobby.channel_id, lobby.message_id = str(interaction.channel_id), str(message_id)
+            await self.bot.table.store.save_private_message(lobby)
+
+    async def close_lobby_message(self, game_id: int, text: str) -> None:
+        """The lobby message says the game started (or was ended) and loses its Join and Start buttons:
+        nothing stale stays clickable. A message gone or not editable costs nothing else."""
+        lobby = await self.bot.table.store.private_message(game_id, LOBBY_KEY)
+        if not lobby.message_id or lobby.closed:
+            return
+        channel = self.bot.get_partial_messageable(int(lobby.channel_id))
+        try:
+            await channel.get_partial_message(int(lobby.message_id)).edit(content=clip(text), view=None)
+        except discord.HTTPException:
+            log.warning("the lobby message of game %s could not be closed", game_id, exc_info=True)
+        lobby.closed = 2
+        await self.bot.table.store.save_private_message(lobby)
 
     @app_commands.command(name=cmd_name("join"), description=cmd_desc("join"))
     @app_commands.rename(sex=opt_name("sex"))
@@ -141,6 +164,7 @@ class Lobby(commands.Cog):
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
         await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
+        await self.close_lobby_message(result.game_id, ui(lang, "lobby_started"))
 
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
     @app_commands.guild_only()
@@ -275,15 +299,20 @@ class Lobby(commands.Cog):
         lang = await self.lang(interaction)
         can_manage = bool(getattr(interaction.permissions, "manage_channels", False))
         ending = self.bot.table.end(*self.here(interaction), self.me(interaction), can_manage=can_manage)
-        if await attempt(interaction, lang, ending) is REFUSED:
+        record = await attempt(interaction, lang, ending)
+        if record is REFUSED:
             return
         await reply(interaction, ui(lang, "ended"))
+        if record.status == "lobby":        # a started game's lobby message was closed at its start
+            await self.close_lobby_message(record.id, ui(lang, "lobby_ended"))
 
 
 # ---------------------------------------------------------------------- the lobby message's buttons
-def lobby_view(game_id: int, lang: str) -> discord.ui.View:
+def lobby_view(game_id: int, lang: str, kind: str = DEFAULT_GAME) -> discord.ui.View:
+    """Join (as a woman or a man where the characters have a sex) and Start."""
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(game_id, lang))
+    for sex in ("female", "male") if rules_of(kind).characters_have_sex else (None,):
+        view.add_item(JoinButton(game_id, lang, sex))
     view.add_item(StartButton(game_id, lang))
     return view
 
@@ -297,9 +326,9 @@ class _LobbyButton:
 
     KIND, LABEL, STYLE = "", "", discord.ButtonStyle.secondary
 
-    def __init__(self, game_id: int, lang: str = "de") -> None:
-        super().__init__(discord.ui.Button(label=ui(lang, self.LABEL), style=self.STYLE,  # type: ignore[call-arg]
-                                           custom_id=f"sl:{self.KIND}:{game_id}"))
+    def __init__(self, game_id: int, lang: str = "de", label: str | None = None, suffix: str = "") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, label or self.LABEL), style=self.STYLE,  # type: ignore[call-arg]
+                                           custom_id=f"sl:{self.KIND}:{game_id}{suffix}"))
         self.game_id = game_id
 
     @classmethod
@@ -308,13 +337,24 @@ class _LobbyButton:
         return cls(int(match["game"]))
 
 
-class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], template=r"sl:join:(?P<game>\d+)"):
-    """Joins as /beitreten does (with the default sex; /beitreten geschlecht: chooses)."""
+class JoinButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sl:join:(?P<game>\d+)(?::(?P<sex>female|male))?"):
+    """Joins as /beitreten does; the button names the character's sex (a button without one, as
+    games without sexes and older lobby messages have, joins with /beitreten's default)."""
 
     KIND, LABEL, STYLE = "join", "join_button", discord.ButtonStyle.success
 
+    def __init__(self, game_id: int, lang: str = "de", sex: str | None = None) -> None:
+        super().__init__(game_id, lang, f"join_button_{sex}" if sex else None, f":{sex}" if sex else "")
+        self.sex = sex
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> JoinButton:
+        return cls(int(match["game"]), sex=match["sex"])
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _lobby(interaction).join_game(interaction, game_id=self.game_id)
+        await _lobby(interaction).join_game(interaction, sex=self.sex or "male", game_id=self.game_id)
 
 
 class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], template=r"sl:start:(?P<game>\d+)"):

@@ -36,6 +36,8 @@ class GameRules:
     bot_player: Callable[..., Any]
     # what a player cannot see, zone by zone (face-down piles, others' hands): engine/undo.py
     hidden: Callable[[Any, str], dict[str, list[str]]]
+    # a character starts with its player's sex (Munchkin: Cthulhu l.103), so joining asks for it
+    characters_have_sex: bool = False
 
 
 MUNCHKIN = GameRules(
@@ -57,6 +59,7 @@ MUNCHKIN = GameRules(
     bot_player=lambda player_id, level="leicht", budget_s=None, seed=0: _bot("munchkin", player_id, level,
                                                                             budget_s, seed),
     hidden=munchkin_hidden,
+    characters_have_sex=True,
 )
 
 

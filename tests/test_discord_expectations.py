@@ -150,26 +150,69 @@ async def test_a_game_command_cannot_be_used_in_a_dm_but_hand_can(table: Table):
 async def test_join_and_start_buttons_do_what_the_commands_do(table: Table):
     anna, ben, cleo = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
-    joined = await ben.click(lobby, label="Join")
+    joined = await ben.click(lobby, label="Join (male)")
     assert not joined.ephemeral and "Ben is now at the table (2 players)" in joined.response.content
-    again = await ben.click(lobby, label="Join")                 # the same refusal as /beitreten's, privately
+    again = await ben.click(lobby, label="Join (male)")                 # the same refusal as /beitreten's, privately
     assert again.ephemeral and again.response.content == (await ben.slash(table.channel, "beitreten")).response.content
     not_host = await ben.click(lobby, label="Start the game")
     assert not_host.ephemeral and not_host.response.content == \
         (await ben.slash(table.channel, "start")).response.content
-    await cleo.click(lobby, label="Join")
+    await cleo.click(lobby, label="Join (female)")
     started = await anna.click(lobby, label="Start the game")
     assert not started.ephemeral
     await table.settle()
-    assert len((await table.state()).players) == 3
+    state = await table.state()
+    assert len(state.players) == 3
+    # the character starts with the sex its player chose (Cthulhu l.103): Cleo's button said female
+    assert {p.id: p.sex for p in state.players}[str(cleo.id)] == "female"
+
+
+async def test_a_smash_up_lobby_has_one_join_button(table: Table):
+    """Smash Up's factions have no sex: joining asks nothing."""
+    lobby = (await table.players[0].slash(table.channel, "neu", spiel="smashup")).response
+    assert [c.label for c in components_of(current(table, lobby))] == ["Join", "Start the game"]
+    joined = await table.players[1].click(lobby, label="Join")
+    assert "2 players" in joined.response.content
+
+
+def current(table: Table, message) -> object:
+    """The message as the channel shows it now."""
+    return next(m for m in table.channel.history() if m.id == message.id)
+
+
+@pytest.mark.parametrize("how", ["button", "command"])
+async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: Table, how: str):
+    anna, ben, cleo = table.players
+    lobby = (await anna.slash(table.channel, "neu")).response
+    await ben.click(lobby, label="Join (male)")
+    await cleo.slash(table.channel, "beitreten")
+    assert [c.label for c in components_of(current(table, lobby))] == ["Join (female)", "Join (male)", "Start the game"]
+    if how == "button":
+        await anna.click(lobby, label="Start the game")
+    else:
+        await anna.slash(table.channel, "start")
+    await table.settle()
+    shown = current(table, lobby)
+    assert not components_of(shown) and shown.content == ui("en", "lobby_started")
+
+
+async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table: Table):
+    anna, ben, _ = table.players
+    lobby = (await anna.slash(table.channel, "neu")).response
+    await anna.slash(table.channel, "beenden")
+    shown = current(table, lobby)
+    assert not components_of(shown) and shown.content == ui("en", "lobby_ended")
 
 
 async def test_a_lobby_button_of_an_ended_game_is_out_of_date(table: Table):
+    """Should Discord fail to take the buttons away (here: a 500 on the edit), a click on them is refused."""
     anna, ben, _ = table.players
     old = (await anna.slash(table.channel, "neu")).response
+    table.env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/{old.id}", status=500, times=None)
     await anna.slash(table.channel, "beenden")
+    assert [c.label for c in components_of(current(table, old))] == ["Join (female)", "Join (male)", "Start the game"]
     await anna.slash(table.channel, "neu")
-    result = await ben.click(old, label="Join")
+    result = await ben.click(old, label="Join (male)")
     assert result.ephemeral and result.response.content.startswith("⛔")
     assert len(await table.bot.table.store.seats(await table.game_id())) == 1     # nobody joined the new game
 
@@ -276,7 +319,7 @@ async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_pa
     anna, ben, _ = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
     await restart(table, tmp_path)
-    joined = await ben.click(lobby, label="Join")
+    joined = await ben.click(lobby, label="Join (male)")
     assert not joined.ephemeral and "2 players" in joined.response.content
     started = await anna.click(lobby, label="Start the game")
     assert not started.ephemeral and started.response.embeds
