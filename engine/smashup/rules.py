@@ -221,12 +221,17 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
 
 
 def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> None:
+    _check_play_picks(state, a.actor, a.card, a.base, a.target, a.target2, a.mode, a.discard)
+
+
+def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                      target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
-    if unpaid(state, a.card, a.discard) and "talent" not in state.card(a.card).keywords:
-        if a.target is not None or a.target2 is not None:
-            raise IllegalAction("pay_cards", count=cost_of(state.card(a.card)))
+    if unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords:
+        if target is not None or target2 is not None:
+            raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -277,25 +282,6 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
-
-
-def _listed_minion_holds(state: GameState, a: A.PlayMinion) -> bool:
-    """What check_play_minion checks of a listed move beyond what the listing made sure of (the card,
-    the base, the allowance): its price and picks, each part's answer shared by the moves that differ
-    only elsewhere (the same price with other picks, the same picks with another price)."""
-    return (_passes(state, ("cost_ok", a.actor, a.card, a.discard), check_cost, a.actor, a.card, a.discard, True)
-            and _passes(state, ("targets_ok", a.actor, a.card, a.base, a.target, a.target2, a.mode,
-                                unpaid(state, a.card, a.discard)), _check_play_targets, a))
-
-
-def _listed_action_holds(state: GameState, a: A.PlayAction) -> bool:
-    """The same for check_play_action: the minion it is played on, its price and picks."""
-    if _played_on_minion(state.card(a.card)) and not _passes(state, ("carrier_ok", a.actor, a.card, a.target),
-                                                             _check_carrier, a):
-        return False
-    return (_listed_minion_holds(state, a)  # type: ignore[arg-type]
-            and _passes(state, ("picks_ok", a.actor, a.card, a.base, a.picks), _check_picks, a.actor, a.card,
-                        a.base, a.picks))
 
 
 def _passes(state: GameState, key: tuple, check, *args) -> bool:
@@ -352,15 +338,19 @@ def _check_price_and_picks(state: GameState, a: A.PlayAction) -> None:
 
 
 def _check_carrier(state: GameState, a: A.PlayAction) -> None:
+    _check_carrier_of(state, a.actor, a.card, a.target)
+
+
+def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None) -> None:
     """The minion a card is played on: one in play, one's own for a card that says so (Eternal Hero,
     Traveling Elf), and not one protected from this player's actions (Dork Orc, Too Tough)."""
-    found = find_minion(state, a.target or "")
+    found = find_minion(state, target or "")
     if found is None:
         raise IllegalAction("needs_target_minion")
-    card = state.card(a.card)
-    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != a.actor:
+    card = state.card(uid)
+    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != actor:
         raise IllegalAction("own_minion_only")
-    if not affectable(state, Context(a.actor, a.card, found[0].uid, a.target), found[0], found[1]):
+    if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
         raise IllegalAction("protected", card=state.card_ids[found[1].uid])
 
 
@@ -1408,30 +1398,16 @@ def _valid(state: GameState, a: A.Action) -> bool:
 
 
 def _candidates(state: GameState, pid: str):
-    """Each move worth listing with the test it must pass: the whole of validate, or for a card played
-    from the active player's hand only what the listing did not already make sure of (the card may
-    be played now, at this base: _may_play_now, _may_play_minion_there): its price and picks."""
+    """Each move worth listing with the test it must pass: the whole of validate, or nothing more for a
+    card played from the active player's hand (_hand_moves lists only those that pass), or for a
+    talent only what the listing did not already make sure of."""
     for move in _other_candidates(state, pid):
         yield move, _valid
     if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
         return
+    for move in _hand_moves(state, pid):
+        yield move, _listed
     hand = state.player(pid).hand
-    for uid in hand:
-        card = state.card(uid)
-        if not _may_play_now(state, pid, uid, card):
-            continue
-        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
-            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
-                continue
-            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                for discard, mode in payment_ways(state, uid, hand, playing=True):
-                    if card.kind == "minion":
-                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode), _listed_minion_holds
-                        continue
-                    for picks in _pick_sets(state, pid, uid, base_uid):
-                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode, picks=picks), _listed_action_holds
     used = state.player(pid).used_this_turn
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
@@ -1441,6 +1417,60 @@ def _candidates(state: GameState, pid: str):
                 for discard, mode in payment_ways(state, uid, hand):
                     yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
                                       mode=mode), _listed_talent_holds
+
+
+def _listed(_state: GameState, _a: A.Action) -> bool:
+    return True
+
+
+def _hand_moves(state: GameState, pid: str):
+    """The active player's legal plays from the hand. The listing makes sure of what check_play_minion
+    and check_play_action check of the card and the base (_may_play_now, _may_play_minion_there); the
+    rest is checked part by part, each part once for all the moves that share it, in validate's order
+    (the minion an action is played on, the price, the picks, the "any number of" picks), and a move
+    is built only when all its parts pass."""
+    hand = state.player(pid).hand
+    for uid in hand:
+        card = state.card(uid)
+        if not _may_play_now(state, pid, uid, card):
+            continue
+        minion = card.kind == "minion"
+        carried = not minion and _played_on_minion(card)
+        pays = payment_ways(state, uid, hand, playing=True)
+        price_ok: dict[tuple, bool] = {}
+        carrier_ok: dict[str | None, bool] = {}
+        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
+            if minion and not _may_play_minion_there(state, pid, base_uid, uid):
+                continue
+            pick_sets: list[tuple] | None = None
+            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
+                if carried:
+                    if target not in carrier_ok:
+                        carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
+                    if not carrier_ok[target]:
+                        continue
+                picks_ok: dict[tuple, bool] = {}
+                for discard, mode in pays:
+                    if discard not in price_ok:
+                        price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
+                    if not price_ok[discard]:
+                        continue
+                    key = (mode, unpaid(state, uid, discard))
+                    if key not in picks_ok:
+                        picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
+                                                      target2, mode, discard)
+                    if not picks_ok[key]:
+                        continue
+                    if minion:
+                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
+                                           discard=discard, mode=mode)
+                        continue
+                    if pick_sets is None:
+                        pick_sets = [picks for picks in _pick_sets(state, pid, uid, base_uid)
+                                     if _passes_check(_check_picks, state, pid, uid, base_uid, picks)]
+                    for picks in pick_sets:
+                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
+                                           discard=discard, mode=mode, picks=picks)
 
 
 def _other_candidates(state: GameState, pid: str):
