@@ -204,20 +204,32 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
                    mode: str | None = None, playing: bool = False, target2: str | None = None) -> None:
     """Every effect that must pick something has a valid pick named (or nothing to pick exists), and
     a second pick where it needs one. A card with a talent picks when the talent is used."""
-    card = state.card(uid)
-    ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
-    effects = [] if playing and "talent" in card.keywords else card.effects
-    picking = [(e, pick_candidates_of(state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
-    every = [u for _, candidates in picking for u in candidates]
-    if picking and target is not None and target not in every and not _played_on_minion(card):
+    picking, every = _picking(state, actor, uid, base, mode, playing)
+    if picking and target is not None and target not in every and not _played_on_minion(state.card(uid)):
         raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
             raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
-        seconds = (pick_candidates_of(state, effect, ctx, second=True)
-                   if effect.op in NEEDS_TARGET2 and target is not None else [])
+        if effect.op not in NEEDS_TARGET2 or target is None:
+            continue
+        ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
+        seconds = pick_candidates_of(state, effect, ctx, second=True)
         if seconds and target2 not in seconds:
             raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
+
+
+def _picking(state: GameState, actor: str, uid: str, base: str | None, mode: str | None,
+             playing: bool) -> tuple[list[tuple], list[str]]:
+    """The card's effects that pick, each with what it may pick, and all they may pick together
+    (worked out once for all the picks checked while the state is read only: a first pick's
+    candidates do not depend on the pick named)."""
+    def work():
+        card = state.card(uid)
+        ctx = Context(actor, uid, base, None, mode=mode)
+        effects = () if playing and "talent" in card.keywords else card.effects
+        picking = [(e, pick_candidates_of(state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
+        return picking, [u for _, candidates in picking for u in candidates]
+    return read_only_memo(state, ("picking", actor, uid, base, mode, playing), work)
 
 
 def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> None:
@@ -282,11 +294,6 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
-
-
-def _passes(state: GameState, key: tuple, check, *args) -> bool:
-    """Whether ``check(state, *args)`` refuses nothing, remembered under ``key`` while listing."""
-    return read_only_memo(state, key, lambda: _passes_check(check, state, *args))
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -618,20 +625,17 @@ def _check_talent_card(state: GameState, actor: str, uid: str) -> None:
 
 
 def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
-    borrows = any(e.op == "redundancy" for e in state.card(a.card).effects) and a.target in state.card_ids
-    check_cost(state, a.actor, a.target if borrows else a.card, a.discard)     # a borrowed talent's price
+    _check_talent_price_of(state, a.actor, a.card, a.target, a.discard)
+
+
+def _check_talent_price_of(state: GameState, actor: str, uid: str, target: str | None,
+                           discard: tuple[str, ...]) -> None:
+    borrows = any(e.op == "redundancy" for e in state.card(uid).effects) and target in state.card_ids
+    check_cost(state, actor, target if borrows else uid, discard)     # a borrowed talent's price
 
 
 def _check_talent_targets(state: GameState, a: A.UseTalent) -> None:
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
-
-
-def _listed_talent_holds(state: GameState, a: A.UseTalent) -> bool:
-    """check_talent for a listed move, each part's answer shared by the moves that share it."""
-    return (_passes(state, ("talent_card_ok", a.actor, a.card), _check_talent_card, a.actor, a.card)
-            and _passes(state, ("talent_price_ok", a.actor, a.card, a.target, a.discard), _check_talent_price, a)
-            and _passes(state, ("talent_targets_ok", a.actor, a.card, a.target, a.target2, a.mode),
-                        _check_talent_targets, a))
 
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
@@ -1399,24 +1403,16 @@ def _valid(state: GameState, a: A.Action) -> bool:
 
 def _candidates(state: GameState, pid: str):
     """Each move worth listing with the test it must pass: the whole of validate, or nothing more for a
-    card played from the active player's hand (_hand_moves lists only those that pass), or for a
-    talent only what the listing did not already make sure of."""
+    card played from the active player's hand or a talent used in the playing step (_hand_moves and
+    _talent_moves list only those that pass)."""
     for move in _other_candidates(state, pid):
         yield move, _valid
     if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
         return
     for move in _hand_moves(state, pid):
         yield move, _listed
-    hand = state.player(pid).hand
-    used = state.player(pid).used_this_turn
-    for base in state.bases:
-        for uid in talent_cards_at(state, base, pid):
-            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
-                continue                     # check_talent refuses each of its moves: used this turn
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                for discard, mode in payment_ways(state, uid, hand):
-                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
-                                      mode=mode), _listed_talent_holds
+    for move in _talent_moves(state, pid):
+        yield move, _listed
 
 
 def _listed(_state: GameState, _a: A.Action) -> bool:
@@ -1462,15 +1458,15 @@ def _hand_moves(state: GameState, pid: str):
                     if not picks_ok[key]:
                         continue
                     if minion:
-                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode)
+                        yield A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
+                                      target2=target2, discard=discard, mode=mode)
                         continue
                     if pick_sets is None:
                         pick_sets = [picks for picks in _pick_sets(state, pid, uid, base_uid)
                                      if _passes_check(_check_picks, state, pid, uid, base_uid, picks)]
                     for picks in pick_sets:
-                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode, picks=picks)
+                        yield A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
+                                      target2=target2, discard=discard, mode=mode, picks=picks)
 
 
 def _other_candidates(state: GameState, pid: str):
@@ -1515,6 +1511,37 @@ def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid
     return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
             and read_only_memo(state, ("party", pid, base_uid),
                                lambda: hooks.may_play_minion_at(state, pid, base_uid)))
+
+
+def _talent_moves(state: GameState, pid: str):
+    """The active player's legal talents in the playing step, checked as check_talent checks them: the
+    card (once), then each move's price and picks, each answer shared by the moves that share it."""
+    hand = state.player(pid).hand
+    used = state.player(pid).used_this_turn
+    for base in state.bases:
+        for uid in talent_cards_at(state, base, pid):
+            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+                continue                     # check_talent refuses each of its moves: used this turn
+            card_ok: bool | None = None
+            price_ok: dict[tuple, bool] = {}
+            for target, target2 in _pairs(state, pid, uid, base.uid):
+                picks_ok: dict[str | None, bool] = {}
+                for discard, mode in payment_ways(state, uid, hand):
+                    if card_ok is None:
+                        card_ok = _passes_check(_check_talent_card, state, pid, uid)
+                    if not card_ok:
+                        break
+                    if (target, discard) not in price_ok:
+                        price_ok[target, discard] = _passes_check(_check_talent_price_of, state, pid, uid, target,
+                                                                  discard)
+                    if not price_ok[target, discard]:
+                        continue
+                    if mode not in picks_ok:
+                        picks_ok[mode] = _passes_check(_check_targets, state, pid, uid, base_of(state, uid), target,
+                                                       mode, False, target2)
+                    if picks_ok[mode]:
+                        yield A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
+                                      discard=discard, mode=mode)
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:

@@ -1,12 +1,16 @@
-"""A move changes a private copy of the Smash Up state, never the state it was played on (a game
-stored before a move, a bot's look-ahead and `zurück` all read the state as it was). The copy is
-made by hand for speed (GameState.clone); it must equal the copy pydantic's round trip makes and
-share no list, dict or model with the original but the card table and the owners."""
+"""Objects the Smash Up engine makes by hand for speed instead of through pydantic's validation.
+
+A move changes a private copy of the state, never the state it was played on (a game stored before
+a move, a bot's look-ahead and `zurück` all read the state as it was): GameState.clone must equal
+the copy pydantic's round trip makes and share no list, dict or model with the original but the
+card table and the owners. The moves legal_actions lists (actions.built) must be the very moves
+their constructor makes from the same fields: equal, stored and shown the same."""
 
 from __future__ import annotations
 
 import random
 
+from engine.smashup.actions import ACTION_ADAPTER
 from engine.smashup.rules import apply, legal_actions, new_game
 from engine.smashup.state import SHARED_FIELDS, GameState
 
@@ -67,3 +71,17 @@ def test_a_move_leaves_the_state_it_was_played_on_as_it_was():
             after, _ = apply(state, move)
             _scribble(after)                  # the new state is the mover's to change
         assert state.model_dump_json() == before
+
+
+def test_listed_moves_are_the_moves_their_constructor_makes():
+    seen = 0
+    for state in _played_states(seed=3, players=3, steps=500):
+        for seat in state.players:
+            for move in legal_actions(state, seat.id):
+                given = {name: getattr(move, name) for name in move.model_fields_set}
+                made = ACTION_ADAPTER.validate_python({"type": move.type, **given})
+                assert move == made and hash(move) == hash(made) and repr(move) == repr(made)
+                assert move.model_fields_set == made.model_fields_set - {"type"}
+                assert move.model_dump_json() == made.model_dump_json()
+                seen += 1
+    assert seen > 1000
