@@ -256,23 +256,32 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     then Subterranean Lair's; None when there is none."""
     seat = state.player(actor)
     base = state.base(base_uid)
-    fits = {
-        "base": lambda value: value == base_uid,
-        "no_minion": lambda value: not present_at(base, actor),
-        "behind": lambda value: _behind(state, base, actor),
-        "power<=3": lambda value: state.card(uid).power <= 3,
-        "card": lambda value: value == uid,
-        "treasure": lambda value: state.card_ids[uid].startswith("treasure-"),
-    }
     for grant in seat.minion_grants:
         kind, _, value = grant.partition(":")
-        if fits.get(kind, lambda value: False)(value):
+        if _grant_fits(state, actor, base, uid, kind, value):
             return grant
     if seat.minions_left > 0:
         return "free"
     if hooks.lair_allows(state, actor, base):
         return "lair"
     return None
+
+
+def _grant_fits(state: GameState, actor: str, base: BaseInPlay, uid: str, kind: str, value: str) -> bool:
+    """Whether an extra minion play with this condition ("base:s12", "no_minion", …) covers this one."""
+    if kind == "base":
+        return value == base.uid
+    if kind == "no_minion":
+        return not present_at(base, actor)
+    if kind == "behind":
+        return _behind(state, base, actor)
+    if kind == "power<=3":
+        return state.card(uid).power <= 3
+    if kind == "card":
+        return value == uid
+    if kind == "treasure":
+        return state.card_ids[uid].startswith("treasure-")
+    return False
 
 
 def _behind(state: GameState, base: BaseInPlay, actor: str) -> bool:
@@ -1432,6 +1441,7 @@ def _hand_moves(state: GameState, pid: str):
             continue
         minion = card.kind == "minion"
         carried = not minion and _played_on_minion(card)
+        priced = cost_of(card) > 0          # played without paying (unpaid), it picks nothing
         pays = payment_ways(state, uid, hand, playing=True)
         price_ok: dict[tuple, bool] = {}
         carrier_ok: dict[str | None, bool] = {}
@@ -1451,7 +1461,7 @@ def _hand_moves(state: GameState, pid: str):
                         price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
                     if not price_ok[discard]:
                         continue
-                    key = (mode, unpaid(state, uid, discard))
+                    key = (mode, priced and not discard)
                     if key not in picks_ok:
                         picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
                                                       target2, mode, discard)
@@ -1559,17 +1569,27 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
     """What a card could pick played at this base (or using its talent): the candidates of its effects,
     or every minion for a card played on a minion; nothing when it picks nothing."""
-    card = state.card(uid)
+    firsts, _, on_minion, may_skip = _pick_plan(state.card(uid), playing)
     found: list[str | None] = []
     ctx = Context(pid, uid, base, None)
-    for effect in ([] if playing and "talent" in card.keywords else card.effects):
-        if effect.op in NEEDS_TARGET:
-            found += pick_candidates_of(state, effect, ctx)
-    if _played_on_minion(card):       # monsters count as minions ("Monster und Schätze")
+    for effect in firsts:
+        found += pick_candidates_of(state, effect, ctx)
+    if on_minion:       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
-    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
+    if may_skip:
         found.append(None)             # "you may", or played unpaid
     return list(dict.fromkeys(found)) or [None]
+
+
+@per_card
+def _pick_plan(card, playing: bool) -> tuple[tuple, tuple, bool, bool]:
+    """What a card's picks depend on (played, or its talent used): its effects that pick first and
+    those that pick second (none while its talent waits to be used), whether it is played on a minion,
+    and whether it may pick nothing ("you may", or played unpaid)."""
+    effects = () if playing and "talent" in card.keywords else card.effects
+    return (tuple(e for e in effects if e.op in NEEDS_TARGET), tuple(e for e in effects if e.op in NEEDS_TARGET2),
+            _played_on_minion(card),
+            any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or bool(playing and cost_of(card)))
 
 
 def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
@@ -1589,11 +1609,13 @@ def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: 
         return []
     if first is None:
         return [t for t in _targets(state, pid, uid, base, playing) if t is not None]
+    seconds = _pick_plan(card, playing)[1]
+    if not seconds:
+        return []
     ctx = Context(pid, uid, base, first)
     found: list[str] = []
-    for effect in card.effects:
-        if effect.op in NEEDS_TARGET2:
-            found += pick_candidates_of(state, effect, ctx, second=True)
+    for effect in seconds:
+        found += pick_candidates_of(state, effect, ctx, second=True)
     return list(dict.fromkeys(found))
 
 
@@ -1608,19 +1630,35 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     if playing and "talent" in card.keywords:
         yield (), None
         return
-    effects = card.effects
-    others = [u for u in hand if u != uid]
-    treasures = [u for u in others if state.card_ids[u].startswith("treasure-")]
-    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
-    pool = treasures if any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects) else others
+    needed, treasures_only, amounts, modes = _payment_plan(card)
+    pool: list[str] = []
+    if needed or amounts:
+        pool = [u for u in hand if u != uid]
+        if treasures_only:
+            pool = [u for u in pool if state.card_ids[u].startswith("treasure-")]
     options = [tuple(pool[:needed])] if needed else [()]
     if needed and playing:
         options.append(())             # played unpaid, to be rid of it: its ability does not happen
+    options += [tuple(pool[:n]) for n in amounts]
+    for discard in dict.fromkeys(options):
+        for mode in modes:
+            yield discard, mode
+
+
+@per_card
+def _payment_plan(card) -> tuple[int, bool, tuple[int, ...], list[str | None]]:
+    """What _payments offers for a card, by its effects: the cards its price asks, whether only
+    treasures pay, the other amounts it may be paid (optional prices, "per card paid": two), and the
+    modes it may be played in."""
+    effects = card.effects
+    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
+    amounts: list[int] = []
     for e in effects:
         if e.op in OPTIONAL_COSTS:
-            options.append(tuple(pool[:OPTIONAL_COSTS[e.op][1]]))
+            amounts.append(OPTIONAL_COSTS[e.op][1])
         if e.what == "per_card_paid" or e.op.endswith("_per_card_paid"):
-            options.append(tuple(pool[:2]))
+            amounts.append(2)
     modes: list[str | None] = [None]
     if any(e.op in ("destroy_or_play_monster", "bait") for e in effects):
         modes.append("monster")
@@ -1634,6 +1672,4 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
         modes.append("action")
     if any(e.op == "turner" for e in effects):
         modes.append("recycle")
-    for discard in dict.fromkeys(options):
-        for mode in modes:
-            yield discard, mode
+    return needed, treasures_only, tuple(amounts), modes
