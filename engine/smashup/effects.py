@@ -160,32 +160,44 @@ def _changes_own_power(card) -> bool:
 def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
     total = 0
     if minion.controller is not None:
-        total += sum(n for other, n in _boosters(state).get(minion.controller, ()) if other is not minion)
-    total += read_only_memo(state, ("base_minions_power", id(base)), lambda: _base_minions_power(state, base))
+        boosts = _boosters(state).get(minion.controller)
+        if boosts:
+            total += sum(n for other, n in boosts if other is not minion)
+    here, per_treasure, off_turn = read_only_memo(state, ("base_power", id(base)), lambda: _base_terms(state, base))
+    total += here
     if not is_monster:
-        for e in _effects_of(state, base.uid):
-            if e.op == "base_per_attached_treasure":
-                total += e.n * _treasures_on(state, minion)
-            elif e.op == "base_others_on_turn" and minion.controller != state.active_player.id:
-                total += e.n
+        total += per_treasure * _treasures_on(state, minion) if per_treasure else 0
+        if off_turn and minion.controller != state.active_player.id:
+            total += off_turn
     return total
+
+
+def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
+    """What a base gives its minions: the power from cards on the minions and monsters there (every
+    minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
+    effects = _effects_of(state, base.uid)
+    return (_base_minions_power(state, base),
+            sum(e.n for e in effects if e.op == "base_per_attached_treasure"),
+            sum(e.n for e in effects if e.op == "base_others_on_turn"))
 
 
 def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
     """Per controller, the minions (with their abilities) that give the controller's other minions
     power, and how much (worked out once while the state is read only)."""
-    def work():
-        found: dict[str, list[tuple[Minion, int]]] = {}
-        for other_base in state.bases:
-            for other in other_base.minions:
-                if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
-                        or not has_abilities(state, other):
-                    continue
-                n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
-                if n:
-                    found.setdefault(other.controller, []).append((other, n))
-        return found
-    return read_only_memo(state, ("boosters",), work)
+    return read_only_memo(state, ("boosters",), lambda: _find_boosters(state))
+
+
+def _find_boosters(state) -> dict[str, list[tuple[Minion, int]]]:
+    found: dict[str, list[tuple[Minion, int]]] = {}
+    for other_base in state.bases:
+        for other in other_base.minions:
+            if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
+                    or not has_abilities(state, other):
+                continue
+            n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
+            if n:
+                found.setdefault(other.controller, []).append((other, n))
+    return found
 
 
 def _base_minions_power(state, base: BaseInPlay) -> int:

@@ -223,11 +223,13 @@ def _picking(state: GameState, actor: str, uid: str, base: str | None, mode: str
     """The card's effects that pick, each with what it may pick, and all they may pick together
     (worked out once for all the picks checked while the state is read only: a first pick's
     candidates do not depend on the pick named)."""
+    firsts = _pick_plan(state.card(uid), playing)[0]
+    if not firsts:
+        return [], []
+
     def work():
-        card = state.card(uid)
         ctx = Context(actor, uid, base, None, mode=mode)
-        effects = () if playing and "talent" in card.keywords else card.effects
-        picking = [(e, pick_candidates_of(state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
+        picking = [(e, pick_candidates_of(state, e, ctx)) for e in firsts]
         return picking, [u for _, candidates in picking for u in candidates]
     return read_only_memo(state, ("picking", actor, uid, base, mode, playing), work)
 
@@ -674,7 +676,9 @@ def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
-    return sum(power_at(state, base, p.id) for p in state.players)
+    """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
+    seated = {p.id for p in state.players}
+    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
