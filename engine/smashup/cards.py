@@ -142,11 +142,11 @@ def smashup_report() -> dict:
 def per_card(fn):
     """For a function of a card design alone (and fixed flags): worked out once per design. Keyed by
     the design object itself, so a design replaced (a host's card file, a test) is worked out anew."""
-    found: dict[tuple, tuple[Any, Any]] = {}
+    found: dict[Any, tuple[Any, Any]] = {}
 
     @wraps(fn)
     def remembered(card, *flags):
-        key = (id(card), *flags)
+        key = (id(card), *flags) if flags else id(card)
         entry = found.get(key)
         if entry is None or entry[0] is not card:
             entry = found[key] = (card, fn(card, *flags))

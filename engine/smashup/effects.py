@@ -133,7 +133,6 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
                 total += e.n * _treasures_on(state, minion)
             elif e.op == "per_monster_at_base":
                 total += e.n * len(base.monsters)
-    is_monster = holds(base.monsters, minion)
     own = _effects_of(state, minion.uid) if _changes_own_power(card) and has_abilities(state, minion) else ()
     for e in own:
         if e.op == "self_per_attached_treasure":
@@ -146,7 +145,7 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
             if e.what == "undead":
                 others = [m for m in others if state.card(m.uid).undead]
             total += e.n * len(others)
-    total += _bonus_from_others(state, base, minion, is_monster)
+    total += _bonus_from_others(state, base, minion)
     return max(0, total)
 
 
@@ -157,7 +156,7 @@ def _changes_own_power(card) -> bool:
                         "per_other_monster") for e in card.effects)
 
 
-def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
+def _bonus_from_others(state, base: BaseInPlay, minion: Minion) -> int:
     total = 0
     if minion.controller is not None:
         boosts = _boosters(state).get(minion.controller)
@@ -165,9 +164,9 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool
             total += sum(n for other, n in boosts if other is not minion)
     here, per_treasure, off_turn = read_only_memo(state, ("base_power", id(base)), lambda: _base_terms(state, base))
     total += here
-    if not is_monster:
-        total += per_treasure * _treasures_on(state, minion) if per_treasure else 0
-        if off_turn and minion.controller != state.active_player.id:
+    if (per_treasure or off_turn) and not holds(base.monsters, minion):     # for minions, not monsters
+        total += per_treasure * _treasures_on(state, minion)
+        if minion.controller != state.active_player.id:
             total += off_turn
     return total
 
