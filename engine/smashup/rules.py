@@ -1575,9 +1575,10 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
     or every minion for a card played on a minion; nothing when it picks nothing."""
     firsts, _, on_minion, may_skip = _pick_plan(state.card(uid), playing)
     found: list[str | None] = []
-    ctx = Context(pid, uid, base, None)
-    for effect in firsts:
-        found += pick_candidates_of(state, effect, ctx)
+    if firsts:
+        ctx = Context(pid, uid, base, None)
+        for effect in firsts:
+            found += pick_candidates_of(state, effect, ctx)
     if on_minion:       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if may_skip:
@@ -1598,8 +1599,11 @@ def _pick_plan(card, playing: bool) -> tuple[tuple, tuple, bool, bool]:
 
 def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
     """Each first pick with each second pick the card then needs (none without a first pick)."""
+    targets = _targets(state, pid, uid, base, playing)
+    if not _pick_plan(state.card(uid), playing)[1]:       # no second picks (what pick_options would find)
+        return [(target, None) for target in targets]
     pairs: list[tuple] = []
-    for target in _targets(state, pid, uid, base, playing):
+    for target in targets:
         seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
         pairs += [(target, second) for second in seconds or [None]]
     return pairs
