@@ -1538,6 +1538,7 @@ def _talent_moves(state: GameState, pid: str):
                 continue                     # check_talent refuses each of its moves: used this turn
             card_ok: bool | None = None
             price_ok: dict[tuple, bool] = {}
+            where = base_of(state, uid)
             for target, target2 in _pairs(state, pid, uid, base.uid):
                 picks_ok: dict[str | None, bool] = {}
                 for discard, mode in payment_ways(state, uid, hand):
@@ -1551,8 +1552,8 @@ def _talent_moves(state: GameState, pid: str):
                     if not price_ok[target, discard]:
                         continue
                     if mode not in picks_ok:
-                        picks_ok[mode] = _passes_check(_check_targets, state, pid, uid, base_of(state, uid), target,
-                                                       mode, False, target2)
+                        picks_ok[mode] = _passes_check(_check_targets, state, pid, uid, where, target, mode, False,
+                                                       target2)
                     if picks_ok[mode]:
                         yield A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
                                       discard=discard, mode=mode)
