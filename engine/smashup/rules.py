@@ -1122,11 +1122,13 @@ def _close_turn(tx: Tx) -> None:
     hooks.end_of_turn(tx)
     _return_unplayed_recalls(state)
     state.silenced.clear()
-    for base in state.bases:
+    for base in state.bases:           # (set only where it changes: a pydantic assignment is slow)
         for minion in (*base.minions, *base.monsters):
-            minion.until_end_of_turn = 0
+            if minion.until_end_of_turn:
+                minion.until_end_of_turn = 0
         for monster in base.monsters:      # a charmed monster is nobody's again (Charm lasts the turn)
-            monster.controller = None
+            if monster.controller is not None:
+                monster.controller = None
     top = max(p.vp for p in state.players)
     leaders = [p.id for p in state.players if p.vp == top]
     if top >= WINNING_VP and len(leaders) == 1:
