@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,17 +69,23 @@ def _treasures_on(state, minion: Minion) -> int:
 _READ_ONLY = threading.local()
 
 
-@contextmanager
-def powers_fixed(state):
+class powers_fixed:      # named as the function it was: ``with powers_fixed(state):``
     """While nothing changes this state (listing or checking moves), each minion's power is worked out
-    once and remembered; the cache lives only as long as the block and is never part of the state."""
-    before = getattr(_READ_ONLY, "cache", None)
-    if before is None or before[0] is not state:
-        _READ_ONLY.cache = (state, {})
-    try:
-        yield
-    finally:
-        _READ_ONLY.cache = before
+    once and remembered; the cache lives only as long as the block and is never part of the state.
+    A class rather than a generator: entered a few times per move, at a third of the cost."""
+
+    __slots__ = ("before", "state")
+
+    def __init__(self, state) -> None:
+        self.state = state
+
+    def __enter__(self) -> None:
+        before = self.before = getattr(_READ_ONLY, "cache", None)
+        if before is None or before[0] is not self.state:
+            _READ_ONLY.cache = (self.state, {})
+
+    def __exit__(self, *_exc) -> None:
+        _READ_ONLY.cache = self.before
 
 
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
@@ -133,7 +138,6 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
                 total += e.n * _treasures_on(state, minion)
             elif e.op == "per_monster_at_base":
                 total += e.n * len(base.monsters)
-    is_monster = holds(base.monsters, minion)
     own = _effects_of(state, minion.uid) if _changes_own_power(card) and has_abilities(state, minion) else ()
     for e in own:
         if e.op == "self_per_attached_treasure":
@@ -146,7 +150,7 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
             if e.what == "undead":
                 others = [m for m in others if state.card(m.uid).undead]
             total += e.n * len(others)
-    total += _bonus_from_others(state, base, minion, is_monster)
+    total += _bonus_from_others(state, base, minion)
     return max(0, total)
 
 
@@ -157,35 +161,47 @@ def _changes_own_power(card) -> bool:
                         "per_other_monster") for e in card.effects)
 
 
-def _bonus_from_others(state, base: BaseInPlay, minion: Minion, is_monster: bool) -> int:
+def _bonus_from_others(state, base: BaseInPlay, minion: Minion) -> int:
     total = 0
     if minion.controller is not None:
-        total += sum(n for other, n in _boosters(state).get(minion.controller, ()) if other is not minion)
-    total += read_only_memo(state, ("base_minions_power", id(base)), lambda: _base_minions_power(state, base))
-    if not is_monster:
-        for e in _effects_of(state, base.uid):
-            if e.op == "base_per_attached_treasure":
-                total += e.n * _treasures_on(state, minion)
-            elif e.op == "base_others_on_turn" and minion.controller != state.active_player.id:
-                total += e.n
+        boosts = _boosters(state).get(minion.controller)
+        if boosts:
+            total += sum(n for other, n in boosts if other is not minion)
+    here, per_treasure, off_turn = read_only_memo(state, ("base_power", id(base)), lambda: _base_terms(state, base))
+    total += here
+    if (per_treasure or off_turn) and not holds(base.monsters, minion):     # for minions, not monsters
+        total += per_treasure * _treasures_on(state, minion)
+        if minion.controller != state.active_player.id:
+            total += off_turn
     return total
+
+
+def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
+    """What a base gives its minions: the power from cards on the minions and monsters there (every
+    minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
+    effects = _effects_of(state, base.uid)
+    return (_base_minions_power(state, base),
+            sum(e.n for e in effects if e.op == "base_per_attached_treasure"),
+            sum(e.n for e in effects if e.op == "base_others_on_turn"))
 
 
 def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
     """Per controller, the minions (with their abilities) that give the controller's other minions
     power, and how much (worked out once while the state is read only)."""
-    def work():
-        found: dict[str, list[tuple[Minion, int]]] = {}
-        for other_base in state.bases:
-            for other in other_base.minions:
-                if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
-                        or not has_abilities(state, other):
-                    continue
-                n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
-                if n:
-                    found.setdefault(other.controller, []).append((other, n))
-        return found
-    return read_only_memo(state, ("boosters",), work)
+    return read_only_memo(state, ("boosters",), lambda: _find_boosters(state))
+
+
+def _find_boosters(state) -> dict[str, list[tuple[Minion, int]]]:
+    found: dict[str, list[tuple[Minion, int]]] = {}
+    for other_base in state.bases:
+        for other in other_base.minions:
+            if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
+                    or not has_abilities(state, other):
+                continue
+            n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
+            if n:
+                found.setdefault(other.controller, []).append((other, n))
+    return found
 
 
 def _base_minions_power(state, base: BaseInPlay) -> int:
@@ -280,9 +296,18 @@ def indestructible(state, minion: Minion) -> bool:
 
 
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
+    """What a destroying effect may pick: at its base ("here") or anywhere; anywhere, it is the same
+    whichever base the card is played at (worked out once for all of them while the state is read only)."""
+    if effect.where == "here":
+        return _destroyable(state, effect, ctx, here=True)
+    return read_only_memo(state, ("destroyable", id(effect), ctx.player, ctx.card),
+                          lambda: _destroyable(state, effect, ctx, here=False))
+
+
+def _destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
     for base in state.bases:
-        if effect.where == "here" and base.uid != ctx.base:
+        if here and base.uid != ctx.base:
             continue
         pool = base.minions if effect.what == "minion" else base.monsters
         for minion in pool:

@@ -204,29 +204,48 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
                    mode: str | None = None, playing: bool = False, target2: str | None = None) -> None:
     """Every effect that must pick something has a valid pick named (or nothing to pick exists), and
     a second pick where it needs one. A card with a talent picks when the talent is used."""
-    card = state.card(uid)
-    ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
-    effects = [] if playing and "talent" in card.keywords else card.effects
-    picking = [(e, pick_candidates_of(state, e, ctx)) for e in effects if e.op in NEEDS_TARGET]
-    every = [u for _, candidates in picking for u in candidates]
-    if picking and target is not None and target not in every and not _played_on_minion(card):
+    picking, every = _picking(state, actor, uid, base, mode, playing)
+    if picking and target is not None and target not in every and not _played_on_minion(state.card(uid)):
         raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
             raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
-        seconds = (pick_candidates_of(state, effect, ctx, second=True)
-                   if effect.op in NEEDS_TARGET2 and target is not None else [])
+        if effect.op not in NEEDS_TARGET2 or target is None:
+            continue
+        ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
+        seconds = pick_candidates_of(state, effect, ctx, second=True)
         if seconds and target2 not in seconds:
             raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
 
 
+def _picking(state: GameState, actor: str, uid: str, base: str | None, mode: str | None,
+             playing: bool) -> tuple[list[tuple], list[str]]:
+    """The card's effects that pick, each with what it may pick, and all they may pick together
+    (worked out once for all the picks checked while the state is read only: a first pick's
+    candidates do not depend on the pick named)."""
+    firsts = _pick_plan(state.card(uid), playing)[0]
+    if not firsts:
+        return [], []
+
+    def work():
+        ctx = Context(actor, uid, base, None, mode=mode)
+        picking = [(e, pick_candidates_of(state, e, ctx)) for e in firsts]
+        return picking, [u for _, candidates in picking for u in candidates]
+    return read_only_memo(state, ("picking", actor, uid, base, mode, playing), work)
+
+
 def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> None:
+    _check_play_picks(state, a.actor, a.card, a.base, a.target, a.target2, a.mode, a.discard)
+
+
+def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                      target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
-    if unpaid(state, a.card, a.discard) and "talent" not in state.card(a.card).keywords:
-        if a.target is not None or a.target2 is not None:
-            raise IllegalAction("pay_cards", count=cost_of(state.card(a.card)))
+    if unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords:
+        if target is not None or target2 is not None:
+            raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
-    _check_targets(state, a.actor, a.card, a.base, a.target, a.mode, playing=True, target2=a.target2)
+    _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -239,23 +258,32 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     then Subterranean Lair's; None when there is none."""
     seat = state.player(actor)
     base = state.base(base_uid)
-    fits = {
-        "base": lambda value: value == base_uid,
-        "no_minion": lambda value: not present_at(base, actor),
-        "behind": lambda value: _behind(state, base, actor),
-        "power<=3": lambda value: state.card(uid).power <= 3,
-        "card": lambda value: value == uid,
-        "treasure": lambda value: state.card_ids[uid].startswith("treasure-"),
-    }
     for grant in seat.minion_grants:
         kind, _, value = grant.partition(":")
-        if fits.get(kind, lambda value: False)(value):
+        if _grant_fits(state, actor, base, uid, kind, value):
             return grant
     if seat.minions_left > 0:
         return "free"
     if hooks.lair_allows(state, actor, base):
         return "lair"
     return None
+
+
+def _grant_fits(state: GameState, actor: str, base: BaseInPlay, uid: str, kind: str, value: str) -> bool:
+    """Whether an extra minion play with this condition ("base:s12", "no_minion", …) covers this one."""
+    if kind == "base":
+        return value == base.uid
+    if kind == "no_minion":
+        return not present_at(base, actor)
+    if kind == "behind":
+        return _behind(state, base, actor)
+    if kind == "power<=3":
+        return state.card(uid).power <= 3
+    if kind == "card":
+        return value == uid
+    if kind == "treasure":
+        return state.card_ids[uid].startswith("treasure-")
+    return False
 
 
 def _behind(state: GameState, base: BaseInPlay, actor: str) -> bool:
@@ -277,30 +305,6 @@ def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
         raise IllegalAction("party_first")
     check_cost(state, a.actor, a.card, a.discard, playing=True)
     _check_play_targets(state, a)
-
-
-def _listed_minion_holds(state: GameState, a: A.PlayMinion) -> bool:
-    """What check_play_minion checks of a listed move beyond what the listing made sure of (the card,
-    the base, the allowance): its price and picks, each part's answer shared by the moves that differ
-    only elsewhere (the same price with other picks, the same picks with another price)."""
-    return (_passes(state, ("cost_ok", a.actor, a.card, a.discard), check_cost, a.actor, a.card, a.discard, True)
-            and _passes(state, ("targets_ok", a.actor, a.card, a.base, a.target, a.target2, a.mode,
-                                unpaid(state, a.card, a.discard)), _check_play_targets, a))
-
-
-def _listed_action_holds(state: GameState, a: A.PlayAction) -> bool:
-    """The same for check_play_action: the minion it is played on, its price and picks."""
-    if _played_on_minion(state.card(a.card)) and not _passes(state, ("carrier_ok", a.actor, a.card, a.target),
-                                                             _check_carrier, a):
-        return False
-    return (_listed_minion_holds(state, a)  # type: ignore[arg-type]
-            and _passes(state, ("picks_ok", a.actor, a.card, a.base, a.picks), _check_picks, a.actor, a.card,
-                        a.base, a.picks))
-
-
-def _passes(state: GameState, key: tuple, check, *args) -> bool:
-    """Whether ``check(state, *args)`` refuses nothing, remembered under ``key`` while listing."""
-    return read_only_memo(state, key, lambda: _passes_check(check, state, *args))
 
 
 def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
@@ -352,15 +356,19 @@ def _check_price_and_picks(state: GameState, a: A.PlayAction) -> None:
 
 
 def _check_carrier(state: GameState, a: A.PlayAction) -> None:
+    _check_carrier_of(state, a.actor, a.card, a.target)
+
+
+def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None) -> None:
     """The minion a card is played on: one in play, one's own for a card that says so (Eternal Hero,
     Traveling Elf), and not one protected from this player's actions (Dork Orc, Too Tough)."""
-    found = find_minion(state, a.target or "")
+    found = find_minion(state, target or "")
     if found is None:
         raise IllegalAction("needs_target_minion")
-    card = state.card(a.card)
-    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != a.actor:
+    card = state.card(uid)
+    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != actor:
         raise IllegalAction("own_minion_only")
-    if not affectable(state, Context(a.actor, a.card, found[0].uid, a.target), found[0], found[1]):
+    if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
         raise IllegalAction("protected", card=state.card_ids[found[1].uid])
 
 
@@ -628,20 +636,17 @@ def _check_talent_card(state: GameState, actor: str, uid: str) -> None:
 
 
 def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
-    borrows = any(e.op == "redundancy" for e in state.card(a.card).effects) and a.target in state.card_ids
-    check_cost(state, a.actor, a.target if borrows else a.card, a.discard)     # a borrowed talent's price
+    _check_talent_price_of(state, a.actor, a.card, a.target, a.discard)
+
+
+def _check_talent_price_of(state: GameState, actor: str, uid: str, target: str | None,
+                           discard: tuple[str, ...]) -> None:
+    borrows = any(e.op == "redundancy" for e in state.card(uid).effects) and target in state.card_ids
+    check_cost(state, actor, target if borrows else uid, discard)     # a borrowed talent's price
 
 
 def _check_talent_targets(state: GameState, a: A.UseTalent) -> None:
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
-
-
-def _listed_talent_holds(state: GameState, a: A.UseTalent) -> bool:
-    """check_talent for a listed move, each part's answer shared by the moves that share it."""
-    return (_passes(state, ("talent_card_ok", a.actor, a.card), _check_talent_card, a.actor, a.card)
-            and _passes(state, ("talent_price_ok", a.actor, a.card, a.target, a.discard), _check_talent_price, a)
-            and _passes(state, ("talent_targets_ok", a.actor, a.card, a.target, a.target2, a.mode),
-                        _check_talent_targets, a))
 
 
 def do_talent(tx: Tx, a: A.UseTalent) -> None:
@@ -671,7 +676,9 @@ def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
-    return sum(power_at(state, base, p.id) for p in state.players)
+    """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
+    seated = {p.id for p in state.players}
+    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
@@ -1115,11 +1122,13 @@ def _close_turn(tx: Tx) -> None:
     hooks.end_of_turn(tx)
     _return_unplayed_recalls(state)
     state.silenced.clear()
-    for base in state.bases:
+    for base in state.bases:           # (set only where it changes: a pydantic assignment is slow)
         for minion in (*base.minions, *base.monsters):
-            minion.until_end_of_turn = 0
+            if minion.until_end_of_turn:
+                minion.until_end_of_turn = 0
         for monster in base.monsters:      # a charmed monster is nobody's again (Charm lasts the turn)
-            monster.controller = None
+            if monster.controller is not None:
+                monster.controller = None
     top = max(p.vp for p in state.players)
     leaders = [p.id for p in state.players if p.vp == top]
     if top >= WINNING_VP and len(leaders) == 1:
@@ -1408,39 +1417,72 @@ def _valid(state: GameState, a: A.Action) -> bool:
 
 
 def _candidates(state: GameState, pid: str):
-    """Each move worth listing with the test it must pass: the whole of validate, or for a card played
-    from the active player's hand only what the listing did not already make sure of (the card may
-    be played now, at this base: _may_play_now, _may_play_minion_there): its price and picks."""
+    """Each move worth listing with the test it must pass: the whole of validate, or nothing more for a
+    card played from the active player's hand or a talent used in the playing step (_hand_moves and
+    _talent_moves list only those that pass)."""
     for move in _other_candidates(state, pid):
         yield move, _valid
     if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
         return
+    for move in _hand_moves(state, pid):
+        yield move, _listed
+    for move in _talent_moves(state, pid):
+        yield move, _listed
+
+
+def _listed(_state: GameState, _a: A.Action) -> bool:
+    return True
+
+
+def _hand_moves(state: GameState, pid: str):
+    """The active player's legal plays from the hand. The listing makes sure of what check_play_minion
+    and check_play_action check of the card and the base (_may_play_now, _may_play_minion_there); the
+    rest is checked part by part, each part once for all the moves that share it, in validate's order
+    (the minion an action is played on, the price, the picks, the "any number of" picks), and a move
+    is built only when all its parts pass."""
     hand = state.player(pid).hand
     for uid in hand:
         card = state.card(uid)
         if not _may_play_now(state, pid, uid, card):
             continue
+        minion = card.kind == "minion"
+        carried = not minion and _played_on_minion(card)
+        priced = cost_of(card) > 0          # played without paying (unpaid), it picks nothing
+        pays = payment_ways(state, uid, hand, playing=True)
+        price_ok: dict[tuple, bool] = {}
+        carrier_ok: dict[str | None, bool] = {}
         for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
-            if card.kind == "minion" and not _may_play_minion_there(state, pid, base_uid, uid):
+            if minion and not _may_play_minion_there(state, pid, base_uid, uid):
                 continue
+            pick_sets: list[tuple] | None = None
             for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                for discard, mode in payment_ways(state, uid, hand, playing=True):
-                    if card.kind == "minion":
-                        yield A.PlayMinion(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode), _listed_minion_holds
+                if carried:
+                    if target not in carrier_ok:
+                        carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
+                    if not carrier_ok[target]:
                         continue
-                    for picks in _pick_sets(state, pid, uid, base_uid):
-                        yield A.PlayAction(actor=pid, card=uid, base=base_uid, target=target, target2=target2,
-                                           discard=discard, mode=mode, picks=picks), _listed_action_holds
-    used = state.player(pid).used_this_turn
-    for base in state.bases:
-        for uid in talent_cards_at(state, base, pid):
-            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
-                continue                     # check_talent refuses each of its moves: used this turn
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                for discard, mode in payment_ways(state, uid, hand):
-                    yield A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
-                                      mode=mode), _listed_talent_holds
+                picks_ok: dict[tuple, bool] = {}
+                for discard, mode in pays:
+                    if discard not in price_ok:
+                        price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
+                    if not price_ok[discard]:
+                        continue
+                    key = (mode, priced and not discard)
+                    if key not in picks_ok:
+                        picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
+                                                      target2, mode, discard)
+                    if not picks_ok[key]:
+                        continue
+                    if minion:
+                        yield A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
+                                      target2=target2, discard=discard, mode=mode)
+                        continue
+                    if pick_sets is None:
+                        pick_sets = [picks for picks in _pick_sets(state, pid, uid, base_uid)
+                                     if _passes_check(_check_picks, state, pid, uid, base_uid, picks)]
+                    for picks in pick_sets:
+                        yield A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
+                                      target2=target2, discard=discard, mode=mode, picks=picks)
 
 
 def _other_candidates(state: GameState, pid: str):
@@ -1487,6 +1529,38 @@ def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid
                                lambda: hooks.may_play_minion_at(state, pid, base_uid)))
 
 
+def _talent_moves(state: GameState, pid: str):
+    """The active player's legal talents in the playing step, checked as check_talent checks them: the
+    card (once), then each move's price and picks, each answer shared by the moves that share it."""
+    hand = state.player(pid).hand
+    used = state.player(pid).used_this_turn
+    for base in state.bases:
+        for uid in talent_cards_at(state, base, pid):
+            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+                continue                     # check_talent refuses each of its moves: used this turn
+            card_ok: bool | None = None
+            price_ok: dict[tuple, bool] = {}
+            where = base_of(state, uid)
+            for target, target2 in _pairs(state, pid, uid, base.uid):
+                picks_ok: dict[str | None, bool] = {}
+                for discard, mode in payment_ways(state, uid, hand):
+                    if card_ok is None:
+                        card_ok = _passes_check(_check_talent_card, state, pid, uid)
+                    if not card_ok:
+                        break
+                    if (target, discard) not in price_ok:
+                        price_ok[target, discard] = _passes_check(_check_talent_price_of, state, pid, uid, target,
+                                                                  discard)
+                    if not price_ok[target, discard]:
+                        continue
+                    if mode not in picks_ok:
+                        picks_ok[mode] = _passes_check(_check_targets, state, pid, uid, where, target, mode, False,
+                                                       target2)
+                    if picks_ok[mode]:
+                        yield A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
+                                      discard=discard, mode=mode)
+
+
 def talent_cards(state: GameState, pid: str) -> list[str]:
     return [u for base in state.bases for u in talent_cards_at(state, base, pid)]
 
@@ -1502,23 +1576,37 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
     """What a card could pick played at this base (or using its talent): the candidates of its effects,
     or every minion for a card played on a minion; nothing when it picks nothing."""
-    card = state.card(uid)
+    firsts, _, on_minion, may_skip = _pick_plan(state.card(uid), playing)
     found: list[str | None] = []
-    ctx = Context(pid, uid, base, None)
-    for effect in ([] if playing and "talent" in card.keywords else card.effects):
-        if effect.op in NEEDS_TARGET:
+    if firsts:
+        ctx = Context(pid, uid, base, None)
+        for effect in firsts:
             found += pick_candidates_of(state, effect, ctx)
-    if _played_on_minion(card):       # monsters count as minions ("Monster und Schätze")
+    if on_minion:       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
-    if any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or (playing and cost_of(card)):
+    if may_skip:
         found.append(None)             # "you may", or played unpaid
     return list(dict.fromkeys(found)) or [None]
 
 
+@per_card
+def _pick_plan(card, playing: bool) -> tuple[tuple, tuple, bool, bool]:
+    """What a card's picks depend on (played, or its talent used): its effects that pick first and
+    those that pick second (none while its talent waits to be used), whether it is played on a minion,
+    and whether it may pick nothing ("you may", or played unpaid)."""
+    effects = () if playing and "talent" in card.keywords else card.effects
+    return (tuple(e for e in effects if e.op in NEEDS_TARGET), tuple(e for e in effects if e.op in NEEDS_TARGET2),
+            _played_on_minion(card),
+            any(e.op in OPTIONAL_TARGET_OPS for e in card.effects) or bool(playing and cost_of(card)))
+
+
 def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
     """Each first pick with each second pick the card then needs (none without a first pick)."""
+    targets = _targets(state, pid, uid, base, playing)
+    if not _pick_plan(state.card(uid), playing)[1]:       # no second picks (what pick_options would find)
+        return [(target, None) for target in targets]
     pairs: list[tuple] = []
-    for target in _targets(state, pid, uid, base, playing):
+    for target in targets:
         seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
         pairs += [(target, second) for second in seconds or [None]]
     return pairs
@@ -1532,11 +1620,13 @@ def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: 
         return []
     if first is None:
         return [t for t in _targets(state, pid, uid, base, playing) if t is not None]
+    seconds = _pick_plan(card, playing)[1]
+    if not seconds:
+        return []
     ctx = Context(pid, uid, base, first)
     found: list[str] = []
-    for effect in card.effects:
-        if effect.op in NEEDS_TARGET2:
-            found += pick_candidates_of(state, effect, ctx, second=True)
+    for effect in seconds:
+        found += pick_candidates_of(state, effect, ctx, second=True)
     return list(dict.fromkeys(found))
 
 
@@ -1551,19 +1641,35 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     if playing and "talent" in card.keywords:
         yield (), None
         return
-    effects = card.effects
-    others = [u for u in hand if u != uid]
-    treasures = [u for u in others if state.card_ids[u].startswith("treasure-")]
-    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
-    pool = treasures if any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects) else others
+    needed, treasures_only, amounts, modes = _payment_plan(card)
+    pool: list[str] = []
+    if needed or amounts:
+        pool = [u for u in hand if u != uid]
+        if treasures_only:
+            pool = [u for u in pool if state.card_ids[u].startswith("treasure-")]
     options = [tuple(pool[:needed])] if needed else [()]
     if needed and playing:
         options.append(())             # played unpaid, to be rid of it: its ability does not happen
+    options += [tuple(pool[:n]) for n in amounts]
+    for discard in dict.fromkeys(options):
+        for mode in modes:
+            yield discard, mode
+
+
+@per_card
+def _payment_plan(card) -> tuple[int, bool, tuple[int, ...], list[str | None]]:
+    """What _payments offers for a card, by its effects: the cards its price asks, whether only
+    treasures pay, the other amounts it may be paid (optional prices, "per card paid": two), and the
+    modes it may be played in."""
+    effects = card.effects
+    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
+    amounts: list[int] = []
     for e in effects:
         if e.op in OPTIONAL_COSTS:
-            options.append(tuple(pool[:OPTIONAL_COSTS[e.op][1]]))
+            amounts.append(OPTIONAL_COSTS[e.op][1])
         if e.what == "per_card_paid" or e.op.endswith("_per_card_paid"):
-            options.append(tuple(pool[:2]))
+            amounts.append(2)
     modes: list[str | None] = [None]
     if any(e.op in ("destroy_or_play_monster", "bait") for e in effects):
         modes.append("monster")
@@ -1577,6 +1683,4 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
         modes.append("action")
     if any(e.op == "turner" for e in effects):
         modes.append("recycle")
-    for discard in dict.fromkeys(options):
-        for mode in modes:
-            yield discard, mode
+    return needed, treasures_only, tuple(amounts), modes

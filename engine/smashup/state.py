@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from types import NoneType, UnionType
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -120,13 +121,12 @@ class GameState(_Model):
     removed: list[str] = Field(default_factory=list)    # the cards of players who left
 
     def clone(self) -> GameState:
-        """A private deep copy for one move. Measured on a 3-player state at turn 64 (best of 7):
-        model_copy(deep=True) ~900 µs, a hand-written recursive copy ~150 µs, a round trip through
-        model_dump/model_validate (pydantic's compiled core) ~130 µs. The card table and the owners
-        never change after the set-up (which replaces them, see rules._finish_setup), so they are shared."""
-        copy = GameState.model_validate({**self.model_dump(exclude=SHARED_FIELDS), "card_ids": {}})
-        copy.card_ids, copy.owners = self.card_ids, self.owners
-        return copy
+        """A private deep copy for one move. Measured over the states of `engine.sim --game smashup
+        --players 3 --games 20 --seed 21`: model_copy(deep=True) ~900 µs, a round trip through
+        model_dump/model_validate ~68 µs, copying each model's containers as _COPY_PLAN says ~15 µs.
+        The card table and the owners never change after the set-up (which replaces them, see
+        rules._finish_setup), so they are shared."""
+        return _copy(self)
 
     # ------------------------------------------------------------------ lookups
     def card(self, uid: str) -> PlayCard | Base | Monster:
@@ -178,3 +178,62 @@ class GameState(_Model):
             for minion in (*base.minions, *base.monsters):
                 found += [minion.uid, *minion.attached]
         return found
+
+
+# ---------------------------------------------------------------------- copying
+_ATOMS = {str, int, NoneType}
+_SHARED = {(GameState, name) for name in SHARED_FIELDS}
+
+
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
+    """Which fields of a state model a copy must not share, and how each is copied: a list or dict of
+    strings and numbers as a shallow copy, a model (or a list of them) model by model. Fields holding
+    strings, numbers or None are shared. A field of any other type stops the import, so a field
+    added later cannot be shared between a state and its copy by mistake."""
+    plan = []
+    for name, field in cls.model_fields.items():
+        ann, origin, args = field.annotation, get_origin(field.annotation), get_args(field.annotation)
+        if (cls, name) in _SHARED or ann in _ATOMS or origin is Literal or (origin is UnionType
+                                                                          and set(args) <= _ATOMS):
+            continue
+        if origin in (list, dict) and set(args) <= _ATOMS:
+            plan.append((name, origin.copy))
+        elif origin is list and args[0] in _COPY_PLAN:
+            plan.append((name, _copy_list))
+        elif origin is UnionType and len(args) == 2 and args[0] in _COPY_PLAN and args[1] is NoneType:
+            plan.append((name, _copy_optional))
+        else:
+            raise TypeError(f"{cls.__name__}.{name}: no copy rule for {ann}")
+    return tuple(plan)
+
+
+def _copy(model: Any) -> Any:
+    """A copy no list, dict or model of which is shared with the original (the same result as a round
+    trip through model_dump/model_validate: every field counts as set)."""
+    cls = type(model)
+    names, plan = _COPY_PLAN[cls]
+    values = model.__dict__.copy()
+    for name, copy in plan:
+        values[name] = copy(values[name])
+    copied = _new(cls)
+    _set(copied, "__dict__", values)
+    _set(copied, "__pydantic_fields_set__", set(names))
+    _set(copied, "__pydantic_extra__", None)
+    _set(copied, "__pydantic_private__", None)
+    return copied
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def _copy_list(models: list) -> list:
+    return [_copy(m) for m in models]
+
+
+def _copy_optional(model: Any) -> Any:
+    return None if model is None else _copy(model)
+
+
+_COPY_PLAN: dict[type, tuple[frozenset[str], tuple[tuple[str, Any], ...]]] = {}
+for _model in (Minion, BaseInPlay, Seat, Draft, Scoring, Decision, GameState):   # parts before wholes
+    _COPY_PLAN[_model] = frozenset(_model.model_fields), _plan(_model)
