@@ -197,7 +197,7 @@ async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: T
 
 
 async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table: Table):
-    anna, ben, _ = table.players
+    anna = table.players[0]
     lobby = (await anna.slash(table.channel, "neu")).response
     await anna.slash(table.channel, "beenden")
     shown = current(table, lobby)
