@@ -310,3 +310,22 @@ def test_topper_chopper_is_a_plain_minion_whose_talent_does_nothing():
     after, _ = apply(state, A.UseTalent(actor="anna", card=chopper))
     assert after.bases == state.bases and after.player("anna").hand == state.player("anna").hand
     assert power(after, chopper) == state.card(chopper).power
+
+
+def test_a_mode_or_a_second_pick_the_card_does_not_make_is_refused_and_changes_nothing():
+    """Bad input is refused, not dropped: No, My Precious! picks one treasure and offers no choice, so a
+    mode or a second target named with it is an error (Smash Up rulebook: a card does what its text
+    says), and the game stays as it was."""
+    state = game()
+    theirs = put_minion(state, "elves-elf-help-guru", "cleo", 1)
+    treasure = _attach_treasure(state, "treasure-kneepads-of-allure", "cleo", theirs)
+    uid = take(state, "dwarves-no-my-precious", "anna")
+    before = state.model_dump_json()
+    base = state.bases[0].uid
+    for extra, code in (({"mode": "take"}, "no_such_mode"), ({"target2": theirs}, "no_second_target")):
+        with pytest.raises(IllegalAction) as refused:
+            apply(state, A.PlayAction(actor="anna", card=uid, base=base, target=treasure, **extra))
+        assert refused.value.code == code
+    assert state.model_dump_json() == before
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, base=base, target=treasure))
+    assert treasure in state.treasure_discard

@@ -203,8 +203,13 @@ def _in_hand(state: GameState, actor: str, uid: str) -> None:
 def _check_targets(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
                    mode: str | None = None, playing: bool = False, target2: str | None = None) -> None:
     """Every effect that must pick something has a valid pick named (or nothing to pick exists), and
-    a second pick where it needs one. A card with a talent picks when the talent is used."""
+    a second pick where it needs one. A card with a talent picks when the talent is used. A mode the
+    card does not offer, or a second pick no effect of it makes, is refused (not silently dropped)."""
+    if mode is not None and mode not in _payment_plan(state.card(uid))[3]:
+        raise IllegalAction("no_such_mode")
     picking, every = _picking(state, actor, uid, base, mode, playing)
+    if target2 is not None and (target is None or not any(e.op in NEEDS_TARGET2 for e, _ in picking)):
+        raise IllegalAction("no_second_target")
     if picking and target is not None and target not in every and not _played_on_minion(state.card(uid)):
         raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
     for effect, candidates in picking:
