@@ -44,6 +44,8 @@ class SearchGame:
     horizon: int                                    # playout steps before the position is scored
     guide: Callable[[str], Any] | None = None       # the player whose move stands unsearched (else ``policy``)
     margin: float = 0.0                             # by how much (average score) a move must beat the guide's
+    # apply that may change the state it is given (the playouts own theirs); else ``apply``
+    apply_owned: Callable[[Any, Any], tuple[Any, list]] | None = None
 
 
 class SearchPlayer:
@@ -127,8 +129,9 @@ def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
 
 def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline: float | None) -> float | None:
     """Play on with ``mittel`` players for ``game.horizon`` steps and score the position; None when
-    the clock ran out first."""
+    the clock ran out first. ``state`` is handed over: the game's ``apply_owned`` may change it."""
     players = {}
+    apply = game.apply_owned or game.apply
     for _ in range(game.horizon):
         if getattr(state, "phase", None) == "over":
             break
@@ -137,7 +140,7 @@ def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline:
         move = _next_move(game, state, players, rng, deadline)
         if move is None:
             break
-        state, _ = game.apply(state, move)
+        state, _ = apply(state, move)
     if deadline is not None and time.perf_counter() > deadline:
         return None
     return game.evaluate(state, me)
