@@ -35,7 +35,9 @@ class SearchGame:
 
     legal: Callable[[Any, str], list]
     apply: Callable[[Any, Any], tuple[Any, list]]
-    policy: Callable[[str], Any]                    # a ``mittel`` player for a seat: .choose(state)
+    # a ``mittel`` player for a seat: .choose(state); it may set ``.listed`` on every choose to the legal
+    # moves it listed there, which spares the playout listing them again when it makes none
+    policy: Callable[[str], Any]
     determinize: Callable[[Any, str, random.Random], Any]
     evaluate: Callable[[Any, str], float]           # higher is better for the seat
     candidates: Callable[[Any, str, list, Any], list]   # the moves worth trying, the guide first
@@ -156,10 +158,12 @@ def _next_move(game: SearchGame, state: Any, players: dict, rng: random.Random, 
             return None
         if seat not in players:
             players[seat] = game.policy(seat)
-        move = players[seat].choose(state)
+        policy = players[seat]
+        move = policy.choose(state)
         if move is not None:
             return move
-        open_moves += game.legal(state, seat)
+        listed = getattr(policy, "listed", None)
+        open_moves += game.legal(state, seat) if listed is None else listed
     return rng.choice(open_moves) if open_moves else None
 
 

@@ -21,9 +21,10 @@ class BotPlayer:
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
         self.asked: dict[int, set[str]] = {}    # combat window -> players already asked for help
+        self.listed: list[A.Action] | None = None   # the legal moves of the last choose (for the search)
 
     def choose(self, state: GameState) -> A.Action | None:
-        moves = legal_actions(state, self.player_id)
+        moves = self.listed = legal_actions(state, self.player_id)
         if not moves:
             return None
         for pick in (self._decision, self._combat, self._own_turn, self._spite):
