@@ -35,7 +35,9 @@ class SearchGame:
 
     legal: Callable[[Any, str], list]
     apply: Callable[[Any, Any], tuple[Any, list]]
-    policy: Callable[[str], Any]                    # a ``mittel`` player for a seat: .choose(state)
+    # a ``mittel`` player for a seat: .choose(state); it may set ``.listed`` on every choose to the legal
+    # moves it listed there, which spares the playout listing them again when it makes none
+    policy: Callable[[str], Any]
     determinize: Callable[[Any, str, random.Random], Any]
     evaluate: Callable[[Any, str], float]           # higher is better for the seat
     candidates: Callable[[Any, str, list, Any], list]   # the moves worth trying, the guide first
@@ -44,6 +46,8 @@ class SearchGame:
     horizon: int                                    # playout steps before the position is scored
     guide: Callable[[str], Any] | None = None       # the player whose move stands unsearched (else ``policy``)
     margin: float = 0.0                             # by how much (average score) a move must beat the guide's
+    # apply that may change the state it is given (the playouts own theirs); else ``apply``
+    apply_owned: Callable[[Any, Any], tuple[Any, list]] | None = None
 
 
 class SearchPlayer:
@@ -127,8 +131,9 @@ def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
 
 def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline: float | None) -> float | None:
     """Play on with ``mittel`` players for ``game.horizon`` steps and score the position; None when
-    the clock ran out first."""
+    the clock ran out first. ``state`` is handed over: the game's ``apply_owned`` may change it."""
     players = {}
+    apply = game.apply_owned or game.apply
     for _ in range(game.horizon):
         if getattr(state, "phase", None) == "over":
             break
@@ -137,7 +142,7 @@ def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline:
         move = _next_move(game, state, players, rng, deadline)
         if move is None:
             break
-        state, _ = game.apply(state, move)
+        state, _ = apply(state, move)
     if deadline is not None and time.perf_counter() > deadline:
         return None
     return game.evaluate(state, me)
@@ -153,10 +158,12 @@ def _next_move(game: SearchGame, state: Any, players: dict, rng: random.Random, 
             return None
         if seat not in players:
             players[seat] = game.policy(seat)
-        move = players[seat].choose(state)
+        policy = players[seat]
+        move = policy.choose(state)
         if move is not None:
             return move
-        open_moves += game.legal(state, seat)
+        listed = getattr(policy, "listed", None)
+        open_moves += game.legal(state, seat) if listed is None else listed
     return rng.choice(open_moves) if open_moves else None
 
 

@@ -103,7 +103,13 @@ def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, 
     agent = RandomAgent(random.Random(seed))
     state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
                              options=options)
-    return _play_wrapped(state, events, apply, all_moves, agent.choose, violations if checks else no_checks, wrap)
+    return _play_wrapped(state, events, apply_owned, all_moves, agent.choose, violations if checks else no_checks,
+                         wrap)
+
+
+def apply_owned(state: GameState, action: Action):
+    """The simulator owns its state and keeps only the newest: each move changes it in place."""
+    return apply(state, action, in_place=True)
 
 
 def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options,

@@ -222,3 +222,40 @@ def test_bench_prints_one_json_line_per_level(capsys):
         entry = summary["levels"][level]
         assert 0.0 <= entry["win_rate"] <= 1.0 and len(entry["ci95"]) == 2 and entry["decision_p99_ms"] >= 0
     assert summary["games"] == 2 and summary["unfinished"] == 0
+
+
+@pytest.mark.parametrize(("game", "players"), [("munchkin", 4), ("smashup", 3)])
+def test_searching_leaves_the_real_table_as_it_was(game, players):
+    """The search's playouts change their states in place (Munchkin): only copies made for them, so
+    the table the bot was asked about is the same after every searched decision."""
+    for state in _positions(game, players, seed=4, wanted=3):
+        before = state.model_dump()
+        make_bot(game, ME, "schwer", seed=2, iterations=2).choose(state)
+        assert state.model_dump() == before
+
+
+def test_a_playout_takes_the_moves_a_player_listed_when_it_makes_none():
+    """When no ``mittel`` player wants to move, the playout picks among the moves they listed for
+    that very state (each keeps them in ``listed`` on every choose: exactly legal_actions' list), and
+    does not list them a second time."""
+    import dataclasses
+
+    from engine.munchkin import bot as munchkin_bot
+    from engine.munchkin.rules import legal_actions
+
+    class Idle(munchkin_bot.MiddlePlayer):
+        def choose(self, state):
+            super().choose(state)
+            return None
+
+    for state in _positions("munchkin", 4, seed=9, wanted=3):
+        for seat in state.players:
+            asked = munchkin_bot.MiddlePlayer(seat.id)
+            asked.choose(state)
+            assert asked.listed == legal_actions(state, seat.id)
+        game = dataclasses.replace(munchkin_bot.SEARCH, policy=Idle,
+                                   legal=lambda *a: pytest.fail("listed a second time"))
+        players: dict = {}
+        picked = search._next_move(game, state, players, random.Random(3), None)
+        listed = [m for seat in munchkin_bot.movers(state) for m in players[seat].listed]
+        assert picked in listed

@@ -21,9 +21,10 @@ class BotPlayer:
     def __init__(self, player_id: str) -> None:
         self.player_id = player_id
         self.asked: dict[int, set[str]] = {}    # combat window -> players already asked for help
+        self.listed: list[A.Action] | None = None   # the legal moves of the last choose (for the search)
 
     def choose(self, state: GameState) -> A.Action | None:
-        moves = legal_actions(state, self.player_id)
+        moves = self.listed = legal_actions(state, self.player_id)
         if not moves:
             return None
         for pick in (self._decision, self._combat, self._own_turn, self._spite):
@@ -281,9 +282,13 @@ def in_window(state: GameState, me: str) -> bool:
 
 
 SEARCH_WIDTH = 6
+def apply_owned(state: GameState, move: A.Action) -> tuple[GameState, list]:
+    return apply(state, move, in_place=True)
+
+
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=MiddlePlayer, determinize=determinize,
                     evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=30,
-                    margin=0.01)
+                    margin=0.01, apply_owned=apply_owned)
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.munchkin.state import Decision
+from engine.munchkin.state import Decision, GameState
 from engine.munchkin.tx import Tx
 
 
@@ -18,3 +18,13 @@ def open_decision(tx: Tx, player: str, kind: str, options: list[str], *, default
     tx.emit("decision_opened", decision=decision.id, player=player, kind=kind,
             params={k: v for k, v in decision.params.items() if k != "remaining"})
     return decision
+
+
+def first_pending(state: GameState, kind: str) -> dict[str, Decision]:
+    """Each player's first open decision of this kind, by player id (the rules that watch the whole
+    table after every step ask it once, not once per player)."""
+    found: dict[str, Decision] = {}
+    for decision in state.decisions:
+        if decision.kind == kind:
+            found.setdefault(decision.player, decision)
+    return found

@@ -1,7 +1,8 @@
 """The Munchkin rules: ``new_game``, ``apply`` and ``legal_actions``.
 
 ``apply`` validates first (raising ``IllegalAction`` with nothing changed), then executes the move on
-a copy of the state and lets the game flow on (``advance``) until it waits on somebody.
+a copy of the state (on the state itself with ``in_place=True``) and lets the game flow on
+(``advance``) until it waits on somebody.
 """
 
 from __future__ import annotations
@@ -97,12 +98,21 @@ def new_game(players: Sequence[tuple[str, str]], seed: int, sets: Sequence[str] 
 
 
 # ====================================================================== apply
-def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+    """The state after the move and what happened. ``in_place``: the move changes ``state`` itself
+    (returned again) instead of a copy, for a caller that owns the state and wants only the new one
+    (the simulator, the search's playouts); a refused move changes nothing either way, for every
+    refusal comes from ``validate`` before the first change."""
     validate(state, action)
-    new_state = state.clone()
+    new_state = state if in_place else state.clone()
     tx = Tx(new_state)
-    EXECUTE[type(action)](tx, action)
-    advance(tx)
+    try:
+        EXECUTE[type(action)](tx, action)
+        advance(tx)
+    except IllegalAction as exc:
+        if in_place:    # a half-made move cannot be a clean refusal: say so instead
+            raise RuntimeError(f"move refused after it changed the state: {action!r}") from exc
+        raise
     tx.finish()
     return new_state, tx.events
 

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
-from engine.munchkin.decisions import open_decision
+from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -29,10 +29,12 @@ def check_power_fits(state: GameState, player: Player, card) -> None:
 
 
 def check_power_ranks(tx: Tx) -> None:
+    pending = first_pending(tx.s, "drop_power")
     for player in tx.s.players:
-        pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_power"]
+        if not player.powers and player.id not in pending:
+            continue            # nothing to drop, nothing to withdraw
         too_many = bool(player.powers) and rank_sum(tx.s, player) > player.level
-        if too_many and not pending:
+        if too_many and player.id not in pending:
             open_decision(tx, player.id, "drop_power", list(player.powers))
-        elif pending and not too_many:      # the level came back meanwhile
-            tx.s.decisions.remove(pending[0])
+        elif player.id in pending and not too_many:      # the level came back meanwhile
+            tx.s.decisions.remove(pending[player.id])

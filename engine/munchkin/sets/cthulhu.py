@@ -12,6 +12,8 @@ Who is a Kultist, the cult's +2 and becoming one are in cult.py, below the share
 
 from __future__ import annotations
 
+from itertools import islice
+
 from engine.munchkin import character as ch
 from engine.munchkin.cards import Effect, cultist_cards
 from engine.munchkin.combat import check_winners
@@ -29,7 +31,8 @@ def check_cult_endings(tx: Tx) -> None:
         return
     if not cultist_cards(tuple(state.sets)):
         return
-    humans = [p for p in state.players if not is_cultist(state, p)]
+    # two humans are enough to know that nothing ends (the usual case): the search stops there
+    humans = list(islice((p for p in state.players if not is_cultist(state, p)), 2))
     if not humans:
         top = max(p.level for p in state.players)
         state.winners = [p.id for p in state.players if p.level == top]
@@ -44,7 +47,7 @@ def check_cult_endings(tx: Tx) -> None:
         # this level may be the tenth: the rulebook makes it the one exception to "only by a kill"
         ch.gain_levels(tx, humans[0], 1, by_kill=True, source="last_human")
         check_winners(tx)
-    elif len(humans) > 1:
+    elif len(humans) > 1 and state.lone_human_rewarded:
         state.lone_human_rewarded = False
 
 

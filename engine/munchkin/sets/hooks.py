@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
-from engine.munchkin.decisions import open_decision
+from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.effects import lose_card
 from engine.munchkin.registry import decision
 from engine.munchkin.sets import axecop, cthulhu, cult, impossible
@@ -61,15 +61,15 @@ def after_each_step(tx: Tx) -> None:
 
 
 def check_follower_counts(tx: Tx) -> None:
+    pending = first_pending(tx.s, "drop_follower")
     for player in tx.s.players:
-        pending = [d for d in tx.s.decisions if d.player == player.id and d.kind == "drop_follower"]
-        if len(player.followers) < 2 and not pending:
+        if len(player.followers) < 2 and player.id not in pending:
             continue            # the allowance is at least 1: nothing to drop, nothing to withdraw
         too_many = len(player.followers) > follower_allowance(tx.s, player)
-        if too_many and not pending:
+        if too_many and player.id not in pending:
             open_decision(tx, player.id, "drop_follower", list(player.followers))
-        elif pending and not too_many:
-            tx.s.decisions.remove(pending[0])
+        elif player.id in pending and not too_many:
+            tx.s.decisions.remove(pending[player.id])
 
 
 @decision("drop_follower")
