@@ -282,6 +282,8 @@ def in_window(state: GameState, me: str) -> bool:
 
 
 SEARCH_WIDTH = 6
+
+
 def apply_owned(state: GameState, move: A.Action) -> tuple[GameState, list]:
     return apply(state, move, in_place=True)
 
