@@ -88,6 +88,24 @@ class powers_fixed:      # named as the function it was: ``with powers_fixed(sta
         _READ_ONLY.cache = self.before
 
 
+class state_changing:
+    """A move changing this very state (apply in place): whatever a powers_fixed block around it
+    remembered of the state is set aside during the move and starts empty after it."""
+
+    __slots__ = ("before", "state")
+
+    def __init__(self, state) -> None:
+        self.state = state
+
+    def __enter__(self) -> None:
+        self.before = getattr(_READ_ONLY, "cache", None)
+        _READ_ONLY.cache = None
+
+    def __exit__(self, *_exc) -> None:
+        before = self.before
+        _READ_ONLY.cache = (self.state, {}) if before is not None and before[0] is self.state else before
+
+
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:

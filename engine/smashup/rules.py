@@ -1,8 +1,8 @@
 """Smash Up – Munchkin's rules and flow (rulebook: "Spielvorbereitung", "Prügeln wir uns nach
 Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wertung", "Aus und vorbei!").
 
-``apply(state, action)`` validates on the unchanged state, changes a copy, and lets the game run on
-until it waits for a player, like the Munchkin engine.
+``apply(state, action)`` validates on the unchanged state, changes a copy (the state itself with
+``in_place=True``), and lets the game run on until it waits for a player, like the Munchkin engine.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from engine.smashup.effects import (
     powers_fixed,
     read_only_memo,
     special_moment,
+    state_changing,
     takes_pick,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
@@ -120,13 +121,28 @@ def _new_base(tx: Tx) -> None:
 
 
 # ====================================================================== apply
-def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: A.Action, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+    """The state after the move and what happened. ``in_place``: the move changes ``state`` itself
+    (returned again) instead of a copy, for a caller that owns the state and keeps only the newest
+    (the simulator, playouts). Every refusal comes from ``validate``, before the first change, so a
+    refused move changes nothing either way; no executor raises IllegalAction (they reach the
+    checks only through ``_passes_check``, which answers yes or no). Should a move still fail half
+    way, the in-place form raises RuntimeError: a half-changed state is never passed off as a clean
+    refusal."""
     validate(state, action)
-    new_state = state.clone()
-    tx = Tx(new_state)
-    EXECUTE[type(action)](tx, action)
+    if not in_place:
+        tx = Tx(state.clone())
+        EXECUTE[type(action)](tx, action)
+        tx.finish()
+        return tx.s, tx.events
+    tx = Tx(state)
+    try:
+        with state_changing(state):
+            EXECUTE[type(action)](tx, action)
+    except Exception as exc:
+        raise RuntimeError(f"half-made move, the state is left changed: {action!r}") from exc
     tx.finish()
-    return new_state, tx.events
+    return state, tx.events
 
 
 def validate(state: GameState, action: A.Action) -> None:
