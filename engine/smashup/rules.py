@@ -1469,6 +1469,9 @@ def _hand_moves(state: GameState, pid: str):
         minion = card.kind == "minion"
         carried = not minion and _played_on_minion(card)
         priced = cost_of(card) > 0          # played without paying (unpaid), it picks nothing
+        # a card that picks nothing, played on no minion, is listed with no picks and a mode it offers:
+        # _check_play_picks has nothing to refuse
+        picks_free = not carried and not _pick_plan(card, True)[0]
         pays = payment_ways(state, uid, hand, playing=True)
         price_ok: dict[tuple, bool] = {}
         carrier_ok: dict[str | None, bool] = {}
@@ -1488,12 +1491,13 @@ def _hand_moves(state: GameState, pid: str):
                         price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
                     if not price_ok[discard]:
                         continue
-                    key = (mode, priced and not discard)
-                    if key not in picks_ok:
-                        picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
-                                                      target2, mode, discard)
-                    if not picks_ok[key]:
-                        continue
+                    if not picks_free:
+                        key = (mode, priced and not discard)
+                        if key not in picks_ok:
+                            picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
+                                                          target2, mode, discard)
+                        if not picks_ok[key]:
+                            continue
                     if minion:
                         yield A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
                                       target2=target2, discard=discard, mode=mode)
@@ -1623,14 +1627,20 @@ def _pick_plan(card, playing: bool) -> tuple[tuple, tuple, bool, bool]:
 
 def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
     """Each first pick with each second pick the card then needs (none without a first pick)."""
+    firsts, seconds, on_minion, _ = _pick_plan(state.card(uid), playing)
+    if not firsts and not on_minion:       # picks nothing: _targets is [None], and no second pick without a first
+        return _NO_PICKS
     targets = _targets(state, pid, uid, base, playing)
-    if not _pick_plan(state.card(uid), playing)[1]:       # no second picks (what pick_options would find)
+    if not seconds:       # no second picks (what pick_options would find)
         return [(target, None) for target in targets]
     pairs: list[tuple] = []
     for target in targets:
         seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
         pairs += [(target, second) for second in seconds or [None]]
     return pairs
+
+
+_NO_PICKS = [(None, None)]      # shared, never changed
 
 
 def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: str | None = None,
