@@ -229,11 +229,28 @@ def _base_minions_power(state, base: BaseInPlay) -> int:
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is not None and cache[0] is state:      # read only: where each minion is, looked up once
+        where = cache[1].get(_WHERE)
+        if where is None:
+            where = cache[1][_WHERE] = _where_minions_are(state)
+        return where.get(uid)
     for base in state.bases:
         for minion in (*base.minions, *base.monsters):
             if minion.uid == uid:
                 return base, minion
     return None
+
+
+_WHERE = ("where",)
+
+
+def _where_minions_are(state) -> dict[str, tuple[BaseInPlay, Minion]]:
+    where: dict[str, tuple[BaseInPlay, Minion]] = {}
+    for base in state.bases:
+        for minion in (*base.minions, *base.monsters):
+            where.setdefault(minion.uid, (base, minion))       # the first one, as the search finds it
+    return where
 
 
 # ---------------------------------------------------------------------- targets

@@ -278,14 +278,13 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     """Which allowance a minion played here uses: a conditional extra first, then a free play,
     then Subterranean Lair's; None when there is none."""
     seat = state.player(actor)
-    base = state.base(base_uid)
     for grant in seat.minion_grants:
         kind, _, value = grant.partition(":")
-        if _grant_fits(state, actor, base, uid, kind, value):
+        if _grant_fits(state, actor, state.base(base_uid), uid, kind, value):
             return grant
     if seat.minions_left > 0:
         return "free"
-    if hooks.lair_allows(state, actor, base):
+    if hooks.lair_allows(state, actor, state.base(base_uid)):
         return "lair"
     return None
 
@@ -1415,7 +1414,7 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
             return [a for a in _choices_of(state, player_id) if _valid(state, a)]
-        return [a for a, holds_ in _candidates(state, player_id) if holds_(state, a)]
+        return _candidates(state, player_id)
 
 
 def _idle(state: GameState, pid: str) -> bool:
@@ -1437,22 +1436,15 @@ def _valid(state: GameState, a: A.Action) -> bool:
     return _passes_check(_validate, state, a)
 
 
-def _candidates(state: GameState, pid: str):
-    """Each move worth listing with the test it must pass: the whole of validate, or nothing more for a
-    card played from the active player's hand or a talent used in the playing step (_hand_moves and
-    _talent_moves list only those that pass)."""
-    for move in _other_candidates(state, pid):
-        yield move, _valid
-    if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
-        return
-    for move in _hand_moves(state, pid):
-        yield move, _listed
-    for move in _talent_moves(state, pid):
-        yield move, _listed
-
-
-def _listed(_state: GameState, _a: A.Action) -> bool:
-    return True
+def _candidates(state: GameState, pid: str) -> list[A.Action]:
+    """The moves worth listing that pass the whole of validate, then, in the active player's playing
+    step, the cards played from the hand and the talents used (_hand_moves and _talent_moves list only
+    those that pass)."""
+    moves = [move for move in _other_candidates(state, pid) if _valid(state, move)]
+    if state.phase == "play" and state.active_player.id == pid and state.draft is None:
+        moves += _hand_moves(state, pid)
+        moves += _talent_moves(state, pid)
+    return moves
 
 
 def _hand_moves(state: GameState, pid: str):
