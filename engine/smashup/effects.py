@@ -340,6 +340,11 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
+    with powers_fixed(state):    # read only, also when a move asks: each power's terms worked out once
+        return _destroyable_now(state, effect, ctx, here)
+
+
+def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
     for base in state.bases:
         if here and base.uid != ctx.base:

@@ -681,8 +681,11 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
 
 # ====================================================================== scoring
 def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:
-    """A player's total power at a base: their minions and any monster they control."""
-    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller == player_id)
+    """A player's total power at a base: their minions and any monster they control (read only: the
+    powers worked out together, each minion's boosters and base bonus found once, also mid-move)."""
+    with powers_fixed(state):
+        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters)
+                   if m.controller == player_id)
 
 
 def present_at(base: BaseInPlay, player_id: str) -> bool:
@@ -698,7 +701,8 @@ def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
     seated = {p.id for p in state.players}
-    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
+    with powers_fixed(state):       # read only, as in power_at
+        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
