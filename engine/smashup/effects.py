@@ -88,6 +88,24 @@ class powers_fixed:      # named as the function it was: ``with powers_fixed(sta
         _READ_ONLY.cache = self.before
 
 
+class state_changing:
+    """A move changing this very state (apply in place): whatever a powers_fixed block around it
+    remembered of the state is set aside during the move and starts empty after it."""
+
+    __slots__ = ("before", "state")
+
+    def __init__(self, state) -> None:
+        self.state = state
+
+    def __enter__(self) -> None:
+        self.before = getattr(_READ_ONLY, "cache", None)
+        _READ_ONLY.cache = None
+
+    def __exit__(self, *_exc) -> None:
+        before = self.before
+        _READ_ONLY.cache = (self.state, {}) if before is not None and before[0] is self.state else before
+
+
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
@@ -211,11 +229,28 @@ def _base_minions_power(state, base: BaseInPlay) -> int:
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is not None and cache[0] is state:      # read only: where each minion is, looked up once
+        where = cache[1].get(_WHERE)
+        if where is None:
+            where = cache[1][_WHERE] = _where_minions_are(state)
+        return where.get(uid)
     for base in state.bases:
         for minion in (*base.minions, *base.monsters):
             if minion.uid == uid:
                 return base, minion
     return None
+
+
+_WHERE = ("where",)
+
+
+def _where_minions_are(state) -> dict[str, tuple[BaseInPlay, Minion]]:
+    where: dict[str, tuple[BaseInPlay, Minion]] = {}
+    for base in state.bases:
+        for minion in (*base.minions, *base.monsters):
+            where.setdefault(minion.uid, (base, minion))       # the first one, as the search finds it
+    return where
 
 
 # ---------------------------------------------------------------------- targets
@@ -305,6 +340,11 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
+    with powers_fixed(state):    # read only, also when a move asks: each power's terms worked out once
+        return _destroyable_now(state, effect, ctx, here)
+
+
+def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
     for base in state.bases:
         if here and base.uid != ctx.base:

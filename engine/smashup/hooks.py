@@ -189,13 +189,14 @@ def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bo
 
 def before_scoring(tx: Tx, base: BaseInPlay) -> None:
     """Hippogriff: a random minion (not a monster) of power 3 or less here is destroyed."""
-    from engine.smashup.effects import destroy, minion_power
+    from engine.smashup.effects import destroy, minion_power, powers_fixed
 
     for monster in list(base.monsters):
         effect = _has(tx, monster.uid, "before_scoring_destroy_weak")
         if effect is None:
             continue
-        weak = [m.uid for m in base.minions if minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+        with powers_fixed(tx.s):
+            weak = [m.uid for m in base.minions if minion_power(tx.s, base, m) <= (effect.max_power or 0)]
         if weak:
             destroy(tx, weak[tx.rng.below(len(weak))], by="")
 
@@ -224,15 +225,17 @@ def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
 def end_of_turn(tx: Tx) -> None:
     """Plutonium Dragon: at the end of every turn, minions of power 2 or less at its base are
     destroyed; the treasures of monsters destroyed this way are discarded."""
-    from engine.smashup.effects import destroy, minion_power
+    from engine.smashup.effects import destroy, minion_power, powers_fixed
 
     for base in list(tx.s.bases):
         for monster in list(base.monsters):
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
-            for minion in [m for m in (*base.minions, *base.monsters)
-                           if m is not monster and minion_power(tx.s, base, m) <= (effect.max_power or 0)]:
+            with powers_fixed(tx.s):         # the weak ones found first, then destroyed
+                weak = [m for m in (*base.minions, *base.monsters)
+                        if m is not monster and minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+            for minion in weak:
                 destroy(tx, minion.uid, by="", no_treasures=True)
 
 

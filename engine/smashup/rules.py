@@ -1,8 +1,8 @@
 """Smash Up – Munchkin's rules and flow (rulebook: "Spielvorbereitung", "Prügeln wir uns nach
 Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wertung", "Aus und vorbei!").
 
-``apply(state, action)`` validates on the unchanged state, changes a copy, and lets the game run on
-until it waits for a player, like the Munchkin engine.
+``apply(state, action)`` validates on the unchanged state, changes a copy (the state itself with
+``in_place=True``), and lets the game run on until it waits for a player, like the Munchkin engine.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from engine.smashup.effects import (
     powers_fixed,
     read_only_memo,
     special_moment,
+    state_changing,
     takes_pick,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
@@ -120,13 +121,28 @@ def _new_base(tx: Tx) -> None:
 
 
 # ====================================================================== apply
-def apply(state: GameState, action: A.Action) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: A.Action, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+    """The state after the move and what happened. ``in_place``: the move changes ``state`` itself
+    (returned again) instead of a copy, for a caller that owns the state and keeps only the newest
+    (the simulator, playouts). Every refusal comes from ``validate``, before the first change, so a
+    refused move changes nothing either way; no executor raises IllegalAction (they reach the
+    checks only through ``_passes_check``, which answers yes or no). Should a move still fail half
+    way, the in-place form raises RuntimeError: a half-changed state is never passed off as a clean
+    refusal."""
     validate(state, action)
-    new_state = state.clone()
-    tx = Tx(new_state)
-    EXECUTE[type(action)](tx, action)
+    if not in_place:
+        tx = Tx(state.clone())
+        EXECUTE[type(action)](tx, action)
+        tx.finish()
+        return tx.s, tx.events
+    tx = Tx(state)
+    try:
+        with state_changing(state):
+            EXECUTE[type(action)](tx, action)
+    except Exception as exc:
+        raise RuntimeError(f"half-made move, the state is left changed: {action!r}") from exc
     tx.finish()
-    return new_state, tx.events
+    return state, tx.events
 
 
 def validate(state: GameState, action: A.Action) -> None:
@@ -262,14 +278,13 @@ def _grant_for(state: GameState, actor: str, base_uid: str, uid: str) -> str | N
     """Which allowance a minion played here uses: a conditional extra first, then a free play,
     then Subterranean Lair's; None when there is none."""
     seat = state.player(actor)
-    base = state.base(base_uid)
     for grant in seat.minion_grants:
         kind, _, value = grant.partition(":")
-        if _grant_fits(state, actor, base, uid, kind, value):
+        if _grant_fits(state, actor, state.base(base_uid), uid, kind, value):
             return grant
     if seat.minions_left > 0:
         return "free"
-    if hooks.lair_allows(state, actor, base):
+    if hooks.lair_allows(state, actor, state.base(base_uid)):
         return "lair"
     return None
 
@@ -666,8 +681,11 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
 
 # ====================================================================== scoring
 def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:
-    """A player's total power at a base: their minions and any monster they control."""
-    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller == player_id)
+    """A player's total power at a base: their minions and any monster they control (read only: the
+    powers worked out together, each minion's boosters and base bonus found once, also mid-move)."""
+    with powers_fixed(state):
+        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters)
+                   if m.controller == player_id)
 
 
 def present_at(base: BaseInPlay, player_id: str) -> bool:
@@ -683,7 +701,8 @@ def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
     seated = {p.id for p in state.players}
-    return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
+    with powers_fixed(state):       # read only, as in power_at
+        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
@@ -1399,7 +1418,7 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
             return [a for a in _choices_of(state, player_id) if _valid(state, a)]
-        return [a for a, holds_ in _candidates(state, player_id) if holds_(state, a)]
+        return _candidates(state, player_id)
 
 
 def _idle(state: GameState, pid: str) -> bool:
@@ -1421,22 +1440,15 @@ def _valid(state: GameState, a: A.Action) -> bool:
     return _passes_check(_validate, state, a)
 
 
-def _candidates(state: GameState, pid: str):
-    """Each move worth listing with the test it must pass: the whole of validate, or nothing more for a
-    card played from the active player's hand or a talent used in the playing step (_hand_moves and
-    _talent_moves list only those that pass)."""
-    for move in _other_candidates(state, pid):
-        yield move, _valid
-    if state.phase != "play" or state.active_player.id != pid or state.draft is not None:
-        return
-    for move in _hand_moves(state, pid):
-        yield move, _listed
-    for move in _talent_moves(state, pid):
-        yield move, _listed
-
-
-def _listed(_state: GameState, _a: A.Action) -> bool:
-    return True
+def _candidates(state: GameState, pid: str) -> list[A.Action]:
+    """The moves worth listing that pass the whole of validate, then, in the active player's playing
+    step, the cards played from the hand and the talents used (_hand_moves and _talent_moves list only
+    those that pass)."""
+    moves = [move for move in _other_candidates(state, pid) if _valid(state, move)]
+    if state.phase == "play" and state.active_player.id == pid and state.draft is None:
+        moves += _hand_moves(state, pid)
+        moves += _talent_moves(state, pid)
+    return moves
 
 
 def _hand_moves(state: GameState, pid: str):
@@ -1453,6 +1465,9 @@ def _hand_moves(state: GameState, pid: str):
         minion = card.kind == "minion"
         carried = not minion and _played_on_minion(card)
         priced = cost_of(card) > 0          # played without paying (unpaid), it picks nothing
+        # a card that picks nothing, played on no minion, is listed with no picks and a mode it offers:
+        # _check_play_picks has nothing to refuse
+        picks_free = not carried and not _pick_plan(card, True)[0]
         pays = payment_ways(state, uid, hand, playing=True)
         price_ok: dict[tuple, bool] = {}
         carrier_ok: dict[str | None, bool] = {}
@@ -1472,12 +1487,13 @@ def _hand_moves(state: GameState, pid: str):
                         price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
                     if not price_ok[discard]:
                         continue
-                    key = (mode, priced and not discard)
-                    if key not in picks_ok:
-                        picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
-                                                      target2, mode, discard)
-                    if not picks_ok[key]:
-                        continue
+                    if not picks_free:
+                        key = (mode, priced and not discard)
+                        if key not in picks_ok:
+                            picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
+                                                          target2, mode, discard)
+                        if not picks_ok[key]:
+                            continue
                     if minion:
                         yield A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
                                       target2=target2, discard=discard, mode=mode)
@@ -1607,14 +1623,20 @@ def _pick_plan(card, playing: bool) -> tuple[tuple, tuple, bool, bool]:
 
 def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
     """Each first pick with each second pick the card then needs (none without a first pick)."""
+    firsts, seconds, on_minion, _ = _pick_plan(state.card(uid), playing)
+    if not firsts and not on_minion:       # picks nothing: _targets is [None], and no second pick without a first
+        return _NO_PICKS
     targets = _targets(state, pid, uid, base, playing)
-    if not _pick_plan(state.card(uid), playing)[1]:       # no second picks (what pick_options would find)
+    if not seconds:       # no second picks (what pick_options would find)
         return [(target, None) for target in targets]
     pairs: list[tuple] = []
     for target in targets:
         seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
         pairs += [(target, second) for second in seconds or [None]]
     return pairs
+
+
+_NO_PICKS = [(None, None)]      # shared, never changed
 
 
 def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: str | None = None,
