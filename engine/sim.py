@@ -120,7 +120,7 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
-    return _play_wrapped(state, events, su.apply,
+    return _play_wrapped(state, events, lambda s, move: su.apply(s, move, in_place=True),   # it owns its state
                          lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
                          lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap)
 

@@ -271,9 +271,13 @@ def in_window(state: GameState, me: str) -> bool:
 
 
 SEARCH_WIDTH = 4
+def apply_owned(state: GameState, move: A.Action) -> tuple[GameState, list]:
+    return apply(state, move, in_place=True)
+
+
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=PlayoutPlayer, determinize=determinize,
                     evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=10,
-                    guide=GuidePlayer, margin=1.0)
+                    guide=GuidePlayer, margin=1.0, apply_owned=apply_owned)
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
