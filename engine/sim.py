@@ -18,7 +18,7 @@ import traceback
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
 from engine.munchkin.character import strength
-from engine.munchkin.rules import apply, legal_actions, new_game
+from engine.munchkin.rules import apply, legal_actions_of_all, new_game
 from engine.munchkin.state import GameState, Options
 
 ACTION_CAP = 50_000   # a game that needs more has stalled: counted as unfinished, a failure
@@ -61,7 +61,7 @@ class RandomAgent:
 
 
 def all_moves(state: GameState) -> list[Action]:
-    return [m for p in state.players for m in legal_actions(state, p.id)]
+    return [m for moves in legal_actions_of_all(state).values() for m in moves]
 
 
 def _play(state, events, apply_fn, moves_fn, choose, violations_fn) -> dict:

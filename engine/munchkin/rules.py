@@ -1261,8 +1261,78 @@ def legal_actions(state: GameState, player_id: str) -> list[Action]:
     item, help requests with no bribe, half the treasure, or all of it."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [*(a for a, holds in _candidates(state, player_id) if holds is None or _passes(holds, state, a)),
-            *_legal_trades(state, player_id)]
+    return _listing(state, state.player(player_id), _Shared(state))
+
+
+def legal_actions_of_all(state: GameState) -> dict[str, list[Action]]:
+    """Every seated player's legal_actions (the same moves in the same order), listed in one pass:
+    what the players' lists have in common is worked out once (the state does not change meanwhile)."""
+    if state.phase == "over":
+        return {p.id: [] for p in state.players}
+    shared = _Shared(state)
+    return {p.id: _listing(state, p, shared) for p in state.players}
+
+
+def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
+    return [*(a for a, holds in _candidates(state, player, shared) if holds is None or _passes(holds, state, a)),
+            *_legal_trades(state, player, shared)]
+
+
+class _Shared:
+    """What the listings of every player in one state have in common, each worked out at most once
+    (on first use): who is in the combat, whether help is open, which items are big, each player's
+    room for big items, items and first item of each size, and the open trade offers."""
+
+    __slots__ = ("_big", "_first_of_size", "_help_open", "_items", "_offers", "_room", "fighting", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        combat = state.combat
+        self.fighting = (combat.fighter, combat.helper) if combat is not None else ()   # cb.in_combat
+        self._help_open: bool | None = None
+        self._big: dict[str, bool] | None = None
+        self._room: dict[str, int] = {}
+        self._items: dict[str, list[str]] = {}
+        self._first_of_size: dict[str, dict[bool, str]] = {}
+        self._offers: dict[str, list[Decision]] | None = None
+
+    def help_open(self) -> bool:
+        if self._help_open is None:
+            self._help_open = _passes(_help_open_check, self.state, None)
+        return self._help_open
+
+    def big(self) -> dict[str, bool]:
+        if self._big is None:
+            state = self.state
+            self._big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
+        return self._big
+
+    def big_room(self, player: Player) -> int:
+        room = self._room.get(player.id)
+        if room is None:
+            room = self._room[player.id] = _big_room(self.state, player)
+        return room
+
+    def items(self, player: Player) -> list[str]:
+        uids = self._items.get(player.id)
+        if uids is None:
+            uids = self._items[player.id] = [i.uid for i in player.items]
+        return uids
+
+    def first_of_size(self, player: Player) -> dict[bool, str]:
+        firsts = self._first_of_size.get(player.id)
+        if firsts is None:
+            firsts = self._first_of_size[player.id] = _first_of_size(self.items(player), self.big())
+        return firsts
+
+    def open_offers(self, pid: str) -> list[Decision]:
+        """The trades this player offered that are still open."""
+        if self._offers is None:
+            self._offers = {}
+            for d in self.state.decisions:
+                if d.kind == "trade":
+                    self._offers.setdefault(d.params["from"], []).append(d)
+        return self._offers.get(pid, [])
 
 
 Check = Callable[[GameState, Action], None]
@@ -1288,10 +1358,10 @@ def _play_check(state: GameState, action: PlayCard) -> None:
     PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
 
 
-def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+def _candidates(state: GameState, player: Player, shared: _Shared) -> Iterable[tuple[Action, Check | None]]:
     """Each move worth listing with the test it must still pass: the whole check of its kind, or only
     the part the listing did not already make sure of (None: legal as made)."""
-    player = state.player(pid)
+    pid = player.id
     for decision in state.decisions:
         if decision.player == pid:
             # the decision is open and the player's, the option one of its own: only a trade to accept and
@@ -1303,7 +1373,7 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
     if combat is not None and combat.stage == "fight":
         if pid not in combat.passed:
             yield made(Pass, actor=pid, window=combat.window), None
-        if _passes(_help_open_check, state, None):
+        if shared.help_open():
             yield from _help_candidates(state, pid)
     for move in _ability_candidates(state, player):
         yield move, _full_check
@@ -1368,38 +1438,30 @@ def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action,
         yield sale, _full_check
 
 
-def _legal_trades(state: GameState, pid: str) -> list[OfferTrade]:
+def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[OfferTrade]:
     """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
     a combat, an offer names items on the table, one on each side, and only a big-item count or an
     identical open offer can still refuse one. A side's room for big items is worked out only when
     an offer moves a big item towards it."""
-    if cb.in_combat(state, pid):
+    pid = player.id
+    if pid in shared.fighting:
         return []
-    player = state.player(pid)
-    big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
-    open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
-    my_room: list[int] = []
+    big = shared.big()
+    open_offers = shared.open_offers(pid)
+    mine = shared.items(player)
     offers = []
     for other in state.players:
-        if other.id == pid or cb.in_combat(state, other.id) or not (player.items or other.items):
+        if other.id == pid or other.id in shared.fighting or not (mine or other.items):
             continue
-        their_room: list[int] = []
-        for give, want in _trade_pairs(player, other, big):
+        for give, want in _pairs(mine, shared.items(other), shared.first_of_size(other), big):
             # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
             big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-            if big_in and _no_big_room(state, player if big_in > 0 else other, my_room if big_in > 0 else their_room):
+            if big_in and shared.big_room(player if big_in > 0 else other) < 1:
                 continue        # more big items than one side may carry (a side already over may keep them)
             offer = made(OfferTrade, actor=pid, to=other.id, give=give, want=want)
             if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
                 offers.append(offer)
     return offers
-
-
-def _no_big_room(state: GameState, player: Player, known: list[int]) -> bool:
-    """No room for one more big item; ``known`` keeps the count once worked out for this listing."""
-    if not known:
-        known.append(_big_room(state, player))
-    return known[0] < 1
 
 
 def _big_room(state: GameState, player: Player) -> int:
@@ -1417,18 +1479,28 @@ TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
 
 
 def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[TradePair]:
-    """Trades in a bounded form that names every item on both sides: each of mine for their first
-    item (a gift when they have none), each of theirs for my first item (asked for when I have none),
-    and each of mine for their first item of the same size (a big item for a big one: two players who
-    may carry no further big item can still swap theirs). Listing every pair grew as items squared
-    (6 players with 16 items each: 1280 offers a player); this grows with the items."""
-    mine, theirs = [i.uid for i in player.items], [i.uid for i in other.items]
+    """Trades in a bounded form that names every item on both sides (_pairs)."""
+    theirs = [i.uid for i in other.items]
+    return _pairs([i.uid for i in player.items], theirs, _first_of_size(theirs, big), big)
+
+
+def _first_of_size(uids: list[str], big: dict[str, bool]) -> dict[bool, str]:
+    firsts: dict[bool, str] = {}
+    for uid in uids:
+        firsts.setdefault(big[uid], uid)
+    return firsts
+
+
+def _pairs(mine: list[str], theirs: list[str], their_first_of_size: dict[bool, str],
+           big: dict[str, bool]) -> Iterable[TradePair]:
+    """Each of mine for their first item (a gift when they have none), each of theirs for my first
+    item (asked for when I have none), and each of mine for their first item of the same size (a big
+    item for a big one: two players who may carry no further big item can still swap theirs).
+    Listing every pair grew as items squared (6 players with 16 items each: 1280 offers a player);
+    this grows with the items."""
     pairs = [((uid,), tuple(theirs[:1])) for uid in mine]
     pairs += [(tuple(mine[:1]), (uid,)) for uid in (theirs[1:] if mine else theirs)]
-    first_of_size: dict[bool, str] = {}
-    for uid in theirs:
-        first_of_size.setdefault(big[uid], uid)
-    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if big[uid] in first_of_size]
+    pairs += [((uid,), (their_first_of_size[big[uid]],)) for uid in mine if big[uid] in their_first_of_size]
     return dict.fromkeys(pairs)
 
 
