@@ -1379,8 +1379,7 @@ def _candidates(state: GameState, player: Player, shared: _Shared) -> Iterable[t
         yield move, _full_check
     if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
         yield from _turn_candidates(state, player)
-    for move in _play_candidates(state, player):
-        yield move, _play_check
+    yield from _play_candidates(state, player)
     for uid in cards_in_play(player):
         if hooks.may_discard_by_choice(state, uid):      # all check_discard asks of a card in play
             yield made(Discard, actor=pid, card=uid), None
@@ -1532,7 +1531,10 @@ def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility
                                    target_player=victim)
 
 
-def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
+def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCard, Check | None]]:
+    """Each card play in its useful forms, with _play_check where PLAY_CHECKS still asks something the
+    forms made here do not already satisfy (None: a target the check only asks to exist, taken from
+    the table: a seated player, a monster in the fight, a side, a monster in hand)."""
     pid = player.id
     combat = state.combat
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
@@ -1541,14 +1543,16 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         if not _may_play_now(state, player, uid, card):
             continue
         if card.kind == "level_up" and not combat:      # on oneself, or on another player
-            yield made(PlayCard, actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid), _play_check
             for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), _play_check
             continue
         if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
                 or (card.kind == "oneshot" and card.effects):
+            # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
+            check = _play_check if card.kind == "level_up" else None
             for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), check
         elif card.kind == "enhancer" or (card.kind == "oneshot" and combat):
             # in the fight a one-shot names its side or monster; after it, only one that helps to run away
             # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
@@ -1557,22 +1561,23 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
             if fight or (card.run_bonus and _fleeing(state, pid)):
                 if card.kind == "enhancer" or card.defeats_monster:
                     for monster in combat.monsters:
-                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid)
+                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid), None
                 else:
-                    yield made(PlayCard, actor=pid, card=uid, side="players")
-                    yield made(PlayCard, actor=pid, card=uid, side="monsters")
+                    yield made(PlayCard, actor=pid, card=uid, side="players"), None
+                    yield made(PlayCard, actor=pid, card=uid, side="monsters"), None
             if card.kind == "oneshot" and not fight:
-                yield made(PlayCard, actor=pid, card=uid)
+                yield made(PlayCard, actor=pid, card=uid), _play_check
         elif card.kind == "item_enhancer":
             for item in player.items:
-                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid)
+                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid), _play_check
         elif card.kind == "wandering" or card.pairs_classes:
             wanted = "monster" if card.kind == "wandering" else "class"
+            check = None if card.kind == "wandering" else _play_check   # in the fight (_may_play_now)
             for other in player.hand:
                 if state.card(other).kind == wanted:
-                    yield made(PlayCard, actor=pid, card=uid, with_card=other)
+                    yield made(PlayCard, actor=pid, card=uid, with_card=other), check
         else:
-            yield made(PlayCard, actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid), _play_check
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
