@@ -177,6 +177,11 @@ def _own_turn_or_drawn(state: GameState, player: Player, uid: str) -> None:
         raise IllegalAction("not_in_others_combat", card=state.card_ids[uid])
 
 
+def _may_lay_down(state: GameState, player: Player, uid: str) -> bool:
+    """_own_turn_or_drawn passes (asked without raising, as the listing does for every such card)."""
+    return state.active_player.id == player.id or (state.combat is None and _is_fresh(state, player, uid))
+
+
 def _no_items_in_combat(state: GameState, uid: str) -> None:
     """Only one-shots may be played while a combat is on (Cthulhu l.212, see setrules)."""
     if state.combat is not None and not rules_for(tuple(state.sets), state.options).items_in_combat:
@@ -302,14 +307,26 @@ def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
     card = state.card(a.card)
     mine = player.classes if card.kind == "class" else player.races
-    extra = player.super_munchkin if card.kind == "class" else player.half_breed
-    if not (extra and len(mine) == 1):
-        # with Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)
+    if not _second_class_any_time(player, card):
         _own_turn_or_drawn(state, player, a.card)
     if any(set(state.card(u).traits) & set(card.traits) for u in mine):
         raise IllegalAction("already_have_that", card=card.id)
-    if len(mine) >= (2 if extra else 1):
+    if not _class_room(player, card):
         raise IllegalAction("class_limit" if card.kind == "class" else "race_limit")
+
+
+def _second_class_any_time(player: Player, card: Card) -> bool:
+    """With Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)."""
+    if card.kind == "class":
+        return bool(player.super_munchkin) and len(player.classes) == 1
+    return bool(player.half_breed) and len(player.races) == 1
+
+
+def _class_room(player: Player, card: Card) -> bool:
+    """One class (race), two with Super Munchkin (Half-Breed) in play."""
+    if card.kind == "class":
+        return len(player.classes) < (2 if player.super_munchkin else 1)
+    return len(player.races) < (2 if player.half_breed else 1)
 
 
 def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
@@ -1581,14 +1598,20 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCar
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
-    """The first check of a monster, item, enhancer or wandering monster played (PLAY_CHECKS), which
-    does not depend on the move's targets: a card failing it is not listed in any form."""
+    """The first check of a monster, item, enhancer, wandering monster, class, race, loyalty, training
+    or power played (PLAY_CHECKS), which does not depend on the move's targets: a card failing it is
+    not listed in any form."""
     if card.kind == "monster":
         return cb.can_follow(state, uid)
     if card.kind in ("enhancer", "wandering"):          # _fight_stage
         return state.combat is not None and state.combat.stage == "fight"
     if card.kind == "item":
         return state.active_player.id == player.id or _is_fresh(state, player, uid)
+    if card.kind in ("class", "race"):              # _check_play_class
+        return _class_room(player, card) and (_second_class_any_time(player, card)
+                                              or _may_lay_down(state, player, uid))
+    if card.kind in ("loyalty", "training", "power"):   # _check_play_ability
+        return _may_lay_down(state, player, uid)
     return True
 
 
