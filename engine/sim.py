@@ -18,11 +18,11 @@ import traceback
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
 from engine.munchkin.character import strength
-from engine.munchkin.rules import apply, legal_actions, new_game
+from engine.munchkin.rules import apply, legal_actions_of_all, new_game
 from engine.munchkin.state import GameState, Options
 
 ACTION_CAP = 50_000   # a game that needs more has stalled: counted as unfinished, a failure
-PROGRESS = (Pass, Decide, KickDoor, LootRoom, EndTurn, LookForTrouble)
+PROGRESS = frozenset({Pass, Decide, KickDoor, LootRoom, EndTurn, LookForTrouble})   # move types (none has subtypes)
 
 
 SETUP_KINDS = ("item", "class", "race", "loyalty", "training", "power", "hireling", "ally", "super_munchkin",
@@ -41,11 +41,11 @@ class RandomAgent:
 
     def choose(self, moves: list[Action], state: GameState | None = None) -> Action:
         if state is not None and state.combat is None:
-            setup = [m for m in moves if isinstance(m, PlayCard) and m.target_player is None
+            setup = [m for m in moves if type(m) is PlayCard and m.target_player is None
                      and state.card(m.card).kind in SETUP_KINDS]
             if setup and self.rng.random() < self.setup_bias:
                 return self.rng.choice(setup)
-        progress = [m for m in moves if isinstance(m, PROGRESS) and not self._hopeless(m, state)]
+        progress = [m for m in moves if type(m) in PROGRESS and not self._hopeless(m, state)]
         if progress and self.rng.random() < self.progress_bias:
             return self.rng.choice(progress)
         return self.rng.choice(moves)
@@ -54,14 +54,14 @@ class RandomAgent:
     @staticmethod
     def _hopeless(move: Action, state: GameState | None) -> bool:
         """Looking for trouble with a monster stronger than oneself is left to the uniform choice."""
-        if state is None or not isinstance(move, LookForTrouble):
+        if state is None or type(move) is not LookForTrouble:
             return False
         player = state.player(move.actor)
         return state.card(move.card).level >= strength(state, player, in_this_combat=False)
 
 
 def all_moves(state: GameState) -> list[Action]:
-    return [m for p in state.players for m in legal_actions(state, p.id)]
+    return [m for moves in legal_actions_of_all(state).values() for m in moves]
 
 
 def _play(state, events, apply_fn, moves_fn, choose, violations_fn) -> dict:

@@ -149,3 +149,26 @@ def test_listed_moves_are_the_models_a_front_end_would_send():
                 kinds.add(type(move))
             state, _ = apply(state, agent.choose(moves, state))
         assert {A.PlayCard, A.Discard, A.Decide, A.OfferTrade, A.EndTurn} <= kinds
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), steps=st.integers(10, 200), faster=st.booleans(),
+       sets=st.sampled_from([("testdeck",), ("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
+                             ("cthulhu", "axecop"), ("impossible", "shakespeare"),
+                             ("cthulhu", "impossible", "shakespeare", "axecop")]))
+def test_all_players_listed_at_once_get_exactly_their_own_lists(seed, players, steps, faster, sets):
+    """Every player is offered the same moves, in the same order, whether the table lists all players'
+    moves at once (legal_actions_of_all, as the simulator does) or one player's alone: the rules a
+    player can act on (every rulebook's "Spielablauf") do not depend on who else is asked."""
+    rng = random.Random(seed)
+    agent = RandomAgent(rng)
+    state, _ = new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed, sets=sets,
+                        options=Options(faster_play=faster))
+    for _ in range(steps):
+        together = rules.legal_actions_of_all(state)
+        assert list(together) == [p.id for p in state.players]
+        for player in state.players:
+            assert together[player.id] == rules.legal_actions(state, player.id)
+        if state.phase == "over":
+            break
+        state, _ = apply(state, agent.choose([m for moves in together.values() for m in moves], state))

@@ -177,6 +177,11 @@ def _own_turn_or_drawn(state: GameState, player: Player, uid: str) -> None:
         raise IllegalAction("not_in_others_combat", card=state.card_ids[uid])
 
 
+def _may_lay_down(state: GameState, player: Player, uid: str) -> bool:
+    """_own_turn_or_drawn passes (asked without raising, as the listing does for every such card)."""
+    return state.active_player.id == player.id or (state.combat is None and _is_fresh(state, player, uid))
+
+
 def _no_items_in_combat(state: GameState, uid: str) -> None:
     """Only one-shots may be played while a combat is on (Cthulhu l.212, see setrules)."""
     if state.combat is not None and not rules_for(tuple(state.sets), state.options).items_in_combat:
@@ -302,14 +307,26 @@ def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
     card = state.card(a.card)
     mine = player.classes if card.kind == "class" else player.races
-    extra = player.super_munchkin if card.kind == "class" else player.half_breed
-    if not (extra and len(mine) == 1):
-        # with Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)
+    if not _second_class_any_time(player, card):
         _own_turn_or_drawn(state, player, a.card)
     if any(set(state.card(u).traits) & set(card.traits) for u in mine):
         raise IllegalAction("already_have_that", card=card.id)
-    if len(mine) >= (2 if extra else 1):
+    if not _class_room(player, card):
         raise IllegalAction("class_limit" if card.kind == "class" else "race_limit")
+
+
+def _second_class_any_time(player: Player, card: Card) -> bool:
+    """With Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)."""
+    if card.kind == "class":
+        return bool(player.super_munchkin) and len(player.classes) == 1
+    return bool(player.half_breed) and len(player.races) == 1
+
+
+def _class_room(player: Player, card: Card) -> bool:
+    """One class (race), two with Super Munchkin (Half-Breed) in play."""
+    if card.kind == "class":
+        return len(player.classes) < (2 if player.super_munchkin else 1)
+    return len(player.races) < (2 if player.half_breed else 1)
 
 
 def _check_play_combo(state: GameState, player: Player, a: PlayCard) -> None:
@@ -1261,8 +1278,78 @@ def legal_actions(state: GameState, player_id: str) -> list[Action]:
     item, help requests with no bribe, half the treasure, or all of it."""
     if state.phase == "over" or not state.has_player(player_id):
         return []
-    return [*(a for a, holds in _candidates(state, player_id) if holds is None or _passes(holds, state, a)),
-            *_legal_trades(state, player_id)]
+    return _listing(state, state.player(player_id), _Shared(state))
+
+
+def legal_actions_of_all(state: GameState) -> dict[str, list[Action]]:
+    """Every seated player's legal_actions (the same moves in the same order), listed in one pass:
+    what the players' lists have in common is worked out once (the state does not change meanwhile)."""
+    if state.phase == "over":
+        return {p.id: [] for p in state.players}
+    shared = _Shared(state)
+    return {p.id: _listing(state, p, shared) for p in state.players}
+
+
+def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
+    return [*(a for a, holds in _candidates(state, player, shared) if holds is None or _passes(holds, state, a)),
+            *_legal_trades(state, player, shared)]
+
+
+class _Shared:
+    """What the listings of every player in one state have in common, each worked out at most once
+    (on first use): who is in the combat, whether help is open, which items are big, each player's
+    room for big items, items and first item of each size, and the open trade offers."""
+
+    __slots__ = ("_big", "_first_of_size", "_help_open", "_items", "_offers", "_room", "fighting", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        combat = state.combat
+        self.fighting = (combat.fighter, combat.helper) if combat is not None else ()   # cb.in_combat
+        self._help_open: bool | None = None
+        self._big: dict[str, bool] | None = None
+        self._room: dict[str, int] = {}
+        self._items: dict[str, list[str]] = {}
+        self._first_of_size: dict[str, dict[bool, str]] = {}
+        self._offers: dict[str, list[Decision]] | None = None
+
+    def help_open(self) -> bool:
+        if self._help_open is None:
+            self._help_open = _passes(_help_open_check, self.state, None)
+        return self._help_open
+
+    def big(self) -> dict[str, bool]:
+        if self._big is None:
+            state = self.state
+            self._big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
+        return self._big
+
+    def big_room(self, player: Player) -> int:
+        room = self._room.get(player.id)
+        if room is None:
+            room = self._room[player.id] = _big_room(self.state, player)
+        return room
+
+    def items(self, player: Player) -> list[str]:
+        uids = self._items.get(player.id)
+        if uids is None:
+            uids = self._items[player.id] = [i.uid for i in player.items]
+        return uids
+
+    def first_of_size(self, player: Player) -> dict[bool, str]:
+        firsts = self._first_of_size.get(player.id)
+        if firsts is None:
+            firsts = self._first_of_size[player.id] = _first_of_size(self.items(player), self.big())
+        return firsts
+
+    def open_offers(self, pid: str) -> list[Decision]:
+        """The trades this player offered that are still open."""
+        if self._offers is None:
+            self._offers = {}
+            for d in self.state.decisions:
+                if d.kind == "trade":
+                    self._offers.setdefault(d.params["from"], []).append(d)
+        return self._offers.get(pid, [])
 
 
 Check = Callable[[GameState, Action], None]
@@ -1288,10 +1375,10 @@ def _play_check(state: GameState, action: PlayCard) -> None:
     PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
 
 
-def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+def _candidates(state: GameState, player: Player, shared: _Shared) -> Iterable[tuple[Action, Check | None]]:
     """Each move worth listing with the test it must still pass: the whole check of its kind, or only
     the part the listing did not already make sure of (None: legal as made)."""
-    player = state.player(pid)
+    pid = player.id
     for decision in state.decisions:
         if decision.player == pid:
             # the decision is open and the player's, the option one of its own: only a trade to accept and
@@ -1303,14 +1390,13 @@ def _candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | No
     if combat is not None and combat.stage == "fight":
         if pid not in combat.passed:
             yield made(Pass, actor=pid, window=combat.window), None
-        if _passes(_help_open_check, state, None):
+        if shared.help_open():
             yield from _help_candidates(state, pid)
     for move in _ability_candidates(state, player):
         yield move, _full_check
     if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
         yield from _turn_candidates(state, player)
-    for move in _play_candidates(state, player):
-        yield move, _play_check
+    yield from _play_candidates(state, player)
     for uid in cards_in_play(player):
         if hooks.may_discard_by_choice(state, uid):      # all check_discard asks of a card in play
             yield made(Discard, actor=pid, card=uid), None
@@ -1368,38 +1454,30 @@ def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action,
         yield sale, _full_check
 
 
-def _legal_trades(state: GameState, pid: str) -> list[OfferTrade]:
+def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[OfferTrade]:
     """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
     a combat, an offer names items on the table, one on each side, and only a big-item count or an
     identical open offer can still refuse one. A side's room for big items is worked out only when
     an offer moves a big item towards it."""
-    if cb.in_combat(state, pid):
+    pid = player.id
+    if pid in shared.fighting:
         return []
-    player = state.player(pid)
-    big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
-    open_offers = [d for d in state.decisions if d.kind == "trade" and d.params["from"] == pid]
-    my_room: list[int] = []
+    big = shared.big()
+    open_offers = shared.open_offers(pid)
+    mine = shared.items(player)
     offers = []
     for other in state.players:
-        if other.id == pid or cb.in_combat(state, other.id) or not (player.items or other.items):
+        if other.id == pid or other.id in shared.fighting or not (mine or other.items):
             continue
-        their_room: list[int] = []
-        for give, want in _trade_pairs(player, other, big):
+        for give, want in _pairs(mine, shared.items(other), shared.first_of_size(other), big):
             # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
             big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-            if big_in and _no_big_room(state, player if big_in > 0 else other, my_room if big_in > 0 else their_room):
+            if big_in and shared.big_room(player if big_in > 0 else other) < 1:
                 continue        # more big items than one side may carry (a side already over may keep them)
             offer = made(OfferTrade, actor=pid, to=other.id, give=give, want=want)
             if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
                 offers.append(offer)
     return offers
-
-
-def _no_big_room(state: GameState, player: Player, known: list[int]) -> bool:
-    """No room for one more big item; ``known`` keeps the count once worked out for this listing."""
-    if not known:
-        known.append(_big_room(state, player))
-    return known[0] < 1
 
 
 def _big_room(state: GameState, player: Player) -> int:
@@ -1417,18 +1495,28 @@ TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
 
 
 def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[TradePair]:
-    """Trades in a bounded form that names every item on both sides: each of mine for their first
-    item (a gift when they have none), each of theirs for my first item (asked for when I have none),
-    and each of mine for their first item of the same size (a big item for a big one: two players who
-    may carry no further big item can still swap theirs). Listing every pair grew as items squared
-    (6 players with 16 items each: 1280 offers a player); this grows with the items."""
-    mine, theirs = [i.uid for i in player.items], [i.uid for i in other.items]
+    """Trades in a bounded form that names every item on both sides (_pairs)."""
+    theirs = [i.uid for i in other.items]
+    return _pairs([i.uid for i in player.items], theirs, _first_of_size(theirs, big), big)
+
+
+def _first_of_size(uids: list[str], big: dict[str, bool]) -> dict[bool, str]:
+    firsts: dict[bool, str] = {}
+    for uid in uids:
+        firsts.setdefault(big[uid], uid)
+    return firsts
+
+
+def _pairs(mine: list[str], theirs: list[str], their_first_of_size: dict[bool, str],
+           big: dict[str, bool]) -> Iterable[TradePair]:
+    """Each of mine for their first item (a gift when they have none), each of theirs for my first
+    item (asked for when I have none), and each of mine for their first item of the same size (a big
+    item for a big one: two players who may carry no further big item can still swap theirs).
+    Listing every pair grew as items squared (6 players with 16 items each: 1280 offers a player);
+    this grows with the items."""
     pairs = [((uid,), tuple(theirs[:1])) for uid in mine]
     pairs += [(tuple(mine[:1]), (uid,)) for uid in (theirs[1:] if mine else theirs)]
-    first_of_size: dict[bool, str] = {}
-    for uid in theirs:
-        first_of_size.setdefault(big[uid], uid)
-    pairs += [((uid,), (first_of_size[big[uid]],)) for uid in mine if big[uid] in first_of_size]
+    pairs += [((uid,), (their_first_of_size[big[uid]],)) for uid in mine if big[uid] in their_first_of_size]
     return dict.fromkeys(pairs)
 
 
@@ -1460,7 +1548,10 @@ def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility
                                    target_player=victim)
 
 
-def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
+def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCard, Check | None]]:
+    """Each card play in its useful forms, with _play_check where PLAY_CHECKS still asks something the
+    forms made here do not already satisfy (None: a target the check only asks to exist, taken from
+    the table: a seated player, a monster in the fight, a side, a monster in hand)."""
     pid = player.id
     combat = state.combat
     playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
@@ -1469,14 +1560,16 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
         if not _may_play_now(state, player, uid, card):
             continue
         if card.kind == "level_up" and not combat:      # on oneself, or on another player
-            yield made(PlayCard, actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid), _play_check
             for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), _play_check
             continue
         if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
                 or (card.kind == "oneshot" and card.effects):
+            # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
+            check = _play_check if card.kind == "level_up" else None
             for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id)
+                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), check
         elif card.kind == "enhancer" or (card.kind == "oneshot" and combat):
             # in the fight a one-shot names its side or monster; after it, only one that helps to run away
             # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
@@ -1485,33 +1578,40 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[PlayCard]:
             if fight or (card.run_bonus and _fleeing(state, pid)):
                 if card.kind == "enhancer" or card.defeats_monster:
                     for monster in combat.monsters:
-                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid)
+                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid), None
                 else:
-                    yield made(PlayCard, actor=pid, card=uid, side="players")
-                    yield made(PlayCard, actor=pid, card=uid, side="monsters")
+                    yield made(PlayCard, actor=pid, card=uid, side="players"), None
+                    yield made(PlayCard, actor=pid, card=uid, side="monsters"), None
             if card.kind == "oneshot" and not fight:
-                yield made(PlayCard, actor=pid, card=uid)
+                yield made(PlayCard, actor=pid, card=uid), _play_check
         elif card.kind == "item_enhancer":
             for item in player.items:
-                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid)
+                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid), _play_check
         elif card.kind == "wandering" or card.pairs_classes:
             wanted = "monster" if card.kind == "wandering" else "class"
+            check = None if card.kind == "wandering" else _play_check   # in the fight (_may_play_now)
             for other in player.hand:
                 if state.card(other).kind == wanted:
-                    yield made(PlayCard, actor=pid, card=uid, with_card=other)
+                    yield made(PlayCard, actor=pid, card=uid, with_card=other), check
         else:
-            yield made(PlayCard, actor=pid, card=uid)
+            yield made(PlayCard, actor=pid, card=uid), _play_check
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
-    """The first check of a monster, item, enhancer or wandering monster played (PLAY_CHECKS), which
-    does not depend on the move's targets: a card failing it is not listed in any form."""
+    """The first check of a monster, item, enhancer, wandering monster, class, race, loyalty, training
+    or power played (PLAY_CHECKS), which does not depend on the move's targets: a card failing it is
+    not listed in any form."""
     if card.kind == "monster":
         return cb.can_follow(state, uid)
     if card.kind in ("enhancer", "wandering"):          # _fight_stage
         return state.combat is not None and state.combat.stage == "fight"
     if card.kind == "item":
         return state.active_player.id == player.id or _is_fresh(state, player, uid)
+    if card.kind in ("class", "race"):              # _check_play_class
+        return _class_room(player, card) and (_second_class_any_time(player, card)
+                                              or _may_lay_down(state, player, uid))
+    if card.kind in ("loyalty", "training", "power"):   # _check_play_ability
+        return _may_lay_down(state, player, uid)
     return True
 
 
