@@ -121,7 +121,9 @@ class BotPlayer:
             if self._wins_after(state, move):
                 return move
         if state.combat.helper is None:
-            asked = self.asked.setdefault(state.combat.window, set())
+            if state.combat.window not in self.asked:      # a new fight: the asks of older ones are forgotten
+                self.asked = {state.combat.window: set()}
+            asked = self.asked[state.combat.window]
             gap = cb.monsters_strength(state) - cb.players_strength(state)
             asks = [m for m in moves if isinstance(m, A.AskHelp) and m.helper not in asked and m.treasures > 0
                     and ch.strength(state, state.player(m.helper), True) > gap]
