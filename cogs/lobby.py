@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ from cogs.texts import choice, cmd_desc, cmd_name, english, opt_desc, opt_name, 
 from engine.bots import LEVELS
 from engine.core.errors import IllegalAction
 from engine.games import rules_of
+from table.errors import TableError
 from table.games import DEFAULT_GAME, frontend_of, keys
 from table.render import Namer
 
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spielleiter.lobby")
 LOBBY_KEY = "#lobby"    # the lobby message is kept like a private message under this key (cf. the status)
+LOBBY_CLOSED = 2        # its ``closed`` once it lost its buttons
 
 
 # the character starts with the player's own sex (Cthulhu l.103, l.125; Shakespeare l.29)
@@ -96,19 +99,24 @@ class Lobby(commands.Cog):
             lobby.channel_id, lobby.message_id = str(interaction.channel_id), str(message_id)
             await self.bot.table.store.save_private_message(lobby)
 
-    async def close_lobby_message(self, game_id: int, text: str) -> None:
-        """The lobby message says the game started (or was ended) and loses its Join and Start buttons:
-        nothing stale stays clickable. A message gone or not editable costs nothing else."""
-        lobby = await self.bot.table.store.private_message(game_id, LOBBY_KEY)
-        if not lobby.message_id or lobby.closed:
-            return
-        channel = self.bot.get_partial_messageable(int(lobby.channel_id))
+    async def close_lobby_message(self, game_id: int, text_key: str) -> None:
+        """The lobby message says the game started (or was ended) and loses its Join and Start buttons,
+        in the server's language: nothing stale stays clickable. A message that is gone or may not be
+        edited is given up; a failure that may pass (a 5xx) leaves it to be closed on the next try,
+        and a stale click on it is refused meanwhile. The game itself is never held up by it."""
+        store = self.bot.table.store
         try:
-            await channel.get_partial_message(int(lobby.message_id)).edit(content=clip(text), view=None)
-        except discord.HTTPException:
+            lobby = await store.private_message(game_id, LOBBY_KEY)
+            if not lobby.message_id or lobby.closed:
+                return
+            text = ui(await self.bot.publisher.channel_language(game_id), text_key)
+            channel = self.bot.get_partial_messageable(int(lobby.channel_id))
+            with contextlib.suppress(discord.NotFound, discord.Forbidden):
+                await channel.get_partial_message(int(lobby.message_id)).edit(content=clip(text), view=None)
+            lobby.closed = LOBBY_CLOSED
+            await store.save_private_message(lobby)
+        except (discord.HTTPException, TableError):
             log.warning("the lobby message of game %s could not be closed", game_id, exc_info=True)
-        lobby.closed = 2
-        await self.bot.table.store.save_private_message(lobby)
 
     @app_commands.command(name=cmd_name("join"), description=cmd_desc("join"))
     @app_commands.rename(sex=opt_name("sex"))
@@ -143,6 +151,9 @@ class Lobby(commands.Cog):
                                                                      self.me(interaction))) is REFUSED:
                 return
             await reply(interaction, ui(lang, "left_lobby", player=interaction.user.display_name))
+            after = await self.bot.table.store.get_game(record.id, with_state=False)
+            if after is not None and after.status == "ended":      # the last one left: no game to join
+                await self.close_lobby_message(record.id, "lobby_ended")
             return
         await perform(self.bot, interaction,
                       lambda state, me: frontend_of(state).build_action(state, me, "leave", {}))
@@ -164,7 +175,7 @@ class Lobby(commands.Cog):
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
         await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
-        await self.close_lobby_message(result.game_id, ui(lang, "lobby_started"))
+        await self.close_lobby_message(result.game_id, "lobby_started")
 
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
     @app_commands.guild_only()
@@ -304,7 +315,7 @@ class Lobby(commands.Cog):
             return
         await reply(interaction, ui(lang, "ended"))
         if record.status == "lobby":        # a started game's lobby message was closed at its start
-            await self.close_lobby_message(record.id, ui(lang, "lobby_ended"))
+            await self.close_lobby_message(record.id, "lobby_ended")
 
 
 # ---------------------------------------------------------------------- the lobby message's buttons

@@ -192,8 +192,8 @@ async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: T
     else:
         await anna.slash(table.channel, "start")
     await table.settle()
-    shown = current(table, lobby)
-    assert not components_of(shown) and shown.content == ui("en", "lobby_started")
+    shown = current(table, lobby)     # a post nobody asked for: in the server's language (German by default)
+    assert not components_of(shown) and shown.content == ui("de", "lobby_started")
 
 
 async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table: Table):
@@ -201,7 +201,15 @@ async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table
     lobby = (await anna.slash(table.channel, "neu")).response
     await anna.slash(table.channel, "beenden")
     shown = current(table, lobby)
-    assert not components_of(shown) and shown.content == ui("en", "lobby_ended")
+    assert not components_of(shown) and shown.content == ui("de", "lobby_ended")
+
+
+async def test_a_lobby_left_by_its_last_player_keeps_no_buttons(table: Table):
+    anna = table.players[0]
+    lobby = (await anna.slash(table.channel, "neu")).response
+    await anna.slash(table.channel, "verlassen")
+    shown = current(table, lobby)
+    assert not components_of(shown) and shown.content == ui("de", "lobby_ended")
 
 
 async def test_a_lobby_button_of_an_ended_game_is_out_of_date(table: Table):
