@@ -326,6 +326,14 @@ def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
     return [m.uid for b, m in pairs if affectable(state, ctx, b, m)]
 
 
+def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
+    """Of the minions an effect changes all at once (every minion at a base, every one of a kind), the
+    ones it reaches: another player's action passes over a protected minion and acts on the others, as
+    the card that forbids wins (rulebook, "Bei Verbot unwirksam"); a minion's or talent's ability
+    reaches them all."""
+    return [m for m in minions if affectable(state, ctx, base, m)]
+
+
 def indestructible(state, minion: Minion) -> bool:
     return any(has_op(state, uid, "indestructible") for uid in minion.attached)
 
@@ -421,7 +429,7 @@ def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
         return
     bases = state.bases if effect.who == "all_in_play" else [state.base(ctx.base or "")]
     for base in bases:
-        for minion in base.minions:
+        for minion in reached(state, ctx, base, base.minions):
             minion.until_end_of_turn += effect.n
     tx.emit("power_changed", player=ctx.player, n=effect.n)
 
@@ -787,9 +795,11 @@ def _last_call(tx: Tx, effect: Effect, ctx: Context) -> None:
 @op("paralysis")
 def _paralysis(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Potion of Paralysis, before a scoring: the minions there and the actions on them or on the base
-    lose their abilities until the end of the turn (the base's own ability stays)."""
+    lose their abilities until the end of the turn (the base's own ability stays). A minion protected
+    from its player's actions keeps its own; the actions on it are cards of their own and do not."""
     base = tx.s.base(ctx.base or "")
-    quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached)]
+    kept = {m.uid for m in base.minions} - {m.uid for m in reached(tx.s, ctx, base, base.minions)}
+    quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached) if u not in kept]
     tx.s.silenced.extend(u for u in quiet if u not in tx.s.silenced)
     tx.emit("abilities_cancelled", base=tx.s.card_ids[base.uid])
 
@@ -886,7 +896,8 @@ def _mine_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
     here = _scoring_base(state, ctx)
     if here is None or ctx.base in (None, here):
         return []
-    return [m.uid for m in state.base(here).minions if m.controller == ctx.player]
+    base = state.base(here)
+    return [m.uid for m in reached(state, ctx, base, base.minions) if m.controller == ctx.player]
 
 
 def _others_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
@@ -1224,7 +1235,7 @@ def _others_here_power(tx: Tx, effect: Effect, ctx: Context) -> None:
     found = find_minion(tx.s, ctx.card)
     if found is None:
         return
-    for minion in found[0].minions:
+    for minion in reached(tx.s, ctx, found[0], found[0].minions):
         if minion.controller != ctx.player:
             minion.until_end_of_turn += effect.n
 
@@ -1319,7 +1330,7 @@ def _campaign(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Your minions on a base with a monster get +N until the end of the turn."""
     for base in tx.s.bases:
         if base.monsters:
-            for minion in base.minions:
+            for minion in reached(tx.s, ctx, base, base.minions):
                 if minion.controller == ctx.player:
                     minion.until_end_of_turn += effect.n
 
@@ -1506,7 +1517,7 @@ def _ruckus(tx: Tx, effect: Effect, ctx: Context) -> None:
         return
     base = tx.s.base(ctx.base)
     if ctx.mode == "clear":
-        for monster in list(base.monsters):
+        for monster in reached(tx.s, ctx, base, list(base.monsters)):
             destroy(tx, monster.uid, ctx.player, no_treasures=True)
     else:
         tx.play_monster(base)
@@ -1518,7 +1529,8 @@ def _faction_power(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Every minion of the chosen faction (mode) at the base gets +N until the end of the turn."""
     if not ctx.base or not ctx.mode:
         return
-    for minion in tx.s.base(ctx.base).minions:
+    base = tx.s.base(ctx.base)
+    for minion in reached(tx.s, ctx, base, base.minions):
         if getattr(tx.s.card(minion.uid), "faction", None) == ctx.mode:
             minion.until_end_of_turn += effect.n
 
