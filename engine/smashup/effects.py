@@ -608,7 +608,7 @@ def _bottom_of_own_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _free_monsters(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.monsters if m.controller is None]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters if m.controller is None])
 
 
 @op("charm_monster", targets=_free_monsters)
@@ -811,8 +811,8 @@ def _actions_on_minions(state, effect: Effect, ctx: Context) -> list[str]:
 
 def _my_other_minions(state, effect: Effect, ctx: Context) -> list[str]:
     """Your minions, other than the one the first pick lies on."""
-    return [m.uid for b in state.bases for m in b.minions
-            if m.controller == ctx.player and ctx.target not in m.attached]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.minions
+                                           if m.controller == ctx.player and ctx.target not in m.attached])
 
 
 def _attach(tx: Tx, uid: str, minion_uid: str) -> None:
@@ -845,7 +845,7 @@ def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.monsters]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters])
 
 
 def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
@@ -896,8 +896,7 @@ def _mine_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
     here = _scoring_base(state, ctx)
     if here is None or ctx.base in (None, here):
         return []
-    base = state.base(here)
-    return [m.uid for m in reached(state, ctx, base, base.minions) if m.controller == ctx.player]
+    return _my_minions_at_scoring_base(state, effect, ctx)
 
 
 def _others_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
@@ -952,12 +951,16 @@ def _treasures_for_minions_in(pile_name: str) -> Callable:
 
 
 def _my_minions(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions if m.controller == ctx.player]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.minions
+                                           if m.controller == ctx.player])
 
 
 def _my_minions_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
     here = _scoring_base(state, ctx)
-    return [m.uid for m in state.base(here).minions if m.controller == ctx.player] if here else []
+    if here is None:
+        return []
+    base = state.base(here)
+    return [m.uid for m in reached(state, ctx, base, base.minions) if m.controller == ctx.player]
 
 
 @op("mine", targets=_treasures_for_minions_in("treasure_deck"), second=_my_minions)
@@ -1062,7 +1065,7 @@ def _halitosis(tx: Tx, effect: Effect, ctx: Context) -> None:
     if ctx.target is None or ctx.base is None:
         return
     here = tx.s.base(ctx.base)
-    options = [f"{m.uid}>{b.uid}" for m in here.minions if m.controller == ctx.target
+    options = [f"{m.uid}>{b.uid}" for m in reached(tx.s, ctx, here, here.minions) if m.controller == ctx.target
                for b in tx.s.bases if b.uid != here.uid]
     open_choice(tx, ctx.target, "halitosis_move", options, base=ctx.base)
 
@@ -1081,7 +1084,7 @@ def _pumping_iron(tx: Tx, effect: Effect, ctx: Context) -> None:
     if mine is not None:
         mine[1].until_end_of_turn += effect.n
     if ctx.target is not None:
-        options = [m.uid for b in tx.s.bases for m in b.minions]
+        options = [m.uid for b in tx.s.bases for m in reached(tx.s, ctx, b, b.minions)]    # the card is yours
         open_choice(tx, ctx.target, "pumping_iron", options, power=str(effect.n - 1))
 
 
@@ -1130,7 +1133,8 @@ def _helping_hands(tx: Tx, effect: Effect, ctx: Context) -> None:
     here = _scoring_base(tx.s, ctx)
     if here is None or ctx.target is None:
         return
-    theirs = next((m for m in tx.s.base(here).minions if m.controller == ctx.target), None)
+    base = tx.s.base(here)
+    theirs = next((m for m in reached(tx.s, ctx, base, base.minions) if m.controller == ctx.target), None)
     if theirs is not None:
         theirs.until_end_of_turn += effect.n
     mine = find_minion(tx.s, ctx.target2 or "")
