@@ -326,6 +326,14 @@ def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
     return [m.uid for b, m in pairs if affectable(state, ctx, b, m)]
 
 
+def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
+    """Of the minions an effect changes all at once (every minion at a base, every one of a kind), the
+    ones it reaches: another player's action passes over a protected minion and acts on the others, as
+    the card that forbids wins (rulebook, "Bei Verbot unwirksam"); a minion's or talent's ability
+    reaches them all."""
+    return [m for m in minions if affectable(state, ctx, base, m)]
+
+
 def indestructible(state, minion: Minion) -> bool:
     return any(has_op(state, uid, "indestructible") for uid in minion.attached)
 
@@ -421,7 +429,7 @@ def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
         return
     bases = state.bases if effect.who == "all_in_play" else [state.base(ctx.base or "")]
     for base in bases:
-        for minion in base.minions:
+        for minion in reached(state, ctx, base, base.minions):
             minion.until_end_of_turn += effect.n
     tx.emit("power_changed", player=ctx.player, n=effect.n)
 
@@ -600,7 +608,7 @@ def _bottom_of_own_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _free_monsters(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.monsters if m.controller is None]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters if m.controller is None])
 
 
 @op("charm_monster", targets=_free_monsters)
@@ -787,9 +795,11 @@ def _last_call(tx: Tx, effect: Effect, ctx: Context) -> None:
 @op("paralysis")
 def _paralysis(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Potion of Paralysis, before a scoring: the minions there and the actions on them or on the base
-    lose their abilities until the end of the turn (the base's own ability stays)."""
+    lose their abilities until the end of the turn (the base's own ability stays). A minion protected
+    from its player's actions keeps its own; the actions on it are cards of their own and do not."""
     base = tx.s.base(ctx.base or "")
-    quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached)]
+    kept = {m.uid for m in base.minions} - {m.uid for m in reached(tx.s, ctx, base, base.minions)}
+    quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached) if u not in kept]
     tx.s.silenced.extend(u for u in quiet if u not in tx.s.silenced)
     tx.emit("abilities_cancelled", base=tx.s.card_ids[base.uid])
 
@@ -801,8 +811,8 @@ def _actions_on_minions(state, effect: Effect, ctx: Context) -> list[str]:
 
 def _my_other_minions(state, effect: Effect, ctx: Context) -> list[str]:
     """Your minions, other than the one the first pick lies on."""
-    return [m.uid for b in state.bases for m in b.minions
-            if m.controller == ctx.player and ctx.target not in m.attached]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.minions
+                                           if m.controller == ctx.player and ctx.target not in m.attached])
 
 
 def _attach(tx: Tx, uid: str, minion_uid: str) -> None:
@@ -835,7 +845,7 @@ def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.monsters]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters])
 
 
 def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
@@ -886,7 +896,7 @@ def _mine_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
     here = _scoring_base(state, ctx)
     if here is None or ctx.base in (None, here):
         return []
-    return [m.uid for m in state.base(here).minions if m.controller == ctx.player]
+    return _my_minions_at_scoring_base(state, effect, ctx)
 
 
 def _others_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
@@ -941,12 +951,16 @@ def _treasures_for_minions_in(pile_name: str) -> Callable:
 
 
 def _my_minions(state, effect: Effect, ctx: Context) -> list[str]:
-    return [m.uid for b in state.bases for m in b.minions if m.controller == ctx.player]
+    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.minions
+                                           if m.controller == ctx.player])
 
 
 def _my_minions_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]:
     here = _scoring_base(state, ctx)
-    return [m.uid for m in state.base(here).minions if m.controller == ctx.player] if here else []
+    if here is None:
+        return []
+    base = state.base(here)
+    return [m.uid for m in reached(state, ctx, base, base.minions) if m.controller == ctx.player]
 
 
 @op("mine", targets=_treasures_for_minions_in("treasure_deck"), second=_my_minions)
@@ -1051,7 +1065,7 @@ def _halitosis(tx: Tx, effect: Effect, ctx: Context) -> None:
     if ctx.target is None or ctx.base is None:
         return
     here = tx.s.base(ctx.base)
-    options = [f"{m.uid}>{b.uid}" for m in here.minions if m.controller == ctx.target
+    options = [f"{m.uid}>{b.uid}" for m in reached(tx.s, ctx, here, here.minions) if m.controller == ctx.target
                for b in tx.s.bases if b.uid != here.uid]
     open_choice(tx, ctx.target, "halitosis_move", options, base=ctx.base)
 
@@ -1070,7 +1084,7 @@ def _pumping_iron(tx: Tx, effect: Effect, ctx: Context) -> None:
     if mine is not None:
         mine[1].until_end_of_turn += effect.n
     if ctx.target is not None:
-        options = [m.uid for b in tx.s.bases for m in b.minions]
+        options = [m.uid for b in tx.s.bases for m in reached(tx.s, ctx, b, b.minions)]    # the card is yours
         open_choice(tx, ctx.target, "pumping_iron", options, power=str(effect.n - 1))
 
 
@@ -1119,7 +1133,8 @@ def _helping_hands(tx: Tx, effect: Effect, ctx: Context) -> None:
     here = _scoring_base(tx.s, ctx)
     if here is None or ctx.target is None:
         return
-    theirs = next((m for m in tx.s.base(here).minions if m.controller == ctx.target), None)
+    base = tx.s.base(here)
+    theirs = next((m for m in reached(tx.s, ctx, base, base.minions) if m.controller == ctx.target), None)
     if theirs is not None:
         theirs.until_end_of_turn += effect.n
     mine = find_minion(tx.s, ctx.target2 or "")
@@ -1224,7 +1239,7 @@ def _others_here_power(tx: Tx, effect: Effect, ctx: Context) -> None:
     found = find_minion(tx.s, ctx.card)
     if found is None:
         return
-    for minion in found[0].minions:
+    for minion in reached(tx.s, ctx, found[0], found[0].minions):
         if minion.controller != ctx.player:
             minion.until_end_of_turn += effect.n
 
@@ -1319,7 +1334,7 @@ def _campaign(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Your minions on a base with a monster get +N until the end of the turn."""
     for base in tx.s.bases:
         if base.monsters:
-            for minion in base.minions:
+            for minion in reached(tx.s, ctx, base, base.minions):
                 if minion.controller == ctx.player:
                     minion.until_end_of_turn += effect.n
 
@@ -1506,7 +1521,7 @@ def _ruckus(tx: Tx, effect: Effect, ctx: Context) -> None:
         return
     base = tx.s.base(ctx.base)
     if ctx.mode == "clear":
-        for monster in list(base.monsters):
+        for monster in reached(tx.s, ctx, base, list(base.monsters)):
             destroy(tx, monster.uid, ctx.player, no_treasures=True)
     else:
         tx.play_monster(base)
@@ -1518,7 +1533,8 @@ def _faction_power(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Every minion of the chosen faction (mode) at the base gets +N until the end of the turn."""
     if not ctx.base or not ctx.mode:
         return
-    for minion in tx.s.base(ctx.base).minions:
+    base = tx.s.base(ctx.base)
+    for minion in reached(tx.s, ctx, base, base.minions):
         if getattr(tx.s.card(minion.uid), "faction", None) == ctx.mode:
             minion.until_end_of_turn += effect.n
 

@@ -140,14 +140,17 @@ def _stash(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> Non
 
 def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     """Bag of Caltrops: another player's minion of power 3 or less played here is destroyed, and the
-    bag with it. True when the minion is gone."""
-    from engine.smashup.effects import destroy, find_minion, minion_power
+    bag with it (not one the bag's player's actions cannot affect: a Dork Orc, one under Sneaksy or at
+    The Pits). True when the minion is gone."""
+    from engine.smashup.effects import Context, affectable, destroy, find_minion, minion_power
 
     for bag in list(base.actions):
         effect = _has(tx, bag, "caltrops")
         owner = tx.s.played_by.get(bag)
         found = find_minion(tx.s, uid)
         if effect is None or owner == player or found is None or found[0] is not base:
+            continue
+        if not affectable(tx.s, Context(owner or "", bag, base.uid, uid), base, found[1]):
             continue
         if minion_power(tx.s, base, found[1]) <= (effect.max_power or 0):
             destroy(tx, uid, owner or "")
