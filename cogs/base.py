@@ -168,9 +168,14 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         await reply_error(interaction, exc, lang, namer)
         return None
     namer = await namer_for(bot, result.game_id, lang, result.state)
-    content, embeds, view = table_message(bot, result, namer)
-    files = await move_pictures(result.state, lang, bot.publisher.pictures, result.game_id, embeds)   # a combat's
-    if str(interaction.channel_id) == result.channel_id:
+    in_channel = str(interaction.channel_id) == result.channel_id
+    # the answer in the channel speaks the mover's language; a move clicked in a DM is posted to the
+    # channel unasked, so in the server's
+    shown_lang = lang if in_channel else await bot.publisher.channel_language(result.game_id)
+    shown = namer if shown_lang == lang else await namer_for(bot, result.game_id, shown_lang, result.state)
+    content, embeds, view = table_message(bot, result, shown)
+    files = await move_pictures(result.state, shown_lang, bot.publisher.pictures, result.game_id, embeds)  # a combat's
+    if in_channel:
         await reply(interaction, content, embeds=embeds, view=view, files=files)
     else:   # clicked in a DM: the table hears of it in its own channel
         await reply(interaction, ui(lang, "done"), ephemeral=True)

@@ -93,8 +93,9 @@ def is_broken_file(exc: BaseException) -> bool:
 
 
 async def run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> list[Any]:
-    """One statement and all its rows, in one trip to the connection's thread. Every use of the
-    store goes through this: the statement is finished there (a statement left open makes the next
+    """One statement and all its rows, in one trip to the connection's thread. The store's work goes
+    through this (only the read-only look at a file before opening it and table.migrate's row copies
+    read through a cursor): the statement is finished there (a statement left open makes the next
     COMMIT fail, "SQL statements in progress"), and each trip waits for a turn of the event loop, so
     under load a statement that took three trips (execute, fetch, close) took three turns."""
     return list(await db.execute_fetchall(sql, params))

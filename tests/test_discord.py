@@ -208,6 +208,9 @@ async def test_playing_a_card_from_the_dm_menu(table: Table):
         record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
         assert record.version == version + 1
         assert len(table.public()) > posts                                  # ... the table hears it
+        # posted unasked in the channel: in the server's language (German by default), not the
+        # clicker's English
+        assert " spielt " in table.public()[posts].content, table.public()[posts].content
         return
     pytest.fail("no player had a card to play from the DM at the start")
 

@@ -5,12 +5,13 @@ A ``Timeout`` is submitted by the table's scheduler when a deadline passes; its 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypeVar, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from engine.core.moves import listed_move
+
 SYSTEM = "system"
-_A = TypeVar("_A", bound="_Action")
 
 
 class _Action(BaseModel):
@@ -179,25 +180,6 @@ def parse_action(data: dict | str) -> Action:
     return ACTION_ADAPTER.validate_python(data)
 
 
-_NEW = object.__new__
-_SET = object.__setattr__
-
-
-def made(cls: type[_A], **fields) -> _A:
-    """A move the engine makes itself from values already of the field's type (str ids, ints, bools,
-    tuples of ids), as legal_actions does hundreds of thousands of times a game: the same model that
-    validating these values gives (equal, same hash, same dump, same fields set), without the
-    validation. Moves from outside are parsed and validated (parse_action)."""
-    move = _NEW(cls)
-    _SET(move, "__dict__", {**_DEFAULTS[cls], **fields})
-    _SET(move, "__pydantic_fields_set__", set(fields))
-    _SET(move, "__pydantic_extra__", None)
-    _SET(move, "__pydantic_private__", None)
-    return move
-
-
-# every field with its default, in the models' field order (a required field is always given)
-_DEFAULTS: dict[type, dict] = {
-    cls: {name: field.default for name, field in cls.model_fields.items()}
-    for cls in _Action.__subclasses__()
-}
+# a move the engine makes itself, as legal_actions does hundreds of thousands of times a game: the
+# constructor's object without the validation (engine.core.moves)
+made = listed_move

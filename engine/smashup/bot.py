@@ -271,6 +271,8 @@ def in_window(state: GameState, me: str) -> bool:
 
 
 SEARCH_WIDTH = 4
+
+
 def apply_owned(state: GameState, move: A.Action) -> tuple[GameState, list]:
     return apply(state, move, in_place=True)
 

@@ -263,7 +263,7 @@ def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, 
                       target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
     if unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords:
-        if target is not None or target2 is not None:
+        if target is not None or target2 is not None or mode is not None:
             raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
     _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)

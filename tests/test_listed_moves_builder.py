@@ -1,0 +1,58 @@
+"""engine.core.moves: listed moves made without pydantic's validation must be the constructor's
+objects. The games' own tests compare every listed move with its parsed JSON; here the shortcut
+refuses the models it could not make faithfully, so a new field with a factory default or a private
+attribute on a move fails at once instead of giving a subtly different object."""
+
+from __future__ import annotations
+
+import types
+import typing
+
+import pytest
+from pydantic import BaseModel, Field, PrivateAttr
+
+from engine.core.moves import listed_move
+from engine.munchkin import actions as munchkin
+from engine.smashup import actions as smashup
+
+
+def move_classes(module) -> list[type]:
+    found, todo = [], list(module._Action.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo += cls.__subclasses__()
+    return found
+
+
+def sample(annotation):
+    """A value of the field's declared type, as legal_actions would pass it."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        return args[0]
+    if origin in (typing.Union, types.UnionType):
+        return sample(next(a for a in args if a is not type(None)))
+    if origin is tuple:
+        return ("c1",)
+    return {int: 1, bool: True, str: "c1"}[annotation]
+
+
+@pytest.mark.parametrize("cls", move_classes(munchkin) + move_classes(smashup), ids=lambda c: c.__name__)
+def test_every_move_of_both_games_can_be_listed_faithfully(cls):
+    required = {name: sample(field.annotation) for name, field in cls.model_fields.items() if field.is_required()}
+    made = listed_move(cls, **required)
+    assert made == cls(**required) and made.model_dump() == cls(**required).model_dump()
+    assert made.model_fields_set == cls(**required).model_fields_set
+
+
+def test_a_model_it_cannot_make_faithfully_is_refused():
+    class WithFactory(BaseModel):
+        cards: list[str] = Field(default_factory=list)
+
+    class WithPrivate(BaseModel):
+        name: str = ""
+        _seen: int = PrivateAttr(default=0)
+
+    for cls in (WithFactory, WithPrivate):
+        with pytest.raises(TypeError, match="constructor"):
+            listed_move(cls)
