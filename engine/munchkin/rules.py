@@ -1298,9 +1298,9 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
 class _Shared:
     """What the listings of every player in one state have in common, each worked out at most once
     (on first use): who is in the combat, whether help is open, which items are big, each player's
-    room for big items, items and first item of each size, and the open trade offers."""
+    room for big items, items, the players who may trade, and the open trade offers."""
 
-    __slots__ = ("_big", "_first_of_size", "_help_open", "_items", "_offers", "_room", "fighting", "state")
+    __slots__ = ("_big", "_help_open", "_items", "_offers", "_partners", "_room", "fighting", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1310,7 +1310,7 @@ class _Shared:
         self._big: dict[str, bool] | None = None
         self._room: dict[str, int] = {}
         self._items: dict[str, list[str]] = {}
-        self._first_of_size: dict[str, dict[bool, str]] = {}
+        self._partners: list[tuple[Player, list[str]]] | None = None
         self._offers: dict[str, list[Decision]] | None = None
 
     def help_open(self) -> bool:
@@ -1336,11 +1336,11 @@ class _Shared:
             uids = self._items[player.id] = [i.uid for i in player.items]
         return uids
 
-    def first_of_size(self, player: Player) -> dict[bool, str]:
-        firsts = self._first_of_size.get(player.id)
-        if firsts is None:
-            firsts = self._first_of_size[player.id] = _first_of_size(self.items(player), self.big())
-        return firsts
+    def partners(self) -> list[tuple[Player, list[str]]]:
+        """The players outside the combat, who may trade, each with their items."""
+        if self._partners is None:
+            self._partners = [(p, self.items(p)) for p in self.state.players if p.id not in self.fighting]
+        return self._partners
 
     def open_offers(self, pid: str) -> list[Decision]:
         """The trades this player offered that are still open."""
@@ -1466,15 +1466,16 @@ def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[Off
     open_offers = shared.open_offers(pid)
     mine = shared.items(player)
     offers = []
-    for other in state.players:
-        if other.id == pid or other.id in shared.fighting or not (mine or other.items):
+    for other, theirs in shared.partners():
+        if other is player or not (mine or theirs):
             continue
-        for give, want in _pairs(mine, shared.items(other), shared.first_of_size(other), big):
+        to = other.id
+        for give, want in _pairs(mine, theirs, big):
             # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
             big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
             if big_in and shared.big_room(player if big_in > 0 else other) < 1:
                 continue        # more big items than one side may carry (a side already over may keep them)
-            offer = made(OfferTrade, actor=pid, to=other.id, give=give, want=want)
+            offer = made(OfferTrade, actor=pid, to=to, give=give, want=want)
             if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
                 offers.append(offer)
     return offers
@@ -1486,38 +1487,36 @@ def _big_room(state: GameState, player: Player) -> int:
 
 
 def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> list[OfferTrade]:
-    """The offers _trade_pairs names, before the big-item count and open offers are asked."""
+    """The offers _pairs names, before the big-item count and open offers are asked."""
     return [made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
-            for give, want in _trade_pairs(player, other, big)]
+            for give, want in _pairs([i.uid for i in player.items], [i.uid for i in other.items], big)]
 
 
 TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
 
 
-def _trade_pairs(player: Player, other: Player, big: dict[str, bool]) -> Iterable[TradePair]:
-    """Trades in a bounded form that names every item on both sides (_pairs)."""
-    theirs = [i.uid for i in other.items]
-    return _pairs([i.uid for i in player.items], theirs, _first_of_size(theirs, big), big)
-
-
-def _first_of_size(uids: list[str], big: dict[str, bool]) -> dict[bool, str]:
-    firsts: dict[bool, str] = {}
-    for uid in uids:
-        firsts.setdefault(big[uid], uid)
-    return firsts
-
-
-def _pairs(mine: list[str], theirs: list[str], their_first_of_size: dict[bool, str],
-           big: dict[str, bool]) -> Iterable[TradePair]:
-    """Each of mine for their first item (a gift when they have none), each of theirs for my first
-    item (asked for when I have none), and each of mine for their first item of the same size (a big
-    item for a big one: two players who may carry no further big item can still swap theirs).
-    Listing every pair grew as items squared (6 players with 16 items each: 1280 offers a player);
-    this grows with the items."""
-    pairs = [((uid,), tuple(theirs[:1])) for uid in mine]
-    pairs += [(tuple(mine[:1]), (uid,)) for uid in (theirs[1:] if mine else theirs)]
-    pairs += [((uid,), (their_first_of_size[big[uid]],)) for uid in mine if big[uid] in their_first_of_size]
-    return dict.fromkeys(pairs)
+def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[TradePair]:
+    """Trades in a bounded form that names every item on both sides, each once, in this order: each
+    of mine for their first item (a gift when they have none), each of theirs but the first for my
+    first item (all of theirs asked for when I have none), and each of mine but the first for their
+    first item of the other size than their first item (a big item for a big one: two players who
+    may carry no further big item can still swap theirs; my first item and items of their first
+    item's size are already offered for it). Listing every pair grew as items squared (6 players
+    with 16 items each: 1280 offers a player); this grows with the items."""
+    if not theirs:
+        return [((uid,), ()) for uid in mine]
+    if not mine:
+        return [((), (uid,)) for uid in theirs]
+    first = theirs[0]
+    pairs = [((uid,), (first,)) for uid in mine]
+    my_first = (mine[0],)
+    pairs += [(my_first, (uid,)) for uid in theirs[1:]]
+    size = big[first]
+    for uid in theirs:
+        if big[uid] != size:        # their first item of the other size
+            pairs += [((m,), (uid,)) for m in mine[1:] if big[m] != size]
+            break
+    return pairs
 
 
 def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
