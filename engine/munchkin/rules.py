@@ -1438,8 +1438,9 @@ def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action,
     free = _blocking(state) is None
     if state.phase == "start" and free:
         yield made(KickDoor, actor=pid), None
-        if player.hand:
-            yield made(KickDoor, actor=pid, resurrect_with=player.hand[0]), _full_check
+        if player.hand and state.door_discard and ab.has_ability(state, player, "resurrection"):
+            # all check_kick_door asks of a priest's resurrection, made so
+            yield made(KickDoor, actor=pid, resurrect_with=player.hand[0]), None
     if state.phase == "trouble" and free:
         yield made(LootRoom, actor=pid), None
     if state.phase in ("trouble", "after") and free:
@@ -1581,7 +1582,7 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCar
                 else:
                     yield made(PlayCard, actor=pid, card=uid, side="players"), None
                     yield made(PlayCard, actor=pid, card=uid, side="monsters"), None
-            if card.kind == "oneshot" and not fight:
+            if card.kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
                 yield made(PlayCard, actor=pid, card=uid), _play_check
         elif card.kind == "item_enhancer":
             for item in player.items:
@@ -1592,8 +1593,18 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCar
             for other in player.hand:
                 if state.card(other).kind == wanted:
                     yield made(PlayCard, actor=pid, card=uid, with_card=other), check
-        else:
+        elif card.kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
             yield made(PlayCard, actor=pid, card=uid), _play_check
+
+
+def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:
+    """Whether a one-shot acting on nobody may be played without a side or monster outside the fight
+    (_check_play_one_shot): one that helps to run away while fleeing, else one from the hand laid on
+    the table on one's own turn or fresh from the deck (one already on the table is not laid again)."""
+    if card.run_bonus and _fleeing(state, player.id):
+        return True
+    return ch.item_in_play(player, uid) is None and (state.active_player.id == player.id
+                                                     or _is_fresh(state, player, uid))
 
 
 def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
