@@ -1554,46 +1554,48 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCar
     the table: a seated player, a monster in the fight, a side, a monster in hand)."""
     pid = player.id
     combat = state.combat
-    playable = list(player.hand) + [i.uid for i in player.items if state.card(i.uid).kind == "oneshot"]
+    card_of = state.card
+    playable = list(player.hand) + [i.uid for i in player.items if card_of(i.uid).kind == "oneshot"]
     for uid in playable:
-        card = state.card(uid)
+        card = card_of(uid)
+        kind = card.kind
         if not _may_play_now(state, player, uid, card):
             continue
-        if card.kind == "level_up" and not combat:      # on oneself, or on another player
+        if kind == "level_up" and not combat:           # on oneself, or on another player
             yield made(PlayCard, actor=pid, card=uid), _play_check
             for target in state.players:
                 yield made(PlayCard, actor=pid, card=uid, target_player=target.id), _play_check
             continue
-        if card.kind in ("curse", "trap", "effect") or (card.kind == "level_up" and combat) \
-                or (card.kind == "oneshot" and card.effects):
+        if kind in ("curse", "trap", "effect") or (kind == "level_up" and combat) \
+                or (kind == "oneshot" and card.effects):
             # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
-            check = _play_check if card.kind == "level_up" else None
+            check = _play_check if kind == "level_up" else None
             for target in state.players:
                 yield made(PlayCard, actor=pid, card=uid, target_player=target.id), check
-        elif card.kind == "enhancer" or (card.kind == "oneshot" and combat):
+        elif kind == "enhancer" or (kind == "oneshot" and combat):
             # in the fight a one-shot names its side or monster; after it, only one that helps to run away
             # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
             assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
             fight = combat.stage == "fight"
             if fight or (card.run_bonus and _fleeing(state, pid)):
-                if card.kind == "enhancer" or card.defeats_monster:
+                if kind == "enhancer" or card.defeats_monster:
                     for monster in combat.monsters:
                         yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid), None
                 else:
                     yield made(PlayCard, actor=pid, card=uid, side="players"), None
                     yield made(PlayCard, actor=pid, card=uid, side="monsters"), None
-            if card.kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
+            if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
                 yield made(PlayCard, actor=pid, card=uid), _play_check
-        elif card.kind == "item_enhancer":
+        elif kind == "item_enhancer":
             for item in player.items:
                 yield made(PlayCard, actor=pid, card=uid, target_item=item.uid), _play_check
-        elif card.kind == "wandering" or card.pairs_classes:
-            wanted = "monster" if card.kind == "wandering" else "class"
-            check = None if card.kind == "wandering" else _play_check   # in the fight (_may_play_now)
+        elif kind == "wandering" or card.pairs_classes:
+            wanted = "monster" if kind == "wandering" else "class"
+            check = None if kind == "wandering" else _play_check   # in the fight (_may_play_now)
             for other in player.hand:
-                if state.card(other).kind == wanted:
+                if card_of(other).kind == wanted:
                     yield made(PlayCard, actor=pid, card=uid, with_card=other), check
-        elif card.kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
+        elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
             yield made(PlayCard, actor=pid, card=uid), _play_check
 
 
