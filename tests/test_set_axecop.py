@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.munchkin import actions as A
 from engine.munchkin.character import big_item_allowance, die, lose_levels, strength
 from engine.munchkin.combat import monsters_strength, players_strength
+from engine.munchkin.rules import legal_actions
 from engine.munchkin.tx import Tx
 from tests.munchkin_helpers import (
     act,
@@ -310,6 +311,19 @@ def test_an_ally_lost_to_a_curse_takes_its_items():
     state, _ = act(state, A.PlayCard(actor="anna", card=knife, target_item=ally))
     state, _ = act(state, A.PlayCard(actor="ben", card=to_hand(state, "ben", "axe_lose_ally"), target_player="anna"))
     assert knife in state.treasure_discard and ally in state.door_discard
+
+
+def test_an_ally_item_is_offered_for_each_ally_as_well_as_for_oneself():
+    """Verbündete: an item that may go to an ally is listed for each of one's allies (menus and bots
+    offer it), besides the play for oneself; another item is not."""
+    state = axecop()
+    ally = to_table(state, "anna", "axe_sockarang_kid")
+    shield = to_hand(state, "anna", "axe_shield")
+    axe = to_hand(state, "anna", "axe_golden_axe")
+    plays = [m for m in legal_actions(state, "anna") if isinstance(m, A.PlayCard)]
+    assert A.PlayCard(actor="anna", card=shield, target_item=ally) in plays
+    assert A.PlayCard(actor="anna", card=shield) in plays
+    assert not any(m.card == axe and m.target_item for m in plays)
 
 
 def test_only_ally_items_go_to_an_ally():

@@ -1597,6 +1597,9 @@ def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCar
                     yield made(PlayCard, actor=pid, card=uid, with_card=other), check
         elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
             yield made(PlayCard, actor=pid, card=uid), _play_check
+            if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
+                for ally in player.followers:
+                    yield made(PlayCard, actor=pid, card=uid, target_item=ally), _play_check
 
 
 def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:
