@@ -97,6 +97,8 @@ async def test_whole_smashup_game_from_lobby_to_winner(table: Table):
     agent_seed = min(range(1, 8), key=lambda s: len(engine_game(table, s)[1]))
     final, moves = engine_game(table, agent_seed)
     assert final.phase == "over"
+    # the server speaks English, so the moves clicked in DMs are posted in English like the others
+    await table.bot.languages.choose("guild", str(table.guild.id), "en")
     game_id = await open_smashup(table)
     for number, move in enumerate(moves, start=1):
         result = await drive(table, game_id, number, move)
