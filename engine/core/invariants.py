@@ -8,13 +8,16 @@ from collections.abc import Iterable
 
 def card_place_problems(card_ids: Iterable[str], locations: Iterable[str]) -> list[str]:
     """Every card of the game lies in exactly one place, and nothing else lies anywhere."""
+    locations = list(locations)
+    known = card_ids.keys() if isinstance(card_ids, dict) else set(card_ids)
+    if len(locations) == len(known) and known == set(locations):
+        return []        # as many places as cards and every card placed: each lies in exactly one
     found: list[str] = []
     counted = Counter(locations)
     for uid, count in counted.items():
         if count != 1:
             found.append(f"card {uid} in {count} places")
-    known = set(card_ids)
-    missing = known - set(counted)
+    missing = set(known) - set(counted)
     if missing:
         found.append(f"cards lost: {sorted(missing)[:5]}")
     unknown = set(counted) - known
