@@ -196,18 +196,11 @@ async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: T
     assert not components_of(shown) and shown.content == ui("de", "lobby_started")
 
 
-async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table: Table):
+@pytest.mark.parametrize("command", ["beenden", "verlassen"])     # ended, or left by its last player
+async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table: Table, command: str):
     anna = table.players[0]
     lobby = (await anna.slash(table.channel, "neu")).response
-    await anna.slash(table.channel, "beenden")
-    shown = current(table, lobby)
-    assert not components_of(shown) and shown.content == ui("de", "lobby_ended")
-
-
-async def test_a_lobby_left_by_its_last_player_keeps_no_buttons(table: Table):
-    anna = table.players[0]
-    lobby = (await anna.slash(table.channel, "neu")).response
-    await anna.slash(table.channel, "verlassen")
+    await anna.slash(table.channel, command)
     shown = current(table, lobby)
     assert not components_of(shown) and shown.content == ui("de", "lobby_ended")
 

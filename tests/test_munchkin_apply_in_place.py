@@ -20,6 +20,7 @@ from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, is_legal, new_game
 from engine.munchkin.state import Options
 from engine.sim import RandomAgent, all_moves
+from tests.in_place_check import same_in_place
 from tests.test_munchkin_legal_property import _candidate
 
 EXAMPLES = int(os.environ.get("MUNCHKIN_PROPERTY_EXAMPLES", "8"))
@@ -33,16 +34,7 @@ def _game(seed: int, players: int, sets: tuple[str, ...], faster: bool = False):
 
 
 def _same_in_place(state, move) -> None:
-    """The move applied both ways from the same state: equal results; the copying form leaves its
-    argument as it was, the in-place form changes (and returns) its own."""
-    before = state.model_dump()
-    copied, copied_events = apply(state, move)
-    own = state.clone()
-    changed, events = apply(own, move, in_place=True)
-    assert changed is own
-    assert state.model_dump() == before
-    assert changed.model_dump() == copied.model_dump(), f"in place differs after {move!r}"
-    assert events == copied_events
+    same_in_place(apply, state, move)
 
 
 @pytest.mark.parametrize("sets", SETS, ids=["+".join(s) for s in SETS])

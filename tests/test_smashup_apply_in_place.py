@@ -20,6 +20,7 @@ from engine.smashup import actions as A
 from engine.smashup import rules
 from engine.smashup.effects import minion_power, powers_fixed
 from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from tests.in_place_check import same_in_place
 from tests.test_smashup_legal_property import _candidate
 
 EXAMPLES = int(os.environ.get("SMASHUP_PROPERTY_EXAMPLES", "10"))
@@ -34,16 +35,7 @@ def _moves(state) -> list[A.Action]:
 
 
 def _same_in_place(state, move) -> None:
-    """The move applied both ways from the same state: equal results; the copying form leaves its
-    argument as it was, the in-place form changes (and returns) its own."""
-    before = state.model_dump()
-    copied, copied_events = apply(state, move)
-    own = state.clone()
-    changed, events = apply(own, move, in_place=True)
-    assert changed is own
-    assert state.model_dump() == before
-    assert changed.model_dump() == copied.model_dump(), f"in place differs after {move!r}"
-    assert events == copied_events
+    same_in_place(apply, state, move)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
