@@ -54,6 +54,7 @@ def _wild_move(state: GameState, rng: random.Random) -> A.Action:
        sets=st.sampled_from([("testdeck",), ("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
                              ("cthulhu", "axecop"), ("impossible", "shakespeare")]))
 @example(seed=900, players=6, steps=138, wildness=0.46875, faster=False, sets=("cthulhu",))  # helper left mid-split
+@example(seed=321, players=5, steps=113, wildness=0.59375, faster=True, sets=("axecop",))  # fighter left mid-reward
 def test_random_moves_keep_every_invariant(seed, players, steps, wildness, faster, sets):
     rng = random.Random(seed)
     agent = RandomAgent(rng)

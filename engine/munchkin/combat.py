@@ -353,6 +353,8 @@ def finish_combat(tx: Tx) -> None:
             tx.discard(uid)
     for one_shot in combat.one_shots:
         tx.discard(one_shot.uid)
+    for uid in combat.reward:       # treasures revealed but not taken: the fight ended early (the fighter left)
+        tx.discard(uid)
     for player in fighters(state):
         for uid in [u for u in player.curses if any(e.op == "combat_malus" for e in state.card(u).effects)]:
             player.curses.remove(uid)
