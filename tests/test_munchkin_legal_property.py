@@ -44,13 +44,14 @@ def _candidate(state: GameState, pid: str, rng: random.Random) -> A.Action:
     decision = rng.choice([*state.decisions, None])
     theirs = [i.uid for p in state.players if p.id != pid for i in p.items]
     return rng.choice([
-        A.KickDoor(actor=pid), A.LootRoom(actor=pid), A.EndTurn(actor=pid),
+        A.KickDoor(actor=pid), A.LootRoom(actor=pid), A.EndTurn(actor=pid), A.KickDoor(actor=pid, resurrect_with=uid),
         A.LookForTrouble(actor=pid, card=uid),
         A.PlayCard(actor=pid, card=uid),
         A.PlayCard(actor=pid, card=uid, target_player=rng.choice(others)),
         A.PlayCard(actor=pid, card=uid, side=rng.choice(["players", "monsters"])),
         A.PlayCard(actor=pid, card=uid, target_monster=rng.choice([*monsters, uid])),
-        A.PlayCard(actor=pid, card=uid, target_item=rng.choice([*(i.uid for i in player.items), uid])),
+        A.PlayCard(actor=pid, card=uid, target_item=rng.choice([*(i.uid for i in player.items), *player.followers,
+                                                                uid])),
         A.PlayCard(actor=pid, card=uid, with_card=rng.choice(mine)),
         A.Equip(actor=pid, card=uid, in_use=rng.random() < 0.5),
         A.Discard(actor=pid, card=uid),
@@ -60,7 +61,7 @@ def _candidate(state: GameState, pid: str, rng: random.Random) -> A.Action:
         A.AskHelp(actor=pid, helper=rng.choice(others), treasures=rng.randint(0, 2)),
         A.OfferHelp(actor=pid),
         A.UseAbility(actor=pid, card=uid, ability=rng.choice(["berserk", "backstab", "charm", "flight", "turning",
-                                                               "battle_roll"]),
+                                                               "battle_roll", "steal", "resurrection"]),
                      discard=tuple(player.hand[:1]), target_player=rng.choice([None, *others])),
         A.Sacrifice(actor=pid, card=uid),
         A.Claim(actor=pid, card=uid),
@@ -74,7 +75,8 @@ def _candidate(state: GameState, pid: str, rng: random.Random) -> A.Action:
 @example(seed=6250, players=4, steps=200, faster=False, sets=("shakespeare",))   # a big item for a big item
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), steps=st.integers(10, 200), faster=st.booleans(),
        sets=st.sampled_from([("testdeck",), ("cthulhu",), ("impossible",), ("shakespeare",), ("axecop",),
-                             ("cthulhu", "axecop"), ("impossible", "shakespeare")]))
+                             ("cthulhu", "axecop"), ("impossible", "shakespeare"),
+                             ("cthulhu", "impossible", "shakespeare", "axecop")]))
 def test_listed_moves_are_exactly_the_valid_ones(seed, players, steps, faster, sets):
     """Every rulebook's "Spielablauf" (kick the door, fight, help, run, sell, trade, play cards): a move
     is offered exactly when the rules allow it."""
