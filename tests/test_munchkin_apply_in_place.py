@@ -20,7 +20,7 @@ from engine.munchkin import actions as A
 from engine.munchkin.rules import apply, is_legal, new_game
 from engine.munchkin.state import Options
 from engine.sim import RandomAgent, all_moves
-from tests.in_place_check import same_in_place
+from tests.in_place_check import refused_in_place, same_in_place
 from tests.test_munchkin_legal_property import _candidate
 
 EXAMPLES = int(os.environ.get("MUNCHKIN_PROPERTY_EXAMPLES", "8"))
@@ -90,14 +90,7 @@ def test_a_refused_move_changes_nothing_in_place(seed, players, steps, sets):
         if step % 15 == 0:
             for seat in state.players:
                 for _ in range(20):
-                    move = _candidate(state, seat.id, rng)
-                    if is_legal(state, move):
-                        continue
-                    own = state.clone()
-                    with pytest.raises(IllegalAction):
-                        apply(own, move, in_place=True)
-                    assert own.model_dump() == state.model_dump(), f"refused {move!r} changed the state"
-                    refused += 1
+                    refused += refused_in_place(apply, is_legal, state, _candidate(state, seat.id, rng))
         state, _ = apply(state, agent.choose(all_moves(state), state))
     assert refused
 

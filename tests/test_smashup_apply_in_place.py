@@ -20,7 +20,7 @@ from engine.smashup import actions as A
 from engine.smashup import rules
 from engine.smashup.effects import minion_power, powers_fixed
 from engine.smashup.rules import apply, is_legal, legal_actions, new_game
-from tests.in_place_check import same_in_place
+from tests.in_place_check import refused_in_place, same_in_place
 from tests.test_smashup_legal_property import _candidate
 
 EXAMPLES = int(os.environ.get("SMASHUP_PROPERTY_EXAMPLES", "10"))
@@ -94,14 +94,8 @@ def test_a_refused_move_changes_nothing_in_place(seed, players, steps):
         if step % 10 == 0 or state.scoring is not None:
             for seat in state.players:
                 for _ in range(15):
-                    move = _candidate(state, seat.id, rng)
-                    if is_legal(state, move):
-                        continue
-                    own = state.clone()
-                    with pytest.raises((IllegalAction, KeyError)):
-                        apply(own, move, in_place=True)
-                    assert own.model_dump() == state.model_dump(), f"refused {move!r} changed the state"
-                    refused += 1
+                    refused += refused_in_place(apply, is_legal, state, _candidate(state, seat.id, rng),
+                                                errors=(IllegalAction, KeyError))
         state, _ = apply(state, rng.choice(_moves(state)))
     assert refused
 
