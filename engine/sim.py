@@ -14,6 +14,7 @@ import random
 import sys
 import time
 import traceback
+from functools import partial
 
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
@@ -103,13 +104,9 @@ def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, 
     agent = RandomAgent(random.Random(seed))
     state, events = new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed, sets=sets,
                              options=options)
-    return _play_wrapped(state, events, apply_owned, all_moves, agent.choose, violations if checks else no_checks,
-                         wrap)
-
-
-def apply_owned(state: GameState, action: Action):
-    """The simulator owns its state and keeps only the newest: each move changes it in place."""
-    return apply(state, action, in_place=True)
+    # the simulator owns its state and keeps only the newest: each move changes it in place
+    return _play_wrapped(state, events, partial(apply, in_place=True), all_moves, agent.choose,
+                         violations if checks else no_checks, wrap)
 
 
 def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options,
@@ -120,7 +117,7 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
-    return _play_wrapped(state, events, lambda s, move: su.apply(s, move, in_place=True),   # it owns its state
+    return _play_wrapped(state, events, partial(su.apply, in_place=True),   # it owns its state
                          lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
                          lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap)
 

@@ -5,6 +5,7 @@ curses and monster-side cards against the leader."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from engine.munchkin import actions as A
 from engine.munchkin import character as ch
@@ -286,13 +287,9 @@ def in_window(state: GameState, me: str) -> bool:
 SEARCH_WIDTH = 6
 
 
-def apply_owned(state: GameState, move: A.Action) -> tuple[GameState, list]:
-    return apply(state, move, in_place=True)
-
-
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=MiddlePlayer, determinize=determinize,
                     evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=30,
-                    margin=0.01, apply_owned=apply_owned)
+                    margin=0.01, apply_owned=partial(apply, in_place=True))
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,

@@ -6,7 +6,7 @@ has minions at the base being scored."""
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, partial
 
 from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
@@ -273,13 +273,9 @@ def in_window(state: GameState, me: str) -> bool:
 SEARCH_WIDTH = 4
 
 
-def apply_owned(state: GameState, move: A.Action) -> tuple[GameState, list]:
-    return apply(state, move, in_place=True)
-
-
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=PlayoutPlayer, determinize=determinize,
                     evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=10,
-                    guide=GuidePlayer, margin=1.0, apply_owned=apply_owned)
+                    guide=GuidePlayer, margin=1.0, apply_owned=partial(apply, in_place=True))
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
