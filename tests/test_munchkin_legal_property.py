@@ -125,7 +125,9 @@ def test_trade_offers_made_legal_are_exactly_those_the_checks_allow():
         listed = [m for m in rules.legal_actions(state, me.id) if isinstance(m, A.OfferTrade)]
         big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
         tried = [c for other in state.players if other.id != me.id
-                 for c in rules._trade_candidates(me, other, big) if rules.is_legal(state, c)]
+                 for give, want in rules._pairs([i.uid for i in me.items], [i.uid for i in other.items], big)
+                 for c in [A.OfferTrade(actor=me.id, to=other.id, give=give, want=want)]
+                 if rules.is_legal(state, c)]
         assert listed == tried
 
 

@@ -129,8 +129,13 @@ def validate(state: GameState, action: Action) -> None:
 
 
 def is_legal(state: GameState, action: Action) -> bool:
+    return _passes(validate, state, action)
+
+
+def _passes(check: Callable[..., None], *args: object) -> bool:
+    """``check(*args)`` raises no IllegalAction."""
     try:
-        validate(state, action)
+        check(*args)
     except IllegalAction:
         return False
     return True
@@ -1315,7 +1320,7 @@ class _Shared:
 
     def help_open(self) -> bool:
         if self._help_open is None:
-            self._help_open = _passes(_help_open_check, self.state, None)
+            self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
 
     def big(self) -> dict[str, bool]:
@@ -1353,15 +1358,6 @@ class _Shared:
 
 
 Check = Callable[[GameState, Action], None]
-
-
-def _passes(check: Callable[[GameState, object], None], state: GameState, subject: object) -> bool:
-    """``check(state, subject)`` raises no IllegalAction."""
-    try:
-        check(state, subject)
-    except IllegalAction:
-        return False
-    return True
 
 
 def _full_check(state: GameState, action: Action) -> None:
@@ -1409,11 +1405,6 @@ def _candidates(state: GameState, player: Player, shared: _Shared) -> Iterable[t
             if state.card(uid).kind == "level_up":
                 yield made(Claim, actor=pid, card=uid), None      # everything check_claim asks, made so
                 break
-
-
-def _help_open_check(state: GameState, _nothing: None) -> None:
-    """What check_ask_help and check_offer_help ask beyond the listing: nobody helps yet, nor is asked."""
-    _check_help_open(state)
 
 
 def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
@@ -1485,12 +1476,6 @@ def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[Off
 def _big_room(state: GameState, player: Player) -> int:
     """How many more big items the player may carry (ch.can_carry_big, as a count)."""
     return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
-
-
-def _trade_candidates(player: Player, other: Player, big: dict[str, bool]) -> list[OfferTrade]:
-    """The offers _pairs names, before the big-item count and open offers are asked."""
-    return [made(OfferTrade, actor=player.id, to=other.id, give=give, want=want)
-            for give, want in _pairs([i.uid for i in player.items], [i.uid for i in other.items], big)]
 
 
 TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
