@@ -15,7 +15,9 @@ its choice stays the same when the hidden cards are swapped for others it cannot
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,11 +45,16 @@ class SearchGame:
     candidates: Callable[[Any, str, list, Any], list]   # the moves worth trying, the guide first
     in_window: Callable[[Any, str], bool]           # the shorter budget applies
     movers: Callable[[Any], list[str]]              # who is asked first in a playout
-    horizon: int                                    # playout steps before the position is scored
+    horizon: int                                    # playout steps before the position is scored, at most
     guide: Callable[[str], Any] | None = None       # the player whose move stands unsearched (else ``policy``)
     margin: float = 0.0                             # by how much (average score) a move must beat the guide's
     # apply that may change the state it is given (the playouts own theirs); else ``apply``
     apply_owned: Callable[[Any, Any], tuple[Any, list]] | None = None
+    # the game's turn counter: a playout ends, scored, when ``turns`` turns after the decision's have
+    # begun (every candidate is then judged at the same point of the game, and short playouts are
+    # more of them); without it, after ``horizon`` steps
+    turn_of: Callable[[Any], int] | None = None
+    turns: int = 1
 
 
 class SearchPlayer:
@@ -90,31 +97,49 @@ class SearchPlayer:
 
 def best_move(game: SearchGame, state: Any, me: str, candidates: list, deadline: float | None,
               iterations: int | None, seed: int) -> Any:
-    """The candidate with the best average over whole rounds, if it beats the first (the guide) by the
-    game's margin. With a
+    """The candidate that beats the first (the guide's move) most clearly over whole rounds. With a
     deadline, no round is begun that the rounds so far say would not end in time."""
-    totals = [0.0] * len(candidates)
-    rounds, began = 0, time.perf_counter()
+    rounds: list[list[float]] = []
+    began = time.perf_counter()
     rng = random.Random(seed)
-    while iterations is None or rounds < iterations:
-        if deadline is not None and rounds and time.perf_counter() + (time.perf_counter() - began) / rounds > deadline:
+    while iterations is None or len(rounds) < iterations:
+        per_round = (time.perf_counter() - began) / len(rounds) if rounds else 0.0
+        if deadline is not None and rounds and time.perf_counter() + per_round > deadline:
             break
         values = _round(game, state, me, candidates, rng.getrandbits(64), deadline)
         if values is None:
             break
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
-        rounds += 1
-    if not rounds:
-        return candidates[0]
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    # a few rounds are noisy: the guide's move stands unless another is clearly better
-    return candidates[best] if (totals[best] - totals[0]) / rounds > game.margin else candidates[0]
+        rounds.append(values)
+    return candidates[clear_winner(rounds, game.margin)]
+
+
+CONFIDENCE = 1.65       # standard errors a lead must stand clear of nothing (one-sided, about 95%)
+
+
+def clear_winner(rounds: list[list[float]], margin: float) -> int:
+    """The index of the candidate with the largest average lead over the guide's move (index 0),
+    world by world. A playout is a noisy judge: a lead counts only when it is above the game's margin
+    and at least CONFIDENCE standard errors above zero, so that a lucky world or two does not throw
+    away the guide's judgement. Two rounds at least; otherwise, and when nothing leads clearly, 0."""
+    if len(rounds) < 2:
+        return 0
+    best, best_lead = 0, 0.0
+    for index in range(1, len(rounds[0])):
+        leads = [values[index] - values[0] for values in rounds]
+        if not all(math.isfinite(lead) for lead in leads):     # refused in some world
+            continue
+        lead = statistics.fmean(leads)
+        noise = statistics.stdev(leads) / math.sqrt(len(leads))
+        if lead > margin and lead > CONFIDENCE * noise and lead > best_lead:
+            best, best_lead = index, lead
+    return best
 
 
 def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
            deadline: float | None) -> list[float] | None:
     """Every candidate tried in one sampled world; None when the clock ran out on the way."""
     world = game.determinize(state, me, random.Random(seed))
+    end_turn = None if game.turn_of is None else game.turn_of(state) + game.turns
     values = []
     for index, move in enumerate(candidates):
         try:
@@ -122,20 +147,24 @@ def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
         except IllegalAction:      # refused in this world (it cannot be, with the bot's own cards)
             values.append(float("-inf"))
             continue
-        value = playout(game, after, me, random.Random(seed + index + 1), deadline)
+        value = playout(game, after, me, random.Random(seed + index + 1), deadline, end_turn)
         if value is None:
             return None
         values.append(value)
     return values
 
 
-def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline: float | None) -> float | None:
-    """Play on with ``mittel`` players for ``game.horizon`` steps and score the position; None when
-    the clock ran out first. ``state`` is handed over: the game's ``apply_owned`` may change it."""
+def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline: float | None,
+            end_turn: int | None = None) -> float | None:
+    """Play on with ``mittel`` players until turn ``end_turn`` begins, for ``game.horizon`` steps at
+    most, and score the position; None when the clock ran out first. ``state`` is handed over: the
+    game's ``apply_owned`` may change it."""
     players = {}
     apply = game.apply_owned or game.apply
     for _ in range(game.horizon):
         if getattr(state, "phase", None) == "over":
+            break
+        if end_turn is not None and game.turn_of(state) >= end_turn:
             break
         if deadline is not None and time.perf_counter() > deadline:
             return None

@@ -10,6 +10,7 @@ each player's deck face down and line 40 shuffles the base, treasure and monster
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 import random
@@ -166,7 +167,7 @@ def test_registry_and_decide_give_every_level():
     ``decide`` in a worker process (picklable, state JSON in, action JSON out)."""
     for game in ("munchkin", "smashup"):
         rules = rules_of(game)
-        assert type(rules.bot_player("p0")).__name__ == "BotPlayer"
+        assert type(rules.bot_player("p0")).__name__ == "EasyPlayer"
         assert type(rules.bot_player("p0", level="mittel")).__name__ == "MiddlePlayer"
         strong = rules.bot_player("p0", level="schwer", budget_s=0.4)
         assert strong.budget_s == 0.4 and strong.window_budget_s <= 0.4
@@ -259,3 +260,87 @@ def test_a_playout_takes_the_moves_a_player_listed_when_it_makes_none():
         picked = search._next_move(game, state, players, random.Random(3), None)
         listed = [m for seat in munchkin_bot.movers(state) for m in players[seat].listed]
         assert picked in listed
+
+
+# ---------------------------------------------------------------------- leicht: a beginner's player
+def test_leicht_keeps_out_of_the_leaders_fight_where_mittel_spoils_it():
+    """Munchkin Cthulhu (munchkin-cthulhu.de.txt, lines 188-202: anyone may play a monster enhancer
+    into another's fight). The leader is about to win a fight; a monster enhancer in hand: ``mittel`` plays
+    it against the leader, ``leicht`` minds its own game and passes."""
+    from engine.munchkin import actions as A
+    from engine.munchkin import bot as munchkin_bot
+    from tests.munchkin_helpers import fight, game, to_hand
+
+    state = game()
+    state.players[0].level = 8
+    state = fight(state, "t_slimeling")
+    to_hand(state, "ben", "t_ancient")
+    spoil = munchkin_bot.MiddlePlayer("ben").choose(state)
+    assert isinstance(spoil, A.PlayCard) and state.card(spoil.card).name_en == "Ancient"
+    assert isinstance(munchkin_bot.EasyPlayer("ben").choose(state), A.Pass)
+    assert type(make_bot("munchkin", "ben", "leicht")) is munchkin_bot.EasyPlayer
+
+
+def test_leicht_curses_nobody():
+    from engine.munchkin import actions as A
+    from engine.munchkin import bot as munchkin_bot
+    from tests.munchkin_helpers import game, to_hand
+
+    state = game()
+    state.players[2].level = 9
+    to_hand(state, "ben", "t_curse_lose_level")
+    state.phase = "after"
+    assert isinstance(munchkin_bot.MiddlePlayer("ben").choose(state), A.PlayCard)
+    assert munchkin_bot.EasyPlayer("ben").choose(state) is None
+
+
+def test_leicht_passes_on_specials_at_smash_up():
+    """Smash Up – Munchkin (smash-up-munchkin.de.txt, line 202: before a base scores, everyone may
+    use the abilities that act "before" scoring). ``leicht`` always passes there (a
+    beginner keeps its Specials in hand)."""
+    from engine.smashup import actions as A
+    from engine.smashup import bot as smashup_bot
+    from engine.smashup.rules import apply
+
+    rules = rules_of("smashup")
+    for seed in range(40):
+        state, _ = rules.new_game([("a", "A"), ("b", "B"), ("c", "C")], seed=seed)
+        bots = {p.id: smashup_bot.MiddlePlayer(p.id) for p in state.players}
+        for _ in range(400):
+            if state.phase == "over":
+                break
+            for seat in state.players:
+                moves = rules.legal_actions(state, seat.id)
+                if state.scoring is not None and any(isinstance(m, A.PlaySpecial) for m in moves):
+                    assert isinstance(smashup_bot.EasyPlayer(seat.id).choose(state), A.PassSpecial)
+                    return
+            state, _ = apply(state, next(m for m in (b.choose(state) for b in bots.values()) if m is not None))
+    pytest.fail("no Special offered in 40 games")
+
+
+# ---------------------------------------------------------------------- schwer: judging the playouts
+def test_a_lead_inside_the_noise_keeps_the_guides_move():
+    """Round by round (the same sampled world for every candidate) the second move scores now far
+    better, now far worse: its average lead is no clearer than its noise, so the guide's move stands;
+    a steady lead of the third move wins."""
+    noisy = [[0.5, 0.9, 0.5], [0.5, 0.1, 0.5], [0.5, 0.95, 0.5], [0.5, 0.2, 0.5]]
+    assert search.clear_winner(noisy, margin=0.01) == 0
+    steady = [[0.5, 0.9, 0.6], [0.5, 0.1, 0.62], [0.5, 0.95, 0.61], [0.5, 0.2, 0.6]]
+    assert search.clear_winner(steady, margin=0.01) == 2
+    assert search.clear_winner(steady, margin=0.2) == 0         # a lead must also beat the game's margin
+    assert search.clear_winner(steady[:1], margin=0.01) == 0    # one world says nothing about the noise
+    refused = [[0.5, float("-inf"), 0.6], [0.5, 2.0, 0.61]]
+    assert search.clear_winner(refused, margin=0.01) == 2       # refused in a world: not a candidate
+
+
+@pytest.mark.parametrize(("game", "players"), [("munchkin", 4), ("smashup", 3)])
+def test_a_playout_ends_when_the_next_turn_begins(game, players):
+    """Every candidate is judged at the same point: when the turn after the decision's begins (or
+    the game ends), not after a fixed number of steps."""
+    module = _bot_module(game)
+    seen = []
+    scored = dataclasses.replace(module.SEARCH, evaluate=lambda s, me: seen.append((s.turn, s.phase)) or 0.0)
+    for state in _positions(game, players, seed=9, wanted=3):
+        search.playout(scored, state.clone(), ME, random.Random(1), None, state.turn + 1)
+        turn, phase = seen.pop()
+        assert turn == state.turn + 1 or phase == "over"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from operator import attrgetter
 
 from engine.munchkin import actions as A
 from engine.munchkin import character as ch
@@ -172,6 +173,23 @@ class BotPlayer:
         return curses[0] if curses and leader else None
 
 
+# ---------------------------------------------------------------------------------------------- leicht
+class EasyPlayer(BotPlayer):
+    """``leicht``: a beginner's player. It minds its own game only: lays out what it holds, kicks the
+    door, fights a monster it already beats and runs from one it does not (no one-shots, no asking
+    for help), sells, and never meddles in the others' fights or curses anyone."""
+
+    def _combat(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        combat = state.combat
+        if combat is None or combat.stage != "fight":
+            return None
+        passes = [m for m in moves if isinstance(m, A.Pass)]
+        return passes[0] if passes else None
+
+    def _spite(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        return None
+
+
 # ---------------------------------------------------------------------------------------------- mittel
 class MiddlePlayer(BotPlayer):
     """``mittel``: today's player with better judgement. It never spoils a fight it helps in, helps
@@ -288,8 +306,8 @@ SEARCH_WIDTH = 6
 
 
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=MiddlePlayer, determinize=determinize,
-                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=30,
-                    margin=0.01, apply_owned=partial(apply, in_place=True))
+                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=60,
+                    margin=0.01, apply_owned=partial(apply, in_place=True), turn_of=attrgetter("turn"))
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
@@ -297,4 +315,4 @@ def player(player_id: str, level: str = "leicht", budget_s: float | None = None,
     """A player of the given strength for a seat."""
     if level == "schwer":
         return SearchPlayer(SEARCH, player_id, budget_s=budget_s, iterations=iterations, seed=seed)
-    return MiddlePlayer(player_id) if level == "mittel" else BotPlayer(player_id)
+    return MiddlePlayer(player_id) if level == "mittel" else EasyPlayer(player_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import cache, partial
+from operator import attrgetter
 
 from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
@@ -26,6 +27,7 @@ from engine.smashup.state import GameState
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
 SEARCH_LOOKAHEAD = 16   # the search's share: its playouts look further instead
+EASY_LOOKAHEAD = 5      # leicht: about one way to play each card
 
 
 @cache
@@ -147,6 +149,23 @@ class BotPlayer:
         card = state.card(uid)
         treasure = state.card_ids[uid].startswith("treasure-")
         return card.power * 2 + (3 if card.kind == "action" else 0) + (5 if treasure else 0)
+
+
+# ---------------------------------------------------------------------------------------------- leicht
+class EasyPlayer(BotPlayer):
+    """``leicht``: a beginner's player. It looks at one way to play each card (the first target the
+    card offers), passes on Specials and answers a card's question with its first option."""
+
+    lookahead = EASY_LOOKAHEAD
+
+    def _decision(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        answers = [m for m in moves if isinstance(m, A.Choose)]
+        return answers[0] if answers else super()._decision(state, moves)
+
+    def _special(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        if state.scoring is None:
+            return None
+        return next((m for m in moves if isinstance(m, A.PassSpecial)), None)
 
 
 # ---------------------------------------------------------------------------------------------- mittel
@@ -274,8 +293,9 @@ SEARCH_WIDTH = 4
 
 
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=PlayoutPlayer, determinize=determinize,
-                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=10,
-                    guide=GuidePlayer, margin=1.0, apply_owned=partial(apply, in_place=True))
+                    evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=40,
+                    guide=GuidePlayer, margin=1.0, apply_owned=partial(apply, in_place=True),
+                    turn_of=attrgetter("turn"))
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
@@ -283,4 +303,4 @@ def player(player_id: str, level: str = "leicht", budget_s: float | None = None,
     """A player of the given strength for a seat."""
     if level == "schwer":
         return SearchPlayer(SEARCH, player_id, budget_s=budget_s, iterations=iterations, seed=seed)
-    return MiddlePlayer(player_id) if level == "mittel" else BotPlayer(player_id)
+    return MiddlePlayer(player_id) if level == "mittel" else EasyPlayer(player_id)
