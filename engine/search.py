@@ -98,7 +98,8 @@ class SearchPlayer:
 def best_move(game: SearchGame, state: Any, me: str, candidates: list, deadline: float | None,
               iterations: int | None, seed: int) -> Any:
     """The candidate that beats the first (the guide's move) most clearly over whole rounds. With a
-    deadline, no round is begun that the rounds so far say would not end in time."""
+    deadline, no round is begun that the rounds so far say would not end in time; the search stops
+    early once its choice is settled."""
     rounds: list[list[float]] = []
     began = time.perf_counter()
     rng = random.Random(seed)
@@ -110,6 +111,8 @@ def best_move(game: SearchGame, state: Any, me: str, candidates: list, deadline:
         if values is None:
             break
         rounds.append(values)
+        if len(rounds) % SETTLE_EVERY == 0 and settled(rounds, game.margin):
+            break
     return candidates[clear_winner(rounds, game.margin)]
 
 
@@ -133,6 +136,31 @@ def clear_winner(rounds: list[list[float]], margin: float) -> int:
         if lead > margin and lead > CONFIDENCE * noise and lead > best_lead:
             best, best_lead = index, lead
     return best
+
+
+SETTLE_AFTER = 24       # rounds before the search may call its choice settled
+SETTLE_EVERY = 8        # rounds between two looks
+SURE = 3.0              # standard errors by which the choice must stand apart to be settled
+
+
+def settled(rounds: list[list[float]], margin: float) -> bool:
+    """Whether more rounds would hardly change clear_winner's choice: world by world it stands
+    apart from every other candidate by SURE standard errors (the guide's move: no other can reach
+    the margin; another move: it stays ahead of the guide's by the margin and of the rest by
+    anything). A move refused in some world can never be chosen and is no rival."""
+    if len(rounds) < SETTLE_AFTER:
+        return False
+    chosen = clear_winner(rounds, margin)
+    for index in range(len(rounds[0])):
+        if index == chosen:
+            continue
+        gaps = [values[chosen] - values[index] for values in rounds]
+        if not all(math.isfinite(gap) for gap in gaps):
+            continue
+        needed = margin if index == 0 else -margin if chosen == 0 else 0.0
+        if statistics.fmean(gaps) - SURE * statistics.stdev(gaps) / math.sqrt(len(gaps)) < needed:
+            return False
+    return True
 
 
 def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,

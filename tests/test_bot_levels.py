@@ -344,3 +344,17 @@ def test_a_playout_ends_when_the_next_turn_begins(game, players):
         search.playout(scored, state.clone(), ME, random.Random(1), None, state.turn + 1)
         turn, phase = seen.pop()
         assert turn == state.turn + 1 or phase == "over"
+
+
+def test_the_search_stops_early_once_its_choice_is_settled():
+    """A move that leads the guide's by far in every world is settled after SETTLE_AFTER rounds (the
+    player is answered sooner); with two moves alike within the noise, it is not, and the search
+    goes on."""
+    clear = [[0.3, 0.8 + 0.01 * (i % 3), 0.5] for i in range(search.SETTLE_AFTER)]
+    assert search.clear_winner(clear, margin=0.01) == 1 and search.settled(clear, margin=0.01)
+    assert not search.settled(clear[:-1], margin=0.01)          # too few rounds to be sure
+    rng = random.Random(4)
+    close = [[0.5, 0.5 + rng.uniform(-0.3, 0.3), 0.4] for _ in range(search.SETTLE_AFTER)]
+    assert not search.settled(close, margin=0.01)
+    same = [[0.5, 0.5, 0.5] for _ in range(search.SETTLE_AFTER)]   # moves alike in every world: the guide's
+    assert search.clear_winner(same, margin=0.01) == 0 and search.settled(same, margin=0.01)
