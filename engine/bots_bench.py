@@ -3,10 +3,12 @@
     python -m engine.bots_bench --game munchkin --sets cthulhu --players 4 --games 200 --levels leicht,mittel,schwer
     python -m engine.bots_bench --game smashup --players 3 --games 200 --levels leicht,mittel,schwer --json
 
-The seating runs through every order of the seats from game to game, so no seat favours a level. Prints each level's win
-rate with its 95% confidence interval (Wilson) and the time per decision (p50/p99). ``--budget-ms``
-is the ``schwer`` bot's time per searched decision, ``--workers`` plays games in that many processes,
-``--progress`` prints each game's result on stderr as it ends.
+The seating runs through every order of the seats from game to game, so no seat favours a level.
+Prints each level's win rate with its 95% confidence interval (Wilson), how far each level is ahead
+of the one before it in ``--levels`` (the paired difference of their win rates, with its 95%
+interval) and the time per decision (p50/p99). ``--budget-ms`` is the ``schwer`` bot's time per
+searched decision, ``--workers`` plays games in that many processes, ``--progress`` prints each
+game's result on stderr as it ends.
 """
 
 from __future__ import annotations
@@ -113,8 +115,25 @@ def summarize(results: list[dict], levels: list[str]) -> dict:
             entry.update(decisions=len(times), decision_p50_ms=percentile(times, 0.5),
                          decision_p99_ms=percentile(times, 0.99), decision_max_ms=round(max(times, default=0.0), 1))
         summary["levels"][level] = entry
+    summary["ahead"] = {f"{stronger}>{weaker}": lead(results, stronger, weaker)
+                        for weaker, stronger in itertools.pairwise(levels)}
     summary["unfinished"] = sum(not r["finished"] for r in results)
     return summary
+
+
+def lead(results: list[dict], stronger: str, weaker: str, z: float = 1.96) -> dict:
+    """How much more often ``stronger`` won than ``weaker`` at the same tables, with the 95% interval
+    of that difference. Game by game the difference is 1, 0 or -1 (both levels sat at every table,
+    so their results are paired: one's win is often the other's loss); its mean and standard error
+    give the interval. Its low end above zero: ``stronger`` is the stronger at 95%."""
+    games = len(results)
+    if games < 2:
+        return {"difference": 0.0, "ci95": [-1.0, 1.0]}
+    diffs = [(stronger in r["winners"]) - (weaker in r["winners"]) for r in results]
+    mean = sum(diffs) / games
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (games - 1) / games)
+    return {"difference": round(mean, 3), "ci95": [round(max(-1.0, mean - z * spread), 3),
+                                                   round(min(1.0, mean + z * spread), 3)]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,6 +184,9 @@ def _print(summary: dict) -> None:
         if "decision_p50_ms" in entry:
             line += f"  decision p50 {entry['decision_p50_ms']} ms, p99 {entry['decision_p99_ms']} ms"
         print(line)
+    for pair, entry in summary["ahead"].items():
+        low, high = entry["ci95"]
+        print(f"  {pair.replace('>', ' ahead of '):24} by {entry['difference']:+.1%}  (95%: {low:+.1%} – {high:+.1%})")
     if summary["unfinished"]:
         print(f"  unfinished: {summary['unfinished']}")
 

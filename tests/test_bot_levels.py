@@ -358,3 +358,18 @@ def test_the_search_stops_early_once_its_choice_is_settled():
     assert not search.settled(close, margin=0.01)
     same = [[0.5, 0.5, 0.5] for _ in range(search.SETTLE_AFTER)]   # moves alike in every world: the guide's
     assert search.clear_winner(same, margin=0.01) == 0 and search.settled(same, margin=0.01)
+
+
+def test_the_bench_says_how_far_a_level_is_ahead_of_the_one_before():
+    """The paired difference of two levels' win rates at the same tables, with its 95% interval:
+    clearly ahead when one wins most games the other loses; not shown when they win alike."""
+    from engine.bots_bench import lead, summarize
+
+    ahead = [{"winners": ["mittel"]}] * 30 + [{"winners": ["leicht"]}] * 10 + [{"winners": ["zufall"]}] * 10
+    found = lead(ahead, "mittel", "leicht")
+    assert found["difference"] == 0.4 and 0.0 < found["ci95"][0] < 0.4 < found["ci95"][1]
+    alike = [{"winners": ["mittel"]}] * 12 + [{"winners": ["leicht"]}] * 12 + [{"winners": ["zufall"]}] * 6
+    low, high = lead(alike, "mittel", "leicht")["ci95"]
+    assert low < 0.0 < high
+    results = [{**r, "times": {}, "finished": True} for r in ahead]
+    assert set(summarize(results, ["leicht", "mittel", "schwer"])["ahead"]) == {"mittel>leicht", "schwer>mittel"}
