@@ -107,14 +107,35 @@ class state_changing:
 
 
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
+    """A minion's (or monster's) power. While the state is read only, the powers of everything at a
+    base are worked out together the first time one of them is asked (what the base and the cards
+    there give, and the other minions' boosts, found once) and then looked up."""
     cache = getattr(_READ_ONLY, "cache", None)
-    if cache is None or cache[0] is not state:
-        return _minion_power(state, base, minion)
-    key = (id(base), id(minion))
-    found = cache[1].get(key)
-    if found is None:
-        found = cache[1][key] = _minion_power(state, base, minion)
+    if cache is None or cache[0] is not state:       # (a minion nobody controls has no boosters)
+        boosters = _find_boosters(state) if minion.controller is not None else {}
+        return _minion_power(state, base, minion, boosters, _base_terms(state, base), holds(base.monsters, minion))
+    tables = cache[1].get(_POWERS)
+    if tables is None:
+        tables = cache[1][_POWERS] = {}
+    table = tables.get(id(base))
+    if table is None:
+        table = tables[id(base)] = _powers_at(state, base)
+    found = table.get(id(minion))
+    if found is None:        # a minion asked about at a base it is not at
+        return _minion_power(state, base, minion, _boosters(state), _base_terms(state, base),
+                             holds(base.monsters, minion))
     return found
+
+
+_POWERS = ("powers",)
+
+
+def _powers_at(state, base: BaseInPlay) -> dict[int, int]:
+    """The power of each minion and monster at the base, by id (read only: the objects stay)."""
+    boosters, terms = _boosters(state), _base_terms(state, base)
+    table = {id(m): _minion_power(state, base, m, boosters, terms, False) for m in base.minions}
+    table.update((id(m), _minion_power(state, base, m, boosters, terms, True)) for m in base.monsters)
+    return table
 
 
 def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
@@ -141,9 +162,11 @@ def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False
     return read_only_memo(state, key, lambda: table[effect.op](state, effect, ctx))
 
 
-def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
+def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms: tuple[int, int, int],
+                  monster: bool) -> int:
     """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
-    that changes it; never below 0 ("Begriffe": power cannot go below 0)."""
+    that changes it; never below 0 ("Begriffe": power cannot go below 0). ``boosters`` and ``terms``:
+    _find_boosters and the base's _base_terms; ``monster``: it is one of the base's monsters."""
     card = state.card(minion.uid)
     total = card.power + minion.counters + minion.until_end_of_turn
     for uid in minion.attached:
@@ -168,7 +191,7 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
             if e.what == "undead":
                 others = [m for m in others if state.card(m.uid).undead]
             total += e.n * len(others)
-    total += _bonus_from_others(state, base, minion)
+    total += _bonus_from_others(state, minion, boosters, terms, monster)
     return max(0, total)
 
 
@@ -179,15 +202,15 @@ def _changes_own_power(card) -> bool:
                         "per_other_monster") for e in card.effects)
 
 
-def _bonus_from_others(state, base: BaseInPlay, minion: Minion) -> int:
+def _bonus_from_others(state, minion: Minion, boosters: dict, terms: tuple[int, int, int], monster: bool) -> int:
     total = 0
     if minion.controller is not None:
-        boosts = _boosters(state).get(minion.controller)
+        boosts = boosters.get(minion.controller)
         if boosts:
             total += sum(n for other, n in boosts if other is not minion)
-    here, per_treasure, off_turn = read_only_memo(state, ("base_power", id(base)), lambda: _base_terms(state, base))
+    here, per_treasure, off_turn = terms
     total += here
-    if (per_treasure or off_turn) and not holds(base.monsters, minion):     # for minions, not monsters
+    if (per_treasure or off_turn) and not monster:     # for minions, not monsters
         total += per_treasure * _treasures_on(state, minion)
         if minion.controller != state.active_player.id:
             total += off_turn

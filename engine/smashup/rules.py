@@ -1451,59 +1451,118 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     return moves
 
 
-def _hand_moves(state: GameState, pid: str):
+def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal plays from the hand. The listing makes sure of what check_play_minion
-    and check_play_action check of the card and the base (_may_play_now, _may_play_minion_there); the
-    rest is checked part by part, each part once for all the moves that share it, in validate's order
-    (the minion an action is played on, the price, the picks, the "any number of" picks), and a move
-    is built only when all its parts pass."""
+    and check_play_action check of the card and the base (_may_play_now, _minion_bases); the rest is
+    checked part by part, each part once for all the moves that share it, in validate's order (the
+    minion an action is played on, the price, the picks, the "any number of" picks), and a move is
+    built only when all its parts pass."""
     hand = state.player(pid).hand
+    moves: list[A.Action] = []
+    open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
     for uid in hand:
         card = state.card(uid)
         if not _may_play_now(state, pid, uid, card):
             continue
-        minion = card.kind == "minion"
-        carried = not minion and _played_on_minion(card)
-        priced = cost_of(card) > 0          # played without paying (unpaid), it picks nothing
-        # a card that picks nothing, played on no minion, is listed with no picks and a mode it offers:
-        # _check_play_picks has nothing to refuse
-        picks_free = not carried and not _pick_plan(card, True)[0]
-        pays = payment_ways(state, uid, hand, playing=True)
-        price_ok: dict[tuple, bool] = {}
-        carrier_ok: dict[str | None, bool] = {}
-        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
-            if minion and not _may_play_minion_there(state, pid, base_uid, uid):
-                continue
-            pick_sets: list[tuple] | None = None
-            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                if carried:
-                    if target not in carrier_ok:
-                        carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
-                    if not carrier_ok[target]:
+        if card.kind == "minion":
+            if open_bases is None:
+                open_bases = [b.uid for b in state.bases if hooks.may_play_minion_at(state, pid, b.uid)]
+            bases: list[str | None] = _minion_bases(state, pid, uid, open_bases)
+        else:
+            bases = [b.uid for b in state.bases] if uses_base(card) else [None]
+        _card_moves(state, pid, uid, card, bases, moves)
+    return moves
+
+
+def _minion_bases(state: GameState, pid: str, uid: str, open_bases: list[str]) -> list[str | None]:
+    """The open bases where a minion play of the player's covers this minion (check_play_minion's
+    allowance check): with a free play left, every one (_grant_for falls back to it)."""
+    if state.player(pid).minions_left > 0:
+        return list(open_bases)
+    return [b for b in open_bases if _grant_for(state, pid, b, uid) is not None]
+
+
+def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
+    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes."""
+    carried = card.kind == "action" and _played_on_minion(card)
+    plain = _plain_picks(card)
+    pays = payment_ways(state, uid, state.player(pid).hand, playing=True)
+    price_ok: dict[tuple, bool] = {}
+    carrier_ok: dict[str | None, bool] = {}
+    for base_uid in bases:
+        pick_sets: list[tuple] | None = None
+        for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
+            if carried:
+                if target not in carrier_ok:
+                    carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
+                if not carrier_ok[target]:
+                    continue
+            picks_ok: dict[tuple, bool] = {}
+            for discard, mode in pays:
+                if discard not in price_ok:
+                    price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
+                if not price_ok[discard]:
+                    continue
+                if plain:
+                    if not _plain_picks_pass(state, pid, uid, card, base_uid, target, target2, mode, discard):
                         continue
-                picks_ok: dict[tuple, bool] = {}
-                for discard, mode in pays:
-                    if discard not in price_ok:
-                        price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
-                    if not price_ok[discard]:
+                else:
+                    key = (mode, cost_of(card) > 0 and not discard)
+                    if key not in picks_ok:
+                        picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
+                                                      target2, mode, discard)
+                    if not picks_ok[key]:
                         continue
-                    if not picks_free:
-                        key = (mode, priced and not discard)
-                        if key not in picks_ok:
-                            picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
-                                                          target2, mode, discard)
-                        if not picks_ok[key]:
-                            continue
-                    if minion:
-                        yield A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
-                                      target2=target2, discard=discard, mode=mode)
-                        continue
-                    if pick_sets is None:
-                        pick_sets = [picks for picks in _pick_sets(state, pid, uid, base_uid)
-                                     if _passes_check(_check_picks, state, pid, uid, base_uid, picks)]
-                    for picks in pick_sets:
-                        yield A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
-                                      target2=target2, discard=discard, mode=mode, picks=picks)
+                if card.kind == "minion":
+                    moves.append(A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
+                                         target2=target2, discard=discard, mode=mode))
+                    continue
+                if pick_sets is None:
+                    pick_sets = _listed_pick_sets(state, pid, uid, card, base_uid)
+                for picks in pick_sets:
+                    moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
+                                         target2=target2, discard=discard, mode=mode, picks=picks))
+
+
+@per_card
+def _plain_picks(card) -> bool:
+    """Whether _check_play_picks can be answered for a listed play from its parts alone
+    (_plain_picks_pass): the card, played, makes no first pick, or one that is one effect's candidate
+    with no second pick, not on a minion, and offers no mode that could change the candidates."""
+    firsts, seconds, on_minion, _ = _pick_plan(card, True)
+    if not firsts:
+        return True
+    return len(firsts) == 1 and not seconds and not on_minion and _payment_plan(card)[3] == [None]
+
+
+def _plain_picks_pass(state: GameState, pid: str, uid: str, card, base: str | None, target: str | None,
+                      target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
+    """_check_play_picks' answer for a play the listing put together (a card with _plain_picks; the
+    target from _pairs, the mode and payment from payment_ways): played unpaid, it may pick nothing
+    and choose no mode; else its mode is one it offers, and a target named is a candidate of its one
+    picking effect (_targets), so only no target at all can be refused: when there was something to
+    pick and the pick is not a "you may"."""
+    if not discard and cost_of(card) > 0 and "talent" not in card.keywords:
+        return target is None and target2 is None and mode is None
+    firsts = _pick_plan(card, True)[0]
+    if not firsts or target is not None:
+        return True
+    effect = firsts[0]
+    return effect.op in OPTIONAL_TARGET_OPS or not pick_candidates_of(state, effect, Context(pid, uid, base, None))
+
+
+def _listed_pick_sets(state: GameState, pid: str, uid: str, card, base: str | None) -> list[tuple[str, ...]]:
+    """The "any number of" picks listed for an action: none for a card that makes no such picks
+    (_check_picks takes the empty set from any card), else each of _pick_sets that _check_picks passes."""
+    if not _makes_any_picks(card):
+        return [()]
+    return [picks for picks in _pick_sets(state, pid, uid, base)
+            if _passes_check(_check_picks, state, pid, uid, base, picks)]
+
+
+@per_card
+def _makes_any_picks(card) -> bool:
+    return any(e.op in PICK_OPS for e in card.effects)
 
 
 def _other_candidates(state: GameState, pid: str):
@@ -1541,13 +1600,6 @@ def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
     if card.kind != "action" or any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
         return False
     return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
-
-
-def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid: str) -> bool:
-    """check_play_minion's allowance checks, which depend on the base but not on targets or payment."""
-    return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
-            and read_only_memo(state, ("party", pid, base_uid),
-                               lambda: hooks.may_play_minion_at(state, pid, base_uid)))
 
 
 def _talent_moves(state: GameState, pid: str):
