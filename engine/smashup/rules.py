@@ -8,13 +8,14 @@ Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wert
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import data, per_card
+from engine.smashup.cards import Effect, data, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -661,7 +662,7 @@ def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
 
 def _check_talent_price_of(state: GameState, actor: str, uid: str, target: str | None,
                            discard: tuple[str, ...]) -> None:
-    borrows = any(e.op == "redundancy" for e in state.card(uid).effects) and target in state.card_ids
+    borrows = _borrows_price(state.card(uid)) and target in state.card_ids
     check_cost(state, actor, target if borrows else uid, discard)     # a borrowed talent's price
 
 
@@ -1482,17 +1483,40 @@ def _minion_bases(state: GameState, pid: str, uid: str, open_bases: list[str]) -
     return [b for b in open_bases if _grant_for(state, pid, b, uid) is not None]
 
 
+class _Listing(NamedTuple):
+    """What the listing of a card's plays (or of its talent's uses) knows from its design alone."""
+
+    minion: bool
+    carried: bool             # an action played on a minion: its target is checked as its carrier
+    plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
+    first: Effect | None      # a plain card's one picking effect
+    on_minion: bool           # it lies on a minion (_targets offers every minion as well)
+    unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
+    any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
+
+
+@per_card
+def _listing_plan(card, playing: bool) -> _Listing:
+    """A plain card (its picks checked without running _check_targets) makes no first pick, or one
+    effect's pick with no second pick and no mode that could change the candidates."""
+    firsts, seconds, on_minion, _ = _pick_plan(card, playing)
+    plain = not firsts or (len(firsts) == 1 and not seconds and _payment_plan(card)[3] == [None])
+    return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
+                    plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
+                    unpaid_bare=cost_of(card) > 0 and "talent" not in card.keywords,
+                    any_picks=any(e.op in PICK_OPS for e in card.effects))
+
+
 def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
     """A card's plays at these bases, with each pick, payment and "any number of" picks that passes."""
-    carried = card.kind == "action" and _played_on_minion(card)
-    plain = _plain_picks(card)
-    pays = payment_ways(state, uid, state.player(pid).hand, playing=True)
+    plan = _listing_plan(card, True)
+    pays = list(_payments(state, uid, state.player(pid).hand, playing=True))
     price_ok: dict[tuple, bool] = {}
     carrier_ok: dict[str | None, bool] = {}
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-            if carried:
+            if plan.carried:
                 if target not in carrier_ok:
                     carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
                 if not carrier_ok[target]:
@@ -1503,66 +1527,59 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                     price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
                 if not price_ok[discard]:
                     continue
-                if plain:
-                    if not _plain_picks_pass(state, pid, uid, card, base_uid, target, target2, mode, discard):
+                if plan.plain:
+                    if not _plain_picks_pass(state, pid, uid, plan, base_uid, target, target2, mode, discard):
                         continue
                 else:
-                    key = (mode, cost_of(card) > 0 and not discard)
+                    key = (mode, plan.unpaid_bare and not discard)
                     if key not in picks_ok:
                         picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
                                                       target2, mode, discard)
                     if not picks_ok[key]:
                         continue
-                if card.kind == "minion":
+                if plan.minion:
                     moves.append(A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
                                          target2=target2, discard=discard, mode=mode))
                     continue
                 if pick_sets is None:
-                    pick_sets = _listed_pick_sets(state, pid, uid, card, base_uid)
+                    pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
                 for picks in pick_sets:
                     moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
                                          target2=target2, discard=discard, mode=mode, picks=picks))
 
 
-@per_card
-def _plain_picks(card) -> bool:
-    """Whether _check_play_picks can be answered for a listed play from its parts alone
-    (_plain_picks_pass): the card, played, makes no first pick, or one that is one effect's candidate
-    with no second pick, not on a minion, and offers no mode that could change the candidates."""
-    firsts, seconds, on_minion, _ = _pick_plan(card, True)
-    if not firsts:
-        return True
-    return len(firsts) == 1 and not seconds and not on_minion and _payment_plan(card)[3] == [None]
-
-
-def _plain_picks_pass(state: GameState, pid: str, uid: str, card, base: str | None, target: str | None,
+def _plain_picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None, target: str | None,
                       target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
-    """_check_play_picks' answer for a play the listing put together (a card with _plain_picks; the
-    target from _pairs, the mode and payment from payment_ways): played unpaid, it may pick nothing
-    and choose no mode; else its mode is one it offers, and a target named is a candidate of its one
-    picking effect (_targets), so only no target at all can be refused: when there was something to
-    pick and the pick is not a "you may"."""
-    if not discard and cost_of(card) > 0 and "talent" not in card.keywords:
+    """_check_play_picks' answer for a play of a plain card the listing put together (the mode and
+    payment from _payments): played unpaid, it may pick nothing and choose no mode; else as
+    _plain_pick_passes."""
+    if plan.unpaid_bare and not discard:
         return target is None and target2 is None and mode is None
-    firsts = _pick_plan(card, True)[0]
-    if not firsts or target is not None:
+    return _plain_pick_passes(state, pid, uid, plan, base, target)
+
+
+def _plain_pick_passes(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
+                       target: str | None) -> bool:
+    """_check_targets' answer for a listed move of a plain card (target from _pairs, mode from
+    _payments, so one it offers; no second pick). With no picking effect nothing is refused. With
+    one: no target only when there was something to pick and it is not a "you may"; a target that
+    is not a candidate (one of the minions _targets adds for a card lying on a minion) only when
+    there were candidates."""
+    if plan.first is None:
         return True
-    effect = firsts[0]
-    return effect.op in OPTIONAL_TARGET_OPS or not pick_candidates_of(state, effect, Context(pid, uid, base, None))
+    candidates = pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
+    if target is None:
+        return not candidates or plan.first.op in OPTIONAL_TARGET_OPS
+    return target in candidates or (plan.on_minion and not candidates)
 
 
-def _listed_pick_sets(state: GameState, pid: str, uid: str, card, base: str | None) -> list[tuple[str, ...]]:
+def _listed_pick_sets(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[tuple]:
     """The "any number of" picks listed for an action: none for a card that makes no such picks
     (_check_picks takes the empty set from any card), else each of _pick_sets that _check_picks passes."""
-    if not _makes_any_picks(card):
+    if not plan.any_picks:
         return [()]
     return [picks for picks in _pick_sets(state, pid, uid, base)
             if _passes_check(_check_picks, state, pid, uid, base, picks)]
-
-
-@per_card
-def _makes_any_picks(card) -> bool:
-    return any(e.op in PICK_OPS for e in card.effects)
 
 
 def _other_candidates(state: GameState, pid: str):
@@ -1602,36 +1619,50 @@ def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
     return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
 
 
-def _talent_moves(state: GameState, pid: str):
+def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal talents in the playing step, checked as check_talent checks them: the
-    card (once), then each move's price and picks, each answer shared by the moves that share it."""
+    card once, then each move's price and picks (_talent_card_moves)."""
     hand = state.player(pid).hand
     used = state.player(pid).used_this_turn
+    moves: list[A.Action] = []
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
             if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
                 continue                     # check_talent refuses each of its moves: used this turn
-            card_ok: bool | None = None
-            price_ok: dict[tuple, bool] = {}
-            where = base_of(state, uid)
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                picks_ok: dict[str | None, bool] = {}
-                for discard, mode in payment_ways(state, uid, hand):
-                    if card_ok is None:
-                        card_ok = _passes_check(_check_talent_card, state, pid, uid)
-                    if not card_ok:
-                        break
-                    if (target, discard) not in price_ok:
-                        price_ok[target, discard] = _passes_check(_check_talent_price_of, state, pid, uid, target,
-                                                                  discard)
-                    if not price_ok[target, discard]:
-                        continue
-                    if mode not in picks_ok:
-                        picks_ok[mode] = _passes_check(_check_targets, state, pid, uid, where, target, mode, False,
-                                                       target2)
-                    if picks_ok[mode]:
-                        yield A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
-                                      discard=discard, mode=mode)
+            if _passes_check(_check_talent_card, state, pid, uid):
+                _talent_card_moves(state, pid, uid, base.uid, hand, moves)
+    return moves
+
+
+def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand: list[str], moves: list) -> None:
+    """A talent's uses with each pick, payment and mode that pass: the price checked once per payment
+    (per pick too for a talent that pays the picked card's price, Potion of Redundancy), the picks
+    once per pick and mode."""
+    card = state.card(uid)
+    plan = _listing_plan(card, False)
+    borrows = _borrows_price(card)
+    where = base_of(state, uid)
+    price_ok: dict[tuple, bool] = {}
+    for target, target2 in _pairs(state, pid, uid, base_uid):
+        picks_ok: dict[str | None, bool] = {}
+        for discard, mode in payment_ways(state, uid, hand):
+            key = (target if borrows else None, discard)
+            if key not in price_ok:
+                price_ok[key] = _passes_check(_check_talent_price_of, state, pid, uid, target, discard)
+            if not price_ok[key]:
+                continue
+            if mode not in picks_ok:
+                picks_ok[mode] = (_plain_pick_passes(state, pid, uid, plan, where, target) if plan.plain else
+                                  _passes_check(_check_targets, state, pid, uid, where, target, mode, False, target2))
+            if picks_ok[mode]:
+                moves.append(A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
+                                     discard=discard, mode=mode))
+
+
+@per_card
+def _borrows_price(card) -> bool:
+    """Potion of Redundancy uses the picked card's talent, and pays that card's price."""
+    return any(e.op == "redundancy" for e in card.effects)
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
