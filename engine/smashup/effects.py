@@ -107,31 +107,38 @@ class state_changing:
 
 
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
-    """A minion's (or monster's) power. While the state is read only, the powers of everything at a
-    base are worked out together the first time one of them is asked (what the base and the cards
-    there give, and the other minions' boosts, found once) and then looked up."""
+    """A minion's (or monster's) power (powers_at, while the state is read only)."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:       # (a minion nobody controls has no boosters)
         boosters = _find_boosters(state) if minion.controller is not None else {}
         return _minion_power(state, base, minion, boosters, _base_terms(state, base), holds(base.monsters, minion))
-    tables = cache[1].get(_POWERS)
-    if tables is None:
-        tables = cache[1][_POWERS] = {}
-    table = tables.get(id(base))
-    if table is None:
-        table = tables[id(base)] = _powers_at(state, base)
-    found = table.get(id(minion))
+    found = powers_at(state, base).get(id(minion))
     if found is None:        # a minion asked about at a base it is not at
         return _minion_power(state, base, minion, _boosters(state), _base_terms(state, base),
                              holds(base.monsters, minion))
     return found
 
 
+def powers_at(state, base: BaseInPlay) -> dict[int, int]:
+    """The power of each minion and monster at the base, by id() (the objects stay while it is used).
+    While the state is read only, worked out together the first time one of them is asked (what the
+    base and the cards there give, and the other minions' boosts, found once) and then looked up."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return _powers_at(state, base)
+    tables = cache[1].get(_POWERS)
+    if tables is None:
+        tables = cache[1][_POWERS] = {}
+    table = tables.get(id(base))
+    if table is None:
+        table = tables[id(base)] = _powers_at(state, base)
+    return table
+
+
 _POWERS = ("powers",)
 
 
 def _powers_at(state, base: BaseInPlay) -> dict[int, int]:
-    """The power of each minion and monster at the base, by id (read only: the objects stay)."""
     boosters, terms = _boosters(state), _base_terms(state, base)
     table = {id(m): _minion_power(state, base, m, boosters, terms, False) for m in base.minions}
     table.update((id(m), _minion_power(state, base, m, boosters, terms, True)) for m in base.monsters)

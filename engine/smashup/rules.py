@@ -33,9 +33,9 @@ from engine.smashup.effects import (
     base_of,
     find_minion,
     has_abilities,
-    minion_power,
     pay,
     pick_candidates_of,
+    powers_at,
     powers_fixed,
     read_only_memo,
     special_moment,
@@ -222,22 +222,35 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     """Every effect that must pick something has a valid pick named (or nothing to pick exists), and
     a second pick where it needs one. A card with a talent picks when the talent is used. A mode the
     card does not offer, or a second pick no effect of it makes, is refused (not silently dropped)."""
+    problem = _targets_problem(state, actor, uid, base, target, mode, playing, target2)
+    if problem is not None:
+        code, choices = problem
+        if choices is None:
+            raise IllegalAction(code)
+        raise IllegalAction(code, choices=[_design(state, u) for u in choices])
+
+
+def _targets_problem(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                     mode: str | None, playing: bool, target2: str | None) -> tuple[str, list[str] | None] | None:
+    """What _check_targets refuses, as its code and the picks to name, or None (the listing asks
+    this, sparing the error it would not show)."""
     if mode is not None and mode not in _payment_plan(state.card(uid))[3]:
-        raise IllegalAction("no_such_mode")
+        return "no_such_mode", None
     picking, every = _picking(state, actor, uid, base, mode, playing)
     if target2 is not None and (target is None or not any(e.op in NEEDS_TARGET2 for e, _ in picking)):
-        raise IllegalAction("no_second_target")
+        return "no_second_target", None
     if picking and target is not None and target not in every and not _played_on_minion(state.card(uid)):
-        raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
+        return "needs_target", every            # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
-            raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
+            return "needs_target", candidates
         if effect.op not in NEEDS_TARGET2 or target is None:
             continue
         ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
         seconds = pick_candidates_of(state, effect, ctx, second=True)
         if seconds and target2 not in seconds:
-            raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
+            return "needs_second_target", seconds
+    return None
 
 
 def _picking(state: GameState, actor: str, uid: str, base: str | None, mode: str | None,
@@ -263,11 +276,24 @@ def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> Non
 def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
                       target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
-    if unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords:
+    if _played_bare(state, uid, discard):
         if target is not None or target2 is not None or mode is not None:
             raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
     _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
+
+
+def _play_picks_pass(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                     target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
+    """Whether _check_play_picks lets these picks go (for the listing, without the error)."""
+    if _played_bare(state, uid, discard):
+        return target is None and target2 is None and mode is None
+    return _targets_problem(state, actor, uid, base, target, mode, True, target2) is None
+
+
+def _played_bare(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
+    """Played unpaid: its ability does not happen, so it picks nothing (a talent is paid when used)."""
+    return unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -383,14 +409,28 @@ def _check_carrier(state: GameState, a: A.PlayAction) -> None:
 def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None) -> None:
     """The minion a card is played on: one in play, one's own for a card that says so (Eternal Hero,
     Traveling Elf), and not one protected from this player's actions (Dork Orc, Too Tough)."""
+    problem = _carrier_problem(state, actor, uid, target)
+    if problem == "protected":
+        raise IllegalAction(problem, card=state.card_ids[target or ""])
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None) -> str | None:
+    """What _check_carrier_of refuses, or None (the listing asks this, sparing the error)."""
     found = find_minion(state, target or "")
     if found is None:
-        raise IllegalAction("needs_target_minion")
-    card = state.card(uid)
-    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != actor:
-        raise IllegalAction("own_minion_only")
+        return "needs_target_minion"
+    if _own_minion_only(state.card(uid)) and found[1].controller != actor:
+        return "own_minion_only"
     if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
-        raise IllegalAction("protected", card=state.card_ids[found[1].uid])
+        return "protected"
+    return None
+
+
+@per_card
+def _own_minion_only(card) -> bool:
+    return any(e.op == "on_own_minion" for e in card.effects)
 
 
 @per_card
@@ -682,11 +722,9 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
 
 # ====================================================================== scoring
 def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:
-    """A player's total power at a base: their minions and any monster they control (read only: the
-    powers worked out together, each minion's boosters and base bonus found once, also mid-move)."""
-    with powers_fixed(state):
-        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters)
-                   if m.controller == player_id)
+    """A player's total power at a base: their minions and any monster they control."""
+    powers = powers_at(state, base)
+    return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller == player_id)
 
 
 def present_at(base: BaseInPlay, player_id: str) -> bool:
@@ -696,18 +734,19 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
     printed = state.card(base.uid).breakpoint
-    return printed + sum(minion_power(state, base, m) for m in base.monsters if m.controller is None)
+    powers = powers_at(state, base)
+    return printed + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
     seated = {p.id for p in state.players}
-    with powers_fixed(state):       # read only, as in power_at
-        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
+    powers = powers_at(state, base)
+    return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
-    with powers_fixed(state):       # read only: each minion's power worked out once, not per base total
+    with powers_fixed(state):       # read only: each base's powers worked out once
         return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
 
 
@@ -1518,7 +1557,7 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
         for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
             if plan.carried:
                 if target not in carrier_ok:
-                    carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
+                    carrier_ok[target] = _carrier_problem(state, pid, uid, target) is None
                 if not carrier_ok[target]:
                     continue
             picks_ok: dict[tuple, bool] = {}
@@ -1533,8 +1572,8 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                 else:
                     key = (mode, plan.unpaid_bare and not discard)
                     if key not in picks_ok:
-                        picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
-                                                      target2, mode, discard)
+                        picks_ok[key] = _play_picks_pass(state, pid, uid, base_uid, target, target2, mode,
+                                                         discard)
                     if not picks_ok[key]:
                         continue
                 if plan.minion:
@@ -1653,7 +1692,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                 continue
             if mode not in picks_ok:
                 picks_ok[mode] = (_plain_pick_passes(state, pid, uid, plan, where, target) if plan.plain else
-                                  _passes_check(_check_targets, state, pid, uid, where, target, mode, False, target2))
+                                  _targets_problem(state, pid, uid, where, target, mode, False, target2) is None)
             if picks_ok[mode]:
                 moves.append(A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
                                      discard=discard, mode=mode))
