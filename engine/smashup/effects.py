@@ -297,13 +297,26 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
     Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
     actions off too (rulebook, "Zu widerstandsfähig"). Stalling is not checked here: its player decides
-    once the card is played (stalling_player)."""
+    once the card is played (stalling_player). While the state is read only each answer for an
+    action is remembered: it depends on the player, not on which action it is."""
     if state.card(ctx.card).kind != "action":
         return True
-    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != ctx.player
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return _reached_by_actions(state, ctx.player, base, minion)
+    key = ("reached", ctx.player, id(base), id(minion))
+    found = cache[1].get(key)
+    if found is None:
+        found = cache[1][key] = _reached_by_actions(state, ctx.player, base, minion)
+    return found
+
+
+def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
+    """Whether the player's actions can affect the minion (affectable)."""
+    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
            for uid in minion.attached):
         return False
-    if minion.controller in (None, ctx.player):
+    if minion.controller in (None, player):
         return True
     if has_op(state, minion.uid, "immune_to_others_actions") and has_abilities(state, minion):
         return False

@@ -1500,6 +1500,7 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     hand = state.player(pid).hand
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
+    any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
     for uid in hand:
         card = state.card(uid)
         if not _may_play_now(state, pid, uid, card):
@@ -1507,18 +1508,28 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
         if card.kind == "minion":
             if open_bases is None:
                 open_bases = [b.uid for b in state.bases if hooks.may_play_minion_at(state, pid, b.uid)]
-            bases: list[str | None] = _minion_bases(state, pid, uid, open_bases)
+                any_minion = _bases_for_any_minion(state, pid, open_bases)
+            bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
         else:
             bases = [b.uid for b in state.bases] if uses_base(card) else [None]
         _card_moves(state, pid, uid, card, bases, moves)
     return moves
 
 
-def _minion_bases(state: GameState, pid: str, uid: str, open_bases: list[str]) -> list[str | None]:
-    """The open bases where a minion play of the player's covers this minion (check_play_minion's
-    allowance check): with a free play left, every one (_grant_for falls back to it)."""
-    if state.player(pid).minions_left > 0:
+def _bases_for_any_minion(state: GameState, pid: str, open_bases: list[str]) -> list[str | None] | None:
+    """The open bases where a minion play covers any minion (check_play_minion's allowance check,
+    _grant_for): every one with a free play left; without one and without extra plays, those where
+    Subterranean Lair gives one; None when the extra plays left depend on the card."""
+    seat = state.player(pid)
+    if seat.minions_left > 0:
         return list(open_bases)
+    if not seat.minion_grants:
+        return [b for b in open_bases if hooks.lair_allows(state, pid, state.base(b))]
+    return None
+
+
+def _minion_bases(state: GameState, pid: str, uid: str, open_bases: list[str]) -> list[str | None]:
+    """The open bases where an allowance of the player's covers this minion (_grant_for)."""
     return [b for b in open_bases if _grant_for(state, pid, b, uid) is not None]
 
 
@@ -1547,13 +1558,14 @@ def _listing_plan(card, playing: bool) -> _Listing:
 
 
 def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
-    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes."""
+    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes.
+    The price depends on the payment alone, so the payments that fail it are left out at once."""
     plan = _listing_plan(card, True)
-    pays = list(_payments(state, uid, state.player(pid).hand, playing=True))
-    price_ok: dict[tuple, bool] = {}
+    pays = _paid_ways(state, pid, uid, playing=True)
     carrier_ok: dict[str | None, bool] = {}
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid)
         for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
             if plan.carried:
                 if target not in carrier_ok:
@@ -1562,12 +1574,8 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                     continue
             picks_ok: dict[tuple, bool] = {}
             for discard, mode in pays:
-                if discard not in price_ok:
-                    price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
-                if not price_ok[discard]:
-                    continue
                 if plan.plain:
-                    if not _plain_picks_pass(state, pid, uid, plan, base_uid, target, target2, mode, discard):
+                    if not _plain_picks_pass(plan, candidates, target, target2, mode, discard):
                         continue
                 else:
                     key = (mode, plan.unpaid_bare and not discard)
@@ -1587,29 +1595,46 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                                          target2=target2, discard=discard, mode=mode, picks=picks))
 
 
-def _plain_picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None, target: str | None,
-                      target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
+def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tuple]:
+    """The card's _payments (in their order) whose payment check_cost lets go."""
+    price_ok: dict[tuple, bool] = {}
+    found = []
+    for discard, mode in _payments(state, uid, state.player(pid).hand, playing):
+        if discard not in price_ok:
+            price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, playing)
+        if price_ok[discard]:
+            found.append((discard, mode))
+    return found
+
+
+def _plain_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[str] | None:
+    """What a plain card's one picking effect may pick at this base (None for a card that picks nothing)."""
+    if not plan.plain or plan.first is None:
+        return None
+    return pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
+
+
+def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str | None, target2: str | None,
+                      mode: str | None, discard: tuple[str, ...]) -> bool:
     """_check_play_picks' answer for a play of a plain card the listing put together (the mode and
     payment from _payments): played unpaid, it may pick nothing and choose no mode; else as
     _plain_pick_passes."""
     if plan.unpaid_bare and not discard:
         return target is None and target2 is None and mode is None
-    return _plain_pick_passes(state, pid, uid, plan, base, target)
+    return _plain_pick_passes(plan, candidates, target)
 
 
-def _plain_pick_passes(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
-                       target: str | None) -> bool:
+def _plain_pick_passes(plan: _Listing, candidates: list[str] | None, target: str | None) -> bool:
     """_check_targets' answer for a listed move of a plain card (target from _pairs, mode from
-    _payments, so one it offers; no second pick). With no picking effect nothing is refused. With
-    one: no target only when there was something to pick and it is not a "you may"; a target that
-    is not a candidate (one of the minions _targets adds for a card lying on a minion) only when
-    there were candidates."""
+    _payments, so one it offers; no second pick; ``candidates`` from _plain_candidates). With no
+    picking effect nothing is refused. With one: no target only when there was something to pick
+    and it is not a "you may"; a target that is not a candidate (one of the minions _targets adds
+    for a card lying on a minion) only when there were candidates."""
     if plan.first is None:
         return True
-    candidates = pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
     if target is None:
         return not candidates or plan.first.op in OPTIONAL_TARGET_OPS
-    return target in candidates or (plan.on_minion and not candidates)
+    return target in candidates or (plan.on_minion and not candidates)     # type: ignore[operator]
 
 
 def _listed_pick_sets(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[tuple]:
@@ -1681,6 +1706,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     plan = _listing_plan(card, False)
     borrows = _borrows_price(card)
     where = base_of(state, uid)
+    candidates = _plain_candidates(state, pid, uid, plan, where)
     price_ok: dict[tuple, bool] = {}
     for target, target2 in _pairs(state, pid, uid, base_uid):
         picks_ok: dict[str | None, bool] = {}
@@ -1691,7 +1717,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
             if not price_ok[key]:
                 continue
             if mode not in picks_ok:
-                picks_ok[mode] = (_plain_pick_passes(state, pid, uid, plan, where, target) if plan.plain else
+                picks_ok[mode] = (_plain_pick_passes(plan, candidates, target) if plan.plain else
                                   _targets_problem(state, pid, uid, where, target, mode, False, target2) is None)
             if picks_ok[mode]:
                 moves.append(A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
