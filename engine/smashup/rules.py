@@ -1507,7 +1507,7 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
             continue
         if card.kind == "minion":
             if open_bases is None:
-                open_bases = [b.uid for b in state.bases if hooks.may_play_minion_at(state, pid, b.uid)]
+                open_bases = hooks.open_for_minions(state, pid)
                 any_minion = _bases_for_any_minion(state, pid, open_bases)
             bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
         else:
@@ -1596,8 +1596,9 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
 
 
 def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tuple]:
-    """The card's _payments (in their order) whose payment check_cost lets go."""
-    price_ok: dict[tuple, bool] = {}
+    """The card's _payments (in their order) whose payment check_cost lets go. Played, paying nothing
+    always does (a card with a price may be played unpaid, one without asks for nothing)."""
+    price_ok: dict[tuple, bool] = {(): True} if playing else {}
     found = []
     for discard, mode in _payments(state, uid, state.player(pid).hand, playing):
         if discard not in price_ok:
@@ -1693,9 +1694,19 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
         for uid in talent_cards_at(state, base, pid):
             if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
                 continue                     # check_talent refuses each of its moves: used this turn
-            if _passes_check(_check_talent_card, state, pid, uid):
+            if _talent_works(state, uid):
                 _talent_card_moves(state, pid, uid, base.uid, hand, moves)
     return moves
+
+
+def _talent_works(state: GameState, uid: str) -> bool:
+    """_check_talent_card's answer for a card talent_cards_at found, one not used this turn, in the
+    active player's playing step: the card is in play under the player's control with a talent (it
+    was found so), so only its abilities can be missing (cancelled, or taken by a card on it)."""
+    if uid in state.silenced:
+        return False
+    found = find_minion(state, uid)
+    return found is None or has_abilities(state, found[1])
 
 
 def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand: list[str], moves: list) -> None:
