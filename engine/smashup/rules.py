@@ -1543,6 +1543,8 @@ class _Listing(NamedTuple):
     on_minion: bool           # it lies on a minion (_targets offers every minion as well)
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
     any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
+    picks_nothing: bool       # no first pick and not on a minion: _pairs gives _NO_PICKS
+    free: bool                # _payments offers only paying nothing, with no mode
 
 
 @per_card
@@ -1550,23 +1552,27 @@ def _listing_plan(card, playing: bool) -> _Listing:
     """A plain card (its picks checked without running _check_targets) makes no first pick, or one
     effect's pick with no second pick and no mode that could change the candidates."""
     firsts, seconds, on_minion, _ = _pick_plan(card, playing)
-    plain = not firsts or (len(firsts) == 1 and not seconds and _payment_plan(card)[3] == [None])
+    needed, _, amounts, modes = _payment_plan(card)
+    plain = not firsts or (len(firsts) == 1 and not seconds and modes == [None])
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
                     plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
                     unpaid_bare=cost_of(card) > 0 and "talent" not in card.keywords,
-                    any_picks=any(e.op in PICK_OPS for e in card.effects))
+                    any_picks=any(e.op in PICK_OPS for e in card.effects),
+                    picks_nothing=not firsts and not on_minion,
+                    free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
 
 
 def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
     """A card's plays at these bases, with each pick, payment and "any number of" picks that passes.
     The price depends on the payment alone, so the payments that fail it are left out at once."""
     plan = _listing_plan(card, True)
-    pays = _paid_ways(state, pid, uid, playing=True)
+    pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
     carrier_ok: dict[str | None, bool] = {}
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid)
-        for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
+        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
+        for target, target2 in pairs:
             if plan.carried:
                 if target not in carrier_ok:
                     carrier_ok[target] = _carrier_problem(state, pid, uid, target) is None
@@ -1593,6 +1599,9 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                 for picks in pick_sets:
                     moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
                                          target2=target2, discard=discard, mode=mode, picks=picks))
+
+
+_PAY_NOTHING = [((), None)]      # what _paid_ways finds for a free card played (shared, never changed)
 
 
 def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tuple]:
