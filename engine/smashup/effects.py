@@ -176,18 +176,37 @@ def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms
     _find_boosters and the base's _base_terms; ``monster``: it is one of the base's monsters."""
     card = state.card(minion.uid)
     total = card.power + minion.counters + minion.until_end_of_turn
+    if minion.attached:
+        carried = _power_from_attached(state, base, minion)
+        if carried is None:
+            return 0
+        total += carried
+    if _changes_own_power(card) and has_abilities(state, minion):
+        total += _own_power_change(state, base, minion, card)
+    total += _bonus_from_others(state, minion, boosters, terms, monster)
+    return total if total > 0 else 0
+
+
+def _power_from_attached(state, base: BaseInPlay, minion: Minion) -> int | None:
+    """What the cards played on the minion give it (None: one of them takes all its power)."""
+    total = 0
     for uid in minion.attached:
         for e in _effects_of(state, uid):
             if e.op == "no_power":
-                return 0
+                return None
             if e.op == "attached_power":
                 total += e.n
             elif e.op == "per_attached_treasure":
                 total += e.n * _treasures_on(state, minion)
             elif e.op == "per_monster_at_base":
                 total += e.n * len(base.monsters)
-    own = _effects_of(state, minion.uid) if _changes_own_power(card) and has_abilities(state, minion) else ()
-    for e in own:
+    return total
+
+
+def _own_power_change(state, base: BaseInPlay, minion: Minion, card) -> int:
+    """What the minion's own abilities give it (it has them: has_abilities)."""
+    total = 0
+    for e in card.effects:
         if e.op == "self_per_attached_treasure":
             total += e.n * _treasures_on(state, minion)
         elif (e.op == "self_if_treasure" and _treasures_on(state, minion)) or (
@@ -198,8 +217,7 @@ def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms
             if e.what == "undead":
                 others = [m for m in others if state.card(m.uid).undead]
             total += e.n * len(others)
-    total += _bonus_from_others(state, minion, boosters, terms, monster)
-    return max(0, total)
+    return total
 
 
 @per_card
@@ -210,13 +228,12 @@ def _changes_own_power(card) -> bool:
 
 
 def _bonus_from_others(state, minion: Minion, boosters: dict, terms: tuple[int, int, int], monster: bool) -> int:
-    total = 0
-    if minion.controller is not None:
+    here, per_treasure, off_turn = terms
+    total = here
+    if boosters and minion.controller is not None:
         boosts = boosters.get(minion.controller)
         if boosts:
             total += sum(n for other, n in boosts if other is not minion)
-    here, per_treasure, off_turn = terms
-    total += here
     if (per_treasure or off_turn) and not monster:     # for minions, not monsters
         total += per_treasure * _treasures_on(state, minion)
         if minion.controller != state.active_player.id:
@@ -227,10 +244,15 @@ def _bonus_from_others(state, minion: Minion, boosters: dict, terms: tuple[int, 
 def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
     """What a base gives its minions: the power from cards on the minions and monsters there (every
     minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
-    effects = _effects_of(state, base.uid)
-    return (_base_minions_power(state, base),
-            sum(e.n for e in effects if e.op == "base_per_attached_treasure"),
-            sum(e.n for e in effects if e.op == "base_others_on_turn"))
+    per_treasure, off_turn = (0, 0) if base.uid in state.silenced else _base_bonuses(state.card(base.uid))
+    return _base_minions_power(state, base), per_treasure, off_turn
+
+
+@per_card
+def _base_bonuses(card) -> tuple[int, int]:
+    """A base's power per treasure on a minion and on other players' turns."""
+    return (sum(e.n for e in card.effects if e.op == "base_per_attached_treasure"),
+            sum(e.n for e in card.effects if e.op == "base_others_on_turn"))
 
 
 def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
@@ -243,19 +265,29 @@ def _find_boosters(state) -> dict[str, list[tuple[Minion, int]]]:
     found: dict[str, list[tuple[Minion, int]]] = {}
     for other_base in state.bases:
         for other in other_base.minions:
-            if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
-                    or not has_abilities(state, other):
+            if other.controller is None:
                 continue
-            n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
-            if n:
+            n = _boost_of(state.card(other.uid))
+            if n and other.uid not in state.silenced and has_abilities(state, other):
                 found.setdefault(other.controller, []).append((other, n))
     return found
 
 
+@per_card
+def _boost_of(card) -> int:
+    """How much the card gives its controller's other minions (Elf Help Guru's kind)."""
+    return sum(e.n for e in card.effects if e.op == "others_mine_power")
+
+
 def _base_minions_power(state, base: BaseInPlay) -> int:
     """What the cards on the minions and monsters here give every minion here."""
-    return sum(e.n for other in (*base.minions, *base.monsters) for uid in other.attached
-               for e in _effects_of(state, uid) if e.op == "base_minions_power")
+    total = 0
+    for other in (*base.minions, *base.monsters):
+        for uid in other.attached:
+            for e in _effects_of(state, uid):
+                if e.op == "base_minions_power":
+                    total += e.n
+    return total
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
@@ -1540,8 +1572,11 @@ def _power_per_card_paid(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 def _weak_minions(state, effect: Effect, ctx: Context) -> list[str]:
     """Dungeon Bait's other option: a minion (not a monster) of power 2 or less, anywhere."""
-    weak = Effect(op="destroy", max_power=2, what="minion")
-    return [] if ctx.mode == "monster" else _destroy_targets(state, weak, ctx)
+    return [] if ctx.mode == "monster" else _destroy_targets(state, _BAIT_WEAK, ctx)
+
+
+# one object for all the calls: _destroy_targets remembers its answer by the effect (while read only)
+_BAIT_WEAK = Effect(op="destroy", max_power=2, what="minion")
 
 
 @op("bait", targets=_weak_minions)
