@@ -383,7 +383,7 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
     card = state.card(a.card)
     if card.kind != "action":
         raise IllegalAction("not_an_action")
-    if any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+    if _special_only(card):
         raise IllegalAction("special_only")
     if state.player(a.actor).actions_left <= 0 and _action_grant(state, a.actor, a.card) is None:
         raise IllegalAction("no_action_play_left")
@@ -1570,7 +1570,7 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     carrier_ok: dict[str | None, bool] = {}
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
-        candidates = _plain_candidates(state, pid, uid, plan, base_uid)
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
         pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
         for target, target2 in pairs:
             if plan.carried:
@@ -1688,9 +1688,15 @@ def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
     them fails for every base, target and payment, so none of those is built and checked."""
     if card.kind == "minion":
         return True
-    if card.kind != "action" or any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+    if card.kind != "action" or _special_only(card):
         return False
     return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
+
+
+@per_card
+def _special_only(card) -> bool:
+    """A card that works only as a Special in a round of a scoring."""
+    return any(e.op in SPECIAL_ONLY_OPS for e in card.effects)
 
 
 def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
@@ -1725,7 +1731,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     card = state.card(uid)
     plan = _listing_plan(card, False)
     borrows = _borrows_price(card)
-    where = base_of(state, uid)
+    where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
     candidates = _plain_candidates(state, pid, uid, plan, where)
     price_ok: dict[tuple, bool] = {}
     for target, target2 in _pairs(state, pid, uid, base_uid):
