@@ -837,9 +837,15 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     """Actions with a Special for this round's moment in hand (a minion's Special works from play:
     Happy Zapper, Deep Friar)."""
     moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
-    return [u for u in state.player(player_id).hand
-            if "special" in state.card(u).keywords and state.card(u).kind == "action"
-            and special_moment(state.card(u)) == moment]
+    if moment is None:
+        return []
+    return [u for u in state.player(player_id).hand if _hand_special_moment(state.card(u)) == moment]
+
+
+@per_card
+def _hand_special_moment(card) -> str | None:
+    """When an action with a Special is played from the hand (special_moment); None for other cards."""
+    return special_moment(card) if "special" in card.keywords and card.kind == "action" else None
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
