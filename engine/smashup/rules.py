@@ -1680,8 +1680,9 @@ def _other_candidates(state: GameState, pid: str):
             for uid in state.player(pid).hand:
                 yield A.DiscardDown(actor=pid, cards=(uid,))
     if state.scoring is not None:
-        yield A.PassSpecial(actor=pid, window=state.scoring.window)
-        yield from _special_plays(state, pid)
+        if next_to_decide(state) == pid:       # anyone else's pass or special is refused (not their say)
+            yield A.PassSpecial(actor=pid, window=state.scoring.window)
+            yield from _special_plays(state, pid)
         for uid in special_talents(state, pid):
             for discard, mode in payment_ways(state, uid, state.player(pid).hand):
                 yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
