@@ -165,8 +165,14 @@ def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False
     each list is worked out once: a first pick's candidates do not depend on the pick named, so
     listing and checking every move of a card share them."""
     table = NEEDS_TARGET2 if second else NEEDS_TARGET
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return table[effect.op](state, effect, ctx)
     key = ("picks", id(effect), ctx.player, ctx.card, ctx.base, ctx.mode, ctx.target if second else None)
-    return read_only_memo(state, key, lambda: table[effect.op](state, effect, ctx))
+    found = cache[1].get(key)
+    if found is None:
+        found = cache[1][key] = table[effect.op](state, effect, ctx)
+    return found
 
 
 def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms: tuple[int, int, int],

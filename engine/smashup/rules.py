@@ -421,7 +421,7 @@ def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None)
     found = find_minion(state, target or "")
     if found is None:
         return "needs_target_minion"
-    if _own_minion_only(state.card(uid)) and found[1].controller != actor:
+    if found[1].controller != actor and _own_minion_only(state.card(uid)):
         return "own_minion_only"
     if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
         return "protected"
@@ -1772,7 +1772,12 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
     found = [m.uid for m in base.minions if m.controller == pid]
     found += [u for m in base.minions for u in m.attached if state.owners.get(u, m.controller) == pid]
     found += [u for u in base.actions if state.owners.get(u) == pid]
-    return [u for u in found if "talent" in state.card(u).keywords]
+    return [u for u in found if _has_talent(state.card(u))]
+
+
+@per_card
+def _has_talent(card) -> bool:
+    return "talent" in card.keywords
 
 
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
