@@ -1459,7 +1459,7 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if state.phase == "over" or not state.has_player(player_id) or _idle(state, player_id):
+    if state.phase == "over" or _idle(state, player_id) or not state.has_player(player_id):
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
@@ -1491,9 +1491,13 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     step, the cards played from the hand and the talents used (_hand_moves and _talent_moves list only
     those that pass)."""
     moves = [move for move in _other_candidates(state, pid) if _valid(state, move)]
-    if state.phase == "play" and state.active_player.id == pid and state.draft is None:
-        moves += _hand_moves(state, pid)
-        moves += _talent_moves(state, pid)
+    if state.phase == "play" and state.active_player.id == pid:
+        # legal_actions lets only a seated player with no choice pending get here, and check_finish
+        # asks only that it is their playing step
+        moves.append(A.built(A.FinishPlaying, actor=pid))
+        if state.draft is None:
+            moves += _hand_moves(state, pid)
+            moves += _talent_moves(state, pid)
     return moves
 
 
@@ -1686,8 +1690,6 @@ def _other_candidates(state: GameState, pid: str):
         for uid in special_talents(state, pid):
             for discard, mode in payment_ways(state, uid, state.player(pid).hand):
                 yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
-    if state.phase == "play" and state.active_player.id == pid:
-        yield A.FinishPlaying(actor=pid)
 
 
 def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
