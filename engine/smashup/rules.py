@@ -1742,10 +1742,12 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     borrows = _borrows_price(card)
     where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
     candidates = _plain_candidates(state, pid, uid, plan, where)
-    price_ok: dict[tuple, bool] = {}
-    for target, target2 in _pairs(state, pid, uid, base_uid):
+    # a talent that asks for nothing is used paying nothing, which check_cost lets go
+    price_ok: dict[tuple, bool] = {(None, ()): True} if plan.free and not borrows else {}
+    pays = _PAY_NOTHING if plan.free else payment_ways(state, uid, hand)
+    for target, target2 in _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid):
         picks_ok: dict[str | None, bool] = {}
-        for discard, mode in payment_ways(state, uid, hand):
+        for discard, mode in pays:
             key = (target if borrows else None, discard)
             if key not in price_ok:
                 price_ok[key] = _passes_check(_check_talent_price_of, state, pid, uid, target, discard)
