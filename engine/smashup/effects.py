@@ -140,8 +140,11 @@ _POWERS = ("powers",)
 
 def _powers_at(state, base: BaseInPlay) -> dict[int, int]:
     boosters, terms = _boosters(state), _base_terms(state, base)
-    table = {id(m): _minion_power(state, base, m, boosters, terms, False) for m in base.minions}
-    table.update((id(m), _minion_power(state, base, m, boosters, terms, True)) for m in base.monsters)
+    table = {}
+    for minion in base.minions:
+        table[id(minion)] = _minion_power(state, base, minion, boosters, terms, False)
+    for monster in base.monsters:
+        table[id(monster)] = _minion_power(state, base, monster, boosters, terms, True)
     return table
 
 
