@@ -192,7 +192,10 @@ def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms
         total += carried
     if _changes_own_power(card) and has_abilities(state, minion):
         total += _own_power_change(state, base, minion, card)
-    total += _bonus_from_others(state, minion, boosters, terms, monster)
+    here, per_treasure, off_turn = terms
+    total += here
+    if boosters or per_treasure or off_turn:
+        total += _bonus_from_others(state, minion, boosters, per_treasure, off_turn, monster)
     return total if total > 0 else 0
 
 
@@ -236,9 +239,10 @@ def _changes_own_power(card) -> bool:
                         "per_other_monster") for e in card.effects)
 
 
-def _bonus_from_others(state, minion: Minion, boosters: dict, terms: tuple[int, int, int], monster: bool) -> int:
-    here, per_treasure, off_turn = terms
-    total = here
+def _bonus_from_others(state, minion: Minion, boosters: dict, per_treasure: int, off_turn: int, monster: bool) -> int:
+    """What the controller's other minions and the base give the minion (beyond what the base's
+    cards give every minion there)."""
+    total = 0
     if boosters and minion.controller is not None:
         boosts = boosters.get(minion.controller)
         if boosts:
