@@ -1554,6 +1554,7 @@ class _Listing(NamedTuple):
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
     any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
     picks_nothing: bool       # no first pick and not on a minion: _pairs gives _NO_PICKS
+    settled: bool             # plain, no picking effect and no price: _plain_picks_pass refuses nothing
     free: bool                # _payments offers only paying nothing, with no mode
 
 
@@ -1569,6 +1570,7 @@ def _listing_plan(card, playing: bool) -> _Listing:
                     unpaid_bare=cost_of(card) > 0 and "talent" not in card.keywords,
                     any_picks=any(e.op in PICK_OPS for e in card.effects),
                     picks_nothing=not firsts and not on_minion,
+                    settled=plain and not firsts and not (cost_of(card) > 0 and "talent" not in card.keywords),
                     free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
 
 
@@ -1588,18 +1590,7 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                     carrier_ok[target] = _carrier_problem(state, pid, uid, target) is None
                 if not carrier_ok[target]:
                     continue
-            picks_ok: dict[tuple, bool] = {}
-            for discard, mode in pays:
-                if plan.plain:
-                    if not _plain_picks_pass(plan, candidates, target, target2, mode, discard):
-                        continue
-                else:
-                    key = (mode, plan.unpaid_bare and not discard)
-                    if key not in picks_ok:
-                        picks_ok[key] = _play_picks_pass(state, pid, uid, base_uid, target, target2, mode,
-                                                         discard)
-                    if not picks_ok[key]:
-                        continue
+            for discard, mode in _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays):
                 if plan.minion:
                     moves.append(A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
                                          target2=target2, discard=discard, mode=mode))
@@ -1609,6 +1600,27 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                 for picks in pick_sets:
                     moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
                                          target2=target2, discard=discard, mode=mode, picks=picks))
+
+
+def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
+                candidates: list[str] | None, target: str | None, target2: str | None, pays: list) -> list:
+    """The payments and modes of ``pays`` with which the picks pass _check_play_picks: all of them
+    for a card whose picks nothing can refuse (settled), else each checked (_plain_picks_pass, or
+    _play_picks_pass once per mode and whether it is paid)."""
+    if plan.settled:
+        return pays
+    if plan.plain:
+        return [(discard, mode) for discard, mode in pays
+                if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
+    picks_ok: dict[tuple, bool] = {}
+    found = []
+    for discard, mode in pays:
+        key = (mode, plan.unpaid_bare and not discard)
+        if key not in picks_ok:
+            picks_ok[key] = _play_picks_pass(state, pid, uid, base, target, target2, mode, discard)
+        if picks_ok[key]:
+            found.append((discard, mode))
+    return found
 
 
 _PAY_NOTHING = [((), None)]      # what _paid_ways finds for a free card played (shared, never changed)
