@@ -1565,12 +1565,11 @@ def _listing_plan(card, playing: bool) -> _Listing:
     firsts, seconds, on_minion, _ = _pick_plan(card, playing)
     needed, _, amounts, modes = _payment_plan(card)
     plain = not firsts or (len(firsts) == 1 and not seconds and modes == [None])
+    unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
                     plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
-                    unpaid_bare=cost_of(card) > 0 and "talent" not in card.keywords,
-                    any_picks=any(e.op in PICK_OPS for e in card.effects),
-                    picks_nothing=not firsts and not on_minion,
-                    settled=plain and not firsts and not (cost_of(card) > 0 and "talent" not in card.keywords),
+                    unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
+                    picks_nothing=not firsts and not on_minion, settled=not firsts and not unpaid_bare,
                     free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
 
 
