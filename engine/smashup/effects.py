@@ -457,7 +457,13 @@ def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[st
 
 
 def _any_minion(state, effect: Effect, ctx: Context) -> list[str]:
-    return affectable_minions(state, ctx)
+    return _same_at_every_base(state, "any_minion", effect, ctx, lambda: affectable_minions(state, ctx))
+
+
+def _same_at_every_base(state, name: str, effect: Effect, ctx: Context, work: Callable[[], list[str]]) -> list[str]:
+    """Candidates that do not depend on the base the card is played at (nor on a first pick or a
+    mode): worked out once for all the bases a listing tries while the state is read only."""
+    return read_only_memo(state, (name, id(effect), ctx.player, ctx.card), work)
 
 
 def _needs(ctx: Context, candidates: list[str]) -> str | None:
@@ -696,7 +702,8 @@ def _bottom_of_own_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _free_monsters(state, effect: Effect, ctx: Context) -> list[str]:
-    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters if m.controller is None])
+    return _same_at_every_base(state, "free_monsters", effect, ctx, lambda: affectable_minions(
+        state, ctx, [(b, m) for b in state.bases for m in b.monsters if m.controller is None]))
 
 
 @op("charm_monster", targets=_free_monsters)
@@ -933,7 +940,8 @@ def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
-    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters])
+    return _same_at_every_base(state, "any_monster", effect, ctx, lambda: affectable_minions(
+        state, ctx, [(b, m) for b in state.bases for m in b.monsters]))
 
 
 def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
@@ -1118,8 +1126,9 @@ def _trade(tx: Tx, effect: Effect, ctx: Context) -> None:
 def _weak_minions_of_others(state, effect: Effect, ctx: Context) -> list[str]:
     """Another player's minions of power 3 or less, and monsters a player controls (rulebook,
     "Blumenkind": a monster nobody controls cannot be taken)."""
-    return [m.uid for b in state.bases for m in (*b.minions, *b.monsters) if m.controller not in (None, ctx.player)
-            and minion_power(state, b, m) <= (effect.max_power or 0)]
+    return _same_at_every_base(state, "weak_of_others", effect, ctx, lambda: [
+        m.uid for b in state.bases for m in (*b.minions, *b.monsters)
+        if m.controller not in (None, ctx.player) and minion_power(state, b, m) <= (effect.max_power or 0)])
 
 
 @op("flower_child", targets=_weak_minions_of_others, optional=True)
