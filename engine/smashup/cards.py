@@ -141,12 +141,25 @@ def smashup_report() -> dict:
 
 def per_card(fn):
     """For a function of a card design alone (and fixed flags): worked out once per design. Keyed by
-    the design object itself, so a design replaced (a host's card file, a test) is worked out anew."""
+    the design object itself, so a design replaced (a host's card file, a test) is worked out anew.
+    A function of the design alone gets a wrapper without the flags (it is called by the hundred
+    thousand while moves are listed)."""
     found: dict[Any, tuple[Any, Any]] = {}
+    if fn.__code__.co_argcount == 1:
+        @wraps(fn)
+        def remembered_one(card):
+            entry = found.get(id(card))
+            if entry is not None and entry[0] is card:
+                return entry[1]
+            value = fn(card)
+            found[id(card)] = (card, value)
+            return value
+
+        return remembered_one
 
     @wraps(fn)
     def remembered(card, *flags):
-        key = (id(card), *flags) if flags else id(card)
+        key = (id(card), *flags)
         entry = found.get(key)
         if entry is None or entry[0] is not card:
             entry = found[key] = (card, fn(card, *flags))

@@ -107,14 +107,45 @@ class state_changing:
 
 
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
+    """A minion's (or monster's) power (powers_at, while the state is read only)."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:       # (a minion nobody controls has no boosters)
+        boosters = _find_boosters(state) if minion.controller is not None else {}
+        return _minion_power(state, base, minion, boosters, _base_terms(state, base), holds(base.monsters, minion))
+    found = powers_at(state, base).get(id(minion))
+    if found is None:        # a minion asked about at a base it is not at
+        return _minion_power(state, base, minion, _boosters(state), _base_terms(state, base),
+                             holds(base.monsters, minion))
+    return found
+
+
+def powers_at(state, base: BaseInPlay) -> dict[int, int]:
+    """The power of each minion and monster at the base, by id() (the objects stay while it is used).
+    While the state is read only, worked out together the first time one of them is asked (what the
+    base and the cards there give, and the other minions' boosts, found once) and then looked up."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
-        return _minion_power(state, base, minion)
-    key = (id(base), id(minion))
-    found = cache[1].get(key)
-    if found is None:
-        found = cache[1][key] = _minion_power(state, base, minion)
-    return found
+        return _powers_at(state, base)
+    tables = cache[1].get(_POWERS)
+    if tables is None:
+        tables = cache[1][_POWERS] = {}
+    table = tables.get(id(base))
+    if table is None:
+        table = tables[id(base)] = _powers_at(state, base)
+    return table
+
+
+_POWERS = ("powers",)
+
+
+def _powers_at(state, base: BaseInPlay) -> dict[int, int]:
+    boosters, terms = _boosters(state), _base_terms(state, base)
+    table = {}
+    for minion in base.minions:
+        table[id(minion)] = _minion_power(state, base, minion, boosters, terms, False)
+    for monster in base.monsters:
+        table[id(monster)] = _minion_power(state, base, monster, boosters, terms, True)
+    return table
 
 
 def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
@@ -137,27 +168,57 @@ def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False
     each list is worked out once: a first pick's candidates do not depend on the pick named, so
     listing and checking every move of a card share them."""
     table = NEEDS_TARGET2 if second else NEEDS_TARGET
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return table[effect.op](state, effect, ctx)
     key = ("picks", id(effect), ctx.player, ctx.card, ctx.base, ctx.mode, ctx.target if second else None)
-    return read_only_memo(state, key, lambda: table[effect.op](state, effect, ctx))
+    found = cache[1].get(key)
+    if found is None:
+        found = cache[1][key] = table[effect.op](state, effect, ctx)
+    return found
 
 
-def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
+def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms: tuple[int, int, int],
+                  monster: bool) -> int:
     """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
-    that changes it; never below 0 ("Begriffe": power cannot go below 0)."""
+    that changes it; never below 0 ("Begriffe": power cannot go below 0). ``boosters`` and ``terms``:
+    _find_boosters and the base's _base_terms; ``monster``: it is one of the base's monsters."""
     card = state.card(minion.uid)
     total = card.power + minion.counters + minion.until_end_of_turn
+    if minion.attached:
+        carried = _power_from_attached(state, base, minion)
+        if carried is None:
+            return 0
+        total += carried
+    if _changes_own_power(card) and has_abilities(state, minion):
+        total += _own_power_change(state, base, minion, card)
+    here, per_treasure, off_turn = terms
+    total += here
+    if boosters or per_treasure or off_turn:
+        total += _bonus_from_others(state, minion, boosters, per_treasure, off_turn, monster)
+    return total if total > 0 else 0
+
+
+def _power_from_attached(state, base: BaseInPlay, minion: Minion) -> int | None:
+    """What the cards played on the minion give it (None: one of them takes all its power)."""
+    total = 0
     for uid in minion.attached:
         for e in _effects_of(state, uid):
             if e.op == "no_power":
-                return 0
+                return None
             if e.op == "attached_power":
                 total += e.n
             elif e.op == "per_attached_treasure":
                 total += e.n * _treasures_on(state, minion)
             elif e.op == "per_monster_at_base":
                 total += e.n * len(base.monsters)
-    own = _effects_of(state, minion.uid) if _changes_own_power(card) and has_abilities(state, minion) else ()
-    for e in own:
+    return total
+
+
+def _own_power_change(state, base: BaseInPlay, minion: Minion, card) -> int:
+    """What the minion's own abilities give it (it has them: has_abilities)."""
+    total = 0
+    for e in card.effects:
         if e.op == "self_per_attached_treasure":
             total += e.n * _treasures_on(state, minion)
         elif (e.op == "self_if_treasure" and _treasures_on(state, minion)) or (
@@ -168,8 +229,7 @@ def _minion_power(state, base: BaseInPlay, minion: Minion) -> int:
             if e.what == "undead":
                 others = [m for m in others if state.card(m.uid).undead]
             total += e.n * len(others)
-    total += _bonus_from_others(state, base, minion)
-    return max(0, total)
+    return total
 
 
 @per_card
@@ -179,15 +239,15 @@ def _changes_own_power(card) -> bool:
                         "per_other_monster") for e in card.effects)
 
 
-def _bonus_from_others(state, base: BaseInPlay, minion: Minion) -> int:
+def _bonus_from_others(state, minion: Minion, boosters: dict, per_treasure: int, off_turn: int, monster: bool) -> int:
+    """What the controller's other minions and the base give the minion (beyond what the base's
+    cards give every minion there)."""
     total = 0
-    if minion.controller is not None:
-        boosts = _boosters(state).get(minion.controller)
+    if boosters and minion.controller is not None:
+        boosts = boosters.get(minion.controller)
         if boosts:
             total += sum(n for other, n in boosts if other is not minion)
-    here, per_treasure, off_turn = read_only_memo(state, ("base_power", id(base)), lambda: _base_terms(state, base))
-    total += here
-    if (per_treasure or off_turn) and not holds(base.monsters, minion):     # for minions, not monsters
+    if (per_treasure or off_turn) and not monster:     # for minions, not monsters
         total += per_treasure * _treasures_on(state, minion)
         if minion.controller != state.active_player.id:
             total += off_turn
@@ -197,10 +257,15 @@ def _bonus_from_others(state, base: BaseInPlay, minion: Minion) -> int:
 def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
     """What a base gives its minions: the power from cards on the minions and monsters there (every
     minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
-    effects = _effects_of(state, base.uid)
-    return (_base_minions_power(state, base),
-            sum(e.n for e in effects if e.op == "base_per_attached_treasure"),
-            sum(e.n for e in effects if e.op == "base_others_on_turn"))
+    per_treasure, off_turn = (0, 0) if base.uid in state.silenced else _base_bonuses(state.card(base.uid))
+    return _base_minions_power(state, base), per_treasure, off_turn
+
+
+@per_card
+def _base_bonuses(card) -> tuple[int, int]:
+    """A base's power per treasure on a minion and on other players' turns."""
+    return (sum(e.n for e in card.effects if e.op == "base_per_attached_treasure"),
+            sum(e.n for e in card.effects if e.op == "base_others_on_turn"))
 
 
 def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
@@ -213,19 +278,29 @@ def _find_boosters(state) -> dict[str, list[tuple[Minion, int]]]:
     found: dict[str, list[tuple[Minion, int]]] = {}
     for other_base in state.bases:
         for other in other_base.minions:
-            if other.controller is None or not has_op(state, other.uid, "others_mine_power") \
-                    or not has_abilities(state, other):
+            if other.controller is None:
                 continue
-            n = sum(e.n for e in _effects_of(state, other.uid) if e.op == "others_mine_power")
-            if n:
+            n = _boost_of(state.card(other.uid))
+            if n and other.uid not in state.silenced and has_abilities(state, other):
                 found.setdefault(other.controller, []).append((other, n))
     return found
 
 
+@per_card
+def _boost_of(card) -> int:
+    """How much the card gives its controller's other minions (Elf Help Guru's kind)."""
+    return sum(e.n for e in card.effects if e.op == "others_mine_power")
+
+
 def _base_minions_power(state, base: BaseInPlay) -> int:
     """What the cards on the minions and monsters here give every minion here."""
-    return sum(e.n for other in (*base.minions, *base.monsters) for uid in other.attached
-               for e in _effects_of(state, uid) if e.op == "base_minions_power")
+    total = 0
+    for other in (*base.minions, *base.monsters):
+        for uid in other.attached:
+            for e in _effects_of(state, uid):
+                if e.op == "base_minions_power":
+                    total += e.n
+    return total
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
@@ -267,13 +342,26 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     Sneaksy on their base. Only actions of another player are kept off; minions and talents are not.
     Too Tough speaks for whoever played it: on another player's minion it keeps that player's own
     actions off too (rulebook, "Zu widerstandsfähig"). Stalling is not checked here: its player decides
-    once the card is played (stalling_player)."""
+    once the card is played (stalling_player). While the state is read only each answer for an
+    action is remembered: it depends on the player, not on which action it is."""
     if state.card(ctx.card).kind != "action":
         return True
-    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != ctx.player
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return _reached_by_actions(state, ctx.player, base, minion)
+    key = ("reached", ctx.player, id(base), id(minion))
+    found = cache[1].get(key)
+    if found is None:
+        found = cache[1][key] = _reached_by_actions(state, ctx.player, base, minion)
+    return found
+
+
+def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
+    """Whether the player's actions can affect the minion (affectable)."""
+    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
            for uid in minion.attached):
         return False
-    if minion.controller in (None, ctx.player):
+    if minion.controller in (None, player):
         return True
     if has_op(state, minion.uid, "immune_to_others_actions") and has_abilities(state, minion):
         return False
@@ -369,7 +457,13 @@ def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[st
 
 
 def _any_minion(state, effect: Effect, ctx: Context) -> list[str]:
-    return affectable_minions(state, ctx)
+    return _same_at_every_base(state, "any_minion", effect, ctx, lambda: affectable_minions(state, ctx))
+
+
+def _same_at_every_base(state, name: str, effect: Effect, ctx: Context, work: Callable[[], list[str]]) -> list[str]:
+    """Candidates that do not depend on the base the card is played at (nor on a first pick or a
+    mode): worked out once for all the bases a listing tries while the state is read only."""
+    return read_only_memo(state, (name, id(effect), ctx.player, ctx.card), work)
 
 
 def _needs(ctx: Context, candidates: list[str]) -> str | None:
@@ -608,7 +702,8 @@ def _bottom_of_own_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _free_monsters(state, effect: Effect, ctx: Context) -> list[str]:
-    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters if m.controller is None])
+    return _same_at_every_base(state, "free_monsters", effect, ctx, lambda: affectable_minions(
+        state, ctx, [(b, m) for b in state.bases for m in b.monsters if m.controller is None]))
 
 
 @op("charm_monster", targets=_free_monsters)
@@ -845,7 +940,8 @@ def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _any_monster(state, effect: Effect, ctx: Context) -> list[str]:
-    return affectable_minions(state, ctx, [(b, m) for b in state.bases for m in b.monsters])
+    return _same_at_every_base(state, "any_monster", effect, ctx, lambda: affectable_minions(
+        state, ctx, [(b, m) for b in state.bases for m in b.monsters]))
 
 
 def _minions_at_first_pick(state, effect: Effect, ctx: Context) -> list[str]:
@@ -1030,8 +1126,9 @@ def _trade(tx: Tx, effect: Effect, ctx: Context) -> None:
 def _weak_minions_of_others(state, effect: Effect, ctx: Context) -> list[str]:
     """Another player's minions of power 3 or less, and monsters a player controls (rulebook,
     "Blumenkind": a monster nobody controls cannot be taken)."""
-    return [m.uid for b in state.bases for m in (*b.minions, *b.monsters) if m.controller not in (None, ctx.player)
-            and minion_power(state, b, m) <= (effect.max_power or 0)]
+    return _same_at_every_base(state, "weak_of_others", effect, ctx, lambda: [
+        m.uid for b in state.bases for m in (*b.minions, *b.monsters)
+        if m.controller not in (None, ctx.player) and minion_power(state, b, m) <= (effect.max_power or 0)])
 
 
 @op("flower_child", targets=_weak_minions_of_others, optional=True)
@@ -1497,8 +1594,11 @@ def _power_per_card_paid(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 def _weak_minions(state, effect: Effect, ctx: Context) -> list[str]:
     """Dungeon Bait's other option: a minion (not a monster) of power 2 or less, anywhere."""
-    weak = Effect(op="destroy", max_power=2, what="minion")
-    return [] if ctx.mode == "monster" else _destroy_targets(state, weak, ctx)
+    return [] if ctx.mode == "monster" else _destroy_targets(state, _BAIT_WEAK, ctx)
+
+
+# one object for all the calls: _destroy_targets remembers its answer by the effect (while read only)
+_BAIT_WEAK = Effect(op="destroy", max_power=2, what="minion")
 
 
 @op("bait", targets=_weak_minions)

@@ -244,11 +244,19 @@ def end_of_turn(tx: Tx) -> None:
 
 def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
     """Birthday Party: without a minion there you cannot play minions on other bases."""
-    for base in tx_state.bases:
-        party = any(e.op == "base_party" for e in tx_state.active_effects(base.uid)) and base.uid != base_uid
-        if party and not any(m.controller == player for m in base.minions):
-            return False
-    return True
+    return all(party == base_uid for party in _parties_without(tx_state, player))
+
+
+def open_for_minions(tx_state, player: str) -> list[str]:
+    """The bases where may_play_minion_at lets the player play minions, in their order."""
+    parties = _parties_without(tx_state, player)
+    return [b.uid for b in tx_state.bases if all(party == b.uid for party in parties)]
+
+
+def _parties_without(tx_state, player: str) -> list[str]:
+    """The Birthday Party bases where the player has no minion."""
+    return [b.uid for b in tx_state.bases if any(e.op == "base_party" for e in tx_state.active_effects(b.uid))
+            and not any(m.controller == player for m in b.minions)]
 
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:

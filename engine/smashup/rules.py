@@ -8,13 +8,14 @@ Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wert
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import data, per_card
+from engine.smashup.cards import Effect, data, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -32,9 +33,9 @@ from engine.smashup.effects import (
     base_of,
     find_minion,
     has_abilities,
-    minion_power,
     pay,
     pick_candidates_of,
+    powers_at,
     powers_fixed,
     read_only_memo,
     special_moment,
@@ -221,22 +222,35 @@ def _check_targets(state: GameState, actor: str, uid: str, base: str | None, tar
     """Every effect that must pick something has a valid pick named (or nothing to pick exists), and
     a second pick where it needs one. A card with a talent picks when the talent is used. A mode the
     card does not offer, or a second pick no effect of it makes, is refused (not silently dropped)."""
+    problem = _targets_problem(state, actor, uid, base, target, mode, playing, target2)
+    if problem is not None:
+        code, choices = problem
+        if choices is None:
+            raise IllegalAction(code)
+        raise IllegalAction(code, choices=[_design(state, u) for u in choices])
+
+
+def _targets_problem(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                     mode: str | None, playing: bool, target2: str | None) -> tuple[str, list[str] | None] | None:
+    """What _check_targets refuses, as its code and the picks to name, or None (the listing asks
+    this, sparing the error it would not show)."""
     if mode is not None and mode not in _payment_plan(state.card(uid))[3]:
-        raise IllegalAction("no_such_mode")
+        return "no_such_mode", None
     picking, every = _picking(state, actor, uid, base, mode, playing)
     if target2 is not None and (target is None or not any(e.op in NEEDS_TARGET2 for e, _ in picking)):
-        raise IllegalAction("no_second_target")
+        return "no_second_target", None
     if picking and target is not None and target not in every and not _played_on_minion(state.card(uid)):
-        raise IllegalAction("needs_target", choices=[_design(state, u) for u in every])   # nothing it may take
+        return "needs_target", every            # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
-            raise IllegalAction("needs_target", choices=[_design(state, u) for u in candidates])
+            return "needs_target", candidates
         if effect.op not in NEEDS_TARGET2 or target is None:
             continue
         ctx = Context(actor, uid, base, target, mode=mode, target2=target2)
         seconds = pick_candidates_of(state, effect, ctx, second=True)
         if seconds and target2 not in seconds:
-            raise IllegalAction("needs_second_target", choices=[_design(state, u) for u in seconds])
+            return "needs_second_target", seconds
+    return None
 
 
 def _picking(state: GameState, actor: str, uid: str, base: str | None, mode: str | None,
@@ -262,11 +276,24 @@ def _check_play_targets(state: GameState, a: A.PlayMinion | A.PlayAction) -> Non
 def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
                       target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
-    if unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords:
+    if _played_bare(state, uid, discard):
         if target is not None or target2 is not None or mode is not None:
             raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
     _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
+
+
+def _play_picks_pass(state: GameState, actor: str, uid: str, base: str | None, target: str | None,
+                     target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
+    """Whether _check_play_picks lets these picks go (for the listing, without the error)."""
+    if _played_bare(state, uid, discard):
+        return target is None and target2 is None and mode is None
+    return _targets_problem(state, actor, uid, base, target, mode, True, target2) is None
+
+
+def _played_bare(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
+    """Played unpaid: its ability does not happen, so it picks nothing (a talent is paid when used)."""
+    return unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -356,7 +383,7 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
     card = state.card(a.card)
     if card.kind != "action":
         raise IllegalAction("not_an_action")
-    if any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+    if _special_only(card):
         raise IllegalAction("special_only")
     if state.player(a.actor).actions_left <= 0 and _action_grant(state, a.actor, a.card) is None:
         raise IllegalAction("no_action_play_left")
@@ -382,14 +409,28 @@ def _check_carrier(state: GameState, a: A.PlayAction) -> None:
 def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None) -> None:
     """The minion a card is played on: one in play, one's own for a card that says so (Eternal Hero,
     Traveling Elf), and not one protected from this player's actions (Dork Orc, Too Tough)."""
+    problem = _carrier_problem(state, actor, uid, target)
+    if problem == "protected":
+        raise IllegalAction(problem, card=state.card_ids[target or ""])
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None) -> str | None:
+    """What _check_carrier_of refuses, or None (the listing asks this, sparing the error)."""
     found = find_minion(state, target or "")
     if found is None:
-        raise IllegalAction("needs_target_minion")
-    card = state.card(uid)
-    if any(e.op == "on_own_minion" for e in card.effects) and found[1].controller != actor:
-        raise IllegalAction("own_minion_only")
+        return "needs_target_minion"
+    if found[1].controller != actor and _own_minion_only(state.card(uid)):
+        return "own_minion_only"
     if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
-        raise IllegalAction("protected", card=state.card_ids[found[1].uid])
+        return "protected"
+    return None
+
+
+@per_card
+def _own_minion_only(card) -> bool:
+    return any(e.op == "on_own_minion" for e in card.effects)
 
 
 @per_card
@@ -661,7 +702,7 @@ def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
 
 def _check_talent_price_of(state: GameState, actor: str, uid: str, target: str | None,
                            discard: tuple[str, ...]) -> None:
-    borrows = any(e.op == "redundancy" for e in state.card(uid).effects) and target in state.card_ids
+    borrows = _borrows_price(state.card(uid)) and target in state.card_ids
     check_cost(state, actor, target if borrows else uid, discard)     # a borrowed talent's price
 
 
@@ -681,11 +722,9 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
 
 # ====================================================================== scoring
 def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:
-    """A player's total power at a base: their minions and any monster they control (read only: the
-    powers worked out together, each minion's boosters and base bonus found once, also mid-move)."""
-    with powers_fixed(state):
-        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters)
-                   if m.controller == player_id)
+    """A player's total power at a base: their minions and any monster they control."""
+    powers = powers_at(state, base)
+    return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller == player_id)
 
 
 def present_at(base: BaseInPlay, player_id: str) -> bool:
@@ -695,18 +734,19 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
     printed = state.card(base.uid).breakpoint
-    return printed + sum(minion_power(state, base, m) for m in base.monsters if m.controller is None)
+    powers = powers_at(state, base)
+    return printed + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
     seated = {p.id for p in state.players}
-    with powers_fixed(state):       # read only, as in power_at
-        return sum(minion_power(state, base, m) for m in (*base.minions, *base.monsters) if m.controller in seated)
+    powers = powers_at(state, base)
+    return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
-    with powers_fixed(state):       # read only: each minion's power worked out once, not per base total
+    with powers_fixed(state):       # read only: each base's powers worked out once
         return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
 
 
@@ -797,9 +837,15 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     """Actions with a Special for this round's moment in hand (a minion's Special works from play:
     Happy Zapper, Deep Friar)."""
     moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
-    return [u for u in state.player(player_id).hand
-            if "special" in state.card(u).keywords and state.card(u).kind == "action"
-            and special_moment(state.card(u)) == moment]
+    if moment is None:
+        return []
+    return [u for u in state.player(player_id).hand if _hand_special_moment(state.card(u)) == moment]
+
+
+@per_card
+def _hand_special_moment(card) -> str | None:
+    """When an action with a Special is played from the hand (special_moment); None for other cards."""
+    return special_moment(card) if "special" in card.keywords and card.kind == "action" else None
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
@@ -1413,7 +1459,7 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if state.phase == "over" or not state.has_player(player_id) or _idle(state, player_id):
+    if state.phase == "over" or _idle(state, player_id) or not state.has_player(player_id):
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
@@ -1445,65 +1491,190 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     step, the cards played from the hand and the talents used (_hand_moves and _talent_moves list only
     those that pass)."""
     moves = [move for move in _other_candidates(state, pid) if _valid(state, move)]
-    if state.phase == "play" and state.active_player.id == pid and state.draft is None:
-        moves += _hand_moves(state, pid)
-        moves += _talent_moves(state, pid)
+    if state.phase == "play" and state.active_player.id == pid:
+        # legal_actions lets only a seated player with no choice pending get here, and check_finish
+        # asks only that it is their playing step
+        moves.append(A.built(A.FinishPlaying, actor=pid))
+        if state.draft is None:
+            moves += _hand_moves(state, pid)
+            moves += _talent_moves(state, pid)
     return moves
 
 
-def _hand_moves(state: GameState, pid: str):
+def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal plays from the hand. The listing makes sure of what check_play_minion
-    and check_play_action check of the card and the base (_may_play_now, _may_play_minion_there); the
-    rest is checked part by part, each part once for all the moves that share it, in validate's order
-    (the minion an action is played on, the price, the picks, the "any number of" picks), and a move
-    is built only when all its parts pass."""
+    and check_play_action check of the card and the base (_may_play_now, _minion_bases); the rest is
+    checked part by part, each part once for all the moves that share it, in validate's order (the
+    minion an action is played on, the price, the picks, the "any number of" picks), and a move is
+    built only when all its parts pass."""
     hand = state.player(pid).hand
+    moves: list[A.Action] = []
+    open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
+    any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
     for uid in hand:
         card = state.card(uid)
         if not _may_play_now(state, pid, uid, card):
             continue
-        minion = card.kind == "minion"
-        carried = not minion and _played_on_minion(card)
-        priced = cost_of(card) > 0          # played without paying (unpaid), it picks nothing
-        # a card that picks nothing, played on no minion, is listed with no picks and a mode it offers:
-        # _check_play_picks has nothing to refuse
-        picks_free = not carried and not _pick_plan(card, True)[0]
-        pays = payment_ways(state, uid, hand, playing=True)
-        price_ok: dict[tuple, bool] = {}
-        carrier_ok: dict[str | None, bool] = {}
-        for base_uid in ([b.uid for b in state.bases] if uses_base(card) else [None]):
-            if minion and not _may_play_minion_there(state, pid, base_uid, uid):
-                continue
-            pick_sets: list[tuple] | None = None
-            for target, target2 in _pairs(state, pid, uid, base_uid, playing=True):
-                if carried:
-                    if target not in carrier_ok:
-                        carrier_ok[target] = _passes_check(_check_carrier_of, state, pid, uid, target)
-                    if not carrier_ok[target]:
-                        continue
-                picks_ok: dict[tuple, bool] = {}
-                for discard, mode in pays:
-                    if discard not in price_ok:
-                        price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, True)
-                    if not price_ok[discard]:
-                        continue
-                    if not picks_free:
-                        key = (mode, priced and not discard)
-                        if key not in picks_ok:
-                            picks_ok[key] = _passes_check(_check_play_picks, state, pid, uid, base_uid, target,
-                                                          target2, mode, discard)
-                        if not picks_ok[key]:
-                            continue
-                    if minion:
-                        yield A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
-                                      target2=target2, discard=discard, mode=mode)
-                        continue
-                    if pick_sets is None:
-                        pick_sets = [picks for picks in _pick_sets(state, pid, uid, base_uid)
-                                     if _passes_check(_check_picks, state, pid, uid, base_uid, picks)]
-                    for picks in pick_sets:
-                        yield A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
-                                      target2=target2, discard=discard, mode=mode, picks=picks)
+        if card.kind == "minion":
+            if open_bases is None:
+                open_bases = hooks.open_for_minions(state, pid)
+                any_minion = _bases_for_any_minion(state, pid, open_bases)
+            bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
+        else:
+            bases = [b.uid for b in state.bases] if uses_base(card) else [None]
+        _card_moves(state, pid, uid, card, bases, moves)
+    return moves
+
+
+def _bases_for_any_minion(state: GameState, pid: str, open_bases: list[str]) -> list[str | None] | None:
+    """The open bases where a minion play covers any minion (check_play_minion's allowance check,
+    _grant_for): every one with a free play left; without one and without extra plays, those where
+    Subterranean Lair gives one; None when the extra plays left depend on the card."""
+    seat = state.player(pid)
+    if seat.minions_left > 0:
+        return list(open_bases)
+    if not seat.minion_grants:
+        return [b for b in open_bases if hooks.lair_allows(state, pid, state.base(b))]
+    return None
+
+
+def _minion_bases(state: GameState, pid: str, uid: str, open_bases: list[str]) -> list[str | None]:
+    """The open bases where an allowance of the player's covers this minion (_grant_for)."""
+    return [b for b in open_bases if _grant_for(state, pid, b, uid) is not None]
+
+
+class _Listing(NamedTuple):
+    """What the listing of a card's plays (or of its talent's uses) knows from its design alone."""
+
+    minion: bool
+    carried: bool             # an action played on a minion: its target is checked as its carrier
+    plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
+    first: Effect | None      # a plain card's one picking effect
+    on_minion: bool           # it lies on a minion (_targets offers every minion as well)
+    unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
+    any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
+    picks_nothing: bool       # no first pick and not on a minion: _pairs gives _NO_PICKS
+    settled: bool             # plain, no picking effect and no price: _plain_picks_pass refuses nothing
+    free: bool                # _payments offers only paying nothing, with no mode
+
+
+@per_card
+def _listing_plan(card, playing: bool) -> _Listing:
+    """A plain card (its picks checked without running _check_targets) makes no first pick, or one
+    effect's pick with no second pick and no mode that could change the candidates."""
+    firsts, seconds, on_minion, _ = _pick_plan(card, playing)
+    needed, _, amounts, modes = _payment_plan(card)
+    plain = not firsts or (len(firsts) == 1 and not seconds and modes == [None])
+    unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
+    return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
+                    plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
+                    unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
+                    picks_nothing=not firsts and not on_minion, settled=not firsts and not unpaid_bare,
+                    free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
+
+
+def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
+    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes.
+    The price depends on the payment alone, so the payments that fail it are left out at once."""
+    plan = _listing_plan(card, True)
+    pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
+    carrier_ok: dict[str | None, bool] = {}
+    for base_uid in bases:
+        pick_sets: list[tuple] | None = None
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
+        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
+        for target, target2 in pairs:
+            if plan.carried:
+                if target not in carrier_ok:
+                    carrier_ok[target] = _carrier_problem(state, pid, uid, target) is None
+                if not carrier_ok[target]:
+                    continue
+            for discard, mode in _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays):
+                if plan.minion:
+                    moves.append(A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
+                                         target2=target2, discard=discard, mode=mode))
+                    continue
+                if pick_sets is None:
+                    pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
+                for picks in pick_sets:
+                    moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
+                                         target2=target2, discard=discard, mode=mode, picks=picks))
+
+
+def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
+                candidates: list[str] | None, target: str | None, target2: str | None, pays: list) -> list:
+    """The payments and modes of ``pays`` with which the picks pass _check_play_picks: all of them
+    for a card whose picks nothing can refuse (settled), else each checked (_plain_picks_pass, or
+    _play_picks_pass once per mode and whether it is paid)."""
+    if plan.settled:
+        return pays
+    if plan.plain:
+        return [(discard, mode) for discard, mode in pays
+                if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
+    picks_ok: dict[tuple, bool] = {}
+    found = []
+    for discard, mode in pays:
+        key = (mode, plan.unpaid_bare and not discard)
+        if key not in picks_ok:
+            picks_ok[key] = _play_picks_pass(state, pid, uid, base, target, target2, mode, discard)
+        if picks_ok[key]:
+            found.append((discard, mode))
+    return found
+
+
+_PAY_NOTHING = [((), None)]      # what _paid_ways finds for a free card played (shared, never changed)
+
+
+def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tuple]:
+    """The card's _payments (in their order) whose payment check_cost lets go. Played, paying nothing
+    always does (a card with a price may be played unpaid, one without asks for nothing)."""
+    price_ok: dict[tuple, bool] = {(): True} if playing else {}
+    found = []
+    for discard, mode in _payments(state, uid, state.player(pid).hand, playing):
+        if discard not in price_ok:
+            price_ok[discard] = _passes_check(check_cost, state, pid, uid, discard, playing)
+        if price_ok[discard]:
+            found.append((discard, mode))
+    return found
+
+
+def _plain_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[str] | None:
+    """What a plain card's one picking effect may pick at this base (None for a card that picks nothing)."""
+    if not plan.plain or plan.first is None:
+        return None
+    return pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
+
+
+def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str | None, target2: str | None,
+                      mode: str | None, discard: tuple[str, ...]) -> bool:
+    """_check_play_picks' answer for a play of a plain card the listing put together (the mode and
+    payment from _payments): played unpaid, it may pick nothing and choose no mode; else as
+    _plain_pick_passes."""
+    if plan.unpaid_bare and not discard:
+        return target is None and target2 is None and mode is None
+    return _plain_pick_passes(plan, candidates, target)
+
+
+def _plain_pick_passes(plan: _Listing, candidates: list[str] | None, target: str | None) -> bool:
+    """_check_targets' answer for a listed move of a plain card (target from _pairs, mode from
+    _payments, so one it offers; no second pick; ``candidates`` from _plain_candidates). With no
+    picking effect nothing is refused. With one: no target only when there was something to pick
+    and it is not a "you may"; a target that is not a candidate (one of the minions _targets adds
+    for a card lying on a minion) only when there were candidates."""
+    if plan.first is None:
+        return True
+    if target is None:
+        return not candidates or plan.first.op in OPTIONAL_TARGET_OPS
+    return target in candidates or (plan.on_minion and not candidates)     # type: ignore[operator]
+
+
+def _listed_pick_sets(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[tuple]:
+    """The "any number of" picks listed for an action: none for a card that makes no such picks
+    (_check_picks takes the empty set from any card), else each of _pick_sets that _check_picks passes."""
+    if not plan.any_picks:
+        return [()]
+    return [picks for picks in _pick_sets(state, pid, uid, base)
+            if _passes_check(_check_picks, state, pid, uid, base, picks)]
 
 
 def _other_candidates(state: GameState, pid: str):
@@ -1524,13 +1695,12 @@ def _other_candidates(state: GameState, pid: str):
             for uid in state.player(pid).hand:
                 yield A.DiscardDown(actor=pid, cards=(uid,))
     if state.scoring is not None:
-        yield A.PassSpecial(actor=pid, window=state.scoring.window)
-        yield from _special_plays(state, pid)
+        if next_to_decide(state) == pid:       # anyone else's pass or special is refused (not their say)
+            yield A.PassSpecial(actor=pid, window=state.scoring.window)
+            yield from _special_plays(state, pid)
         for uid in special_talents(state, pid):
             for discard, mode in payment_ways(state, uid, state.player(pid).hand):
                 yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
-    if state.phase == "play" and state.active_player.id == pid:
-        yield A.FinishPlaying(actor=pid)
 
 
 def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
@@ -1538,48 +1708,74 @@ def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
     them fails for every base, target and payment, so none of those is built and checked."""
     if card.kind == "minion":
         return True
-    if card.kind != "action" or any(e.op in SPECIAL_ONLY_OPS for e in card.effects):
+    if card.kind != "action" or _special_only(card):
         return False
     return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
 
 
-def _may_play_minion_there(state: GameState, pid: str, base_uid: str | None, uid: str) -> bool:
-    """check_play_minion's allowance checks, which depend on the base but not on targets or payment."""
-    return (base_uid is not None and _grant_for(state, pid, base_uid, uid) is not None
-            and read_only_memo(state, ("party", pid, base_uid),
-                               lambda: hooks.may_play_minion_at(state, pid, base_uid)))
+@per_card
+def _special_only(card) -> bool:
+    """A card that works only as a Special in a round of a scoring."""
+    return any(e.op in SPECIAL_ONLY_OPS for e in card.effects)
 
 
-def _talent_moves(state: GameState, pid: str):
+def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal talents in the playing step, checked as check_talent checks them: the
-    card (once), then each move's price and picks, each answer shared by the moves that share it."""
+    card once, then each move's price and picks (_talent_card_moves)."""
     hand = state.player(pid).hand
     used = state.player(pid).used_this_turn
+    moves: list[A.Action] = []
     for base in state.bases:
         for uid in talent_cards_at(state, base, pid):
             if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
                 continue                     # check_talent refuses each of its moves: used this turn
-            card_ok: bool | None = None
-            price_ok: dict[tuple, bool] = {}
-            where = base_of(state, uid)
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                picks_ok: dict[str | None, bool] = {}
-                for discard, mode in payment_ways(state, uid, hand):
-                    if card_ok is None:
-                        card_ok = _passes_check(_check_talent_card, state, pid, uid)
-                    if not card_ok:
-                        break
-                    if (target, discard) not in price_ok:
-                        price_ok[target, discard] = _passes_check(_check_talent_price_of, state, pid, uid, target,
-                                                                  discard)
-                    if not price_ok[target, discard]:
-                        continue
-                    if mode not in picks_ok:
-                        picks_ok[mode] = _passes_check(_check_targets, state, pid, uid, where, target, mode, False,
-                                                       target2)
-                    if picks_ok[mode]:
-                        yield A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
-                                      discard=discard, mode=mode)
+            if _talent_works(state, uid):
+                _talent_card_moves(state, pid, uid, base.uid, hand, moves)
+    return moves
+
+
+def _talent_works(state: GameState, uid: str) -> bool:
+    """_check_talent_card's answer for a card talent_cards_at found, one not used this turn, in the
+    active player's playing step: the card is in play under the player's control with a talent (it
+    was found so), so only its abilities can be missing (cancelled, or taken by a card on it)."""
+    if uid in state.silenced:
+        return False
+    found = find_minion(state, uid)
+    return found is None or has_abilities(state, found[1])
+
+
+def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand: list[str], moves: list) -> None:
+    """A talent's uses with each pick, payment and mode that pass: the price checked once per payment
+    (per pick too for a talent that pays the picked card's price, Potion of Redundancy), the picks
+    once per pick and mode."""
+    card = state.card(uid)
+    plan = _listing_plan(card, False)
+    borrows = _borrows_price(card)
+    where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
+    candidates = _plain_candidates(state, pid, uid, plan, where)
+    # a talent that asks for nothing is used paying nothing, which check_cost lets go
+    price_ok: dict[tuple, bool] = {(None, ()): True} if plan.free and not borrows else {}
+    pays = _PAY_NOTHING if plan.free else payment_ways(state, uid, hand)
+    for target, target2 in _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid):
+        picks_ok: dict[str | None, bool] = {}
+        for discard, mode in pays:
+            key = (target if borrows else None, discard)
+            if key not in price_ok:
+                price_ok[key] = _passes_check(_check_talent_price_of, state, pid, uid, target, discard)
+            if not price_ok[key]:
+                continue
+            if mode not in picks_ok:
+                picks_ok[mode] = (_plain_pick_passes(plan, candidates, target) if plan.plain else
+                                  _targets_problem(state, pid, uid, where, target, mode, False, target2) is None)
+            if picks_ok[mode]:
+                moves.append(A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
+                                     discard=discard, mode=mode))
+
+
+@per_card
+def _borrows_price(card) -> bool:
+    """Potion of Redundancy uses the picked card's talent, and pays that card's price."""
+    return any(e.op == "redundancy" for e in card.effects)
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
@@ -1591,7 +1787,12 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
     found = [m.uid for m in base.minions if m.controller == pid]
     found += [u for m in base.minions for u in m.attached if state.owners.get(u, m.controller) == pid]
     found += [u for u in base.actions if state.owners.get(u) == pid]
-    return [u for u in found if "talent" in state.card(u).keywords]
+    return [u for u in found if _has_talent(state.card(u))]
+
+
+@per_card
+def _has_talent(card) -> bool:
+    return "talent" in card.keywords
 
 
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:

@@ -7,7 +7,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.smashup.cards import Base, Monster, PlayCard, designs
+from engine.smashup.cards import Base, Monster, PlayCard, designs, ops_of
 
 
 class _Model(BaseModel):
@@ -134,7 +134,10 @@ class GameState(_Model):
 
     def effect(self, uid: str, op: str):
         """The card's working effect with this op, if it has one (none while its abilities rest)."""
-        return next((e for e in self.active_effects(uid) if e.op == op), None)
+        if uid in self.silenced:
+            return None
+        card = self.card(uid)
+        return next((e for e in card.effects if e.op == op), None) if op in ops_of(card) else None
 
     def active_effects(self, uid: str):
         """A card's effects, or none while its abilities are cancelled (Rude Awakening, Last Call,

@@ -1,0 +1,92 @@
+"""The fast listing skips checks its construction makes sure of (README, "How the engines stay fast"):
+it must still offer exactly the card plays and talents that a slow listing finds by building every
+combination of base, pick, payment and "any number of" picks and asking validate about each, in the
+same order (the random players of the simulator pick by position). And the powers worked out
+together while a state is read only are the ones each minion has on its own."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.smashup import actions as A
+from engine.smashup import rules
+from engine.smashup.effects import minion_power, powers_fixed
+from engine.smashup.state import GameState
+
+
+def _states(seed: int, players: int, steps: int = 400):
+    """The states of a game of random players (the simulator's way of choosing)."""
+    rng = random.Random(seed)
+    state, _ = rules.new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed)
+    for _ in range(steps):
+        if state.phase == "over":
+            return
+        yield state
+        moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
+        state, _ = rules.apply(state, rng.choice(moves))
+
+
+def _slow_plays(state: GameState, pid: str) -> list[A.Action]:
+    """Every play from the hand built in the listing's order, kept when validate lets it go."""
+    hand = state.player(pid).hand
+    found: list[A.Action] = []
+    for uid in hand:
+        card = state.card(uid)
+        for base in [b.uid for b in state.bases] if rules.uses_base(card) else [None]:
+            for target, target2 in rules._pairs(state, pid, uid, base, playing=True):
+                for discard, mode in rules._payments(state, uid, hand, playing=True):
+                    common = {"actor": pid, "card": uid, "base": base, "target": target, "target2": target2,
+                              "discard": discard, "mode": mode}
+                    made = [A.PlayMinion(**common)] if card.kind == "minion" else [
+                        A.PlayAction(**common, picks=picks) for picks in rules._pick_sets(state, pid, uid, base)]
+                    found += [move for move in made if rules.is_legal(state, move)]
+    return found
+
+
+def _slow_talents(state: GameState, pid: str) -> list[A.Action]:
+    hand = state.player(pid).hand
+    found: list[A.Action] = []
+    for base in state.bases:
+        for uid in rules.talent_cards_at(state, base, pid):
+            for target, target2 in rules._pairs(state, pid, uid, base.uid):
+                for discard, mode in rules._payments(state, uid, hand):
+                    move = A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
+                                       mode=mode)
+                    if rules.is_legal(state, move):
+                        found.append(move)
+    return found
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 3), (7, 2), (11, 4)])
+def test_fast_listing_offers_what_validate_allows_in_order(seed, players):
+    """Rulebook "So läuft dein Spielzug ab": a minion and an action from the hand, talents of one's
+    cards in play; each offered exactly when validate allows it, in the order the slow listing finds."""
+    checked = 0
+    for state in _states(seed, players):
+        if state.phase != "play" or state.draft is not None or state.decisions:
+            continue
+        pid = state.active_player.id
+        with powers_fixed(state):
+            plays, talents = rules._hand_moves(state, pid), rules._talent_moves(state, pid)
+        assert plays == _slow_plays(state, pid)
+        assert talents == _slow_talents(state, pid)
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 3), (5, 4)])
+def test_powers_worked_out_together_match_each_minion_alone(seed, players):
+    """"Begriffe": a minion's power with everything that changes it (never below 0), and a base is
+    ready when the power there reaches its breakpoint ("Die große Wertung"): the same whether the
+    powers are remembered while the state is read only or worked out one by one."""
+    for state in _states(seed, players):
+        alone = {id(m): minion_power(state, b, m) for b in state.bases for m in (*b.minions, *b.monsters)}
+        with powers_fixed(state):
+            together = {id(m): minion_power(state, b, m) for b in state.bases for m in (*b.minions, *b.monsters)}
+        assert together == alone
+        ready = [b.uid for b in state.bases if sum(alone[id(m)] for m in (*b.minions, *b.monsters)
+                                                   if m.controller in {p.id for p in state.players})
+                 >= state.card(b.uid).breakpoint + sum(alone[id(m)] for m in b.monsters if m.controller is None)]
+        assert rules.ready_bases(state) == ready
