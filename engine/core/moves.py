@@ -5,6 +5,7 @@ parsed and validated. Each game's tests compare its listed moves with the constr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -36,3 +37,28 @@ def _defaults(cls: type[BaseModel]) -> dict[str, Any]:
         raise TypeError(f"{cls.__name__} cannot be made without validation: build it with its constructor")
     found = _DEFAULTS[cls] = {name: field.default for name, field in fields.items()}
     return found
+
+
+def move_maker(cls: type[M], *names: str) -> Callable[..., M]:
+    """A function ``make(*values)`` giving ``listed_move(cls, **dict(zip(names, values)))``, for the
+    forms a listing makes by the thousand: its source is written once for these fields (like
+    dataclasses' ``__init__``), so each move costs no keyword dict, no merge with the defaults and
+    no set of the names given (about a third less than listed_move)."""
+    defaults = _DEFAULTS.get(cls) or _defaults(cls)
+    unknown = set(names) - set(defaults)
+    if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_NEW", "_SET", "_defaults"}:
+        raise TypeError(f"{cls.__name__}: cannot make a maker for the fields {names}")
+    # every field in the model's order, as the constructor fills __dict__: a given value or its default
+    entries = ", ".join(f"{name!r}: {name if name in names else f'_defaults[{name!r}]'}" for name in defaults)
+    source = (f"def make({', '.join(names)}):\n"
+              f"    move = _NEW(cls)\n"
+              f"    _SET(move, '__dict__', {{{entries}}})\n"
+              f"    _SET(move, '__pydantic_fields_set__', {set(names)!r})\n"
+              f"    _SET(move, '__pydantic_extra__', None)\n"
+              f"    _SET(move, '__pydantic_private__', None)\n"
+              f"    return move\n")
+    namespace = {"_NEW": _NEW, "_SET": _SET, "cls": cls, "_defaults": defaults}
+    exec(source, namespace)     # the source is built above from the model's own field names
+    make = namespace["make"]
+    make.__qualname__ = f"move_maker({cls.__name__}, {', '.join(names)})"
+    return make

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
@@ -1296,21 +1297,75 @@ def legal_actions_of_all(state: GameState) -> dict[str, list[Action]]:
 
 
 def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
-    return [*(a for a, holds in _candidates(state, player, shared) if holds is None or _passes(holds, state, a)),
-            *_legal_trades(state, player, shared)]
+    """The player's moves in their fixed order (the random players pick by index): decisions, the
+    fight's pass and help, abilities, the turn's own moves, card plays, discards, sacrifices, a claim,
+    trades. Each group appends what it made to ``moves``; a move that its making does not already
+    make legal is appended only if it passes the part of validate still open."""
+    moves: list[Action] = []
+    pid = player.id
+    _list_decisions(moves, state, pid)
+    combat = state.combat
+    if shared.fight:
+        if pid not in combat.passed:
+            moves.append(_PASS(pid, combat.window))
+        if shared.help_open():
+            _list_help(moves, state, pid)
+    _list_abilities(moves, state, player, shared)
+    if combat is None and shared.active == pid:     # each of these is refused in a combat
+        _list_turn_moves(moves, state, player, shared)
+    _list_card_plays(moves, state, player, shared)
+    for uid in hooks.discardable_by_choice(state, cards_in_play(player)):    # all check_discard asks
+        moves.append(_DISCARD(pid, uid))
+    if combat is not None and combat.stage == "run" and combat.fighter == pid:
+        for uid in player.followers:
+            _append_if_legal(moves, state, _SACRIFICE(pid, uid))
+    if shared.claimable:
+        for uid in player.hand:
+            if shared.card(uid).kind == "level_up":
+                moves.append(_CLAIM(pid, uid))      # everything check_claim asks, made so
+                break
+    _list_trades(moves, state, player, shared)
+    return moves
+
+
+# the forms the listing makes by the thousand, each a function of its fields' values in this order
+_DECIDE = move_maker(Decide, "actor", "decision", "option")
+_PASS = move_maker(Pass, "actor", "window")
+_OFFER_HELP = move_maker(OfferHelp, "actor", "treasures")
+_ASK_HELP = move_maker(AskHelp, "actor", "helper", "treasures")
+_EQUIP = move_maker(Equip, "actor", "card", "in_use")
+_DISCARD = move_maker(Discard, "actor", "card")
+_SACRIFICE = move_maker(Sacrifice, "actor", "card")
+_CLAIM = move_maker(Claim, "actor", "card")
+_OFFER = move_maker(OfferTrade, "actor", "to", "give", "want")
+_PLAY = move_maker(PlayCard, "actor", "card")
+_PLAY_ON_PLAYER = move_maker(PlayCard, "actor", "card", "target_player")
+_PLAY_ON_MONSTER = move_maker(PlayCard, "actor", "card", "target_monster")
+_PLAY_FOR_SIDE = move_maker(PlayCard, "actor", "card", "side")
+_PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card")
+_PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item")
 
 
 class _Shared:
-    """What the listings of every player in one state have in common, each worked out at most once
-    (on first use): who is in the combat, whether help is open, which items are big, each player's
-    room for big items, items, the players who may trade, and the open trade offers."""
+    """What the listings of every player in one state have in common. The simple facts are read
+    once when it is made; the rest is worked out at most once, on first use: whether help is open,
+    which items are big, each player's room for big items, items, the players who may trade, and
+    the open trade offers. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_big", "_help_open", "_items", "_offers", "_partners", "_room", "fighting", "state")
+    __slots__ = ("_big", "_help_open", "_items", "_offers", "_partners", "_room", "active", "card",
+                 "claimable", "fight", "fighting", "player_ids", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.card = state.card
         combat = state.combat
         self.fighting = (combat.fighter, combat.helper) if combat is not None else ()   # cb.in_combat
+        self.fight = combat is not None and combat.stage == "fight"
+        self.active = state.active_player.id
+        self.player_ids = [p.id for p in state.players]
+        # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
+        self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
+            and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
         self._big: dict[str, bool] | None = None
         self._room: dict[str, int] = {}
@@ -1325,8 +1380,8 @@ class _Shared:
 
     def big(self) -> dict[str, bool]:
         if self._big is None:
-            state = self.state
-            self._big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
+            card = self.card
+            self._big = {i.uid: card(i.uid).big for p in self.state.players for i in p.items}
         return self._big
 
     def big_room(self, player: Player) -> int:
@@ -1357,107 +1412,82 @@ class _Shared:
         return self._offers.get(pid, [])
 
 
-Check = Callable[[GameState, Action], None]
+def _append_if_legal(moves: list[Action], state: GameState, move: Action) -> None:
+    """The whole check of the move's kind (validate without the opening checks the listing made
+    before anything: the game runs, the player is seated)."""
+    if _passes(CHECKS[type(move)], state, move):
+        moves.append(move)
 
 
-def _full_check(state: GameState, action: Action) -> None:
-    """validate without its opening checks, which legal_actions made before listing anything (the
-    game runs, the player is seated)."""
-    CHECKS[type(action)](state, action)
-
-
-def _play_check(state: GameState, action: PlayCard) -> None:
-    """check_play_card for a card the listing took from the hand (or a one-shot from the table)."""
-    PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
-
-
-def _candidates(state: GameState, player: Player, shared: _Shared) -> Iterable[tuple[Action, Check | None]]:
-    """Each move worth listing with the test it must still pass: the whole check of its kind, or only
-    the part the listing did not already make sure of (None: legal as made)."""
-    pid = player.id
+def _list_decisions(moves: list[Action], state: GameState, pid: str) -> None:
     for decision in state.decisions:
         if decision.player == pid:
             # the decision is open and the player's, the option one of its own: only a trade to accept and
             # a charity gift ask more (check_decide)
-            holds = _full_check if decision.kind in ("charity_give", "trade") else None
+            checked = decision.kind in ("charity_give", "trade")
             for option in decision.options:
-                yield made(Decide, actor=pid, decision=decision.id, option=option), holds
-    combat = state.combat
-    if combat is not None and combat.stage == "fight":
-        if pid not in combat.passed:
-            yield made(Pass, actor=pid, window=combat.window), None
-        if shared.help_open():
-            yield from _help_candidates(state, pid)
-    for move in _ability_candidates(state, player):
-        yield move, _full_check
-    if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
-        yield from _turn_candidates(state, player)
-    yield from _play_candidates(state, player)
-    for uid in cards_in_play(player):
-        if hooks.may_discard_by_choice(state, uid):      # all check_discard asks of a card in play
-            yield made(Discard, actor=pid, card=uid), None
-    if combat is not None and combat.stage == "run" and combat.fighter == pid:
-        for uid in player.followers:
-            yield made(Sacrifice, actor=pid, card=uid), _full_check
-    if state.options.faster_play and "impossible" in state.sets and state.door_discard \
-            and state.card(state.door_discard[-1]).kind in CLAIMABLE:
-        for uid in player.hand:
-            if state.card(uid).kind == "level_up":
-                yield made(Claim, actor=pid, card=uid), None      # everything check_claim asks, made so
-                break
+                move = _DECIDE(pid, decision.id, option)
+                if checked:
+                    _append_if_legal(moves, state, move)
+                else:
+                    moves.append(move)
 
 
-def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+def _list_help(moves: list[Action], state: GameState, pid: str) -> None:
     """Help asked by the fighter of each other player, or offered to the fighter, while help is open:
     made to pass check_ask_help and check_offer_help."""
     combat = state.combat
     assert combat is not None
     if combat.fighter != pid:
-        yield made(OfferHelp, actor=pid, treasures=0), None
+        moves.append(_OFFER_HELP(pid, 0))
         return
     total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
+    shares = sorted({0, total // 2, total})
     for other in state.players:
         if other.id != pid:
-            for share in sorted({0, total // 2, total}):
-                yield made(AskHelp, actor=pid, helper=other.id, treasures=share), None
+            for share in shares:
+                moves.append(_ASK_HELP(pid, other.id, share))
 
 
-def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action, Check | None]]:
+def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """The active player's own moves outside a combat. Kicking the door, looking for trouble, looting
     and ending the turn wait only on a blocking decision once the phase fits (_require_turn_move)."""
     pid = player.id
     free = _blocking(state) is None
-    if state.phase == "start" and free:
-        yield made(KickDoor, actor=pid), None
+    phase = state.phase
+    if phase == "start" and free:
+        moves.append(made(KickDoor, actor=pid))
         if player.hand and state.door_discard and ab.has_ability(state, player, "resurrection"):
             # all check_kick_door asks of a priest's resurrection, made so
-            yield made(KickDoor, actor=pid, resurrect_with=player.hand[0]), None
-    if state.phase == "trouble" and free:
-        yield made(LootRoom, actor=pid), None
-    if state.phase in ("trouble", "after") and free:
-        yield made(EndTurn, actor=pid), None
-    for uid in player.hand if state.phase == "trouble" and free else ():
-        if state.card(uid).kind == "monster":
-            yield made(LookForTrouble, actor=pid, card=uid), None
+            moves.append(made(KickDoor, actor=pid, resurrect_with=player.hand[0]))
+    if phase == "trouble" and free:
+        moves.append(made(LootRoom, actor=pid))
+    if phase in ("trouble", "after") and free:
+        moves.append(made(EndTurn, actor=pid))
+    if phase == "trouble" and free:
+        card = shared.card
+        moves += [made(LookForTrouble, actor=pid, card=uid) for uid in player.hand if card(uid).kind == "monster"]
     for item in player.items:
         # to the backpack always; into use only where check_equip finds the item usable and a slot free
-        yield made(Equip, actor=pid, card=item.uid, in_use=not item.in_use), None if item.in_use else _full_check
+        if item.in_use:
+            moves.append(_EQUIP(pid, item.uid, False))
+        else:
+            _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
     for sale in _sale_candidates(state, player):
-        yield sale, _full_check
+        _append_if_legal(moves, state, sale)
 
 
-def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[OfferTrade]:
+def _list_trades(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
     a combat, an offer names items on the table, one on each side, and only a big-item count or an
     identical open offer can still refuse one. A side's room for big items is worked out only when
     an offer moves a big item towards it."""
     pid = player.id
     if pid in shared.fighting:
-        return []
+        return
     big = shared.big()
     open_offers = shared.open_offers(pid)
     mine = shared.items(player)
-    offers = []
     for other, theirs in shared.partners():
         if other is player or not (mine or theirs):
             continue
@@ -1467,9 +1497,14 @@ def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[Off
             big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
             if big_in and shared.big_room(player if big_in > 0 else other) < 1:
                 continue        # more big items than one side may carry (a side already over may keep them)
-            offer = made(OfferTrade, actor=pid, to=to, give=give, want=want)
+            offer = _OFFER(pid, to, give, want)
             if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
-                offers.append(offer)
+                moves.append(offer)
+
+
+def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[OfferTrade]:
+    offers: list[Action] = []
+    _list_trades(offers, state, player, shared)
     return offers
 
 
@@ -1505,86 +1540,95 @@ def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[Tra
     return pairs
 
 
-def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
-    """Abilities in their smallest useful forms: one card from hand as fuel, the whole hand to charm."""
-    combat = state.combat
-    fuel = tuple(player.hand[:1])
-    if combat is None:
-        for uid in ch.owned_in_play(player):
-            if "steal" in state.card(uid).abilities:
-                for other in state.players:
-                    yield made(UseAbility, actor=player.id, card=uid, ability="steal", discard=fuel,
-                               target_player=other.id)
+def _list_abilities(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
+    """Abilities in their smallest useful forms (one card from hand as fuel, the whole hand to charm),
+    each tried by check_use_ability."""
+    card = shared.card
+    owned = [uid for uid in ch.owned_in_play(player) if card(uid).abilities]
+    if not owned:
         return
-    for uid in ch.owned_in_play(player):
-        for name in state.card(uid).abilities:
-            if name in ("berserk", "turning", "flight"):
-                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
-            elif name == "charm":
-                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
-            elif name == "battle_roll":
-                yield made(UseAbility, actor=player.id, card=uid, ability=name)
-            elif name == "resurrection":
-                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
-            elif name == "backstab":
-                for victim in (combat.fighter, combat.helper):
-                    if victim:
-                        yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel,
-                                   target_player=victim)
-
-
-def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCard, Check | None]]:
-    """Each card play in its useful forms, with _play_check where PLAY_CHECKS still asks something the
-    forms made here do not already satisfy (None: a target the check only asks to exist, taken from
-    the table: a seated player, a monster in the fight, a side, a monster in hand)."""
     pid = player.id
     combat = state.combat
-    card_of = state.card
-    playable = list(player.hand) + [i.uid for i in player.items if card_of(i.uid).kind == "oneshot"]
-    for uid in playable:
+    fuel = tuple(player.hand[:1])
+    for uid in owned:
+        for name in card(uid).abilities:
+            if combat is None:
+                forms = [dict(discard=fuel, target_player=other) for other in shared.player_ids] \
+                    if name == "steal" else []
+            elif name in ("berserk", "turning", "flight", "resurrection"):
+                forms = [dict(discard=fuel)]
+            elif name == "charm":
+                forms = [dict(discard=tuple(player.hand))]
+            elif name == "battle_roll":
+                forms = [{}]
+            elif name == "backstab":
+                forms = [dict(discard=fuel, target_player=victim) for victim in (combat.fighter, combat.helper)
+                         if victim]
+            else:
+                forms = []
+            for form in forms:
+                _append_if_legal(moves, state, made(UseAbility, actor=pid, card=uid, ability=name, **form))
+
+
+def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
+    """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
+    card_of = shared.card
+    one_shots = [i.uid for i in player.items if card_of(i.uid).kind == "oneshot"]
+    for uid in (*player.hand, *one_shots):
         card = card_of(uid)
-        kind = card.kind
-        if not _may_play_now(state, player, uid, card):
-            continue
-        if kind == "level_up" and not combat:           # on oneself, or on another player
-            yield made(PlayCard, actor=pid, card=uid), _play_check
-            for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), _play_check
-            continue
-        if kind in ("curse", "trap", "effect") or (kind == "level_up" and combat) \
-                or (kind == "oneshot" and card.effects):
-            # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
-            check = _play_check if kind == "level_up" else None
-            for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), check
-        elif kind == "enhancer" or (kind == "oneshot" and combat):
-            # in the fight a one-shot names its side or monster; after it, only one that helps to run away
-            # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
-            assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
-            fight = combat.stage == "fight"
-            if fight or (card.run_bonus and _fleeing(state, pid)):
-                if kind == "enhancer" or card.defeats_monster:
-                    for monster in combat.monsters:
-                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid), None
-                else:
-                    yield made(PlayCard, actor=pid, card=uid, side="players"), None
-                    yield made(PlayCard, actor=pid, card=uid, side="monsters"), None
-            if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
-                yield made(PlayCard, actor=pid, card=uid), _play_check
-        elif kind == "item_enhancer":
-            for item in player.items:
-                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid), _play_check
-        elif kind == "wandering" or card.pairs_classes:
-            wanted = "monster" if kind == "wandering" else "class"
-            check = None if kind == "wandering" else _play_check   # in the fight (_may_play_now)
-            for other in player.hand:
-                if card_of(other).kind == wanted:
-                    yield made(PlayCard, actor=pid, card=uid, with_card=other), check
-        elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
-            yield made(PlayCard, actor=pid, card=uid), _play_check
-            if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
-                for ally in player.followers:
-                    yield made(PlayCard, actor=pid, card=uid, target_item=ally), _play_check
+        if _may_play_now(state, player, uid, card):
+            _list_play_forms(moves, state, player, shared, uid, card)
+
+
+def _list_play_forms(moves: list[Action], state: GameState, player: Player, shared: _Shared, uid: str,
+                     card: Card) -> None:
+    """The card's plays, each tried by its PLAY_CHECKS entry unless the form made here satisfies
+    all the check asks (a target it only asks to exist, taken from the table: a seated player, a
+    monster in the fight, a side, a monster in hand)."""
+    pid = player.id
+    combat = state.combat
+    kind = card.kind
+    check = PLAY_CHECKS[kind]
+
+    def checked(move: PlayCard) -> None:
+        if _passes(check, state, player, move):
+            moves.append(move)
+
+    if kind == "level_up" and not combat:           # on oneself, or on another player
+        checked(_PLAY(pid, uid))
+        for target in shared.player_ids:
+            checked(_PLAY_ON_PLAYER(pid, uid, target))
+    elif kind in ("curse", "trap", "effect") or kind == "level_up" or (kind == "oneshot" and card.effects):
+        # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
+        for target in shared.player_ids:
+            (checked if kind == "level_up" else moves.append)(_PLAY_ON_PLAYER(pid, uid, target))
+    elif kind == "enhancer" or (kind == "oneshot" and combat):
+        # in the fight a one-shot names its side or monster; after it, only one that helps to run away
+        # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
+        assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
+        fight = shared.fight
+        if fight or (card.run_bonus and _fleeing(state, pid)):
+            if kind == "enhancer" or card.defeats_monster:
+                moves += [_PLAY_ON_MONSTER(pid, uid, monster.uid) for monster in combat.monsters]
+            else:
+                moves += [_PLAY_FOR_SIDE(pid, uid, "players"), _PLAY_FOR_SIDE(pid, uid, "monsters")]
+        if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
+            checked(_PLAY(pid, uid))
+    elif kind == "item_enhancer":
+        for item in player.items:
+            checked(_PLAY_ON_ITEM(pid, uid, item.uid))
+    elif kind == "wandering" or card.pairs_classes:
+        wanted = "monster" if kind == "wandering" else "class"
+        add = moves.append if kind == "wandering" else checked   # in the fight (_may_play_now)
+        card_of = shared.card
+        for other in player.hand:
+            if card_of(other).kind == wanted:
+                add(_PLAY_WITH(pid, uid, other))
+    elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
+        checked(_PLAY(pid, uid))
+        if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
+            for ally in player.followers:
+                checked(_PLAY_ON_ITEM(pid, uid, ally))
 
 
 def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:

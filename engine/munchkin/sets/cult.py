@@ -48,6 +48,10 @@ def may_discard_by_choice(state: GameState, uid: str) -> bool:
     return not is_cultist_card(state, uid)
 
 
+def discardable_by_choice(state: GameState, uids: list[str]) -> list[str]:
+    return [u for u in uids if not is_cultist_card(state, u)]
+
+
 def check_voluntary_discard(state: GameState, uid: str) -> None:
     if not may_discard_by_choice(state, uid):
         raise IllegalAction("cultist_cannot_discard")

@@ -50,6 +50,11 @@ def may_discard_by_choice(state: GameState, uid: str) -> bool:
     return cult.may_discard_by_choice(state, uid)
 
 
+def discardable_by_choice(state: GameState, uids: list[str]) -> list[str]:
+    """The cards among these that may_discard_by_choice allows, in their order."""
+    return cult.discardable_by_choice(state, uids)
+
+
 def after_each_step(tx: Tx) -> None:
     """Rules that watch the whole table: the cult's endings, power ranks over the level, too many
     followers after an allowance went."""
