@@ -14,17 +14,22 @@ M = TypeVar("M", bound=BaseModel)
 
 _DEFAULTS: dict[type, dict[str, Any]] = {}
 _NEW = object.__new__
-_SET = object.__setattr__
+# BaseModel's own slots, set through their descriptors (a third cheaper than object.__setattr__, which
+# looks each name up again): frozen models refuse ordinary attribute assignment
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def listed_move(cls: type[M], **given: Any) -> M:
     """``cls(**given)`` without the validation: every field without a default must be given, each as
     a value of its declared type (tuples, not lists)."""
     move = _NEW(cls)
-    _SET(move, "__dict__", {**(_DEFAULTS.get(cls) or _defaults(cls)), **given})
-    _SET(move, "__pydantic_fields_set__", set(given))
-    _SET(move, "__pydantic_extra__", None)
-    _SET(move, "__pydantic_private__", None)
+    _SET_DICT(move, {**(_DEFAULTS.get(cls) or _defaults(cls)), **given})
+    _SET_FIELDS_SET(move, set(given))
+    _SET_EXTRA(move, None)
+    _SET_PRIVATE(move, None)
     return move
 
 
@@ -46,19 +51,22 @@ def move_maker(cls: type[M], *names: str) -> Callable[..., M]:
     no set of the names given (about a third less than listed_move)."""
     defaults = _DEFAULTS.get(cls) or _defaults(cls)
     unknown = set(names) - set(defaults)
-    if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_NEW", "_SET", "_defaults"}:
+    if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_defaults"} \
+            or any(name.startswith("_SET") or name == "_NEW" for name in names):
         raise TypeError(f"{cls.__name__}: cannot make a maker for the fields {names}")
     # every field in the model's order, as the constructor fills __dict__: a given value or its default
     entries = ", ".join(f"{name!r}: {name if name in names else f'_defaults[{name!r}]'}" for name in defaults)
     source = (f"def make({', '.join(names)}):\n"
               f"    move = _NEW(cls)\n"
-              f"    _SET(move, '__dict__', {{{entries}}})\n"
-              f"    _SET(move, '__pydantic_fields_set__', {set(names)!r})\n"
-              f"    _SET(move, '__pydantic_extra__', None)\n"
-              f"    _SET(move, '__pydantic_private__', None)\n"
+              f"    _SET_DICT(move, {{{entries}}})\n"
+              f"    _SET_FIELDS_SET(move, {set(names)!r})\n"
+              f"    _SET_EXTRA(move, None)\n"
+              f"    _SET_PRIVATE(move, None)\n"
               f"    return move\n")
-    namespace = {"_NEW": _NEW, "_SET": _SET, "cls": cls, "_defaults": defaults}
-    exec(source, namespace)     # the source is built above from the model's own field names
+    namespace = {"_NEW": _NEW, "_SET_DICT": _SET_DICT, "_SET_FIELDS_SET": _SET_FIELDS_SET, "_SET_EXTRA": _SET_EXTRA,
+                 "_SET_PRIVATE": _SET_PRIVATE, "cls": cls, "_defaults": defaults}
+    # the source is built above from the model's own field names; its file name shows in profiles
+    exec(compile(source, f"<move_maker {cls.__name__}: {', '.join(names)}>", "exec"), namespace)
     make = namespace["make"]
     make.__qualname__ = f"move_maker({cls.__name__}, {', '.join(names)})"
     return make

@@ -3,6 +3,10 @@ levels, hand limit, and death."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import chain
+from operator import attrgetter
+
 from engine.core.errors import IllegalAction
 from engine.munchkin.cards import Card
 from engine.munchkin.decisions import open_decision
@@ -20,11 +24,15 @@ def ability_cards(state: GameState, player: Player) -> list[Card]:
     """Classes, races, loyalties, trainings, powers and followers in play: their abilities apply to
     the player. A monster that forbids class abilities (Buggoth) switches classes off in its combat;
     a duplicate power adds nothing (Axe Cop: "Kräfte")."""
-    classes = [] if class_abilities_blocked(state, player) else player.classes
-    powers = list(dict.fromkeys(state.card_ids[u] for u in player.powers))
-    unique_powers = [next(u for u in player.powers if state.card_ids[u] == cid) for cid in powers]
-    zones = (*classes, *player.races, *player.loyalties, *player.trainings, *unique_powers, *player.followers)
-    return [state.card(u) for u in zones]
+    classes = player.classes
+    if classes and class_abilities_blocked(state, player):
+        classes = []
+    powers = player.powers
+    if len(powers) > 1:
+        designs = list(dict.fromkeys(state.card_ids[u] for u in powers))
+        powers = [next(u for u in player.powers if state.card_ids[u] == cid) for cid in designs]
+    zones = (*classes, *player.races, *player.loyalties, *player.trainings, *powers, *player.followers)
+    return [state.card(u) for u in zones] if zones else []
 
 
 def class_abilities_blocked(state: GameState, player: Player) -> bool:
@@ -180,6 +188,18 @@ def owned_in_play(player: Player) -> list[str]:
     cards += player.classes + player.races + player.loyalties + player.trainings + player.powers
     cards += player.followers + player.extras
     return cards + [c for c in (player.super_munchkin, player.half_breed) if c]
+
+
+_UID = attrgetter("uid")
+_ENHANCERS = attrgetter("enhancers")
+
+
+def owned_in_play_unordered(player: Player) -> Iterator[str]:
+    """owned_in_play's cards in another order, chained without a Python loop (for a quick look)."""
+    items = player.items
+    return chain(map(_UID, items), chain.from_iterable(map(_ENHANCERS, items)), player.classes, player.races,
+                 player.loyalties, player.trainings, player.powers, player.followers, player.extras,
+                 (c for c in (player.super_munchkin, player.half_breed) if c))
 
 
 def item_in_play(player: Player, uid: str) -> ItemInPlay | None:

@@ -40,7 +40,7 @@ from engine.munchkin.actions import (
     UseAbility,
     made,
 )
-from engine.munchkin.cards import Card, Effect, catalog
+from engine.munchkin.cards import Card, Effect, ability_cards, catalog
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects, lose_card, resume_effects
 from engine.munchkin.registry_load import DECISIONS
@@ -672,14 +672,15 @@ def do_sell(tx: Tx, a: Sell) -> None:
 def check_offer_trade(state: GameState, a: OfferTrade) -> None:
     """A trade that could be made now, and not the same offer again while it is still open."""
     _check_trade(state, a)
-    if any(_same_offer(d, a) for d in state.decisions):
+    if any(_same_offer(d, a.to, a.give, a.want) and d.params["from"] == a.actor for d in state.decisions):
         raise IllegalAction("trade_already_offered", player=a.to)
 
 
-def _same_offer(decision: Decision, a: OfferTrade) -> bool:
+def _same_offer(decision: Decision, to: str, give: Sequence[str], want: Sequence[str]) -> bool:
+    """The open trade decision offers these items to this player (its offerer is asked by the caller)."""
     p = decision.params
-    return (decision.kind == "trade" and decision.player == a.to and p["from"] == a.actor
-            and sorted(p["give"]) == sorted(a.give) and sorted(p["want"]) == sorted(a.want))
+    return (decision.kind == "trade" and decision.player == to
+            and sorted(p["give"]) == sorted(give) and sorted(p["want"]) == sorted(want))
 
 
 def _check_trade(state: GameState, a: OfferTrade) -> None:
@@ -1303,7 +1304,8 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     make legal is appended only if it passes the part of validate still open."""
     moves: list[Action] = []
     pid = player.id
-    _list_decisions(moves, state, pid)
+    if pid in shared.decisions:
+        _list_decisions(moves, state, pid)
     combat = state.combat
     if shared.fight:
         if pid not in combat.passed:
@@ -1352,8 +1354,9 @@ class _Shared:
     which items are big, each player's room for big items, items, the players who may trade, and
     the open trade offers. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_big", "_help_open", "_items", "_offers", "_partners", "_room", "active", "card",
-                 "claimable", "fight", "fighting", "player_ids", "state")
+    __slots__ = ("_big", "_catalog", "_help_open", "_items", "_offers", "_partners", "_room", "_with_items",
+                 "active", "big_items", "card", "claimable", "decisions", "fight", "fighting", "player_ids", "state",
+                 "unplayable")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1361,8 +1364,12 @@ class _Shared:
         combat = state.combat
         self.fighting = (combat.fighter, combat.helper) if combat is not None else ()   # cb.in_combat
         self.fight = combat is not None and combat.stage == "fight"
+        # kinds _may_play_now refuses to everyone now: monsters, enhancers and wandering monsters outside a fight
+        self.unplayable = () if self.fight else ("monster", "enhancer", "wandering")
         self.active = state.active_player.id
         self.player_ids = [p.id for p in state.players]
+        self.decisions = {d.player for d in state.decisions}    # who owes a decision
+        self._catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
@@ -1371,7 +1378,13 @@ class _Shared:
         self._room: dict[str, int] = {}
         self._items: dict[str, list[str]] = {}
         self._partners: list[tuple[Player, list[str]]] | None = None
+        self._with_items: list[tuple[Player, list[str]]] = []
+        self.big_items = False          # whether any item on the table is big (known with the partners)
         self._offers: dict[str, list[Decision]] | None = None
+
+    def cards(self, uids: Iterable[str]) -> Iterable[Card]:
+        """state.card of each, looked up without a call per card."""
+        return map(self._catalog.__getitem__, map(self.state.card_ids.__getitem__, uids))
 
     def help_open(self) -> bool:
         if self._help_open is None:
@@ -1400,7 +1413,13 @@ class _Shared:
         """The players outside the combat, who may trade, each with their items."""
         if self._partners is None:
             self._partners = [(p, self.items(p)) for p in self.state.players if p.id not in self.fighting]
+            self._with_items = [(p, items) for p, items in self._partners if items]
+            self.big_items = any(self.big().values())
         return self._partners
+
+    def partners_with_items(self) -> list[tuple[Player, list[str]]]:
+        self.partners()
+        return self._with_items
 
     def open_offers(self, pid: str) -> list[Decision]:
         """The trades this player offered that are still open."""
@@ -1485,27 +1504,28 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     pid = player.id
     if pid in shared.fighting:
         return
-    big = shared.big()
-    open_offers = shared.open_offers(pid)
     mine = shared.items(player)
-    for other, theirs in shared.partners():
-        if other is player or not (mine or theirs):
+    # with no item of mine, only partners with items can be asked for one
+    partners = shared.partners() if mine else shared.partners_with_items()
+    if not partners:
+        return
+    big = shared.big()
+    big_items = shared.big_items
+    open_offers = shared.open_offers(pid)
+    for other, theirs in partners:
+        if other is player:
             continue
         to = other.id
         for give, want in _pairs(mine, theirs, big):
-            # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
-            big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-            if big_in and shared.big_room(player if big_in > 0 else other) < 1:
-                continue        # more big items than one side may carry (a side already over may keep them)
-            offer = _OFFER(pid, to, give, want)
-            if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
-                moves.append(offer)
-
-
-def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[OfferTrade]:
-    offers: list[Action] = []
-    _list_trades(offers, state, player, shared)
-    return offers
+            if big_items:
+                # one item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side
+                # may not gain one beyond its allowance (one already over it may keep its own)
+                big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
+                if big_in and shared.big_room(player if big_in > 0 else other) < 1:
+                    continue
+            if open_offers and any(_same_offer(d, to, give, want) for d in open_offers):
+                continue
+            moves.append(_OFFER(pid, to, give, want))
 
 
 def _big_room(state: GameState, player: Player) -> int:
@@ -1543,10 +1563,12 @@ def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[Tra
 def _list_abilities(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """Abilities in their smallest useful forms (one card from hand as fuel, the whole hand to charm),
     each tried by check_use_ability."""
+    card_ids = state.card_ids
+    with_ability = ability_cards(tuple(state.sets))
+    if with_ability.isdisjoint(map(card_ids.__getitem__, ch.owned_in_play_unordered(player))):
+        return      # the usual case, asked without a loop in Python
+    owned = [uid for uid in ch.owned_in_play(player) if card_ids[uid] in with_ability]
     card = shared.card
-    owned = [uid for uid in ch.owned_in_play(player) if card(uid).abilities]
-    if not owned:
-        return
     pid = player.id
     combat = state.combat
     fuel = tuple(player.hand[:1])
@@ -1572,12 +1594,15 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
 
 def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
-    card_of = shared.card
-    one_shots = [i.uid for i in player.items if card_of(i.uid).kind == "oneshot"]
-    for uid in (*player.hand, *one_shots):
-        card = card_of(uid)
-        if _may_play_now(state, player, uid, card):
+    unplayable = shared.unplayable
+    for uid, card in zip(player.hand, shared.cards(player.hand), strict=True):
+        if card.kind not in unplayable and _may_play_now(shared, player, uid, card):
             _list_play_forms(moves, state, player, shared, uid, card)
+    if player.items:
+        items = [i.uid for i in player.items]
+        for uid, card in zip(items, shared.cards(items), strict=True):
+            if card.kind == "oneshot":
+                _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
 
 
 def _list_play_forms(moves: list[Action], state: GameState, player: Player, shared: _Shared, uid: str,
@@ -1594,14 +1619,15 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
         if _passes(check, state, player, move):
             moves.append(move)
 
-    if kind == "level_up" and not combat:           # on oneself, or on another player
-        checked(_PLAY(pid, uid))
-        for target in shared.player_ids:
-            checked(_PLAY_ON_PLAYER(pid, uid, target))
-    elif kind in ("curse", "trap", "effect") or kind == "level_up" or (kind == "oneshot" and card.effects):
-        # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
-        for target in shared.player_ids:
-            (checked if kind == "level_up" else moves.append)(_PLAY_ON_PLAYER(pid, uid, target))
+    if kind == "level_up":
+        # all _check_play_level_up asks: a seated target below the level the card may give
+        top = ch.MAX_LEVEL - (0 if card.reaches_level_10 else 1)
+        if not combat and player.level < top:       # on oneself, or on another player
+            moves.append(_PLAY(pid, uid))
+        moves += [_PLAY_ON_PLAYER(pid, uid, target.id) for target in state.players if target.level < top]
+    elif kind in ("curse", "trap", "effect") or (kind == "oneshot" and card.effects):
+        # all a curse, trap or effect asks of its target is that it is seated
+        moves += [_PLAY_ON_PLAYER(pid, uid, target) for target in shared.player_ids]
     elif kind == "enhancer" or (kind == "oneshot" and combat):
         # in the fight a one-shot names its side or monster; after it, only one that helps to run away
         # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
@@ -1641,21 +1667,22 @@ def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Car
                                                      or _is_fresh(state, player, uid))
 
 
-def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
+def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool:
     """The first check of a monster, item, enhancer, wandering monster, class, race, loyalty, training
     or power played (PLAY_CHECKS), which does not depend on the move's targets: a card failing it is
     not listed in any form."""
-    if card.kind == "monster":
-        return cb.can_follow(state, uid)
-    if card.kind in ("enhancer", "wandering"):          # _fight_stage
-        return state.combat is not None and state.combat.stage == "fight"
-    if card.kind == "item":
-        return state.active_player.id == player.id or _is_fresh(state, player, uid)
-    if card.kind in ("class", "race"):              # _check_play_class
+    kind = card.kind
+    if kind == "monster":
+        return shared.fight and cb.can_follow(shared.state, uid)     # only a fight can be followed into
+    if kind in ("enhancer", "wandering"):          # _fight_stage
+        return shared.fight
+    if kind == "item":
+        return shared.active == player.id or _is_fresh(shared.state, player, uid)
+    if kind in ("class", "race"):              # _check_play_class
         return _class_room(player, card) and (_second_class_any_time(player, card)
-                                              or _may_lay_down(state, player, uid))
-    if card.kind in ("loyalty", "training", "power"):   # _check_play_ability
-        return _may_lay_down(state, player, uid)
+                                              or _may_lay_down(shared.state, player, uid))
+    if kind in ("loyalty", "training", "power"):   # _check_play_ability
+        return _may_lay_down(shared.state, player, uid)
     return True
 
 
@@ -1663,12 +1690,13 @@ def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
     """Minimal sets: no card in them could be left out for the same number of levels."""
     if state.combat is not None:
         return
-    sellable = [u for u in (*player.hand, *(i.uid for i in player.items))
-                if state.card(u).kind in ("item", "oneshot") and state.card(u).value > 0]
-    sellable = sorted(sellable, key=lambda u: -state.card(u).value)[:10]
+    mine = [*player.hand, *(i.uid for i in player.items)]
+    value = {u: card.value for u, card in zip(mine, map(state.card, mine), strict=True)
+             if card.kind in ("item", "oneshot") and card.value > 0}
+    if sum(value.values()) + max(value.values(), default=0) < SELL_UNIT:
+        return      # no level even with the dearest card counted twice (the usual case, asked first)
+    sellable = sorted(value, key=lambda u: -value[u])[:10]
     double = _double_sale_available(state, player)      # a halfling's best item counts twice
-
-    value = {u: state.card(u).value for u in sellable}
 
     def worth(cards: Sequence[str]) -> int:
         return _sale_value(state, player, cards) if double else sum(value[u] for u in cards)

@@ -31,8 +31,12 @@ def check_cult_endings(tx: Tx) -> None:
         return
     if not cultist_cards(tuple(state.sets)):
         return
-    # two humans are enough to know that nothing ends (the usual case): the search stops there
-    humans = list(islice((p for p in state.players if not is_cultist(state, p)), 2))
+    # two humans are enough to know that nothing ends (the usual case): the search stops there; a
+    # Kultist holds a class, so while nobody holds one the first two players are humans
+    if any(p.classes for p in state.players):
+        humans = list(islice((p for p in state.players if not is_cultist(state, p)), 2))
+    else:
+        humans = state.players[:2]
     if not humans:
         top = max(p.level for p in state.players)
         state.winners = [p.id for p in state.players if p.level == top]

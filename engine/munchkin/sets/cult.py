@@ -6,6 +6,7 @@ the effect vocabulary and combat read these; the cult's cards and its endings ar
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.munchkin.cards import cultist_cards
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -18,7 +19,11 @@ def is_cultist_card(state: GameState, uid: str) -> bool:
 
 
 def is_cultist(state: GameState, player: Player) -> bool:
-    return any(is_cultist_card(state, u) for u in player.classes)
+    """Asked after every step (the cult's endings): by the design ids of the Kultist cards, no card looked up."""
+    if not player.classes:
+        return False
+    cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
+    return any(card_ids[u] in cultist for u in player.classes)
 
 
 def cultists(state: GameState) -> list[Player]:
@@ -49,7 +54,13 @@ def may_discard_by_choice(state: GameState, uid: str) -> bool:
 
 
 def discardable_by_choice(state: GameState, uids: list[str]) -> list[str]:
-    return [u for u in uids if not is_cultist_card(state, u)]
+    cultist = cultist_cards(tuple(state.sets))
+    if not cultist:
+        return uids
+    card_ids = state.card_ids
+    if cultist.isdisjoint(map(card_ids.__getitem__, uids)):      # the usual case, asked without a loop
+        return uids
+    return [u for u in uids if card_ids[u] not in cultist]
 
 
 def check_voluntary_discard(state: GameState, uid: str) -> None:
