@@ -33,23 +33,27 @@ def listed_move(cls: type[M], **given: Any) -> M:
     return move
 
 
-def _defaults(cls: type[BaseModel]) -> dict[str, Any]:
+def _defaults(cls: type[BaseModel], given: tuple[str, ...] = ()) -> dict[str, Any]:
     """Each field's default in the model's field order; a model this shortcut cannot make faithfully
-    (a default made by a factory, private attributes, extra fields) is refused at once."""
+    (a default made by a factory for a field not always given, private attributes, extra fields) is
+    refused at once."""
     fields = cls.model_fields
-    if any(field.default_factory is not None for field in fields.values()) or cls.__private_attributes__ \
-            or cls.model_config.get("extra") == "allow":
+    if any(field.default_factory is not None for name, field in fields.items() if name not in given) \
+            or cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
         raise TypeError(f"{cls.__name__} cannot be made without validation: build it with its constructor")
-    found = _DEFAULTS[cls] = {name: field.default for name, field in fields.items()}
+    found = {name: field.default for name, field in fields.items()}
+    if not given:
+        _DEFAULTS[cls] = found
     return found
 
 
 def move_maker(cls: type[M], *names: str) -> Callable[..., M]:
-    """A function ``make(*values)`` giving ``listed_move(cls, **dict(zip(names, values)))``, for the
-    forms a listing makes by the thousand: its source is written once for these fields (like
+    """A function ``make(*values)`` giving ``listed_move(cls, **dict(zip(names, values)))`` (a field
+    whose default a factory makes may be among the names, never left out), for the forms a listing
+    (or the events a move) makes by the thousand: its source is written once for these fields (like
     dataclasses' ``__init__``), so each move costs no keyword dict, no merge with the defaults and
     no set of the names given (about a third less than listed_move)."""
-    defaults = _DEFAULTS.get(cls) or _defaults(cls)
+    defaults = _defaults(cls, names)
     unknown = set(names) - set(defaults)
     if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_defaults"} \
             or any(name.startswith("_SET") or name == "_NEW" for name in names):

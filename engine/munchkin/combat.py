@@ -107,7 +107,10 @@ def monsters_strength(state: GameState) -> int:
 def players_win(state: GameState) -> bool:
     """Strictly greater wins; a tie wins when the fighter or the helper has a card that wins ties
     (Shakespeare, "Um Hilfe bitten": with a warrior's help you win on a tie too)."""
-    ours, theirs = players_strength(state), monsters_strength(state)
+    return _beats(state, players_strength(state), monsters_strength(state))
+
+
+def _beats(state: GameState, ours: int, theirs: int) -> bool:
     return ours > theirs or (ours == theirs and any(ch.wins_ties(state, p) for p in fighters(state)))
 
 
@@ -202,7 +205,7 @@ def resolve(tx: Tx) -> None:
     assert combat is not None
     _meet_effects(tx)
     ours, theirs = players_strength(state), monsters_strength(state)
-    if not combat.monsters or players_win(state):
+    if not combat.monsters or _beats(state, ours, theirs):      # players_win with the strengths at hand
         tx.emit("combat_won", fighter=combat.fighter, helper=combat.helper, players=ours, monsters=theirs)
         _win(tx)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -589,11 +590,14 @@ def do_equip(tx: Tx, a: Equip) -> None:
     tx.emit("item_equipped" if a.in_use else "item_to_backpack", player=a.actor, card=tx.s.card_ids[a.card])
 
 
+_UID = attrgetter("uid")
+
+
 def cards_in_play(player: Player) -> list[str]:
     """What a player has in play and may discard by choice (set rules aside)."""
-    in_play = [i.uid for i in player.items] + player.classes + player.races
-    in_play += [c for c in (player.super_munchkin, player.half_breed) if c]
-    return in_play + player.loyalties + player.trainings + player.powers + player.followers + player.extras
+    return [*map(_UID, player.items), *player.classes, *player.races,
+            *(c for c in (player.super_munchkin, player.half_breed) if c),
+            *player.loyalties, *player.trainings, *player.powers, *player.followers, *player.extras]
 
 
 def check_discard(state: GameState, a: Discard) -> None:
@@ -1316,8 +1320,7 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     if combat is None and shared.active == pid:     # each of these is refused in a combat
         _list_turn_moves(moves, state, player, shared)
     _list_card_plays(moves, state, player, shared)
-    for uid in hooks.discardable_by_choice(state, cards_in_play(player)):    # all check_discard asks
-        moves.append(_DISCARD(pid, uid))
+    moves += [_DISCARD(pid, uid) for uid in shared.discardable(cards_in_play(player))]   # all check_discard asks
     if combat is not None and combat.stage == "run" and combat.fighter == pid:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
@@ -1355,8 +1358,8 @@ class _Shared:
     the open trade offers. It lives for one listing of an unchanged state and is never kept."""
 
     __slots__ = ("_big", "_catalog", "_help_open", "_items", "_offers", "_partners", "_room", "_with_items",
-                 "active", "big_items", "card", "claimable", "decisions", "fight", "fighting", "player_ids", "state",
-                 "unplayable")
+                 "ability_cards", "active", "big_items", "card", "claimable", "decisions", "discardable", "fight",
+                 "fighting", "player_ids", "state", "unplayable")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1369,6 +1372,8 @@ class _Shared:
         self.active = state.active_player.id
         self.player_ids = [p.id for p in state.players]
         self.decisions = {d.player for d in state.decisions}    # who owes a decision
+        self.discardable = hooks.discard_filter(state)
+        self.ability_cards = ability_cards(tuple(state.sets))
         self._catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
@@ -1564,7 +1569,7 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
     """Abilities in their smallest useful forms (one card from hand as fuel, the whole hand to charm),
     each tried by check_use_ability."""
     card_ids = state.card_ids
-    with_ability = ability_cards(tuple(state.sets))
+    with_ability = shared.ability_cards
     if with_ability.isdisjoint(map(card_ids.__getitem__, ch.owned_in_play_unordered(player))):
         return      # the usual case, asked without a loop in Python
     owned = [uid for uid in ch.owned_in_play(player) if card_ids[uid] in with_ability]

@@ -5,6 +5,8 @@ the effect vocabulary and combat read these; the cult's cards and its endings ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.errors import IllegalAction
 from engine.munchkin.cards import cultist_cards
 from engine.munchkin.state import GameState, Player
@@ -20,10 +22,25 @@ def is_cultist_card(state: GameState, uid: str) -> bool:
 
 def is_cultist(state: GameState, player: Player) -> bool:
     """Asked after every step (the cult's endings): by the design ids of the Kultist cards, no card looked up."""
-    if not player.classes:
-        return False
-    cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
+    return bool(player.classes) and _holds(player, cultist_cards(tuple(state.sets)), state.card_ids)
+
+
+def _holds(player: Player, cultist: frozenset[str], card_ids: dict[str, str]) -> bool:
+    """The player holds one of these Kultist cards (by design id) as a class."""
     return any(card_ids[u] in cultist for u in player.classes)
+
+
+def first_humans(state: GameState, count: int) -> list[Player]:
+    """The first ``count`` players (or fewer) who are no Kultisten: is_cultist asked once per step
+    after every move, with the Kultist cards looked up once."""
+    cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
+    found = []
+    for player in state.players:
+        if not (player.classes and _holds(player, cultist, card_ids)):
+            found.append(player)
+            if len(found) == count:
+                break
+    return found
 
 
 def cultists(state: GameState) -> list[Player]:
@@ -53,14 +70,14 @@ def may_discard_by_choice(state: GameState, uid: str) -> bool:
     return not is_cultist_card(state, uid)
 
 
-def discardable_by_choice(state: GameState, uids: list[str]) -> list[str]:
-    cultist = cultist_cards(tuple(state.sets))
-    if not cultist:
-        return uids
-    card_ids = state.card_ids
-    if cultist.isdisjoint(map(card_ids.__getitem__, uids)):      # the usual case, asked without a loop
-        return uids
-    return [u for u in uids if card_ids[u] not in cultist]
+def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
+    cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
+
+    def discardable(uids: list[str]) -> list[str]:
+        if cultist.isdisjoint(map(card_ids.__getitem__, uids)):      # the usual case, asked without a loop
+            return uids
+        return [u for u in uids if card_ids[u] not in cultist]
+    return discardable
 
 
 def check_voluntary_discard(state: GameState, uid: str) -> None:

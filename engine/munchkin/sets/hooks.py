@@ -3,6 +3,8 @@ discarded, and what to check after every step."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
 from engine.munchkin.decisions import first_pending, open_decision
@@ -50,9 +52,10 @@ def may_discard_by_choice(state: GameState, uid: str) -> bool:
     return cult.may_discard_by_choice(state, uid)
 
 
-def discardable_by_choice(state: GameState, uids: list[str]) -> list[str]:
-    """The cards among these that may_discard_by_choice allows, in their order."""
-    return cult.discardable_by_choice(state, uids)
+def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
+    """A function giving the cards among those it is given that may_discard_by_choice allows, in
+    their order, for this state as long as it does not change (the listing asks it for every player)."""
+    return cult.discard_filter(state)
 
 
 def after_each_step(tx: Tx) -> None:
