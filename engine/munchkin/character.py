@@ -199,7 +199,7 @@ def owned_in_play_unordered(player: Player) -> Iterator[str]:
     items = player.items
     return chain(map(_UID, items), chain.from_iterable(map(_ENHANCERS, items)), player.classes, player.races,
                  player.loyalties, player.trainings, player.powers, player.followers, player.extras,
-                 (c for c in (player.super_munchkin, player.half_breed) if c))
+                 filter(None, (player.super_munchkin, player.half_breed)))
 
 
 def item_in_play(player: Player, uid: str) -> ItemInPlay | None:

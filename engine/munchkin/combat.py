@@ -154,12 +154,28 @@ def add_monster(tx: Tx, uid: str, by: str, followed: bool = False) -> None:
     tx.emit("monster_joined", player=by, monster=tx.s.card_ids[uid], uid=uid)
 
 
-def can_follow(state: GameState, uid: str) -> bool:
-    """Undead (and the families a set names) join a combat their kind is in, without a card."""
+def can_follow(state: GameState, uid: str, open_traits: set[str] | None = None) -> bool:
+    """Undead (and the families a set names) join a combat their kind is in, without a card: the
+    card shares one of the fight's traits_open_to_follow (given when already at hand)."""
     combat = state.combat
     if combat is None or combat.stage != "fight":
         return False
-    return _caller_for(state, uid) is not None
+    if open_traits is None:
+        open_traits = traits_open_to_follow(state)
+    return not open_traits.isdisjoint(state.card(uid).traits)
+
+
+def traits_open_to_follow(state: GameState) -> set[str]:
+    """The traits by which a monster may join the fight, the ones _caller_for looks for: a family
+    trait of a monster there, "goth" only of a Goth that neither came in by a call nor called one."""
+    combat = state.combat
+    assert combat is not None
+    follow = set(rules_for(tuple(state.sets), state.options).follow_traits)
+    found: set[str] = set()
+    for monster in combat.monsters:
+        traits = follow.intersection(state.card(monster.uid).traits)
+        found |= traits if not (monster.followed or monster.called) else traits - {"goth"}
+    return found
 
 
 def goth_call_waits_for(state: GameState, uid: str, player_id: str) -> str | None:

@@ -591,12 +591,13 @@ def do_equip(tx: Tx, a: Equip) -> None:
 
 
 _UID = attrgetter("uid")
+_BIG = attrgetter("big")
 
 
 def cards_in_play(player: Player) -> list[str]:
     """What a player has in play and may discard by choice (set rules aside)."""
     return [*map(_UID, player.items), *player.classes, *player.races,
-            *(c for c in (player.super_munchkin, player.half_breed) if c),
+            *filter(None, (player.super_munchkin, player.half_breed)),
             *player.loyalties, *player.trainings, *player.powers, *player.followers, *player.extras]
 
 
@@ -1357,9 +1358,9 @@ class _Shared:
     which items are big, each player's room for big items, items, the players who may trade, and
     the open trade offers. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_big", "_catalog", "_help_open", "_items", "_offers", "_partners", "_room", "_with_items",
-                 "ability_cards", "active", "big_items", "card", "claimable", "decisions", "discardable", "fight",
-                 "fighting", "player_ids", "state", "unplayable")
+    __slots__ = ("_big", "_catalog", "_follow", "_help_open", "_items", "_offers", "_one_shots", "_partners",
+                 "_room", "_with_items", "ability_cards", "active", "big_items", "card", "claimable", "decisions",
+                 "discardable", "fight", "fighting", "player_ids", "state", "unplayable")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1379,7 +1380,9 @@ class _Shared:
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
-        self._big: dict[str, bool] | None = None
+        self._follow: set[str] | None = None
+        self._big: dict[str, bool] = {}
+        self._one_shots: dict[str, list[tuple[str, Card]]] = {}
         self._room: dict[str, int] = {}
         self._items: dict[str, list[str]] = {}
         self._partners: list[tuple[Player, list[str]]] | None = None
@@ -1391,15 +1394,19 @@ class _Shared:
         """state.card of each, looked up without a call per card."""
         return map(self._catalog.__getitem__, map(self.state.card_ids.__getitem__, uids))
 
+    def open_to_follow(self) -> set[str]:
+        if self._follow is None:
+            self._follow = cb.traits_open_to_follow(self.state)
+        return self._follow
+
     def help_open(self) -> bool:
         if self._help_open is None:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
 
     def big(self) -> dict[str, bool]:
-        if self._big is None:
-            card = self.card
-            self._big = {i.uid: card(i.uid).big for p in self.state.players for i in p.items}
+        if self._partners is None:
+            self._gather_items()
         return self._big
 
     def big_room(self, player: Player) -> int:
@@ -1409,18 +1416,37 @@ class _Shared:
         return room
 
     def items(self, player: Player) -> list[str]:
-        uids = self._items.get(player.id)
-        if uids is None:
-            uids = self._items[player.id] = [i.uid for i in player.items]
-        return uids
+        if self._partners is None:
+            self._gather_items()
+        return self._items[player.id]
+
+    def one_shots(self, player: Player) -> list[tuple[str, Card]]:
+        """The player's one-shots on the table, each with its card."""
+        if self._partners is None:
+            self._gather_items()
+        return self._one_shots.get(player.id, [])
 
     def partners(self) -> list[tuple[Player, list[str]]]:
         """The players outside the combat, who may trade, each with their items."""
         if self._partners is None:
-            self._partners = [(p, self.items(p)) for p in self.state.players if p.id not in self.fighting]
-            self._with_items = [(p, items) for p, items in self._partners if items]
-            self.big_items = any(self.big().values())
+            self._gather_items()
         return self._partners
+
+    def _gather_items(self) -> None:
+        """Every player's items in one pass: the partners, which items are big and whether any is,
+        the one-shots lying on the table."""
+        fighting, items, big, one_shots = self.fighting, self._items, self._big, self._one_shots
+        partners = self._partners = []
+        for player in self.state.players:
+            uids = items[player.id] = list(map(_UID, player.items))
+            if uids:
+                found = list(self.cards(uids))
+                big.update(zip(uids, map(_BIG, found), strict=True))
+                one_shots[player.id] = [(u, c) for u, c in zip(uids, found, strict=True) if c.kind == "oneshot"]
+            if player.id not in fighting:
+                partners.append((player, uids))
+        self._with_items = [pair for pair in partners if pair[1]]
+        self.big_items = any(big.values())
 
     def partners_with_items(self) -> list[tuple[Player, list[str]]]:
         self.partners()
@@ -1604,10 +1630,8 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
         if card.kind not in unplayable and _may_play_now(shared, player, uid, card):
             _list_play_forms(moves, state, player, shared, uid, card)
     if player.items:
-        items = [i.uid for i in player.items]
-        for uid, card in zip(items, shared.cards(items), strict=True):
-            if card.kind == "oneshot":
-                _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
+        for uid, card in shared.one_shots(player):
+            _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
 
 
 def _list_play_forms(moves: list[Action], state: GameState, player: Player, shared: _Shared, uid: str,
@@ -1678,7 +1702,7 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     not listed in any form."""
     kind = card.kind
     if kind == "monster":
-        return shared.fight and cb.can_follow(shared.state, uid)     # only a fight can be followed into
+        return shared.fight and cb.can_follow(shared.state, uid, shared.open_to_follow())   # only in a fight
     if kind in ("enhancer", "wandering"):          # _fight_stage
         return shared.fight
     if kind == "item":
