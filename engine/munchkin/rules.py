@@ -41,7 +41,7 @@ from engine.munchkin.actions import (
     UseAbility,
     made,
 )
-from engine.munchkin.cards import Card, Effect, ability_cards, catalog
+from engine.munchkin.cards import Card, Effect, cards_with_abilities, catalog
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects, lose_card, resume_effects
 from engine.munchkin.registry_load import DECISIONS
@@ -592,6 +592,7 @@ def do_equip(tx: Tx, a: Equip) -> None:
 
 _UID = attrgetter("uid")
 _BIG = attrgetter("big")
+_KIND = attrgetter("kind")
 
 
 def cards_in_play(player: Player) -> list[str]:
@@ -828,8 +829,9 @@ def check_decide(state: GameState, a: Decide) -> None:
         raise IllegalAction("charity_uneven")
     if decision.kind == "trade" and a.option == "accept":
         p = decision.params
-        _check_trade(state, OfferTrade(actor=p["from"], to=decision.player, give=tuple(p["give"]),
-                                       want=tuple(p["want"])))
+        # made from the decision's own stored ids (validated when the offer came in), not from outside
+        _check_trade(state, made(OfferTrade, actor=p["from"], to=decision.player, give=tuple(p["give"]),
+                                 want=tuple(p["want"])))
 
 
 def do_decide(tx: Tx, a: Decide) -> None:
@@ -1317,7 +1319,8 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
             moves.append(_PASS(pid, combat.window))
         if shared.help_open():
             _list_help(moves, state, pid)
-    _list_abilities(moves, state, player, shared)
+    if shared.ability_cards:                        # none in some sets (Cthulhu)
+        _list_abilities(moves, state, player, shared)
     if combat is None and shared.active == pid:     # each of these is refused in a combat
         _list_turn_moves(moves, state, player, shared)
     _list_card_plays(moves, state, player, shared)
@@ -1359,8 +1362,8 @@ class _Shared:
     the open trade offers. It lives for one listing of an unchanged state and is never kept."""
 
     __slots__ = ("_big", "_catalog", "_follow", "_help_open", "_items", "_offers", "_one_shots", "_partners",
-                 "_room", "_with_items", "ability_cards", "active", "big_items", "card", "claimable", "decisions",
-                 "discardable", "fight", "fighting", "player_ids", "state", "unplayable")
+                 "_room", "_with_items", "ability_cards", "active", "card", "claimable", "decisions",
+                 "discardable", "fight", "fighting", "player_ids", "state", "unplayable", "with_big")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1374,7 +1377,7 @@ class _Shared:
         self.player_ids = [p.id for p in state.players]
         self.decisions = {d.player for d in state.decisions}    # who owes a decision
         self.discardable = hooks.discard_filter(state)
-        self.ability_cards = ability_cards(tuple(state.sets))
+        self.ability_cards = cards_with_abilities(tuple(state.sets))
         self._catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
@@ -1387,7 +1390,7 @@ class _Shared:
         self._items: dict[str, list[str]] = {}
         self._partners: list[tuple[Player, list[str]]] | None = None
         self._with_items: list[tuple[Player, list[str]]] = []
-        self.big_items = False          # whether any item on the table is big (known with the partners)
+        self.with_big: set[str] = set()     # the players with a big item (known with the partners)
         self._offers: dict[str, list[Decision]] | None = None
 
     def cards(self, uids: Iterable[str]) -> Iterable[Card]:
@@ -1442,11 +1445,13 @@ class _Shared:
             if uids:
                 found = list(self.cards(uids))
                 big.update(zip(uids, map(_BIG, found), strict=True))
-                one_shots[player.id] = [(u, c) for u, c in zip(uids, found, strict=True) if c.kind == "oneshot"]
+                if any(map(_BIG, found)):
+                    self.with_big.add(player.id)
+                if "oneshot" in map(_KIND, found):     # rare: looked for without a loop in Python first
+                    one_shots[player.id] = [(u, c) for u, c in zip(uids, found, strict=True) if c.kind == "oneshot"]
             if player.id not in fighting:
                 partners.append((player, uids))
         self._with_items = [pair for pair in partners if pair[1]]
-        self.big_items = any(big.values())
 
     def partners_with_items(self) -> list[tuple[Player, list[str]]]:
         self.partners()
@@ -1541,12 +1546,14 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     if not partners:
         return
     big = shared.big()
-    big_items = shared.big_items
+    with_big = shared.with_big
     open_offers = shared.open_offers(pid)
+    append = moves.append
     for other, theirs in partners:
         if other is player:
             continue
         to = other.id
+        big_items = pid in with_big or to in with_big
         for give, want in _pairs(mine, theirs, big):
             if big_items:
                 # one item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side
@@ -1556,7 +1563,7 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
                     continue
             if open_offers and any(_same_offer(d, to, give, want) for d in open_offers):
                 continue
-            moves.append(_OFFER(pid, to, give, want))
+            append(_OFFER(pid, to, give, want))
 
 
 def _big_room(state: GameState, player: Player) -> int:

@@ -27,7 +27,7 @@ def is_cultist(state: GameState, player: Player) -> bool:
 
 def _holds(player: Player, cultist: frozenset[str], card_ids: dict[str, str]) -> bool:
     """The player holds one of these Kultist cards (by design id) as a class."""
-    return any(card_ids[u] in cultist for u in player.classes)
+    return not cultist.isdisjoint(map(card_ids.__getitem__, player.classes))
 
 
 def first_humans(state: GameState, count: int) -> list[Player]:
@@ -36,7 +36,7 @@ def first_humans(state: GameState, count: int) -> list[Player]:
     cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
     found = []
     for player in state.players:
-        if not (player.classes and _holds(player, cultist, card_ids)):
+        if not player.classes or cultist.isdisjoint(map(card_ids.__getitem__, player.classes)):   # not _holds
             found.append(player)
             if len(found) == count:
                 break

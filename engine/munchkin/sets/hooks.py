@@ -69,6 +69,8 @@ def after_each_step(tx: Tx) -> None:
 
 
 def check_follower_counts(tx: Tx) -> None:
+    if not tx.s.decisions and all(len(p.followers) < 2 for p in tx.s.players):
+        return          # the allowance is at least 1 and no decision is open: nothing to drop or withdraw
     pending = first_pending(tx.s, "drop_follower")
     for player in tx.s.players:
         if len(player.followers) < 2 and player.id not in pending:
