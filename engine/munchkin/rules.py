@@ -1528,7 +1528,7 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
             moves.append(_EQUIP(pid, item.uid, False))
         else:
             _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
-    for sale in _sale_candidates(state, player):
+    for sale in _sale_candidates(state, player, shared.cards):
         _append_if_legal(moves, state, sale)
 
 
@@ -1634,7 +1634,8 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
     """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
     unplayable = shared.unplayable
     for uid, card in zip(player.hand, shared.cards(player.hand), strict=True):
-        if card.kind not in unplayable and _may_play_now(shared, player, uid, card):
+        kind = card.kind
+        if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
             _list_play_forms(moves, state, player, shared, uid, card)
     if player.items:
         for uid, card in shared.one_shots(player):
@@ -1703,6 +1704,10 @@ def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Car
                                                      or _is_fresh(state, player, uid))
 
 
+# the kinds _may_play_now asks anything of: every other card passes it
+_GATED = frozenset({"monster", "enhancer", "wandering", "item", "class", "race", "loyalty", "training", "power"})
+
+
 def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool:
     """The first check of a monster, item, enhancer, wandering monster, class, race, loyalty, training
     or power played (PLAY_CHECKS), which does not depend on the move's targets: a card failing it is
@@ -1722,12 +1727,14 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     return True
 
 
-def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
-    """Minimal sets: no card in them could be left out for the same number of levels."""
+def _sale_candidates(state: GameState, player: Player,
+                     cards: Callable[[Iterable[str]], Iterable[Card]]) -> Iterable[Sell]:
+    """Minimal sets: no card in them could be left out for the same number of levels (``cards``: the
+    listing's look-up of several cards at once)."""
     if state.combat is not None:
         return
-    mine = [*player.hand, *(i.uid for i in player.items)]
-    value = {u: card.value for u, card in zip(mine, map(state.card, mine), strict=True)
+    mine = [*player.hand, *map(_UID, player.items)]
+    value = {u: card.value for u, card in zip(mine, cards(mine), strict=True)
              if card.kind in ("item", "oneshot") and card.value > 0}
     if sum(value.values()) + max(value.values(), default=0) < SELL_UNIT:
         return      # no level even with the dearest card counted twice (the usual case, asked first)

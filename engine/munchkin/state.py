@@ -6,6 +6,8 @@ time, never stored as running totals.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -13,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from engine.munchkin.cards import Card, catalog
 
 RULES_VERSION = 1
+_UID = attrgetter("uid")
+_ENHANCERS = attrgetter("enhancers")
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 
@@ -198,13 +202,15 @@ class GameState(_Model):
         return value
 
     def all_card_locations(self) -> list[str]:
-        """Every card uid wherever it lies (used to check that each card is in exactly one place)."""
+        """Every card uid wherever it lies (used to check that each card is in exactly one place, after
+        every step of the simulator: gathered by list displays, without a loop per card)."""
         found = [*self.door_deck, *self.door_discard, *self.treasure_deck, *self.treasure_discard,
                  *self.resolving, *self.cultist_discard]
         for p in self.players:
-            found += p.hand + [u for i in p.items for u in (i.uid, *i.enhancers)] + p.classes + p.races + p.curses
-            found += p.loyalties + p.trainings + p.powers + p.followers + p.extras
-            found += [c for c in (p.super_munchkin, p.half_breed) if c]
+            items = p.items
+            found += [*p.hand, *map(_UID, items), *chain.from_iterable(map(_ENHANCERS, items)), *p.classes,
+                      *p.races, *p.curses, *p.loyalties, *p.trainings, *p.powers, *p.followers, *p.extras,
+                      *filter(None, (p.super_munchkin, p.half_breed))]
         if self.combat:
             for m in (*self.combat.monsters, *self.combat.defeated):
                 found += [m.uid, *m.enhancers]
