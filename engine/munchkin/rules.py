@@ -591,8 +591,6 @@ def do_equip(tx: Tx, a: Equip) -> None:
 
 
 _UID = attrgetter("uid")
-_BIG = attrgetter("big")
-_KIND = attrgetter("kind")
 
 
 def cards_in_play(player: Player) -> list[str]:
@@ -1361,8 +1359,8 @@ class _Shared:
     which items are big, each player's room for big items, items, the players who may trade, and
     the open trade offers. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_big", "_catalog", "_follow", "_help_open", "_items", "_offers", "_one_shots", "_partners",
-                 "_room", "_with_items", "ability_cards", "active", "card", "claimable", "decisions",
+    __slots__ = ("_big", "_follow", "_help_open", "_items", "_offers", "_one_shots", "_partners",
+                 "_room", "_with_items", "ability_cards", "active", "card", "catalog", "claimable", "decisions",
                  "discardable", "fight", "fighting", "player_ids", "state", "unplayable", "with_big")
 
     def __init__(self, state: GameState) -> None:
@@ -1378,7 +1376,8 @@ class _Shared:
         self.decisions = {d.player for d in state.decisions}    # who owes a decision
         self.discardable = hooks.discard_filter(state)
         self.ability_cards = cards_with_abilities(tuple(state.sets))
-        self._catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
+        # state.card without a call: catalog[state.card_ids[uid]]
+        self.catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
@@ -1392,10 +1391,6 @@ class _Shared:
         self._with_items: list[tuple[Player, list[str]]] = []
         self.with_big: set[str] = set()     # the players with a big item (known with the partners)
         self._offers: dict[str, list[Decision]] | None = None
-
-    def cards(self, uids: Iterable[str]) -> Iterable[Card]:
-        """state.card of each, looked up without a call per card."""
-        return map(self._catalog.__getitem__, map(self.state.card_ids.__getitem__, uids))
 
     def open_to_follow(self) -> set[str]:
         if self._follow is None:
@@ -1439,16 +1434,17 @@ class _Shared:
         """Every player's items in one pass: the partners, which items are big and whether any is,
         the one-shots lying on the table."""
         fighting, items, big, one_shots = self.fighting, self._items, self._big, self._one_shots
+        catalog, card_ids = self.catalog, self.state.card_ids
         partners = self._partners = []
         for player in self.state.players:
-            uids = items[player.id] = list(map(_UID, player.items))
-            if uids:
-                found = list(self.cards(uids))
-                big.update(zip(uids, map(_BIG, found), strict=True))
-                if any(map(_BIG, found)):
+            uids = items[player.id] = [i.uid for i in player.items]
+            for uid in uids:
+                card = catalog[card_ids[uid]]
+                big[uid] = card.big
+                if card.big:
                     self.with_big.add(player.id)
-                if "oneshot" in map(_KIND, found):     # rare: looked for without a loop in Python first
-                    one_shots[player.id] = [(u, c) for u, c in zip(uids, found, strict=True) if c.kind == "oneshot"]
+                if card.kind == "oneshot":
+                    one_shots.setdefault(player.id, []).append((uid, card))
             if player.id not in fighting:
                 partners.append((player, uids))
         self._with_items = [pair for pair in partners if pair[1]]
@@ -1528,7 +1524,7 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
             moves.append(_EQUIP(pid, item.uid, False))
         else:
             _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
-    for sale in _sale_candidates(state, player, shared.cards):
+    for sale in _sale_candidates(state, player, shared.catalog):
         _append_if_legal(moves, state, sale)
 
 
@@ -1632,8 +1628,9 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
 
 def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
-    unplayable = shared.unplayable
-    for uid, card in zip(player.hand, shared.cards(player.hand), strict=True):
+    unplayable, catalog, card_ids = shared.unplayable, shared.catalog, state.card_ids
+    for uid in player.hand:
+        card = catalog[card_ids[uid]]
         kind = card.kind
         if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
             _list_play_forms(moves, state, player, shared, uid, card)
@@ -1727,14 +1724,13 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     return True
 
 
-def _sale_candidates(state: GameState, player: Player,
-                     cards: Callable[[Iterable[str]], Iterable[Card]]) -> Iterable[Sell]:
-    """Minimal sets: no card in them could be left out for the same number of levels (``cards``: the
-    listing's look-up of several cards at once)."""
+def _sale_candidates(state: GameState, player: Player, catalog: dict[str, Card]) -> Iterable[Sell]:
+    """Minimal sets: no card in them could be left out for the same number of levels (``catalog``:
+    the state's cards by design id, looked up without a call)."""
     if state.combat is not None:
         return
-    mine = [*player.hand, *map(_UID, player.items)]
-    value = {u: card.value for u, card in zip(mine, cards(mine), strict=True)
+    card_ids = state.card_ids
+    value = {u: card.value for u in [*player.hand, *map(_UID, player.items)] for card in (catalog[card_ids[u]],)
              if card.kind in ("item", "oneshot") and card.value > 0}
     if sum(value.values()) + max(value.values(), default=0) < SELL_UNIT:
         return      # no level even with the dearest card counted twice (the usual case, asked first)
