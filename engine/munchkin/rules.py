@@ -1473,12 +1473,12 @@ def _append_if_legal(moves: list[Action], state: GameState, move: Action) -> Non
 def _list_decisions(moves: list[Action], state: GameState, pid: str) -> None:
     for decision in state.decisions:
         if decision.player == pid:
-            # the decision is open and the player's, the option one of its own: only a trade to accept and
+            # the decision is open and the player's, the option one of its own: only accepting a trade and
             # a charity gift ask more (check_decide)
-            checked = decision.kind in ("charity_give", "trade")
+            kind = decision.kind
             for option in decision.options:
                 move = _DECIDE(pid, decision.id, option)
-                if checked:
+                if kind == "charity_give" or (kind == "trade" and option == "accept"):
                     _append_if_legal(moves, state, move)
                 else:
                     moves.append(move)

@@ -36,7 +36,7 @@ def first_humans(state: GameState, count: int) -> list[Player]:
     cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
     found = []
     for player in state.players:
-        if not player.classes or cultist.isdisjoint(map(card_ids.__getitem__, player.classes)):   # not _holds
+        if not player.classes or not _holds(player, cultist, card_ids):
             found.append(player)
             if len(found) == count:
                 break
@@ -74,9 +74,10 @@ def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
     cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
 
     def discardable(uids: list[str]) -> list[str]:
-        if cultist.isdisjoint(map(card_ids.__getitem__, uids)):      # the usual case, asked without a loop
-            return uids
-        return [u for u in uids if card_ids[u] not in cultist]
+        for uid in uids:
+            if card_ids[uid] in cultist:
+                return [u for u in uids if card_ids[u] not in cultist]
+        return uids         # the usual case: no Kultist card among them
     return discardable
 
 
