@@ -7,6 +7,7 @@ Rulebook sections: "Kampf", "Um Hilfe bitten", "Weitere Aktionen im Kampf", "Gew
 from __future__ import annotations
 
 from engine.munchkin import character as ch
+from engine.munchkin.cards import Card
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects
 from engine.munchkin.setrules import rules_for
@@ -154,15 +155,17 @@ def add_monster(tx: Tx, uid: str, by: str, followed: bool = False) -> None:
     tx.emit("monster_joined", player=by, monster=tx.s.card_ids[uid], uid=uid)
 
 
-def can_follow(state: GameState, uid: str, open_traits: set[str] | None = None) -> bool:
-    """Undead (and the families a set names) join a combat their kind is in, without a card: the
-    card shares one of the fight's traits_open_to_follow (given when already at hand)."""
+def can_follow(state: GameState, uid: str) -> bool:
+    """Undead (and the families a set names) join a combat their kind is in, without a card."""
     combat = state.combat
     if combat is None or combat.stage != "fight":
         return False
-    if open_traits is None:
-        open_traits = traits_open_to_follow(state)
-    return not open_traits.isdisjoint(state.card(uid).traits)
+    return joins(state.card(uid), traits_open_to_follow(state))
+
+
+def joins(card: Card, open_traits: set[str]) -> bool:
+    """The monster shares one of the fight's traits_open_to_follow."""
+    return not open_traits.isdisjoint(card.traits)
 
 
 def traits_open_to_follow(state: GameState) -> set[str]:

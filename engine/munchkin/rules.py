@@ -1544,22 +1544,29 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     big = shared.big()
     with_big = shared.with_big
     open_offers = shared.open_offers(pid)
-    append = moves.append
     for other, theirs in partners:
         if other is player:
             continue
         to = other.id
-        big_items = pid in with_big or to in with_big
-        for give, want in _pairs(mine, theirs, big):
-            if big_items:
-                # one item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side
-                # may not gain one beyond its allowance (one already over it may keep its own)
-                big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-                if big_in and shared.big_room(player if big_in > 0 else other) < 1:
-                    continue
-            if open_offers and any(_same_offer(d, to, give, want) for d in open_offers):
-                continue
-            append(_OFFER(pid, to, give, want))
+        pairs = _pairs(mine, theirs, big)
+        if pid in with_big or to in with_big:
+            pairs = _big_items_fit(pairs, big, shared, player, other)
+        if open_offers:
+            pairs = [(give, want) for give, want in pairs
+                     if not any(_same_offer(d, to, give, want) for d in open_offers)]
+        moves += [_OFFER(pid, to, give, want) for give, want in pairs]
+
+
+def _big_items_fit(pairs: list[TradePair], big: dict[str, bool], shared: _Shared, player: Player,
+                   other: Player) -> list[TradePair]:
+    """One item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side may
+    not gain one beyond its allowance (one already over it may keep its own)."""
+    kept = []
+    for give, want in pairs:
+        big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
+        if not big_in or shared.big_room(player if big_in > 0 else other) >= 1:
+            kept.append((give, want))
+    return kept
 
 
 def _big_room(state: GameState, player: Player) -> int:
@@ -1648,11 +1655,6 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
     combat = state.combat
     kind = card.kind
     check = PLAY_CHECKS[kind]
-
-    def checked(move: PlayCard) -> None:
-        if _passes(check, state, player, move):
-            moves.append(move)
-
     if kind == "level_up":
         # all _check_play_level_up asks: a seated target below the level the card may give
         top = ch.MAX_LEVEL - (0 if card.reaches_level_10 else 1)
@@ -1673,22 +1675,30 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
             else:
                 moves += [_PLAY_FOR_SIDE(pid, uid, "players"), _PLAY_FOR_SIDE(pid, uid, "monsters")]
         if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
-            checked(_PLAY(pid, uid))
+            _append_checked(moves, check, state, player, _PLAY(pid, uid))
     elif kind == "item_enhancer":
         for item in player.items:
-            checked(_PLAY_ON_ITEM(pid, uid, item.uid))
-    elif kind == "wandering" or card.pairs_classes:
-        wanted = "monster" if kind == "wandering" else "class"
-        add = moves.append if kind == "wandering" else checked   # in the fight (_may_play_now)
+            _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
+    elif kind == "wandering":           # all it asks is a monster from the hand (and the fight: _may_play_now)
+        card_of = shared.card
+        moves += [_PLAY_WITH(pid, uid, other) for other in player.hand if card_of(other).kind == "monster"]
+    elif card.pairs_classes:            # Impossible's Super Munchkin with a second class from the hand
         card_of = shared.card
         for other in player.hand:
-            if card_of(other).kind == wanted:
-                add(_PLAY_WITH(pid, uid, other))
+            if card_of(other).kind == "class":
+                _append_checked(moves, check, state, player, _PLAY_WITH(pid, uid, other))
     elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
-        checked(_PLAY(pid, uid))
+        _append_checked(moves, check, state, player, _PLAY(pid, uid))
         if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
             for ally in player.followers:
-                checked(_PLAY_ON_ITEM(pid, uid, ally))
+                _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, ally))
+
+
+def _append_checked(moves: list[Action], check: Callable[[GameState, Player, PlayCard], None], state: GameState,
+                    player: Player, move: PlayCard) -> None:
+    """The card play goes on the list if its PLAY_CHECKS entry refuses nothing."""
+    if _passes(check, state, player, move):
+        moves.append(move)
 
 
 def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:
@@ -1711,7 +1721,7 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     not listed in any form."""
     kind = card.kind
     if kind == "monster":
-        return shared.fight and cb.can_follow(shared.state, uid, shared.open_to_follow())   # only in a fight
+        return shared.fight and cb.joins(card, shared.open_to_follow())     # cb.can_follow: only in a fight
     if kind in ("enhancer", "wandering"):          # _fight_stage
         return shared.fight
     if kind == "item":
