@@ -595,9 +595,10 @@ _UID = attrgetter("uid")
 
 def cards_in_play(player: Player) -> list[str]:
     """What a player has in play and may discard by choice (set rules aside)."""
-    return [*map(_UID, player.items), *player.classes, *player.races,
-            *filter(None, (player.super_munchkin, player.half_breed)),
-            *player.loyalties, *player.trainings, *player.powers, *player.followers, *player.extras]
+    combo, half = player.super_munchkin, player.half_breed
+    return [*map(_UID, player.items), *player.classes, *player.races, *((combo,) if combo else ()),
+            *((half,) if half else ()), *player.loyalties, *player.trainings, *player.powers, *player.followers,
+            *player.extras]
 
 
 def check_discard(state: GameState, a: Discard) -> None:
@@ -1354,14 +1355,15 @@ _PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item")
 
 
 class _Shared:
-    """What the listings of every player in one state have in common. The simple facts are read
-    once when it is made; the rest is worked out at most once, on first use: whether help is open,
-    which items are big, each player's room for big items, items, the players who may trade, and
-    the open trade offers. It lives for one listing of an unchanged state and is never kept."""
+    """What the listings of every player in one state have in common, read once when it is made:
+    who fights, the seated ids, who owes a decision, every player's items (which are big, which are
+    one-shots), the players who may trade and the open trade offers by offerer. Whether help is
+    open, the fight's traits open to follow and each player's room for big items are worked out on
+    first use. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_big", "_follow", "_help_open", "_items", "_offers", "_one_shots", "_partners",
-                 "_room", "_with_items", "ability_cards", "active", "card", "catalog", "claimable", "decisions",
-                 "discardable", "fight", "fighting", "player_ids", "state", "unplayable", "with_big")
+    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "card", "catalog",
+                 "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers", "one_shots",
+                 "partners", "player_ids", "state", "unplayable", "with_big", "with_items")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1383,14 +1385,35 @@ class _Shared:
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
         self._follow: set[str] | None = None
-        self._big: dict[str, bool] = {}
-        self._one_shots: dict[str, list[tuple[str, Card]]] = {}
         self._room: dict[str, int] = {}
-        self._items: dict[str, list[str]] = {}
-        self._partners: list[tuple[Player, list[str]]] | None = None
-        self._with_items: list[tuple[Player, list[str]]] = []
-        self.with_big: set[str] = set()     # the players with a big item (known with the partners)
-        self._offers: dict[str, list[Decision]] | None = None
+        self._gather_items()
+        self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
+        for d in state.decisions:
+            if d.kind == "trade":
+                self.offers.setdefault(d.params["from"], []).append(d)
+
+    def _gather_items(self) -> None:
+        """Every player's items in one pass: which are big (and who has one), the one-shots lying
+        on the table, the players outside the combat who may trade (those with items apart)."""
+        catalog, card_ids, fighting = self.catalog, self.state.card_ids, self.fighting
+        items: dict[str, list[str]] = {}
+        big: dict[str, bool] = {}
+        one_shots: dict[str, list[tuple[str, Card]]] = {}
+        with_big: set[str] = set()
+        partners = []
+        for player in self.state.players:
+            uids = items[player.id] = [i.uid for i in player.items]
+            for uid in uids:
+                card = catalog[card_ids[uid]]
+                big[uid] = card.big
+                if card.big:
+                    with_big.add(player.id)
+                if card.kind == "oneshot":
+                    one_shots.setdefault(player.id, []).append((uid, card))
+            if player.id not in fighting:
+                partners.append((player, uids))
+        self.items, self.big, self.one_shots, self.with_big, self.partners = items, big, one_shots, with_big, partners
+        self.with_items = [pair for pair in partners if pair[1]]
 
     def open_to_follow(self) -> set[str]:
         if self._follow is None:
@@ -1402,65 +1425,11 @@ class _Shared:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
 
-    def big(self) -> dict[str, bool]:
-        if self._partners is None:
-            self._gather_items()
-        return self._big
-
     def big_room(self, player: Player) -> int:
         room = self._room.get(player.id)
         if room is None:
             room = self._room[player.id] = _big_room(self.state, player)
         return room
-
-    def items(self, player: Player) -> list[str]:
-        if self._partners is None:
-            self._gather_items()
-        return self._items[player.id]
-
-    def one_shots(self, player: Player) -> list[tuple[str, Card]]:
-        """The player's one-shots on the table, each with its card."""
-        if self._partners is None:
-            self._gather_items()
-        return self._one_shots.get(player.id, [])
-
-    def partners(self) -> list[tuple[Player, list[str]]]:
-        """The players outside the combat, who may trade, each with their items."""
-        if self._partners is None:
-            self._gather_items()
-        return self._partners
-
-    def _gather_items(self) -> None:
-        """Every player's items in one pass: the partners, which items are big and whether any is,
-        the one-shots lying on the table."""
-        fighting, items, big, one_shots = self.fighting, self._items, self._big, self._one_shots
-        catalog, card_ids = self.catalog, self.state.card_ids
-        partners = self._partners = []
-        for player in self.state.players:
-            uids = items[player.id] = [i.uid for i in player.items]
-            for uid in uids:
-                card = catalog[card_ids[uid]]
-                big[uid] = card.big
-                if card.big:
-                    self.with_big.add(player.id)
-                if card.kind == "oneshot":
-                    one_shots.setdefault(player.id, []).append((uid, card))
-            if player.id not in fighting:
-                partners.append((player, uids))
-        self._with_items = [pair for pair in partners if pair[1]]
-
-    def partners_with_items(self) -> list[tuple[Player, list[str]]]:
-        self.partners()
-        return self._with_items
-
-    def open_offers(self, pid: str) -> list[Decision]:
-        """The trades this player offered that are still open."""
-        if self._offers is None:
-            self._offers = {}
-            for d in self.state.decisions:
-                if d.kind == "trade":
-                    self._offers.setdefault(d.params["from"], []).append(d)
-        return self._offers.get(pid, [])
 
 
 def _append_if_legal(moves: list[Action], state: GameState, move: Action) -> None:
@@ -1536,14 +1505,13 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     pid = player.id
     if pid in shared.fighting:
         return
-    mine = shared.items(player)
+    mine = shared.items[pid]
     # with no item of mine, only partners with items can be asked for one
-    partners = shared.partners() if mine else shared.partners_with_items()
+    partners = shared.partners if mine else shared.with_items
     if not partners:
         return
-    big = shared.big()
-    with_big = shared.with_big
-    open_offers = shared.open_offers(pid)
+    big, with_big = shared.big, shared.with_big
+    open_offers = shared.offers.get(pid)
     for other, theirs in partners:
         if other is player:
             continue
@@ -1641,8 +1609,8 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
         kind = card.kind
         if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
             _list_play_forms(moves, state, player, shared, uid, card)
-    if player.items:
-        for uid, card in shared.one_shots(player):
+    if player.id in shared.one_shots:
+        for uid, card in shared.one_shots[player.id]:
             _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
 
 
