@@ -145,7 +145,10 @@ def _passes(check: Callable[..., None], *args: object) -> bool:
 
 # ---------------------------------------------------------------------- shared checks
 def _blocking(state: GameState) -> Decision | None:
-    return next((d for d in state.decisions if d.blocking), None)
+    for decision in state.decisions:        # asked after every step: a loop, no generator
+        if decision.blocking:
+            return decision
+    return None
 
 
 def _require_turn(state: GameState, actor: str) -> Player:
@@ -1105,7 +1108,7 @@ def advance(tx: Tx) -> None:
         combat = state.combat
         if combat is not None:
             if combat.stage == "fight":
-                if not set(p.id for p in state.players) <= set(combat.passed):
+                if not {p.id for p in state.players} <= set(combat.passed):
                     return
                 cb.resolve(tx)
             elif combat.stage == "run":

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
+from engine.munchkin.cards import card_kinds
 from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.effects import lose_card
 from engine.munchkin.registry import decision
@@ -64,8 +65,11 @@ def after_each_step(tx: Tx) -> None:
     cthulhu.check_cult_endings(tx)
     if tx.s.phase == "over":
         return
-    axecop.check_power_ranks(tx)
-    check_follower_counts(tx)
+    kinds = card_kinds(tuple(tx.s.sets))      # a game without powers or followers has none to check
+    if "power" in kinds:
+        axecop.check_power_ranks(tx)
+    if "hireling" in kinds or "ally" in kinds:
+        check_follower_counts(tx)
 
 
 def check_follower_counts(tx: Tx) -> None:
