@@ -1315,19 +1315,21 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     pid = player.id
     if pid in shared.decisions:
         _list_decisions(moves, state, pid)
-    combat = state.combat
     if shared.fight:
+        combat = state.combat
         if pid not in combat.passed:
             moves.append(_PASS(pid, combat.window))
         if shared.help_open():
             _list_help(moves, state, pid)
     if shared.ability_cards:                        # none in some sets (Cthulhu)
         _list_abilities(moves, state, player, shared)
-    if combat is None and shared.active == pid:     # each of these is refused in a combat
+    if shared.turn_owner == pid:
         _list_turn_moves(moves, state, player, shared)
     _list_card_plays(moves, state, player, shared)
-    moves += [_DISCARD(pid, uid) for uid in shared.discardable(cards_in_play(player))]   # all check_discard asks
-    if combat is not None and combat.stage == "run" and combat.fighter == pid:
+    in_play = cards_in_play(player)
+    if in_play:
+        moves += [_DISCARD(pid, uid) for uid in shared.discardable(in_play)]   # all check_discard asks
+    if shared.runner == pid:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
     if shared.claimable:
@@ -1335,7 +1337,8 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
             if shared.card(uid).kind == "level_up":
                 moves.append(_CLAIM(pid, uid))      # everything check_claim asks, made so
                 break
-    _list_trades(moves, state, player, shared)
+    if pid not in shared.fighting:                  # nobody in the combat trades
+        _list_trades(moves, state, player, shared)
     return moves
 
 
@@ -1366,7 +1369,8 @@ class _Shared:
 
     __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "card", "catalog",
                  "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers", "one_shots",
-                 "partners", "player_ids", "state", "unplayable", "with_big", "with_items")
+                 "partners", "player_ids", "runner", "state", "turn_owner", "unplayable", "with_big",
+                 "with_items")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1377,6 +1381,9 @@ class _Shared:
         # kinds _may_play_now refuses to everyone now: monsters, enhancers and wandering monsters outside a fight
         self.unplayable = () if self.fight else ("monster", "enhancer", "wandering")
         self.active = state.active_player.id
+        # who may make the turn's own moves (each refused in a combat), and who flees and may sacrifice
+        self.turn_owner = self.active if combat is None else None
+        self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
         self.player_ids = [p.id for p in state.players]
         self.decisions = {d.player for d in state.decisions}    # who owes a decision
         self.discardable = hooks.discard_filter(state)
@@ -1446,13 +1453,14 @@ def _list_decisions(moves: list[Action], state: GameState, pid: str) -> None:
     for decision in state.decisions:
         if decision.player == pid:
             # the decision is open and the player's, the option one of its own: only accepting a trade and
-            # a charity gift ask more (check_decide)
+            # a charity gift ask more (check_decide): the trade still possible, the gift's recipient allowed
             kind = decision.kind
+            allowed = _charity_allowed_recipients(state) if kind == "charity_give" else ()
             for option in decision.options:
                 move = _DECIDE(pid, decision.id, option)
-                if kind == "charity_give" or (kind == "trade" and option == "accept"):
+                if kind == "trade" and option == "accept":
                     _append_if_legal(moves, state, move)
-                else:
+                elif kind != "charity_give" or option.split(">")[1] in allowed:
                     moves.append(move)
 
 
@@ -1501,13 +1509,11 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
 
 
 def _list_trades(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
-    """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
-    a combat, an offer names items on the table, one on each side, and only a big-item count or an
-    identical open offer can still refuse one. A side's room for big items is worked out only when
-    an offer moves a big item towards it."""
+    """The trade offers of a player outside the combat (nobody in it trades: the caller asks) that pass
+    check_offer_trade, made so (not tried one by one): an offer names items on the table, one on each
+    side, and only a big-item count or an identical open offer can still refuse one. A side's room
+    for big items is worked out only when an offer moves a big item towards it."""
     pid = player.id
-    if pid in shared.fighting:
-        return
     mine = shared.items[pid]
     # with no item of mine, only partners with items can be asked for one
     partners = shared.partners if mine else shared.with_items
