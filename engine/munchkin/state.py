@@ -6,8 +6,6 @@ time, never stored as running totals.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -15,8 +13,6 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from engine.munchkin.cards import Card, catalog
 
 RULES_VERSION = 1
-_UID = attrgetter("uid")
-_ENHANCERS = attrgetter("enhancers")
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 
@@ -203,14 +199,27 @@ class GameState(_Model):
 
     def all_card_locations(self) -> list[str]:
         """Every card uid wherever it lies (used to check that each card is in exactly one place, after
-        every step of the simulator: gathered by list displays, without a loop per card)."""
+        every step of the simulator: gathered zone by zone onto one list, the quickest way found)."""
         found = [*self.door_deck, *self.door_discard, *self.treasure_deck, *self.treasure_discard,
                  *self.resolving, *self.cultist_discard]
         for p in self.players:
-            items = p.items
-            found += [*p.hand, *map(_UID, items), *chain.from_iterable(map(_ENHANCERS, items)), *p.classes,
-                      *p.races, *p.curses, *p.loyalties, *p.trainings, *p.powers, *p.followers, *p.extras,
-                      *filter(None, (p.super_munchkin, p.half_breed))]
+            found += p.hand
+            for item in p.items:
+                found.append(item.uid)
+                if item.enhancers:
+                    found += item.enhancers
+            found += p.classes
+            found += p.races
+            found += p.curses
+            found += p.loyalties
+            found += p.trainings
+            found += p.powers
+            found += p.followers
+            found += p.extras
+            if p.super_munchkin:
+                found.append(p.super_munchkin)
+            if p.half_breed:
+                found.append(p.half_breed)
         if self.combat:
             for m in (*self.combat.monsters, *self.combat.defeated):
                 found += [m.uid, *m.enhancers]
