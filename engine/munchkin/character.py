@@ -108,15 +108,18 @@ def item_bonus(state: GameState, player: Player, item: ItemInPlay) -> int:
 def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     """Level plus every modifier from items in use, classes and races, and combat curses."""
     total = player.level
-    total += sum(item_bonus(state, player, item) for item in player.items)
+    for item in player.items:           # plain loops: asked for every fighter after every change of a fight
+        if item.in_use:                 # (item_bonus is 0 for an item in the backpack)
+            total += item_bonus(state, player, item)
     abilities = ability_cards(state, player)
-    total += sum(c.bonus for c in abilities)
+    for card in abilities:
+        total += card.bonus
     if any(c.bonus_with for c in abilities):
         item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
     if player.classes and not class_abilities_blocked(state, player):   # Buggoth stops the cult's +2 too
         total += cult_bonus(state, player)
-    if in_this_combat:
+    if in_this_combat and player.curses:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
     return total
 
@@ -132,7 +135,10 @@ def hand_limit(state: GameState, player: Player) -> int:
 
 
 def big_item_allowance(state: GameState, player: Player) -> int:
-    return 1 + sum(c.extra_big_items for c in ability_cards(state, player))
+    allowance = 1
+    for card in ability_cards(state, player):
+        allowance += card.extra_big_items
+    return allowance
 
 
 def wins_ties(state: GameState, player: Player) -> bool:

@@ -6,6 +6,8 @@ Rulebook sections: "Kampf", "Um Hilfe bitten", "Weitere Aktionen im Kampf", "Gew
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.munchkin import character as ch
 from engine.munchkin.cards import Card
 from engine.munchkin.decisions import open_decision
@@ -39,8 +41,13 @@ def _monster_traits(state: GameState) -> set[str]:
     assert combat is not None
     found = {f"monster:{t}" for m in combat.monsters for t in state.card(m.uid).traits}
     top = max((state.card(m.uid).level for m in combat.monsters), default=0)
-    found |= {f"monster_level_above:{n}" for n in range(top)}
-    return found
+    return found | _levels_below(top)
+
+
+@cache
+def _levels_below(top: int) -> frozenset[str]:
+    """"monster_level_above:n" for every n below the highest monster's level, written once per level."""
+    return frozenset(f"monster_level_above:{n}" for n in range(top))
 
 
 def players_strength(state: GameState) -> int:
@@ -58,7 +65,8 @@ def players_strength(state: GameState) -> int:
             if item.in_use and card.bonus_vs and ch.meets_restriction(state, player, card):
                 total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
         for card in ch.ability_cards(state, player):
-            total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
+            if card.bonus_vs:
+                total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
     for one_shot in combat.one_shots:
         if one_shot.side == "players":
             total += one_shot_bonus(state, one_shot.uid, monster_traits)
