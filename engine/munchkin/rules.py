@@ -1567,7 +1567,8 @@ def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[Tra
     if not mine:
         return [((), (uid,)) for uid in theirs]
     first = theirs[0]
-    pairs = [((uid,), (first,)) for uid in mine]
+    their_first = (first,)
+    pairs = [((uid,), their_first) for uid in mine]
     my_first = (mine[0],)
     pairs += [(my_first, (uid,)) for uid in theirs[1:]]
     size = big[first]
@@ -1657,8 +1658,8 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
         for item in player.items:
             _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
     elif kind == "wandering":           # all it asks is a monster from the hand (and the fight: _may_play_now)
-        card_of = shared.card
-        moves += [_PLAY_WITH(pid, uid, other) for other in player.hand if card_of(other).kind == "monster"]
+        catalog, card_ids = shared.catalog, state.card_ids
+        moves += [_PLAY_WITH(pid, uid, other) for other in player.hand if catalog[card_ids[other]].kind == "monster"]
     elif card.pairs_classes:            # Impossible's Super Munchkin with a second class from the hand
         card_of = shared.card
         for other in player.hand:
