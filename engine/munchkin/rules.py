@@ -1367,10 +1367,9 @@ class _Shared:
     open, the fight's traits open to follow and each player's room for big items are worked out on
     first use. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "card", "catalog",
-                 "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers", "one_shots",
-                 "partners", "player_ids", "runner", "state", "turn_owner", "unplayable", "with_big",
-                 "with_items")
+    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
+                 "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers",
+                 "one_shots", "partners", "player_ids", "runner", "state", "turn_owner", "unplayable", "with_items")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1409,7 +1408,7 @@ class _Shared:
         items: dict[str, list[str]] = {}
         big: dict[str, bool] = {}
         one_shots: dict[str, list[tuple[str, Card]]] = {}
-        with_big: set[str] = set()
+        big_count: dict[str, int] = {}
         partners = []
         for player in self.state.players:
             uids = items[player.id] = [i.uid for i in player.items]
@@ -1417,12 +1416,13 @@ class _Shared:
                 card = catalog[card_ids[uid]]
                 big[uid] = card.big
                 if card.big:
-                    with_big.add(player.id)
+                    big_count[player.id] = big_count.get(player.id, 0) + 1
                 if card.kind == "oneshot":
                     one_shots.setdefault(player.id, []).append((uid, card))
             if player.id not in fighting:
                 partners.append((player, uids))
-        self.items, self.big, self.one_shots, self.with_big, self.partners = items, big, one_shots, with_big, partners
+        self.items, self.big, self.one_shots, self.partners = items, big, one_shots, partners
+        self.big_count = big_count          # the players with a big item: how many each
         self.with_items = [pair for pair in partners if pair[1]]
 
     def open_to_follow(self) -> set[str]:
@@ -1438,7 +1438,7 @@ class _Shared:
     def big_room(self, player: Player) -> int:
         room = self._room.get(player.id)
         if room is None:
-            room = self._room[player.id] = _big_room(self.state, player)
+            room = self._room[player.id] = _big_room(self.state, player, self.big_count.get(player.id, 0))
         return room
 
 
@@ -1519,7 +1519,7 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     partners = shared.partners if mine else shared.with_items
     if not partners:
         return
-    big, with_big = shared.big, shared.with_big
+    big, with_big = shared.big, shared.big_count
     open_offers = shared.offers.get(pid)
     for other, theirs in partners:
         if other is player:
@@ -1546,9 +1546,12 @@ def _big_items_fit(pairs: list[TradePair], big: dict[str, bool], shared: _Shared
     return kept
 
 
-def _big_room(state: GameState, player: Player) -> int:
-    """How many more big items the player may carry (ch.can_carry_big, as a count)."""
-    return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
+def _big_room(state: GameState, player: Player, carried: int | None = None) -> int:
+    """How many more big items the player may carry (ch.can_carry_big, as a count); ``carried``: the
+    big items the player has, when already counted."""
+    if carried is None:
+        carried = sum(1 for i in player.items if state.card(i.uid).big)
+    return ch.big_item_allowance(state, player) - carried
 
 
 TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
