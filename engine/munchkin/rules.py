@@ -1128,6 +1128,8 @@ def advance(tx: Tx) -> None:
 def _prune_decisions(tx: Tx) -> None:
     """Options whose cards moved away meanwhile are dropped; a decision left with none ends."""
     state = tx.s
+    if not state.decisions:             # after most steps
+        return
     for decision in list(state.decisions):
         player = state.player(decision.player)
         if decision.kind in ("charity_give", "charity_discard"):
@@ -1504,8 +1506,9 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
             moves.append(_EQUIP(pid, item.uid, False))
         else:
             _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
-    for sale in _sale_candidates(state, player, shared.catalog):
-        _append_if_legal(moves, state, sale)
+    if phase != "charity":          # check_sell refuses every sale while charity is given out
+        for sale in _sale_candidates(state, player, shared.catalog):
+            _append_if_legal(moves, state, sale)
 
 
 def _list_trades(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
