@@ -1369,7 +1369,7 @@ class _Shared:
     open, the fight's traits open to follow and each player's room for big items are worked out on
     first use. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
+    __slots__ = ("_asks", "_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
                  "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers",
                  "one_shots", "partners", "player_ids", "runner", "state", "turn_owner", "unplayable", "with_items")
 
@@ -1397,6 +1397,7 @@ class _Shared:
         self._help_open: bool | None = None
         self._follow: set[str] | None = None
         self._room: dict[str, int] = {}
+        self._asks: dict[str, list[TradePair]] = {}
         self._gather_items()
         self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
         for d in state.decisions:
@@ -1436,6 +1437,13 @@ class _Shared:
         if self._help_open is None:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
+
+    def asks(self, other: Player, theirs: list[str]) -> list[TradePair]:
+        """The trades asking for each of this player's items for nothing (_pairs), made once."""
+        found = self._asks.get(other.id)
+        if found is None:
+            found = self._asks[other.id] = _pairs([], theirs, self.big)
+        return found
 
     def big_room(self, player: Player) -> int:
         room = self._room.get(player.id)
@@ -1524,11 +1532,17 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
         return
     big, with_big = shared.big, shared.big_count
     open_offers = shared.offers.get(pid)
+    gifts = None
     for other, theirs in partners:
         if other is player:
             continue
         to = other.id
-        pairs = _pairs(mine, theirs, big)
+        if not theirs:              # the same gifts to everyone with nothing
+            pairs = gifts = _pairs(mine, theirs, big) if gifts is None else gifts
+        elif not mine:              # asking for each of theirs: the same whoever asks
+            pairs = shared.asks(other, theirs)
+        else:
+            pairs = _pairs(mine, theirs, big)
         if pid in with_big or to in with_big:
             pairs = _big_items_fit(pairs, big, shared, player, other)
         if open_offers:
