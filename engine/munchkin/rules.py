@@ -1346,6 +1346,10 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
 
 # the forms the listing makes by the thousand, each a function of its fields' values in this order
 _DECIDE = move_maker(Decide, "actor", "decision", "option")
+_KICK_DOOR = move_maker(KickDoor, "actor")
+_LOOT_ROOM = move_maker(LootRoom, "actor")
+_END_TURN = move_maker(EndTurn, "actor")
+_LOOK_FOR_TROUBLE = move_maker(LookForTrouble, "actor", "card")
 _PASS = move_maker(Pass, "actor", "window")
 _OFFER_HELP = move_maker(OfferHelp, "actor", "treasures")
 _ASK_HELP = move_maker(AskHelp, "actor", "helper", "treasures")
@@ -1497,17 +1501,17 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
     free = _blocking(state) is None
     phase = state.phase
     if phase == "start" and free:
-        moves.append(made(KickDoor, actor=pid))
+        moves.append(_KICK_DOOR(pid))
         if player.hand and state.door_discard and ab.has_ability(state, player, "resurrection"):
             # all check_kick_door asks of a priest's resurrection, made so
             moves.append(made(KickDoor, actor=pid, resurrect_with=player.hand[0]))
     if phase == "trouble" and free:
-        moves.append(made(LootRoom, actor=pid))
+        moves.append(_LOOT_ROOM(pid))
     if phase in ("trouble", "after") and free:
-        moves.append(made(EndTurn, actor=pid))
+        moves.append(_END_TURN(pid))
     if phase == "trouble" and free:
-        card = shared.card
-        moves += [made(LookForTrouble, actor=pid, card=uid) for uid in player.hand if card(uid).kind == "monster"]
+        catalog, card_ids = shared.catalog, state.card_ids
+        moves += [_LOOK_FOR_TROUBLE(pid, uid) for uid in player.hand if catalog[card_ids[uid]].kind == "monster"]
     for item in player.items:
         # to the backpack always; into use only where check_equip finds the item usable and a slot free
         if item.in_use:
