@@ -1390,7 +1390,7 @@ class _Shared:
         self.turn_owner = self.active if combat is None else None
         self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
         self.player_ids = [p.id for p in state.players]
-        self.decisions = {d.player for d in state.decisions}    # who owes a decision
+        self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
         self.discardable = hooks.discard_filter(state)
         self.ability_cards = cards_with_abilities(tuple(state.sets))
         # state.card without a call: catalog[state.card_ids[uid]]
@@ -1418,7 +1418,7 @@ class _Shared:
         big_count: dict[str, int] = {}
         partners = []
         for player in self.state.players:
-            uids = items[player.id] = [i.uid for i in player.items]
+            uids = items[player.id] = [i.uid for i in player.items] if player.items else []
             for uid in uids:
                 card = catalog[card_ids[uid]]
                 big[uid] = card.big
