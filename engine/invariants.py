@@ -18,21 +18,28 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
             found.append(f"{player.id} on level 10 without winning")
     if bool(state.winners or state.ended_reason == "abandoned") != (state.phase == "over"):
         found.append("winners and phase disagree")
-    # the tenth level comes from a kill, except the rulebooks' named exceptions: the last
-    # non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare)
-    exceptions = {"kill", "last_human"} | game_ending_cards(tuple(state.sets))
-    for event in events:
-        reached_ten = event.kind == "level_changed" and event.params["new"] == MAX_LEVEL
-        if reached_ten and event.params["source"] not in exceptions:
-            found.append(f"{event.params['player']} reached level 10 without a kill")
     kinds = {e.kind for e in events}
-    special_end = kinds & {"all_cultists", "last_human"} or any(
-        e.kind == "level_changed" and e.params["source"] in exceptions - {"kill"} for e in events)
-    if "game_won" in kinds and "combat_won" not in kinds and not special_end:
-        found.append("a win without a won combat")
+    if "level_changed" in kinds or "game_won" in kinds:     # most steps change no level and win nothing
+        found += _level_ten_problems(state, events, kinds)
     for winner in state.winners:
         if "all_cultists" in kinds:
             break
         if state.player(winner).level != MAX_LEVEL and not state.options.shared_victory:
             found.append(f"{winner} won on level {state.player(winner).level}")
+    return found
+
+
+def _level_ten_problems(state: GameState, events: list[Event], kinds: set[str]) -> list[str]:
+    """The tenth level comes from a kill, except the rulebooks' named exceptions: the last
+    non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare)."""
+    found = []
+    exceptions = {"kill", "last_human"} | game_ending_cards(tuple(state.sets))
+    changes = [e for e in events if e.kind == "level_changed"]
+    for event in changes:
+        if event.params["new"] == MAX_LEVEL and event.params["source"] not in exceptions:
+            found.append(f"{event.params['player']} reached level 10 without a kill")
+    special_end = kinds & {"all_cultists", "last_human"} or any(
+        e.params["source"] in exceptions - {"kill"} for e in changes)
+    if "game_won" in kinds and "combat_won" not in kinds and not special_end:
+        found.append("a win without a won combat")
     return found

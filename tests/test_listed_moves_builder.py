@@ -56,3 +56,30 @@ def test_a_model_it_cannot_make_faithfully_is_refused():
     for cls in (WithFactory, WithPrivate):
         with pytest.raises(TypeError, match="constructor"):
             listed_move(cls)
+
+
+@pytest.mark.parametrize("cls", move_classes(munchkin) + move_classes(smashup), ids=lambda c: c.__name__)
+def test_a_move_maker_gives_what_listed_move_gives(cls):
+    """move_maker's made function gives the same object as listed_move with the same fields, the
+    optional fields given as well as left out."""
+    from engine.core.moves import move_maker
+
+    required = {name: sample(field.annotation) for name, field in cls.model_fields.items() if field.is_required()}
+    given = {**required, **{name: sample(field.annotation) for name, field in cls.model_fields.items()
+                            if not field.is_required() and name != "type"}}
+    for fields in (required, given):
+        made = move_maker(cls, *fields)(*fields.values())
+        expected = cls(**fields)
+        assert (made, made.model_dump_json(), repr(made), hash(made)) == \
+            (expected, expected.model_dump_json(), repr(expected), hash(expected))
+        assert made.model_fields_set == expected.model_fields_set
+        assert list(made.__dict__) == list(expected.__dict__)
+
+
+def test_a_move_maker_refuses_fields_the_model_does_not_have():
+    from engine.core.moves import move_maker
+
+    with pytest.raises(TypeError):
+        move_maker(munchkin.Pass, "actor", "windows")
+    with pytest.raises(TypeError):
+        move_maker(munchkin.Pass, "actor", "actor")

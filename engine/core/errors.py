@@ -12,6 +12,10 @@ class IllegalAction(Exception):
     """
 
     def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(f"{code} {params}" if params else code)
+        # the message is written only when asked for: the listing meets thousands of refusals a game
+        super().__init__(code)
         self.code = code
         self.params = params
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.params}" if self.params else self.code

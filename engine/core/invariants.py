@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 def card_place_problems(card_ids: Iterable[str], locations: Iterable[str]) -> list[str]:
     """Every card of the game lies in exactly one place, and nothing else lies anywhere."""
-    locations = list(locations)
+    if not isinstance(locations, list):
+        locations = list(locations)
     known = card_ids.keys() if isinstance(card_ids, dict) else set(card_ids)
     if len(locations) == len(known) and known == set(locations):
         return []        # as many places as cards and every card placed: each lies in exactly one

@@ -5,6 +5,7 @@ parsed and validated. Each game's tests compare its listed moves with the constr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -13,26 +14,63 @@ M = TypeVar("M", bound=BaseModel)
 
 _DEFAULTS: dict[type, dict[str, Any]] = {}
 _NEW = object.__new__
-_SET = object.__setattr__
+# BaseModel's own slots, set through their descriptors (a third cheaper than object.__setattr__, which
+# looks each name up again): frozen models refuse ordinary attribute assignment
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def listed_move(cls: type[M], **given: Any) -> M:
     """``cls(**given)`` without the validation: every field without a default must be given, each as
     a value of its declared type (tuples, not lists)."""
     move = _NEW(cls)
-    _SET(move, "__dict__", {**(_DEFAULTS.get(cls) or _defaults(cls)), **given})
-    _SET(move, "__pydantic_fields_set__", set(given))
-    _SET(move, "__pydantic_extra__", None)
-    _SET(move, "__pydantic_private__", None)
+    _SET_DICT(move, {**(_DEFAULTS.get(cls) or _defaults(cls)), **given})
+    _SET_FIELDS_SET(move, set(given))
+    _SET_EXTRA(move, None)
+    _SET_PRIVATE(move, None)
     return move
 
 
-def _defaults(cls: type[BaseModel]) -> dict[str, Any]:
+def _defaults(cls: type[BaseModel], given: tuple[str, ...] = ()) -> dict[str, Any]:
     """Each field's default in the model's field order; a model this shortcut cannot make faithfully
-    (a default made by a factory, private attributes, extra fields) is refused at once."""
+    (a default made by a factory for a field not always given, private attributes, extra fields) is
+    refused at once."""
     fields = cls.model_fields
-    if any(field.default_factory is not None for field in fields.values()) or cls.__private_attributes__ \
-            or cls.model_config.get("extra") == "allow":
+    if any(field.default_factory is not None for name, field in fields.items() if name not in given) \
+            or cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
         raise TypeError(f"{cls.__name__} cannot be made without validation: build it with its constructor")
-    found = _DEFAULTS[cls] = {name: field.default for name, field in fields.items()}
+    found = {name: field.default for name, field in fields.items()}
+    if not given:
+        _DEFAULTS[cls] = found
     return found
+
+
+def move_maker(cls: type[M], *names: str) -> Callable[..., M]:
+    """A function ``make(*values)`` giving ``listed_move(cls, **dict(zip(names, values)))`` (a field
+    whose default a factory makes may be among the names, never left out), for the forms a listing
+    (or the events a move) makes by the thousand: its source is written once for these fields (like
+    dataclasses' ``__init__``), so each move costs no keyword dict, no merge with the defaults and
+    no set of the names given (about a third less than listed_move)."""
+    defaults = _defaults(cls, names)
+    unknown = set(names) - set(defaults)
+    if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_defaults"} \
+            or any(name.startswith("_SET") or name == "_NEW" for name in names):
+        raise TypeError(f"{cls.__name__}: cannot make a maker for the fields {names}")
+    # every field in the model's order, as the constructor fills __dict__: a given value or its default
+    entries = ", ".join(f"{name!r}: {name if name in names else f'_defaults[{name!r}]'}" for name in defaults)
+    source = (f"def make({', '.join(names)}):\n"
+              f"    move = _NEW(cls)\n"
+              f"    _SET_DICT(move, {{{entries}}})\n"
+              f"    _SET_FIELDS_SET(move, {set(names)!r})\n"
+              f"    _SET_EXTRA(move, None)\n"
+              f"    _SET_PRIVATE(move, None)\n"
+              f"    return move\n")
+    namespace = {"_NEW": _NEW, "_SET_DICT": _SET_DICT, "_SET_FIELDS_SET": _SET_FIELDS_SET, "_SET_EXTRA": _SET_EXTRA,
+                 "_SET_PRIVATE": _SET_PRIVATE, "cls": cls, "_defaults": defaults}
+    # the source is built above from the model's own field names; its file name shows in profiles
+    exec(compile(source, f"<move_maker {cls.__name__}: {', '.join(names)}>", "exec"), namespace)
+    make = namespace["make"]
+    make.__qualname__ = f"move_maker({cls.__name__}, {', '.join(names)})"
+    return make

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
+from engine.munchkin.cards import cards_with_abilities
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.sets.hooks import check_voluntary_discard
 from engine.munchkin.state import GameState, Player
@@ -245,4 +246,6 @@ ABILITIES: dict[str, Ability] = {
 
 
 def has_ability(state: GameState, player: Player, name: str) -> bool:
+    if not cards_with_abilities(tuple(state.sets)):     # none in some sets (Cthulhu): nothing to look up
+        return False
     return any(name in c.abilities for c in ch.ability_cards(state, player))

@@ -265,7 +265,7 @@ def use_host_card_dir(folder: Path | None) -> dict[str, int]:
             check_names(path, card_file)
             counts[card_file.set] = counts.get(card_file.set, 0) + len(card_file.cards)
     _host_card_dir = folder
-    for cached in (catalog, cultist_cards, game_ending_cards):
+    for cached in (catalog, cultist_cards, cards_with_abilities, card_kinds, game_ending_cards):
         cached.cache_clear()
     if folder is not None:
         try:
@@ -329,6 +329,19 @@ def catalog(sets: tuple[str, ...]) -> dict[str, Card]:
 def cultist_cards(sets: tuple[str, ...]) -> frozenset[str]:
     """The Kultist class cards of these sets (Cthulhu), worked out once per set combination."""
     return frozenset(c.id for c in catalog(sets).values() if c.kind == "class" and "cultist" in c.traits)
+
+
+@cache
+def cards_with_abilities(sets: tuple[str, ...]) -> frozenset[str]:
+    """The cards of these sets that carry an ability (engine.munchkin.abilities)."""
+    return frozenset(c.id for c in catalog(sets).values() if c.abilities)
+
+
+@cache
+def card_kinds(sets: tuple[str, ...]) -> frozenset[str]:
+    """The kinds of card these sets have (a rule about powers or followers has nothing to watch
+    in a game without them)."""
+    return frozenset(c.kind for c in catalog(sets).values())
 
 
 @cache

@@ -6,7 +6,10 @@ Rulebook sections: "Kampf", "Um Hilfe bitten", "Weitere Aktionen im Kampf", "Gew
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.munchkin import character as ch
+from engine.munchkin.cards import Card
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects
 from engine.munchkin.setrules import rules_for
@@ -38,8 +41,13 @@ def _monster_traits(state: GameState) -> set[str]:
     assert combat is not None
     found = {f"monster:{t}" for m in combat.monsters for t in state.card(m.uid).traits}
     top = max((state.card(m.uid).level for m in combat.monsters), default=0)
-    found |= {f"monster_level_above:{n}" for n in range(top)}
-    return found
+    return found | _levels_below(top)
+
+
+@cache
+def _levels_below(top: int) -> frozenset[str]:
+    """"monster_level_above:n" for every n below the highest monster's level, written once per level."""
+    return frozenset(f"monster_level_above:{n}" for n in range(top))
 
 
 def players_strength(state: GameState) -> int:
@@ -57,7 +65,8 @@ def players_strength(state: GameState) -> int:
             if item.in_use and card.bonus_vs and ch.meets_restriction(state, player, card):
                 total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
         for card in ch.ability_cards(state, player):
-            total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
+            if card.bonus_vs:
+                total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
     for one_shot in combat.one_shots:
         if one_shot.side == "players":
             total += one_shot_bonus(state, one_shot.uid, monster_traits)
@@ -107,7 +116,10 @@ def monsters_strength(state: GameState) -> int:
 def players_win(state: GameState) -> bool:
     """Strictly greater wins; a tie wins when the fighter or the helper has a card that wins ties
     (Shakespeare, "Um Hilfe bitten": with a warrior's help you win on a tie too)."""
-    ours, theirs = players_strength(state), monsters_strength(state)
+    return _beats(state, players_strength(state), monsters_strength(state))
+
+
+def _beats(state: GameState, ours: int, theirs: int) -> bool:
     return ours > theirs or (ours == theirs and any(ch.wins_ties(state, p) for p in fighters(state)))
 
 
@@ -156,7 +168,25 @@ def can_follow(state: GameState, uid: str) -> bool:
     combat = state.combat
     if combat is None or combat.stage != "fight":
         return False
-    return _caller_for(state, uid) is not None
+    return joins(state.card(uid), traits_open_to_follow(state))
+
+
+def joins(card: Card, open_traits: set[str]) -> bool:
+    """The monster shares one of the fight's traits_open_to_follow."""
+    return not open_traits.isdisjoint(card.traits)
+
+
+def traits_open_to_follow(state: GameState) -> set[str]:
+    """The traits by which a monster may join the fight, the ones _caller_for looks for: a family
+    trait of a monster there, "goth" only of a Goth that neither came in by a call nor called one."""
+    combat = state.combat
+    assert combat is not None
+    follow = set(rules_for(tuple(state.sets), state.options).follow_traits)
+    found: set[str] = set()
+    for monster in combat.monsters:
+        traits = follow.intersection(state.card(monster.uid).traits)
+        found |= traits if not (monster.followed or monster.called) else traits - {"goth"}
+    return found
 
 
 def goth_call_waits_for(state: GameState, uid: str, player_id: str) -> str | None:
@@ -202,7 +232,7 @@ def resolve(tx: Tx) -> None:
     assert combat is not None
     _meet_effects(tx)
     ours, theirs = players_strength(state), monsters_strength(state)
-    if not combat.monsters or players_win(state):
+    if not combat.monsters or _beats(state, ours, theirs):      # players_win with the strengths at hand
         tx.emit("combat_won", fighter=combat.fighter, helper=combat.helper, players=ours, monsters=theirs)
         _win(tx)
     else:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
@@ -39,7 +41,7 @@ from engine.munchkin.actions import (
     UseAbility,
     made,
 )
-from engine.munchkin.cards import Card, Effect, catalog
+from engine.munchkin.cards import Card, Effect, cards_with_abilities, catalog
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects, lose_card, resume_effects
 from engine.munchkin.registry_load import DECISIONS
@@ -143,7 +145,10 @@ def _passes(check: Callable[..., None], *args: object) -> bool:
 
 # ---------------------------------------------------------------------- shared checks
 def _blocking(state: GameState) -> Decision | None:
-    return next((d for d in state.decisions if d.blocking), None)
+    for decision in state.decisions:        # asked after every step: a loop, no generator
+        if decision.blocking:
+            return decision
+    return None
 
 
 def _require_turn(state: GameState, actor: str) -> Player:
@@ -588,11 +593,15 @@ def do_equip(tx: Tx, a: Equip) -> None:
     tx.emit("item_equipped" if a.in_use else "item_to_backpack", player=a.actor, card=tx.s.card_ids[a.card])
 
 
+_UID = attrgetter("uid")
+
+
 def cards_in_play(player: Player) -> list[str]:
     """What a player has in play and may discard by choice (set rules aside)."""
-    in_play = [i.uid for i in player.items] + player.classes + player.races
-    in_play += [c for c in (player.super_munchkin, player.half_breed) if c]
-    return in_play + player.loyalties + player.trainings + player.powers + player.followers + player.extras
+    combo, half = player.super_munchkin, player.half_breed
+    return [*map(_UID, player.items), *player.classes, *player.races, *((combo,) if combo else ()),
+            *((half,) if half else ()), *player.loyalties, *player.trainings, *player.powers, *player.followers,
+            *player.extras]
 
 
 def check_discard(state: GameState, a: Discard) -> None:
@@ -671,14 +680,15 @@ def do_sell(tx: Tx, a: Sell) -> None:
 def check_offer_trade(state: GameState, a: OfferTrade) -> None:
     """A trade that could be made now, and not the same offer again while it is still open."""
     _check_trade(state, a)
-    if any(_same_offer(d, a) for d in state.decisions):
+    if any(_same_offer(d, a.to, a.give, a.want) and d.params["from"] == a.actor for d in state.decisions):
         raise IllegalAction("trade_already_offered", player=a.to)
 
 
-def _same_offer(decision: Decision, a: OfferTrade) -> bool:
+def _same_offer(decision: Decision, to: str, give: Sequence[str], want: Sequence[str]) -> bool:
+    """The open trade decision offers these items to this player (its offerer is asked by the caller)."""
     p = decision.params
-    return (decision.kind == "trade" and decision.player == a.to and p["from"] == a.actor
-            and sorted(p["give"]) == sorted(a.give) and sorted(p["want"]) == sorted(a.want))
+    return (decision.kind == "trade" and decision.player == to
+            and sorted(p["give"]) == sorted(give) and sorted(p["want"]) == sorted(want))
 
 
 def _check_trade(state: GameState, a: OfferTrade) -> None:
@@ -821,8 +831,9 @@ def check_decide(state: GameState, a: Decide) -> None:
         raise IllegalAction("charity_uneven")
     if decision.kind == "trade" and a.option == "accept":
         p = decision.params
-        _check_trade(state, OfferTrade(actor=p["from"], to=decision.player, give=tuple(p["give"]),
-                                       want=tuple(p["want"])))
+        # made from the decision's own stored ids (validated when the offer came in), not from outside
+        _check_trade(state, made(OfferTrade, actor=p["from"], to=decision.player, give=tuple(p["give"]),
+                                 want=tuple(p["want"])))
 
 
 def do_decide(tx: Tx, a: Decide) -> None:
@@ -1097,7 +1108,7 @@ def advance(tx: Tx) -> None:
         combat = state.combat
         if combat is not None:
             if combat.stage == "fight":
-                if not set(p.id for p in state.players) <= set(combat.passed):
+                if not {p.id for p in state.players} <= set(combat.passed):
                     return
                 cb.resolve(tx)
             elif combat.stage == "run":
@@ -1117,6 +1128,8 @@ def advance(tx: Tx) -> None:
 def _prune_decisions(tx: Tx) -> None:
     """Options whose cards moved away meanwhile are dropped; a decision left with none ends."""
     state = tx.s
+    if not state.decisions:             # after most steps
+        return
     for decision in list(state.decisions):
         player = state.player(decision.player)
         if decision.kind in ("charity_give", "charity_discard"):
@@ -1296,186 +1309,270 @@ def legal_actions_of_all(state: GameState) -> dict[str, list[Action]]:
 
 
 def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
-    return [*(a for a, holds in _candidates(state, player, shared) if holds is None or _passes(holds, state, a)),
-            *_legal_trades(state, player, shared)]
+    """The player's moves in their fixed order (the random players pick by index): decisions, the
+    fight's pass and help, abilities, the turn's own moves, card plays, discards, sacrifices, a claim,
+    trades. Each group appends what it made to ``moves``; a move that its making does not already
+    make legal is appended only if it passes the part of validate still open."""
+    moves: list[Action] = []
+    pid = player.id
+    if pid in shared.decisions:
+        _list_decisions(moves, state, pid)
+    if shared.fight:
+        combat = state.combat
+        if pid not in combat.passed:
+            moves.append(_PASS(pid, combat.window))
+        if shared.help_open():
+            _list_help(moves, state, pid)
+    if shared.ability_cards:                        # none in some sets (Cthulhu)
+        _list_abilities(moves, state, player, shared)
+    if shared.turn_owner == pid:
+        _list_turn_moves(moves, state, player, shared)
+    _list_card_plays(moves, state, player, shared)
+    in_play = cards_in_play(player)
+    if in_play:
+        moves += [_DISCARD(pid, uid) for uid in shared.discardable(in_play)]   # all check_discard asks
+    if shared.runner == pid:
+        for uid in player.followers:
+            _append_if_legal(moves, state, _SACRIFICE(pid, uid))
+    if shared.claimable:
+        for uid in player.hand:
+            if shared.card(uid).kind == "level_up":
+                moves.append(_CLAIM(pid, uid))      # everything check_claim asks, made so
+                break
+    if pid not in shared.fighting:                  # nobody in the combat trades
+        _list_trades(moves, state, player, shared)
+    return moves
+
+
+# the forms the listing makes by the thousand, each a function of its fields' values in this order
+_DECIDE = move_maker(Decide, "actor", "decision", "option")
+_KICK_DOOR = move_maker(KickDoor, "actor")
+_LOOT_ROOM = move_maker(LootRoom, "actor")
+_END_TURN = move_maker(EndTurn, "actor")
+_LOOK_FOR_TROUBLE = move_maker(LookForTrouble, "actor", "card")
+_PASS = move_maker(Pass, "actor", "window")
+_OFFER_HELP = move_maker(OfferHelp, "actor", "treasures")
+_ASK_HELP = move_maker(AskHelp, "actor", "helper", "treasures")
+_EQUIP = move_maker(Equip, "actor", "card", "in_use")
+_DISCARD = move_maker(Discard, "actor", "card")
+_SACRIFICE = move_maker(Sacrifice, "actor", "card")
+_CLAIM = move_maker(Claim, "actor", "card")
+_OFFER = move_maker(OfferTrade, "actor", "to", "give", "want")
+_PLAY = move_maker(PlayCard, "actor", "card")
+_PLAY_ON_PLAYER = move_maker(PlayCard, "actor", "card", "target_player")
+_PLAY_ON_MONSTER = move_maker(PlayCard, "actor", "card", "target_monster")
+_PLAY_FOR_SIDE = move_maker(PlayCard, "actor", "card", "side")
+_PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card")
+_PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item")
 
 
 class _Shared:
-    """What the listings of every player in one state have in common, each worked out at most once
-    (on first use): who is in the combat, whether help is open, which items are big, each player's
-    room for big items, items, the players who may trade, and the open trade offers."""
+    """What the listings of every player in one state have in common, read once when it is made:
+    who fights, the seated ids, who owes a decision, every player's items (which are big, which are
+    one-shots), the players who may trade and the open trade offers by offerer. Whether help is
+    open, the fight's traits open to follow and each player's room for big items are worked out on
+    first use. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_big", "_help_open", "_items", "_offers", "_partners", "_room", "fighting", "state")
+    __slots__ = ("_asks", "_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
+                 "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers",
+                 "one_shots", "partners", "player_ids", "runner", "state", "turn_owner", "unplayable", "with_items")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.card = state.card
         combat = state.combat
         self.fighting = (combat.fighter, combat.helper) if combat is not None else ()   # cb.in_combat
+        self.fight = combat is not None and combat.stage == "fight"
+        # kinds _may_play_now refuses to everyone now: monsters, enhancers and wandering monsters outside a fight
+        self.unplayable = () if self.fight else ("monster", "enhancer", "wandering")
+        self.active = state.active_player.id
+        # who may make the turn's own moves (each refused in a combat), and who flees and may sacrifice
+        self.turn_owner = self.active if combat is None else None
+        self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
+        self.player_ids = [p.id for p in state.players]
+        self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
+        self.discardable = hooks.discard_filter(state)
+        self.ability_cards = cards_with_abilities(tuple(state.sets))
+        # state.card without a call: catalog[state.card_ids[uid]]
+        self.catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
+        # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
+        self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
+            and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
-        self._big: dict[str, bool] | None = None
+        self._follow: set[str] | None = None
         self._room: dict[str, int] = {}
-        self._items: dict[str, list[str]] = {}
-        self._partners: list[tuple[Player, list[str]]] | None = None
-        self._offers: dict[str, list[Decision]] | None = None
+        self._asks: dict[str, list[TradePair]] = {}
+        self._gather_items()
+        self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
+        for d in state.decisions:
+            if d.kind == "trade":
+                self.offers.setdefault(d.params["from"], []).append(d)
+
+    def _gather_items(self) -> None:
+        """Every player's items in one pass: which are big (and who has one), the one-shots lying
+        on the table, the players outside the combat who may trade (those with items apart)."""
+        catalog, card_ids, fighting = self.catalog, self.state.card_ids, self.fighting
+        items: dict[str, list[str]] = {}
+        big: dict[str, bool] = {}
+        one_shots: dict[str, list[tuple[str, Card]]] = {}
+        big_count: dict[str, int] = {}
+        partners = []
+        for player in self.state.players:
+            uids = items[player.id] = [i.uid for i in player.items] if player.items else []
+            for uid in uids:
+                card = catalog[card_ids[uid]]
+                big[uid] = card.big
+                if card.big:
+                    big_count[player.id] = big_count.get(player.id, 0) + 1
+                if card.kind == "oneshot":
+                    one_shots.setdefault(player.id, []).append((uid, card))
+            if player.id not in fighting:
+                partners.append((player, uids))
+        self.items, self.big, self.one_shots, self.partners = items, big, one_shots, partners
+        self.big_count = big_count          # the players with a big item: how many each
+        self.with_items = [pair for pair in partners if pair[1]]
+
+    def open_to_follow(self) -> set[str]:
+        if self._follow is None:
+            self._follow = cb.traits_open_to_follow(self.state)
+        return self._follow
 
     def help_open(self) -> bool:
         if self._help_open is None:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
 
-    def big(self) -> dict[str, bool]:
-        if self._big is None:
-            state = self.state
-            self._big = {i.uid: state.card(i.uid).big for p in state.players for i in p.items}
-        return self._big
+    def asks(self, other: Player, theirs: list[str]) -> list[TradePair]:
+        """The trades asking for each of this player's items for nothing (_pairs), made once."""
+        found = self._asks.get(other.id)
+        if found is None:
+            found = self._asks[other.id] = _pairs([], theirs, self.big)
+        return found
 
     def big_room(self, player: Player) -> int:
         room = self._room.get(player.id)
         if room is None:
-            room = self._room[player.id] = _big_room(self.state, player)
+            room = self._room[player.id] = _big_room(self.state, player, self.big_count.get(player.id, 0))
         return room
 
-    def items(self, player: Player) -> list[str]:
-        uids = self._items.get(player.id)
-        if uids is None:
-            uids = self._items[player.id] = [i.uid for i in player.items]
-        return uids
 
-    def partners(self) -> list[tuple[Player, list[str]]]:
-        """The players outside the combat, who may trade, each with their items."""
-        if self._partners is None:
-            self._partners = [(p, self.items(p)) for p in self.state.players if p.id not in self.fighting]
-        return self._partners
-
-    def open_offers(self, pid: str) -> list[Decision]:
-        """The trades this player offered that are still open."""
-        if self._offers is None:
-            self._offers = {}
-            for d in self.state.decisions:
-                if d.kind == "trade":
-                    self._offers.setdefault(d.params["from"], []).append(d)
-        return self._offers.get(pid, [])
+def _append_if_legal(moves: list[Action], state: GameState, move: Action) -> None:
+    """The whole check of the move's kind (validate without the opening checks the listing made
+    before anything: the game runs, the player is seated)."""
+    if _passes(CHECKS[type(move)], state, move):
+        moves.append(move)
 
 
-Check = Callable[[GameState, Action], None]
-
-
-def _full_check(state: GameState, action: Action) -> None:
-    """validate without its opening checks, which legal_actions made before listing anything (the
-    game runs, the player is seated)."""
-    CHECKS[type(action)](state, action)
-
-
-def _play_check(state: GameState, action: PlayCard) -> None:
-    """check_play_card for a card the listing took from the hand (or a one-shot from the table)."""
-    PLAY_CHECKS[state.card(action.card).kind](state, state.player(action.actor), action)
-
-
-def _candidates(state: GameState, player: Player, shared: _Shared) -> Iterable[tuple[Action, Check | None]]:
-    """Each move worth listing with the test it must still pass: the whole check of its kind, or only
-    the part the listing did not already make sure of (None: legal as made)."""
-    pid = player.id
+def _list_decisions(moves: list[Action], state: GameState, pid: str) -> None:
     for decision in state.decisions:
         if decision.player == pid:
-            # the decision is open and the player's, the option one of its own: only a trade to accept and
-            # a charity gift ask more (check_decide)
-            holds = _full_check if decision.kind in ("charity_give", "trade") else None
+            # the decision is open and the player's, the option one of its own: only accepting a trade and
+            # a charity gift ask more (check_decide): the trade still possible, the gift's recipient allowed
+            kind = decision.kind
+            allowed = _charity_allowed_recipients(state) if kind == "charity_give" else ()
             for option in decision.options:
-                yield made(Decide, actor=pid, decision=decision.id, option=option), holds
-    combat = state.combat
-    if combat is not None and combat.stage == "fight":
-        if pid not in combat.passed:
-            yield made(Pass, actor=pid, window=combat.window), None
-        if shared.help_open():
-            yield from _help_candidates(state, pid)
-    for move in _ability_candidates(state, player):
-        yield move, _full_check
-    if state.active_player.id == pid and combat is None:    # each of these is refused in a combat
-        yield from _turn_candidates(state, player)
-    yield from _play_candidates(state, player)
-    for uid in cards_in_play(player):
-        if hooks.may_discard_by_choice(state, uid):      # all check_discard asks of a card in play
-            yield made(Discard, actor=pid, card=uid), None
-    if combat is not None and combat.stage == "run" and combat.fighter == pid:
-        for uid in player.followers:
-            yield made(Sacrifice, actor=pid, card=uid), _full_check
-    if state.options.faster_play and "impossible" in state.sets and state.door_discard \
-            and state.card(state.door_discard[-1]).kind in CLAIMABLE:
-        for uid in player.hand:
-            if state.card(uid).kind == "level_up":
-                yield made(Claim, actor=pid, card=uid), None      # everything check_claim asks, made so
-                break
+                move = _DECIDE(pid, decision.id, option)
+                if kind == "trade" and option == "accept":
+                    _append_if_legal(moves, state, move)
+                elif kind != "charity_give" or option.split(">")[1] in allowed:
+                    moves.append(move)
 
 
-def _help_candidates(state: GameState, pid: str) -> Iterable[tuple[Action, Check | None]]:
+def _list_help(moves: list[Action], state: GameState, pid: str) -> None:
     """Help asked by the fighter of each other player, or offered to the fighter, while help is open:
     made to pass check_ask_help and check_offer_help."""
     combat = state.combat
     assert combat is not None
     if combat.fighter != pid:
-        yield made(OfferHelp, actor=pid, treasures=0), None
+        moves.append(_OFFER_HELP(pid, 0))
         return
     total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
+    shares = sorted({0, total // 2, total})
     for other in state.players:
         if other.id != pid:
-            for share in sorted({0, total // 2, total}):
-                yield made(AskHelp, actor=pid, helper=other.id, treasures=share), None
+            for share in shares:
+                moves.append(_ASK_HELP(pid, other.id, share))
 
 
-def _turn_candidates(state: GameState, player: Player) -> Iterable[tuple[Action, Check | None]]:
+def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """The active player's own moves outside a combat. Kicking the door, looking for trouble, looting
     and ending the turn wait only on a blocking decision once the phase fits (_require_turn_move)."""
     pid = player.id
     free = _blocking(state) is None
-    if state.phase == "start" and free:
-        yield made(KickDoor, actor=pid), None
+    phase = state.phase
+    if phase == "start" and free:
+        moves.append(_KICK_DOOR(pid))
         if player.hand and state.door_discard and ab.has_ability(state, player, "resurrection"):
             # all check_kick_door asks of a priest's resurrection, made so
-            yield made(KickDoor, actor=pid, resurrect_with=player.hand[0]), None
-    if state.phase == "trouble" and free:
-        yield made(LootRoom, actor=pid), None
-    if state.phase in ("trouble", "after") and free:
-        yield made(EndTurn, actor=pid), None
-    for uid in player.hand if state.phase == "trouble" and free else ():
-        if state.card(uid).kind == "monster":
-            yield made(LookForTrouble, actor=pid, card=uid), None
+            moves.append(made(KickDoor, actor=pid, resurrect_with=player.hand[0]))
+    if phase == "trouble" and free:
+        moves.append(_LOOT_ROOM(pid))
+    if phase in ("trouble", "after") and free:
+        moves.append(_END_TURN(pid))
+    if phase == "trouble" and free:
+        catalog, card_ids = shared.catalog, state.card_ids
+        moves += [_LOOK_FOR_TROUBLE(pid, uid) for uid in player.hand if catalog[card_ids[uid]].kind == "monster"]
     for item in player.items:
         # to the backpack always; into use only where check_equip finds the item usable and a slot free
-        yield made(Equip, actor=pid, card=item.uid, in_use=not item.in_use), None if item.in_use else _full_check
-    for sale in _sale_candidates(state, player):
-        yield sale, _full_check
+        if item.in_use:
+            moves.append(_EQUIP(pid, item.uid, False))
+        else:
+            _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
+    if phase != "charity":          # check_sell refuses every sale while charity is given out
+        for sale in _sale_candidates(state, player, shared.catalog):
+            _append_if_legal(moves, state, sale)
 
 
-def _legal_trades(state: GameState, player: Player, shared: _Shared) -> list[OfferTrade]:
-    """The trade offers that pass check_offer_trade, made so (not tried one by one): nobody trades in
-    a combat, an offer names items on the table, one on each side, and only a big-item count or an
-    identical open offer can still refuse one. A side's room for big items is worked out only when
-    an offer moves a big item towards it."""
+def _list_trades(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
+    """The trade offers of a player outside the combat (nobody in it trades: the caller asks) that pass
+    check_offer_trade, made so (not tried one by one): an offer names items on the table, one on each
+    side, and only a big-item count or an identical open offer can still refuse one. A side's room
+    for big items is worked out only when an offer moves a big item towards it."""
     pid = player.id
-    if pid in shared.fighting:
-        return []
-    big = shared.big()
-    open_offers = shared.open_offers(pid)
-    mine = shared.items(player)
-    offers = []
-    for other, theirs in shared.partners():
-        if other is player or not (mine or theirs):
+    mine = shared.items[pid]
+    # with no item of mine, only partners with items can be asked for one
+    partners = shared.partners if mine else shared.with_items
+    if not partners:
+        return
+    big, with_big = shared.big, shared.big_count
+    open_offers = shared.offers.get(pid)
+    gifts = None
+    for other, theirs in partners:
+        if other is player:
             continue
         to = other.id
-        for give, want in _pairs(mine, theirs, big):
-            # one item a side at most: a big item comes in (1), goes out (-1), or neither (0)
-            big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-            if big_in and shared.big_room(player if big_in > 0 else other) < 1:
-                continue        # more big items than one side may carry (a side already over may keep them)
-            offer = made(OfferTrade, actor=pid, to=to, give=give, want=want)
-            if not (open_offers and any(_same_offer(d, offer) for d in open_offers)):
-                offers.append(offer)
-    return offers
+        if not theirs:              # the same gifts to everyone with nothing
+            pairs = gifts = _pairs(mine, theirs, big) if gifts is None else gifts
+        elif not mine:              # asking for each of theirs: the same whoever asks
+            pairs = shared.asks(other, theirs)
+        else:
+            pairs = _pairs(mine, theirs, big)
+        if pid in with_big or to in with_big:
+            pairs = _big_items_fit(pairs, big, shared, player, other)
+        if open_offers:
+            pairs = [(give, want) for give, want in pairs
+                     if not any(_same_offer(d, to, give, want) for d in open_offers)]
+        moves += [_OFFER(pid, to, give, want) for give, want in pairs]
 
 
-def _big_room(state: GameState, player: Player) -> int:
-    """How many more big items the player may carry (ch.can_carry_big, as a count)."""
-    return ch.big_item_allowance(state, player) - sum(1 for i in player.items if state.card(i.uid).big)
+def _big_items_fit(pairs: list[TradePair], big: dict[str, bool], shared: _Shared, player: Player,
+                   other: Player) -> list[TradePair]:
+    """One item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side may
+    not gain one beyond its allowance (one already over it may keep its own)."""
+    kept = []
+    for give, want in pairs:
+        big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
+        if not big_in or shared.big_room(player if big_in > 0 else other) >= 1:
+            kept.append((give, want))
+    return kept
+
+
+def _big_room(state: GameState, player: Player, carried: int | None = None) -> int:
+    """How many more big items the player may carry (ch.can_carry_big, as a count); ``carried``: the
+    big items the player has, when already counted."""
+    if carried is None:
+        carried = sum(1 for i in player.items if state.card(i.uid).big)
+    return ch.big_item_allowance(state, player) - carried
 
 
 TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
@@ -1494,7 +1591,8 @@ def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[Tra
     if not mine:
         return [((), (uid,)) for uid in theirs]
     first = theirs[0]
-    pairs = [((uid,), (first,)) for uid in mine]
+    their_first = (first,)
+    pairs = [((uid,), their_first) for uid in mine]
     my_first = (mine[0],)
     pairs += [(my_first, (uid,)) for uid in theirs[1:]]
     size = big[first]
@@ -1505,86 +1603,104 @@ def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[Tra
     return pairs
 
 
-def _ability_candidates(state: GameState, player: Player) -> Iterable[UseAbility]:
-    """Abilities in their smallest useful forms: one card from hand as fuel, the whole hand to charm."""
-    combat = state.combat
-    fuel = tuple(player.hand[:1])
-    if combat is None:
-        for uid in ch.owned_in_play(player):
-            if "steal" in state.card(uid).abilities:
-                for other in state.players:
-                    yield made(UseAbility, actor=player.id, card=uid, ability="steal", discard=fuel,
-                               target_player=other.id)
-        return
-    for uid in ch.owned_in_play(player):
-        for name in state.card(uid).abilities:
-            if name in ("berserk", "turning", "flight"):
-                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
-            elif name == "charm":
-                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=tuple(player.hand))
-            elif name == "battle_roll":
-                yield made(UseAbility, actor=player.id, card=uid, ability=name)
-            elif name == "resurrection":
-                yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel)
-            elif name == "backstab":
-                for victim in (combat.fighter, combat.helper):
-                    if victim:
-                        yield made(UseAbility, actor=player.id, card=uid, ability=name, discard=fuel,
-                                   target_player=victim)
-
-
-def _play_candidates(state: GameState, player: Player) -> Iterable[tuple[PlayCard, Check | None]]:
-    """Each card play in its useful forms, with _play_check where PLAY_CHECKS still asks something the
-    forms made here do not already satisfy (None: a target the check only asks to exist, taken from
-    the table: a seated player, a monster in the fight, a side, a monster in hand)."""
+def _list_abilities(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
+    """Abilities in their smallest useful forms (one card from hand as fuel, the whole hand to charm),
+    each tried by check_use_ability."""
+    card_ids = state.card_ids
+    with_ability = shared.ability_cards
+    if with_ability.isdisjoint(map(card_ids.__getitem__, ch.owned_in_play_unordered(player))):
+        return      # the usual case, asked without a loop in Python
+    owned = [uid for uid in ch.owned_in_play(player) if card_ids[uid] in with_ability]
+    card = shared.card
     pid = player.id
     combat = state.combat
-    card_of = state.card
-    playable = list(player.hand) + [i.uid for i in player.items if card_of(i.uid).kind == "oneshot"]
-    for uid in playable:
-        card = card_of(uid)
+    fuel = tuple(player.hand[:1])
+    for uid in owned:
+        for name in card(uid).abilities:
+            if combat is None:
+                forms = [dict(discard=fuel, target_player=other) for other in shared.player_ids] \
+                    if name == "steal" else []
+            elif name in ("berserk", "turning", "flight", "resurrection"):
+                forms = [dict(discard=fuel)]
+            elif name == "charm":
+                forms = [dict(discard=tuple(player.hand))]
+            elif name == "battle_roll":
+                forms = [{}]
+            elif name == "backstab":
+                forms = [dict(discard=fuel, target_player=victim) for victim in (combat.fighter, combat.helper)
+                         if victim]
+            else:
+                forms = []
+            for form in forms:
+                _append_if_legal(moves, state, made(UseAbility, actor=pid, card=uid, ability=name, **form))
+
+
+def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
+    """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
+    unplayable, catalog, card_ids = shared.unplayable, shared.catalog, state.card_ids
+    for uid in player.hand:
+        card = catalog[card_ids[uid]]
         kind = card.kind
-        if not _may_play_now(state, player, uid, card):
-            continue
-        if kind == "level_up" and not combat:           # on oneself, or on another player
-            yield made(PlayCard, actor=pid, card=uid), _play_check
-            for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), _play_check
-            continue
-        if kind in ("curse", "trap", "effect") or (kind == "level_up" and combat) \
-                or (kind == "oneshot" and card.effects):
-            # all a curse, trap or effect asks of its target is that it is seated; a level card asks its level
-            check = _play_check if kind == "level_up" else None
-            for target in state.players:
-                yield made(PlayCard, actor=pid, card=uid, target_player=target.id), check
-        elif kind == "enhancer" or (kind == "oneshot" and combat):
-            # in the fight a one-shot names its side or monster; after it, only one that helps to run away
-            # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
-            assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
-            fight = combat.stage == "fight"
-            if fight or (card.run_bonus and _fleeing(state, pid)):
-                if kind == "enhancer" or card.defeats_monster:
-                    for monster in combat.monsters:
-                        yield made(PlayCard, actor=pid, card=uid, target_monster=monster.uid), None
-                else:
-                    yield made(PlayCard, actor=pid, card=uid, side="players"), None
-                    yield made(PlayCard, actor=pid, card=uid, side="monsters"), None
-            if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
-                yield made(PlayCard, actor=pid, card=uid), _play_check
-        elif kind == "item_enhancer":
-            for item in player.items:
-                yield made(PlayCard, actor=pid, card=uid, target_item=item.uid), _play_check
-        elif kind == "wandering" or card.pairs_classes:
-            wanted = "monster" if kind == "wandering" else "class"
-            check = None if kind == "wandering" else _play_check   # in the fight (_may_play_now)
-            for other in player.hand:
-                if card_of(other).kind == wanted:
-                    yield made(PlayCard, actor=pid, card=uid, with_card=other), check
-        elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
-            yield made(PlayCard, actor=pid, card=uid), _play_check
-            if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
-                for ally in player.followers:
-                    yield made(PlayCard, actor=pid, card=uid, target_item=ally), _play_check
+        if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
+            _list_play_forms(moves, state, player, shared, uid, card)
+    if player.id in shared.one_shots:
+        for uid, card in shared.one_shots[player.id]:
+            _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
+
+
+def _list_play_forms(moves: list[Action], state: GameState, player: Player, shared: _Shared, uid: str,
+                     card: Card) -> None:
+    """The card's plays, each tried by its PLAY_CHECKS entry unless the form made here satisfies
+    all the check asks (a target it only asks to exist, taken from the table: a seated player, a
+    monster in the fight, a side, a monster in hand)."""
+    pid = player.id
+    combat = state.combat
+    kind = card.kind
+    check = PLAY_CHECKS[kind]
+    if kind == "level_up":
+        # all _check_play_level_up asks: a seated target below the level the card may give
+        top = ch.MAX_LEVEL - (0 if card.reaches_level_10 else 1)
+        if not combat and player.level < top:       # on oneself, or on another player
+            moves.append(_PLAY(pid, uid))
+        moves += [_PLAY_ON_PLAYER(pid, uid, target.id) for target in state.players if target.level < top]
+    elif kind in ("curse", "trap", "effect") or (kind == "oneshot" and card.effects):
+        # all a curse, trap or effect asks of its target is that it is seated
+        moves += [_PLAY_ON_PLAYER(pid, uid, target) for target in shared.player_ids]
+    elif kind == "enhancer" or (kind == "oneshot" and combat):
+        # in the fight a one-shot names its side or monster; after it, only one that helps to run away
+        # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
+        assert combat is not None           # an enhancer is played in a fight only (_may_play_now)
+        fight = shared.fight
+        if fight or (card.run_bonus and _fleeing(state, pid)):
+            if kind == "enhancer" or card.defeats_monster:
+                moves += [_PLAY_ON_MONSTER(pid, uid, monster.uid) for monster in combat.monsters]
+            else:
+                moves += [_PLAY_FOR_SIDE(pid, uid, "players"), _PLAY_FOR_SIDE(pid, uid, "monsters")]
+        if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
+            _append_checked(moves, check, state, player, _PLAY(pid, uid))
+    elif kind == "item_enhancer":
+        for item in player.items:
+            _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
+    elif kind == "wandering":           # all it asks is a monster from the hand (and the fight: _may_play_now)
+        catalog, card_ids = shared.catalog, state.card_ids
+        moves += [_PLAY_WITH(pid, uid, other) for other in player.hand if catalog[card_ids[other]].kind == "monster"]
+    elif card.pairs_classes:            # Impossible's Super Munchkin with a second class from the hand
+        card_of = shared.card
+        for other in player.hand:
+            if card_of(other).kind == "class":
+                _append_checked(moves, check, state, player, _PLAY_WITH(pid, uid, other))
+    elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
+        _append_checked(moves, check, state, player, _PLAY(pid, uid))
+        if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
+            for ally in player.followers:
+                _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, ally))
+
+
+def _append_checked(moves: list[Action], check: Callable[[GameState, Player, PlayCard], None], state: GameState,
+                    player: Player, move: PlayCard) -> None:
+    """The card play goes on the list if its PLAY_CHECKS entry refuses nothing."""
+    if _passes(check, state, player, move):
+        moves.append(move)
 
 
 def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:
@@ -1597,34 +1713,41 @@ def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Car
                                                      or _is_fresh(state, player, uid))
 
 
-def _may_play_now(state: GameState, player: Player, uid: str, card: Card) -> bool:
+# the kinds _may_play_now asks anything of: every other card passes it
+_GATED = frozenset({"monster", "enhancer", "wandering", "item", "class", "race", "loyalty", "training", "power"})
+
+
+def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool:
     """The first check of a monster, item, enhancer, wandering monster, class, race, loyalty, training
     or power played (PLAY_CHECKS), which does not depend on the move's targets: a card failing it is
     not listed in any form."""
-    if card.kind == "monster":
-        return cb.can_follow(state, uid)
-    if card.kind in ("enhancer", "wandering"):          # _fight_stage
-        return state.combat is not None and state.combat.stage == "fight"
-    if card.kind == "item":
-        return state.active_player.id == player.id or _is_fresh(state, player, uid)
-    if card.kind in ("class", "race"):              # _check_play_class
+    kind = card.kind
+    if kind == "monster":
+        return shared.fight and cb.joins(card, shared.open_to_follow())     # cb.can_follow: only in a fight
+    if kind in ("enhancer", "wandering"):          # _fight_stage
+        return shared.fight
+    if kind == "item":
+        return shared.active == player.id or _is_fresh(shared.state, player, uid)
+    if kind in ("class", "race"):              # _check_play_class
         return _class_room(player, card) and (_second_class_any_time(player, card)
-                                              or _may_lay_down(state, player, uid))
-    if card.kind in ("loyalty", "training", "power"):   # _check_play_ability
-        return _may_lay_down(state, player, uid)
+                                              or _may_lay_down(shared.state, player, uid))
+    if kind in ("loyalty", "training", "power"):   # _check_play_ability
+        return _may_lay_down(shared.state, player, uid)
     return True
 
 
-def _sale_candidates(state: GameState, player: Player) -> Iterable[Sell]:
-    """Minimal sets: no card in them could be left out for the same number of levels."""
+def _sale_candidates(state: GameState, player: Player, catalog: dict[str, Card]) -> Iterable[Sell]:
+    """Minimal sets: no card in them could be left out for the same number of levels (``catalog``:
+    the state's cards by design id, looked up without a call)."""
     if state.combat is not None:
         return
-    sellable = [u for u in (*player.hand, *(i.uid for i in player.items))
-                if state.card(u).kind in ("item", "oneshot") and state.card(u).value > 0]
-    sellable = sorted(sellable, key=lambda u: -state.card(u).value)[:10]
+    card_ids = state.card_ids
+    value = {u: card.value for u in [*player.hand, *map(_UID, player.items)] for card in (catalog[card_ids[u]],)
+             if card.kind in ("item", "oneshot") and card.value > 0}
+    if sum(value.values()) + max(value.values(), default=0) < SELL_UNIT:
+        return      # no level even with the dearest card counted twice (the usual case, asked first)
+    sellable = sorted(value, key=lambda u: -value[u])[:10]
     double = _double_sale_available(state, player)      # a halfling's best item counts twice
-
-    value = {u: state.card(u).value for u in sellable}
 
     def worth(cards: Sequence[str]) -> int:
         return _sale_value(state, player, cards) if double else sum(value[u] for u in cards)

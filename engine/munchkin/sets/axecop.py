@@ -29,6 +29,8 @@ def check_power_fits(state: GameState, player: Player, card) -> None:
 
 
 def check_power_ranks(tx: Tx) -> None:
+    if not tx.s.decisions and not any(p.powers for p in tx.s.players):
+        return          # no power in play and no decision open: nothing to drop, nothing to withdraw
     pending = first_pending(tx.s, "drop_power")
     for player in tx.s.players:
         if not player.powers and player.id not in pending:

@@ -12,14 +12,12 @@ Who is a Kultist, the cult's +2 and becoming one are in cult.py, below the share
 
 from __future__ import annotations
 
-from itertools import islice
-
 from engine.munchkin import character as ch
 from engine.munchkin.cards import Effect, cultist_cards
 from engine.munchkin.combat import check_winners
 from engine.munchkin.effects import apply_effects, lose_card
 from engine.munchkin.registry import handler
-from engine.munchkin.sets.cult import become_cultist, is_cultist, is_cultist_card, may_lose
+from engine.munchkin.sets.cult import become_cultist, first_humans, is_cultist, is_cultist_card, may_lose
 from engine.munchkin.state import Player
 from engine.munchkin.tx import Tx
 
@@ -32,7 +30,7 @@ def check_cult_endings(tx: Tx) -> None:
     if not cultist_cards(tuple(state.sets)):
         return
     # two humans are enough to know that nothing ends (the usual case): the search stops there
-    humans = list(islice((p for p in state.players if not is_cultist(state, p)), 2))
+    humans = first_humans(state, 2)
     if not humans:
         top = max(p.level for p in state.players)
         state.winners = [p.id for p in state.players if p.level == top]

@@ -5,7 +5,10 @@ the effect vocabulary and combat read these; the cult's cards and its endings ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.errors import IllegalAction
+from engine.munchkin.cards import cultist_cards
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -18,7 +21,29 @@ def is_cultist_card(state: GameState, uid: str) -> bool:
 
 
 def is_cultist(state: GameState, player: Player) -> bool:
-    return any(is_cultist_card(state, u) for u in player.classes)
+    """Asked after every step (the cult's endings): by the design ids of the Kultist cards, no card looked up."""
+    return bool(player.classes) and _holds(player, cultist_cards(tuple(state.sets)), state.card_ids)
+
+
+def _holds(player: Player, cultist: frozenset[str], card_ids: dict[str, str]) -> bool:
+    """The player holds one of these Kultist cards (by design id) as a class."""
+    return not cultist.isdisjoint(map(card_ids.__getitem__, player.classes))
+
+
+def first_humans(state: GameState, count: int) -> list[Player]:
+    """The first ``count`` players (or fewer) who are no Kultisten: is_cultist asked once per step
+    after every move, with the Kultist cards looked up once."""
+    cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
+    found = []
+    for player in state.players:
+        for uid in player.classes:      # _holds, as a loop: most hold no class or one
+            if card_ids[uid] in cultist:
+                break
+        else:
+            found.append(player)
+            if len(found) == count:
+                break
+    return found
 
 
 def cultists(state: GameState) -> list[Player]:
@@ -46,6 +71,17 @@ def may_lose(state: GameState, player: Player, uid: str) -> bool:
 def may_discard_by_choice(state: GameState, uid: str) -> bool:
     """A Kultist card is never discarded by its owner's choice (C l.258, l.318)."""
     return not is_cultist_card(state, uid)
+
+
+def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
+    cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
+
+    def discardable(uids: list[str]) -> list[str]:
+        for uid in uids:
+            if card_ids[uid] in cultist:
+                return [u for u in uids if card_ids[u] not in cultist]
+        return uids         # the usual case: no Kultist card among them
+    return discardable
 
 
 def check_voluntary_discard(state: GameState, uid: str) -> None:

@@ -3,8 +3,11 @@ discarded, and what to check after every step."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
+from engine.munchkin.cards import card_kinds
 from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.effects import lose_card
 from engine.munchkin.registry import decision
@@ -50,17 +53,28 @@ def may_discard_by_choice(state: GameState, uid: str) -> bool:
     return cult.may_discard_by_choice(state, uid)
 
 
+def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
+    """A function giving the cards among those it is given that may_discard_by_choice allows, in
+    their order, for this state as long as it does not change (the listing asks it for every player)."""
+    return cult.discard_filter(state)
+
+
 def after_each_step(tx: Tx) -> None:
     """Rules that watch the whole table: the cult's endings, power ranks over the level, too many
     followers after an allowance went."""
     cthulhu.check_cult_endings(tx)
     if tx.s.phase == "over":
         return
-    axecop.check_power_ranks(tx)
-    check_follower_counts(tx)
+    kinds = card_kinds(tuple(tx.s.sets))      # a game without powers or followers has none to check
+    if "power" in kinds:
+        axecop.check_power_ranks(tx)
+    if "hireling" in kinds or "ally" in kinds:
+        check_follower_counts(tx)
 
 
 def check_follower_counts(tx: Tx) -> None:
+    if not tx.s.decisions and all(len(p.followers) < 2 for p in tx.s.players):
+        return          # the allowance is at least 1 and no decision is open: nothing to drop or withdraw
     pending = first_pending(tx.s, "drop_follower")
     for player in tx.s.players:
         if len(player.followers) < 2 and player.id not in pending:
