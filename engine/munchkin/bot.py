@@ -307,7 +307,7 @@ SEARCH_WIDTH = 6
 
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=MiddlePlayer, determinize=determinize,
                     evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=60,
-                    margin=0.01, apply_owned=partial(apply, in_place=True), turn_of=attrgetter("turn"))
+                    margin=0.03, apply_owned=partial(apply, in_place=True), turn_of=attrgetter("turn"))
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
