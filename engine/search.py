@@ -5,9 +5,10 @@ A decision is searched only when the ``mittel`` player wants to act and more tha
 is open. Each round samples one world consistent with what the bot may know (its own hand and
 everything on the table; the other hands, the decks' order and the random generator are drawn
 anew, see each game's ``determinize``), then tries every candidate in that same world and plays on
-with the ``mittel`` players for a few steps; the position reached is scored by the game's
-``evaluate``. Every candidate sees the same worlds, so their averages compare fairly. The move with
-the best average after the budget wins; with no full round done, the ``mittel`` move stands.
+with the ``mittel`` players until the next turn begins; the position reached is scored by the
+game's ``evaluate``. Every candidate sees the same worlds, so they are compared world by world: the
+``mittel`` move stands unless another leads it clearly (``clear_winner``), and the search stops once
+its choice is settled or the budget is spent.
 
 The search never reads a hidden card: the world it plays in is built only from the bot's view, so
 its choice stays the same when the hidden cards are swapped for others it cannot tell apart.
