@@ -1,6 +1,8 @@
 """A simple, sensible Munchkin player for empty seats: it fights when it wins, asks for help when a
 helper would make the difference, runs otherwise, lays out what helps, sells for levels and plays
-curses and monster-side cards against the leader."""
+curses and monster-side cards against the leader (``BotPlayer``); the three strengths built on it:
+``leicht`` (``EasyPlayer``, a beginner), ``mittel`` (``MiddlePlayer``) and ``schwer`` (the search over
+``mittel``, see engine/search.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """A sensible Smash Up player for empty seats: it drafts the factions with the most minion power,
 plays the card that most improves its standing at the bases (looking one move ahead), scores the
 base it leads first, keeps its strongest cards at the hand limit and passes on Specials unless it
-has minions at the base being scored."""
+has minions at the base being scored (``BotPlayer``); the three strengths built on it: ``leicht``
+(``EasyPlayer``, a beginner), ``mittel`` (``MiddlePlayer``) and ``schwer`` (the search over
+``mittel``, see engine/search.py)."""
 
 from __future__ import annotations
 
