@@ -184,8 +184,7 @@ def traits_open_to_follow(state: GameState) -> set[str]:
     follow = set(rules_for(tuple(state.sets), state.options).follow_traits)
     found: set[str] = set()
     for monster in combat.monsters:
-        traits = follow.intersection(state.card(monster.uid).traits)
-        found |= traits if not (monster.followed or monster.called) else traits - {"goth"}
+        found |= _open_traits(state, monster, follow)
     return found
 
 
@@ -214,15 +213,19 @@ def _caller_for(state: GameState, uid: str) -> CombatMonster | None:
     that came in that way calls none (Cthulhu: "Goth-Monster")."""
     combat = state.combat
     assert combat is not None
-    follow = rules_for(tuple(state.sets), state.options).follow_traits
-    card_traits = set(state.card(uid).traits) & set(follow)
+    follow = set(rules_for(tuple(state.sets), state.options).follow_traits)
+    card_traits = follow.intersection(state.card(uid).traits)
     for monster in combat.monsters:
-        shared = card_traits & set(state.card(monster.uid).traits)
-        if shared - {"goth"}:
-            return monster
-        if "goth" in shared and not monster.followed and not monster.called:
+        if not card_traits.isdisjoint(_open_traits(state, monster, follow)):
             return monster
     return None
+
+
+def _open_traits(state: GameState, monster: CombatMonster, follow: set[str]) -> set[str]:
+    """The traits by which another monster may join this one: its family traits, "goth" only while
+    it neither came in by a call nor called one."""
+    traits = follow.intersection(state.card(monster.uid).traits)
+    return traits - {"goth"} if monster.followed or monster.called else traits
 
 
 # ---------------------------------------------------------------------- resolving

@@ -1608,8 +1608,6 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
     each tried by check_use_ability."""
     card_ids = state.card_ids
     with_ability = shared.ability_cards
-    if with_ability.isdisjoint(map(card_ids.__getitem__, ch.owned_in_play_unordered(player))):
-        return      # the usual case, asked without a loop in Python
     owned = [uid for uid in ch.owned_in_play(player) if card_ids[uid] in with_ability]
     card = shared.card
     pid = player.id
