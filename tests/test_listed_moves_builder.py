@@ -83,3 +83,32 @@ def test_a_move_maker_refuses_fields_the_model_does_not_have():
         move_maker(munchkin.Pass, "actor", "windows")
     with pytest.raises(TypeError):
         move_maker(munchkin.Pass, "actor", "actor")
+
+
+def test_a_shared_maker_hands_out_one_object_per_move_and_forgets_past_its_limit():
+    """A shared maker gives the same move for the same values (frozen, so nobody can change it for
+    the others), the very object the constructor would give, and keeps at most SHARED_LIMIT moves."""
+    from engine.core import moves
+
+    offer = moves.move_maker(munchkin.OfferTrade, "actor", "to", "give", "want", shared=True)
+    first = offer("p1", "p2", ("c1",), ("c2",))
+    assert offer("p1", "p2", ("c1",), ("c2",)) is first
+    assert offer("p1", "p3", ("c1",), ("c2",)) is not first
+    expected = munchkin.OfferTrade(actor="p1", to="p2", give=("c1",), want=("c2",))
+    assert (first, first.model_dump_json(), first.model_fields_set) == \
+        (expected, expected.model_dump_json(), expected.model_fields_set)
+    with pytest.raises(ValueError):
+        first.to = "p3"                     # frozen: nobody changes a move the others hold
+    for n in range(moves.SHARED_LIMIT):
+        offer("p1", "p2", (f"x{n}",), ())
+    assert offer("p1", "p2", ("c1",), ("c2",)) is not first       # forgotten once the limit was reached
+
+
+def test_only_frozen_moves_are_shared():
+    from engine.core.moves import move_maker
+
+    class Loose(BaseModel):
+        actor: str
+
+    with pytest.raises(TypeError, match="frozen"):
+        move_maker(Loose, "actor", shared=True)

@@ -47,28 +47,47 @@ def _defaults(cls: type[BaseModel], given: tuple[str, ...] = ()) -> dict[str, An
     return found
 
 
-def move_maker(cls: type[M], *names: str) -> Callable[..., M]:
+SHARED_LIMIT = 4_096      # moves a shared maker remembers before it starts afresh (bounded memory)
+
+
+def move_maker(cls: type[M], *names: str, shared: bool = False) -> Callable[..., M]:
     """A function ``make(*values)`` giving ``listed_move(cls, **dict(zip(names, values)))`` (a field
     whose default a factory makes may be among the names, never left out), for the forms a listing
     (or the events a move) makes by the thousand: its source is written once for these fields (like
     dataclasses' ``__init__``), so each move costs no keyword dict, no merge with the defaults and
-    no set of the names given (about a third less than listed_move)."""
+    no set of the names given (about a third less than listed_move).
+
+    ``shared``: the same values give the very same object, remembered (up to SHARED_LIMIT, then
+    afresh) — for a frozen move listed again after every action (the same trade offers, the same
+    curses on the same players), looked up for a fraction of making it. The values must be hashable."""
     defaults = _defaults(cls, names)
     unknown = set(names) - set(defaults)
     if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_defaults"} \
-            or any(name.startswith("_SET") or name == "_NEW" for name in names):
+            or any(name.startswith(("_SET", "_SHARED")) or name == "_NEW" for name in names):
         raise TypeError(f"{cls.__name__}: cannot make a maker for the fields {names}")
+    if shared and not cls.model_config.get("frozen"):
+        raise TypeError(f"{cls.__name__} is not frozen: its moves cannot be shared")
     # every field in the model's order, as the constructor fills __dict__: a given value or its default
     entries = ", ".join(f"{name!r}: {name if name in names else f'_defaults[{name!r}]'}" for name in defaults)
+    key = f"({', '.join(names)},)"
+    looked_up = (f"    move = _SHARED_GET({key})\n"
+                 f"    if move is not None:\n"
+                 f"        return move\n"
+                 f"    if len(_SHARED) >= {SHARED_LIMIT}:\n"
+                 f"        _SHARED.clear()\n") if shared else ""
     source = (f"def make({', '.join(names)}):\n"
+              f"{looked_up}"
               f"    move = _NEW(cls)\n"
               f"    _SET_DICT(move, {{{entries}}})\n"
               f"    _SET_FIELDS_SET(move, {set(names)!r})\n"
               f"    _SET_EXTRA(move, None)\n"
               f"    _SET_PRIVATE(move, None)\n"
-              f"    return move\n")
+              + (f"    _SHARED[{key}] = move\n" if shared else "")
+              + "    return move\n")
+    remembered: dict[tuple, M] = {}
     namespace = {"_NEW": _NEW, "_SET_DICT": _SET_DICT, "_SET_FIELDS_SET": _SET_FIELDS_SET, "_SET_EXTRA": _SET_EXTRA,
-                 "_SET_PRIVATE": _SET_PRIVATE, "cls": cls, "_defaults": defaults}
+                 "_SET_PRIVATE": _SET_PRIVATE, "cls": cls, "_defaults": defaults,
+                 "_SHARED": remembered, "_SHARED_GET": remembered.get}
     # the source is built above from the model's own field names; its file name shows in profiles
     exec(compile(source, f"<move_maker {cls.__name__}: {', '.join(names)}>", "exec"), namespace)
     make = namespace["make"]

@@ -1344,26 +1344,27 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     return moves
 
 
-# the forms the listing makes by the thousand, each a function of its fields' values in this order
-_DECIDE = move_maker(Decide, "actor", "decision", "option")
-_KICK_DOOR = move_maker(KickDoor, "actor")
-_LOOT_ROOM = move_maker(LootRoom, "actor")
-_END_TURN = move_maker(EndTurn, "actor")
-_LOOK_FOR_TROUBLE = move_maker(LookForTrouble, "actor", "card")
-_PASS = move_maker(Pass, "actor", "window")
-_OFFER_HELP = move_maker(OfferHelp, "actor", "treasures")
-_ASK_HELP = move_maker(AskHelp, "actor", "helper", "treasures")
-_EQUIP = move_maker(Equip, "actor", "card", "in_use")
-_DISCARD = move_maker(Discard, "actor", "card")
-_SACRIFICE = move_maker(Sacrifice, "actor", "card")
-_CLAIM = move_maker(Claim, "actor", "card")
-_OFFER = move_maker(OfferTrade, "actor", "to", "give", "want")
-_PLAY = move_maker(PlayCard, "actor", "card")
-_PLAY_ON_PLAYER = move_maker(PlayCard, "actor", "card", "target_player")
-_PLAY_ON_MONSTER = move_maker(PlayCard, "actor", "card", "target_monster")
-_PLAY_FOR_SIDE = move_maker(PlayCard, "actor", "card", "side")
-_PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card")
-_PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item")
+# the forms the listing makes by the thousand, each a function of its fields' values in this order;
+# shared: listed again after every action, each move is made once and then looked up
+_DECIDE = move_maker(Decide, "actor", "decision", "option", shared=True)
+_KICK_DOOR = move_maker(KickDoor, "actor", shared=True)
+_LOOT_ROOM = move_maker(LootRoom, "actor", shared=True)
+_END_TURN = move_maker(EndTurn, "actor", shared=True)
+_LOOK_FOR_TROUBLE = move_maker(LookForTrouble, "actor", "card", shared=True)
+_PASS = move_maker(Pass, "actor", "window", shared=True)
+_OFFER_HELP = move_maker(OfferHelp, "actor", "treasures", shared=True)
+_ASK_HELP = move_maker(AskHelp, "actor", "helper", "treasures", shared=True)
+_EQUIP = move_maker(Equip, "actor", "card", "in_use", shared=True)
+_DISCARD = move_maker(Discard, "actor", "card", shared=True)
+_SACRIFICE = move_maker(Sacrifice, "actor", "card", shared=True)
+_CLAIM = move_maker(Claim, "actor", "card", shared=True)
+_OFFER = move_maker(OfferTrade, "actor", "to", "give", "want", shared=True)
+_PLAY = move_maker(PlayCard, "actor", "card", shared=True)
+_PLAY_ON_PLAYER = move_maker(PlayCard, "actor", "card", "target_player", shared=True)
+_PLAY_ON_MONSTER = move_maker(PlayCard, "actor", "card", "target_monster", shared=True)
+_PLAY_FOR_SIDE = move_maker(PlayCard, "actor", "card", "side", shared=True)
+_PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card", shared=True)
+_PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item", shared=True)
 
 
 class _Shared:
