@@ -1374,9 +1374,10 @@ class _Shared:
     open, the fight's traits open to follow and each player's room for big items are worked out on
     first use. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_asks", "_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
+    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
                  "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers",
-                 "one_shots", "partners", "player_ids", "runner", "state", "turn_owner", "unplayable", "with_items")
+                 "one_shots", "partners", "player_ids", "runner", "sizes", "state", "turn_owner", "unplayable",
+                 "with_items")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1402,7 +1403,6 @@ class _Shared:
         self._help_open: bool | None = None
         self._follow: set[str] | None = None
         self._room: dict[str, int] = {}
-        self._asks: dict[str, list[TradePair]] = {}
         self._gather_items()
         self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
         for d in state.decisions:
@@ -1413,23 +1413,27 @@ class _Shared:
         """Every player's items in one pass: which are big (and who has one), the one-shots lying
         on the table, the players outside the combat who may trade (those with items apart)."""
         catalog, card_ids, fighting = self.catalog, self.state.card_ids, self.fighting
-        items: dict[str, list[str]] = {}
+        items: dict[str, tuple[str, ...]] = {}
+        sizes: dict[str, tuple[bool, ...]] = {}     # which of each player's items are big, in order
         big: dict[str, bool] = {}
         one_shots: dict[str, list[tuple[str, Card]]] = {}
         big_count: dict[str, int] = {}
         partners = []
         for player in self.state.players:
-            uids = items[player.id] = [i.uid for i in player.items] if player.items else []
+            uids = items[player.id] = tuple([i.uid for i in player.items]) if player.items else ()
+            sized = []
             for uid in uids:
                 card = catalog[card_ids[uid]]
                 big[uid] = card.big
+                sized.append(card.big)
                 if card.big:
                     big_count[player.id] = big_count.get(player.id, 0) + 1
                 if card.kind == "oneshot":
                     one_shots.setdefault(player.id, []).append((uid, card))
+            sizes[player.id] = tuple(sized)
             if player.id not in fighting:
                 partners.append((player, uids))
-        self.items, self.big, self.one_shots, self.partners = items, big, one_shots, partners
+        self.items, self.sizes, self.big, self.one_shots, self.partners = items, sizes, big, one_shots, partners
         self.big_count = big_count          # the players with a big item: how many each
         self.with_items = [pair for pair in partners if pair[1]]
 
@@ -1442,13 +1446,6 @@ class _Shared:
         if self._help_open is None:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
-
-    def asks(self, other: Player, theirs: list[str]) -> list[TradePair]:
-        """The trades asking for each of this player's items for nothing (_pairs), made once."""
-        found = self._asks.get(other.id)
-        if found is None:
-            found = self._asks[other.id] = _pairs([], theirs, self.big)
-        return found
 
     def big_room(self, player: Player) -> int:
         room = self._room.get(player.id)
@@ -1535,36 +1532,47 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     partners = shared.partners if mine else shared.with_items
     if not partners:
         return
-    big, with_big = shared.big, shared.big_count
+    with_big = shared.big_count
     open_offers = shared.offers.get(pid)
-    gifts = None
     for other, theirs in partners:
         if other is player:
             continue
         to = other.id
-        if not theirs:              # the same gifts to everyone with nothing
-            pairs = gifts = _pairs(mine, theirs, big) if gifts is None else gifts
-        elif not mine:              # asking for each of theirs: the same whoever asks
-            pairs = shared.asks(other, theirs)
-        else:
-            pairs = _pairs(mine, theirs, big)
+        offers = _offers(shared, pid, to, mine, theirs)
         if pid in with_big or to in with_big:
-            pairs = _big_items_fit(pairs, big, shared, player, other)
+            offers = _big_items_fit(offers, shared, player, other)
         if open_offers:
-            pairs = [(give, want) for give, want in pairs
-                     if not any(_same_offer(d, to, give, want) for d in open_offers)]
-        moves += [_OFFER(pid, to, give, want) for give, want in pairs]
+            offers = [o for o in offers if not any(_same_offer(d, to, o.give, o.want) for d in open_offers)]
+        moves += offers
 
 
-def _big_items_fit(pairs: list[TradePair], big: dict[str, bool], shared: _Shared, player: Player,
-                   other: Player) -> list[TradePair]:
+_OFFERS: dict[tuple, list[OfferTrade]] = {}
+_OFFERS_LIMIT = 4_096
+
+
+def _offers(shared: _Shared, pid: str, to: str, mine: tuple[str, ...], theirs: tuple[str, ...]) -> list[OfferTrade]:
+    """The offers of _pairs between the two players' items, made once for these items (and sizes:
+    the same uids are other cards in another game) and then looked up: the items on the table
+    change far less often than the listing runs. The list is shared, never changed."""
+    key = (pid, to, mine, theirs, shared.sizes[pid], shared.sizes[to])
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) >= _OFFERS_LIMIT:
+            _OFFERS.clear()
+        found = _OFFERS[key] = [_OFFER(pid, to, give, want) for give, want in _pairs(mine, theirs, shared.big)]
+    return found
+
+
+def _big_items_fit(offers: list[OfferTrade], shared: _Shared, player: Player, other: Player) -> list[OfferTrade]:
     """One item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side may
     not gain one beyond its allowance (one already over it may keep its own)."""
+    big = shared.big
     kept = []
-    for give, want in pairs:
+    for offer in offers:
+        give, want = offer.give, offer.want
         big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
         if not big_in or shared.big_room(player if big_in > 0 else other) >= 1:
-            kept.append((give, want))
+            kept.append(offer)
     return kept
 
 
@@ -1579,7 +1587,7 @@ def _big_room(state: GameState, player: Player, carried: int | None = None) -> i
 TradePair = tuple[tuple[str, ...], tuple[str, ...]]     # (give, want)
 
 
-def _pairs(mine: list[str], theirs: list[str], big: dict[str, bool]) -> list[TradePair]:
+def _pairs(mine: Sequence[str], theirs: Sequence[str], big: dict[str, bool]) -> list[TradePair]:
     """Trades in a bounded form that names every item on both sides, each once, in this order: each
     of mine for their first item (a gift when they have none), each of theirs but the first for my
     first item (all of theirs asked for when I have none), and each of mine but the first for their
