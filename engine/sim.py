@@ -46,7 +46,8 @@ class RandomAgent:
                      and state.card(m.card).kind in SETUP_KINDS]
             if setup and self.rng.random() < self.setup_bias:
                 return self.rng.choice(setup)
-        progress = [m for m in moves if type(m) in PROGRESS and not self._hopeless(m, state)]
+        progress = [m for m in moves if type(m) in PROGRESS
+                    and (type(m) is not LookForTrouble or not self._hopeless(m, state))]
         if progress and self.rng.random() < self.progress_bias:
             return self.rng.choice(progress)
         return self.rng.choice(moves)
