@@ -1,6 +1,8 @@
 """Replays games from their action logs and reports any game whose stored state differs.
 
     python -m table.replay [--db PATH | --db postgresql://…] [--game ID]
+
+A SQLite file is left as it was (the games are replayed from a copy).
 """
 
 from __future__ import annotations
@@ -9,11 +11,13 @@ import argparse
 import asyncio
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 from table.actionlog import RefusedOnReplay, final_state
 from table.console import OneLineParser, refuse
 from table.errors import TableError, UsageError
+from table.sqlite_store import SqliteStore
 from table.store import GameRecord, Store
 from table.stores import database_url, is_postgres, sqlite_path, store_for
 
@@ -40,6 +44,18 @@ async def replay_game(store: Store, record: GameRecord) -> dict:
 
 
 async def replay(db: str | Path, game_id: int | None) -> list[dict]:
+    """The reports of the database's games. A SQLite file is replayed from a copy: opening a store
+    brings its schema up to date, and a check must leave the file it checks as it was."""
+    location = database_url(db)
+    if is_postgres(location):
+        return await _replay_at(location, game_id)
+    with tempfile.TemporaryDirectory(prefix="replay-") as folder:
+        copy = Path(folder) / "copy.db"
+        await SqliteStore(sqlite_path(location)).copy_to(copy)
+        return await _replay_at(str(copy), game_id)
+
+
+async def _replay_at(db: str, game_id: int | None) -> list[dict]:
     store = store_for(db)
     try:
         await store.open()

@@ -120,8 +120,6 @@ class SqliteStore(SharedSQL, Store):
 
     # ------------------------------------------------------------------ opening
     async def open(self) -> None:
-        if self.path.exists() and not self.path.is_file():
-            raise StoreError("db_not_a_file", path=str(self.path))
         if self.path.exists():
             await self._inspect_read_only()
         try:
@@ -134,11 +132,39 @@ class SqliteStore(SharedSQL, Store):
             await self._close_connection()
             raise
 
+    async def copy_to(self, target: Path) -> None:
+        """A consistent copy of the existing file at ``target`` (SQLite's backup, read-only here, so a
+        running table may go on writing), for a tool that checks a database without changing it: the
+        file is looked at first and refused as open() would refuse it, with its own path named."""
+        existed = self._sidecars_there() if self.path.is_file() else []
+        await self._inspect_read_only()
+
+        def backup() -> None:
+            source = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                copy = sqlite3.connect(target)
+                try:
+                    source.backup(copy)
+                finally:
+                    copy.close()
+            finally:
+                source.close()
+
+        try:
+            await asyncio.to_thread(backup)
+        except sqlite3.Error as exc:
+            if is_lock_error(exc):
+                raise Busy() from exc
+            raise StoreError("db_unusable", path=str(self.path), reason=self._reason(exc)) from exc
+        finally:
+            self._tidy_sidecars(existed)
+
     async def _inspect_read_only(self) -> None:
         """Look at an existing file without writing to it: a damaged file, another program's database or
         a newer schema is refused and the file stays exactly as it was (its journal mode too)."""
-        sidecars = [self.path.with_name(self.path.name + suffix) for suffix in ("-wal", "-shm")]
-        existed = [p.exists() for p in sidecars]
+        if not self.path.is_file():
+            raise StoreError("db_not_a_file", path=str(self.path))
+        existed = self._sidecars_there()
         probe = None
         try:
             probe = await aiosqlite.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
@@ -158,11 +184,21 @@ class SqliteStore(SharedSQL, Store):
                 await probe.close()
         refusal = self._refusal(found, tables)
         if refusal is not None:
-            # a read-only look at a WAL database leaves an empty log behind: take away what we made
-            for path, was_there in zip(sidecars, existed, strict=True):
-                if not was_there and path.exists() and (path.suffix != "-wal" or path.stat().st_size == 0):
-                    path.unlink(missing_ok=True)
+            self._tidy_sidecars(existed)
             raise refusal
+
+    def _sidecars(self) -> list[Path]:
+        return [self.path.with_name(self.path.name + suffix) for suffix in ("-wal", "-shm")]
+
+    def _sidecars_there(self) -> list[bool]:
+        return [p.exists() for p in self._sidecars()]
+
+    def _tidy_sidecars(self, existed: list[bool]) -> None:
+        """A read-only look at a WAL database leaves an empty log and its index behind: take away what
+        we made (a log with something in it stays)."""
+        for path, was_there in zip(self._sidecars(), existed, strict=True):
+            if not was_there and path.exists() and (not path.name.endswith("-wal") or path.stat().st_size == 0):
+                path.unlink(missing_ok=True)
 
     def _refusal(self, found: int, tables: set[str]) -> StoreError | None:
         if found == 0 and tables:

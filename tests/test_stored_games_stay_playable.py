@@ -62,3 +62,17 @@ async def test_the_running_smashup_draft_goes_on_and_still_replays(stored, tmp_p
 async def _run(call):
     """bot.main runs its own event loop: off this test's loop, in a thread."""
     return await asyncio.to_thread(call)
+
+
+def test_replay_leaves_the_database_it_checks_as_it_was(stored, capsys):
+    """Replaying is a check: the stored file (an older schema, which opening a store would bring up to
+    date) is byte for byte the same afterwards, and no journal is left beside it."""
+    import hashlib
+
+    from table import replay as replay_tool
+
+    before = hashlib.sha256(stored.read_bytes()).hexdigest()
+    assert replay_tool.main(["--db", str(stored)]) == 0
+    assert "4 games replayed, 4 clean, 0 differ" in capsys.readouterr().out
+    assert hashlib.sha256(stored.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in stored.parent.iterdir() if p.name.startswith(stored.name)) == [stored.name]
