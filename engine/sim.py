@@ -14,6 +14,7 @@ import random
 import sys
 import time
 import traceback
+from contextlib import nullcontext
 from functools import partial
 
 from engine.invariants import violations
@@ -66,15 +67,17 @@ def all_moves(state: GameState) -> list[Action]:
     return [m for moves in legal_actions_of_all(state).values() for m in moves]
 
 
-def _play(state, events, apply_fn, moves_fn, choose, violations_fn) -> dict:
-    """One whole game: legal moves chosen until the end, invariants checked after every step."""
+def _play(state, events, apply_fn, moves_fn, choose, violations_fn, step=nullcontext) -> dict:
+    """One whole game: legal moves chosen until the end, invariants checked after every step.
+    ``step(state)``: a context around each step's listing and move (Smash Up's read-only block)."""
     result = {"actions": 0, "violations": violations_fn(state, events), "finished": False, "winners": []}
     while state.phase != "over" and result["actions"] < ACTION_CAP:
-        moves = moves_fn(state)
-        if not moves:
-            result["violations"].append("no legal move: the game is stuck")
-            break
-        state, events = apply_fn(state, choose(moves, state))
+        with step(state):
+            moves = moves_fn(state)
+            if not moves:
+                result["violations"].append("no legal move: the game is stuck")
+                break
+            state, events = apply_fn(state, choose(moves, state))
         result["actions"] += 1
         found = violations_fn(state, events)
         if found:
@@ -94,10 +97,10 @@ def as_is(_phase: str, fn):
     return fn
 
 
-def _play_wrapped(state, events, apply_fn, moves_fn, choose, violations_fn, wrap) -> dict:
+def _play_wrapped(state, events, apply_fn, moves_fn, choose, violations_fn, wrap, step=nullcontext) -> dict:
     """``wrap(phase, fn)`` may put a timer around each phase (engine.bench); by default nothing."""
     return _play(state, events, wrap("apply", apply_fn), wrap("legal", moves_fn), choose,
-                 wrap("invariants", violations_fn))
+                 wrap("invariants", violations_fn), step)
 
 
 def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, checks: bool = True,
@@ -114,13 +117,17 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
                       checks: bool = True, wrap=as_is) -> dict:
     """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
     from engine.smashup import rules as su
+    from engine.smashup.effects import powers_fixed
     from engine.smashup.invariants import violations as su_violations
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
+    # every seat's listing and the chosen move's check read the same state: one read-only block lets
+    # them share the powers and candidates worked out (the move itself starts the block afresh)
     return _play_wrapped(state, events, partial(su.apply, in_place=True),   # it owns its state
                          lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
-                         lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap)
+                         lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap,
+                         powers_fixed)
 
 
 GAMES = {"munchkin": play_game, "smashup": play_smashup_game}
