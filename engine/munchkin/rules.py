@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.moves import move_maker
+from engine.core.moves import SHARED_LIMIT, move_maker
 from engine.core.rng import Rng
 from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
@@ -1547,7 +1547,6 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
 
 
 _OFFERS: dict[tuple, list[OfferTrade]] = {}
-_OFFERS_LIMIT = 4_096
 
 
 def _offers(shared: _Shared, pid: str, to: str, mine: tuple[str, ...], theirs: tuple[str, ...]) -> list[OfferTrade]:
@@ -1557,7 +1556,7 @@ def _offers(shared: _Shared, pid: str, to: str, mine: tuple[str, ...], theirs: t
     key = (pid, to, mine, theirs, shared.sizes[pid], shared.sizes[to])
     found = _OFFERS.get(key)
     if found is None:
-        if len(_OFFERS) >= _OFFERS_LIMIT:
+        if len(_OFFERS) >= SHARED_LIMIT:
             _OFFERS.clear()
         found = _OFFERS[key] = [_OFFER(pid, to, give, want) for give, want in _pairs(mine, theirs, shared.big)]
     return found
