@@ -277,7 +277,7 @@ def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, 
                       target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
     if _played_bare(state, uid, discard):
-        if target is not None or target2 is not None or mode is not None:
+        if not _chooses_nothing(target, target2, mode):
             raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
     _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
@@ -287,8 +287,13 @@ def _play_picks_pass(state: GameState, actor: str, uid: str, base: str | None, t
                      target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
     """Whether _check_play_picks lets these picks go (for the listing, without the error)."""
     if _played_bare(state, uid, discard):
-        return target is None and target2 is None and mode is None
+        return _chooses_nothing(target, target2, mode)
     return _targets_problem(state, actor, uid, base, target, mode, True, target2) is None
+
+
+def _chooses_nothing(target: str | None, target2: str | None, mode: str | None) -> bool:
+    """What a card played unpaid may name: no pick and no mode (its ability does not happen)."""
+    return target is None and target2 is None and mode is None
 
 
 def _played_bare(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
@@ -1651,7 +1656,7 @@ def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str 
     payment from _payments): played unpaid, it may pick nothing and choose no mode; else as
     _plain_pick_passes."""
     if plan.unpaid_bare and not discard:
-        return target is None and target2 is None and mode is None
+        return _chooses_nothing(target, target2, mode)
     return _plain_pick_passes(plan, candidates, target)
 
 
