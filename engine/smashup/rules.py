@@ -1596,14 +1596,12 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                     continue
             for discard, mode in _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays):
                 if plan.minion:
-                    moves.append(A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
-                                         target2=target2, discard=discard, mode=mode))
+                    moves.append(A.listed_minion(pid, uid, base_uid, target, target2, discard, mode))
                     continue
                 if pick_sets is None:
                     pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
                 for picks in pick_sets:
-                    moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
-                                         target2=target2, discard=discard, mode=mode, picks=picks))
+                    moves.append(A.listed_action(pid, uid, base_uid, target, target2, discard, mode, picks))
 
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
@@ -1773,8 +1771,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                 picks_ok[mode] = (_plain_pick_passes(plan, candidates, target) if plan.plain else
                                   _targets_problem(state, pid, uid, where, target, mode, False, target2) is None)
             if picks_ok[mode]:
-                moves.append(A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
-                                     discard=discard, mode=mode))
+                moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
 
 
 @per_card
