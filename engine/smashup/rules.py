@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import Effect, data, per_card
+from engine.smashup.cards import Effect, data, designs, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -60,8 +60,8 @@ def new_game(players: Sequence[tuple[str, str]], seed: int) -> tuple[GameState, 
     d = data()
     card_ids: dict[str, str] = {}
     piles: dict[str, list[str]] = {"base": [], "monster": [], "treasure": []}
-    for pile, designs in (("base", d.bases), ("monster", d.monsters), ("treasure", d.treasures)):
-        for design in designs:
+    for pile, pile_designs in (("base", d.bases), ("monster", d.monsters), ("treasure", d.treasures)):
+        for design in pile_designs:
             for _ in range(getattr(design, "count", 1)):
                 uid = f"s{len(card_ids) + 1}"
                 card_ids[uid] = design.id
@@ -422,13 +422,20 @@ def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None
 
 
 def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None) -> str | None:
-    """What _check_carrier_of refuses, or None (the listing asks this, sparing the error)."""
+    """What _check_carrier_of refuses, or None."""
+    return _carrier_refusal(state, Context(actor, uid, None, None), _own_minion_only(state.card(uid)), target)
+
+
+def _carrier_refusal(state: GameState, ctx: Context, own_only: bool, target: str | None) -> str | None:
+    """_carrier_problem's answer for the card ``ctx`` names played by its player (all that affectable
+    asks of the context) on ``target``; ``own_only``: the card goes on the player's own minions only.
+    The listing asks this for each minion with one context, sparing the error."""
     found = find_minion(state, target or "")
     if found is None:
         return "needs_target_minion"
-    if found[1].controller != actor and _own_minion_only(state.card(uid)):
+    if own_only and found[1].controller != ctx.player:
         return "own_minion_only"
-    if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
+    if not affectable(state, ctx, found[0], found[1]):
         return "protected"
     return None
 
@@ -844,7 +851,8 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
     if moment is None:
         return []
-    return [u for u in state.player(player_id).hand if _hand_special_moment(state.card(u)) == moment]
+    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
+    return [u for u in state.player(player_id).hand if _hand_special_moment(card_of[ids[u]]) == moment]
 
 
 @per_card
@@ -1516,8 +1524,9 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
+    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
     for uid in hand:
-        card = state.card(uid)
+        card = card_of[ids[uid]]
         if not _may_play_now(state, pid, uid, card):
             continue
         if card.kind == "minion":
@@ -1584,6 +1593,7 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     plan = _listing_plan(card, True)
     pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
     carrier_ok: dict[str | None, bool] = {}
+    carrying = (Context(pid, uid, None, None), _own_minion_only(card)) if plan.carried else ()  # _carrier_refusal's
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
@@ -1591,13 +1601,15 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
         for target, target2 in pairs:
             if plan.carried:
                 if target not in carrier_ok:
-                    carrier_ok[target] = _carrier_problem(state, pid, uid, target) is None
+                    carrier_ok[target] = _carrier_refusal(state, *carrying, target) is None
                 if not carrier_ok[target]:
                     continue
-            for discard, mode in _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays):
-                if plan.minion:
-                    moves.append(A.listed_minion(pid, uid, base_uid, target, target2, discard, mode))
-                    continue
+            ways = pays if plan.settled else _picks_pass(state, pid, uid, plan, base_uid, candidates, target,
+                                                          target2, pays)
+            if plan.minion:
+                moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode) for discard, mode in ways]
+                continue
+            for discard, mode in ways:
                 if pick_sets is None:
                     pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
                 for picks in pick_sets:
@@ -1606,11 +1618,9 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
                 candidates: list[str] | None, target: str | None, target2: str | None, pays: list) -> list:
-    """The payments and modes of ``pays`` with which the picks pass _check_play_picks: all of them
-    for a card whose picks nothing can refuse (settled), else each checked (_plain_picks_pass, or
-    _play_picks_pass once per mode and whether it is paid)."""
-    if plan.settled:
-        return pays
+    """The payments and modes of ``pays`` with which the picks pass _check_play_picks, each checked
+    (_plain_picks_pass, or _play_picks_pass once per mode and whether it is paid). Not asked for a
+    card whose picks nothing can refuse (settled): they pass with every payment."""
     if plan.plain:
         return [(discard, mode) for discard, mode in pays
                 if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
@@ -1789,7 +1799,8 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
     found = [m.uid for m in base.minions if m.controller == pid]
     found += [u for m in base.minions for u in m.attached if state.owners.get(u, m.controller) == pid]
     found += [u for u in base.actions if state.owners.get(u) == pid]
-    return [u for u in found if _has_talent(state.card(u))]
+    card_of, ids = designs(), state.card_ids        # (state.card, for each card there)
+    return [u for u in found if _has_talent(card_of[ids[u]])]
 
 
 @per_card
