@@ -349,7 +349,8 @@ def has_abilities(state, minion: Minion) -> bool:
     and some cards cancel them until the end of the turn."""
     if minion.uid in state.silenced:
         return False
-    return not any(has_op(state, uid, "no_abilities") for uid in minion.attached)
+    # (most minions carry nothing: no generator made for them, here and in the checks below)
+    return not (minion.attached and any(has_op(state, uid, "no_abilities") for uid in minion.attached))
 
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
@@ -373,8 +374,8 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
 
 def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
     """Whether the player's actions can affect the minion (affectable)."""
-    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
-           for uid in minion.attached):
+    if minion.attached and any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
+                               for uid in minion.attached):
         return False
     if minion.controller in (None, player):
         return True
@@ -382,8 +383,8 @@ def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) ->
         return False
     if has_op(state, base.uid, "base_immune_to_others_actions"):
         return False
-    return not any(has_op(state, uid, "protect_own_minions_here") and state.owners.get(uid) == minion.controller
-                   for uid in base.actions)
+    return not (base.actions and any(has_op(state, uid, "protect_own_minions_here")
+                                     and state.owners.get(uid) == minion.controller for uid in base.actions))
 
 
 def stalling_player(state, ctx: Context) -> str | None:
@@ -438,7 +439,7 @@ def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
 
 
 def indestructible(state, minion: Minion) -> bool:
-    return any(has_op(state, uid, "indestructible") for uid in minion.attached)
+    return bool(minion.attached) and any(has_op(state, uid, "indestructible") for uid in minion.attached)
 
 
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:

@@ -1592,6 +1592,9 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     The price depends on the payment alone, so the payments that fail it are left out at once."""
     plan = _listing_plan(card, True)
     pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
+    if plan.picks_nothing and plan.settled and not plan.any_picks:      # (most cards)
+        _unpicked_moves(pid, uid, plan, bases, pays, moves)
+        return
     carrier_ok: dict[str | None, bool] = {}
     carrying = (Context(pid, uid, None, None), _own_minion_only(card)) if plan.carried else ()  # _carrier_refusal's
     for base_uid in bases:
@@ -1614,6 +1617,18 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                     pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
                 for picks in pick_sets:
                     moves.append(A.listed_action(pid, uid, base_uid, target, target2, discard, mode, picks))
+
+
+def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None], pays: list, moves: list) -> None:
+    """_card_moves for a card that picks nothing (_NO_PICKS), whose picks nothing refuses (settled)
+    and that makes no "any number of" picks (one empty set of them): a play at each base with each
+    payment, in _card_moves' order."""
+    if plan.minion:
+        moves += [A.listed_minion(pid, uid, base, None, None, discard, mode)
+                  for base in bases for discard, mode in pays]
+    else:
+        moves += [A.listed_action(pid, uid, base, None, None, discard, mode, ())
+                  for base in bases for discard, mode in pays]
 
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
@@ -1795,12 +1810,18 @@ def talent_cards(state: GameState, pid: str) -> list[str]:
 
 
 def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
-    """The player's cards with a talent at this base: minions, cards on minions, cards on the base."""
-    found = [m.uid for m in base.minions if m.controller == pid]
-    found += [u for m in base.minions for u in m.attached if state.owners.get(u, m.controller) == pid]
-    found += [u for u in base.actions if state.owners.get(u) == pid]
-    card_of, ids = designs(), state.card_ids        # (state.card, for each card there)
-    return [u for u in found if _has_talent(card_of[ids[u]])]
+    """The player's cards with a talent at this base: minions, cards on minions, cards on the base.
+    (Plain loops: asked for every base each time the active player's moves are listed.)"""
+    card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
+    found = [m.uid for m in base.minions if m.controller == pid and _has_talent(card_of[ids[m.uid]])]
+    for minion in base.minions:
+        for uid in minion.attached:
+            if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
+                found.append(uid)
+    for uid in base.actions:
+        if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
+            found.append(uid)
+    return found
 
 
 @per_card
