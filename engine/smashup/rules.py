@@ -745,21 +745,34 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
-    printed = state.card(base.uid).breakpoint
-    powers = powers_at(state, base)
-    return printed + sum(powers[id(m)] for m in base.monsters if m.controller is None)
+    return _breakpoint_with(state, base, powers_at(state, base))
+
+
+def _breakpoint_with(state: GameState, base: BaseInPlay, powers: dict[int, int]) -> int:
+    """breakpoint_of, given the base's powers_at."""
+    return state.card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
-    seated = {p.id for p in state.players}
-    powers = powers_at(state, base)
+    return _seated_power(base, powers_at(state, base), {p.id for p in state.players})
+
+
+def _seated_power(base: BaseInPlay, powers: dict[int, int], seated: set[str]) -> int:
+    """total_power, given the base's powers_at and the ids of the players at the table."""
     return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
-    with powers_fixed(state):       # read only: each base's powers worked out once
-        return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
+    """The bases whose total_power reached their breakpoint_of, each base's powers looked up once."""
+    seated = {p.id for p in state.players}
+    ready = []
+    with powers_fixed(state):       # read only: the boosters and each base's powers worked out once
+        for base in state.bases:
+            powers = powers_at(state, base)
+            if _seated_power(base, powers, seated) >= _breakpoint_with(state, base, powers):
+                ready.append(base.uid)
+    return ready
 
 
 def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
@@ -1527,7 +1540,7 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
     for uid in hand:
         card = card_of[ids[uid]]
-        if not _may_play_now(state, pid, uid, card):
+        if card.kind != "minion" and not _may_play_now(state, pid, uid, card):     # (a minion may)
             continue
         if card.kind == "minion":
             if open_bases is None:
@@ -1568,6 +1581,7 @@ class _Listing(NamedTuple):
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
     any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
     picks_nothing: bool       # no first pick and not on a minion: _pairs gives _NO_PICKS
+    may_skip: bool            # it may pick nothing (_pick_plan)
     settled: bool             # plain, no picking effect and no price: _plain_picks_pass refuses nothing
     free: bool                # _payments offers only paying nothing, with no mode
 
@@ -1576,14 +1590,15 @@ class _Listing(NamedTuple):
 def _listing_plan(card, playing: bool) -> _Listing:
     """A plain card (its picks checked without running _check_targets) makes no first pick, or one
     effect's pick with no second pick and no mode that could change the candidates."""
-    firsts, seconds, on_minion, _ = _pick_plan(card, playing)
+    firsts, seconds, on_minion, may_skip = _pick_plan(card, playing)
     needed, _, amounts, modes = _payment_plan(card)
     plain = not firsts or (len(firsts) == 1 and not seconds and modes == [None])
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
                     plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
                     unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
-                    picks_nothing=not firsts and not on_minion, settled=not firsts and not unpaid_bare,
+                    picks_nothing=not firsts and not on_minion, may_skip=may_skip,
+                    settled=not firsts and not unpaid_bare,
                     free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
 
 
@@ -1600,15 +1615,22 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
-        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
+        if candidates is not None:      # _pairs of a plain card: its one effect's candidates, no second pick
+            pairs = [(target, None) for target in _target_list(state, [*candidates], plan.on_minion, plan.may_skip)]
+        else:
+            pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
         for target, target2 in pairs:
             if plan.carried:
                 if target not in carrier_ok:
                     carrier_ok[target] = _carrier_refusal(state, *carrying, target) is None
                 if not carrier_ok[target]:
                     continue
-            ways = pays if plan.settled else _picks_pass(state, pid, uid, plan, base_uid, candidates, target,
-                                                          target2, pays)
+            if plan.settled:
+                ways = pays
+            elif plan.plain and plan.free:     # _picks_pass for its one way to pay (nothing, and no mode)
+                ways = pays if _plain_pick_passes(plan, candidates, target) else ()
+            else:
+                ways = _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays)
             if plan.minion:
                 moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode) for discard, mode in ways]
                 continue
@@ -1838,6 +1860,11 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
         ctx = Context(pid, uid, base, None)
         for effect in firsts:
             found += pick_candidates_of(state, effect, ctx)
+    return _target_list(state, found, on_minion, may_skip)
+
+
+def _target_list(state: GameState, found: list[str | None], on_minion: bool, may_skip: bool) -> list[str | None]:
+    """_targets from its effects' candidates (``found``, a list of the caller's to extend)."""
     if on_minion:       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if may_skip:
