@@ -146,14 +146,17 @@ def per_card(fn):
     thousand while moves are listed)."""
     found: dict[Any, tuple[Any, Any]] = {}
     if fn.__code__.co_argcount == 1:
+        values: dict[int, Any] = {}
+        kept: list = []       # each design worked out stays alive, so no other object takes its id()
+
         @wraps(fn)
         def remembered_one(card):
-            entry = found.get(id(card))
-            if entry is not None and entry[0] is card:
-                return entry[1]
-            value = fn(card)
-            found[id(card)] = (card, value)
-            return value
+            try:
+                return values[id(card)]
+            except KeyError:
+                kept.append(card)
+                value = values[id(card)] = fn(card)
+                return value
 
         return remembered_one
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.smashup.cards import Effect, ops_of, per_card
+from engine.smashup.cards import Effect, designs, ops_of, per_card
 from engine.smashup.state import BaseInPlay, Minion, holds
 from engine.smashup.tx import Tx
 
@@ -59,7 +59,7 @@ def _effects_of(state, uid: str) -> tuple[Effect, ...]:
 
 def has_op(state, uid: str, op: str) -> bool:
     """Whether the card in play has a working effect with this op (none while its abilities rest)."""
-    return uid not in state.silenced and op in ops_of(state.card(uid))
+    return uid not in state.silenced and op in ops_of(designs()[state.card_ids[uid]])     # (state.card)
 
 
 def _treasures_on(state, minion: Minion) -> int:
@@ -111,10 +111,11 @@ def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:       # (a minion nobody controls has no boosters)
         boosters = _find_boosters(state) if minion.controller is not None else {}
-        return _minion_power(state, base, minion, boosters, _base_terms(state, base), holds(base.monsters, minion))
+        return _minion_power(state, base, minion, state.card(minion.uid), boosters, _base_terms(state, base),
+                             holds(base.monsters, minion))
     found = powers_at(state, base).get(id(minion))
     if found is None:        # a minion asked about at a base it is not at
-        return _minion_power(state, base, minion, _boosters(state), _base_terms(state, base),
+        return _minion_power(state, base, minion, state.card(minion.uid), _boosters(state), _base_terms(state, base),
                              holds(base.monsters, minion))
     return found
 
@@ -140,11 +141,18 @@ _POWERS = ("powers",)
 
 def _powers_at(state, base: BaseInPlay) -> dict[int, int]:
     boosters, terms = _boosters(state), _base_terms(state, base)
+    here, per_treasure, off_turn = terms
+    from_others = boosters or per_treasure or off_turn
+    card_of, ids = designs(), state.card_ids          # state.card, looked up for every minion
     table = {}
-    for minion in base.minions:
-        table[id(minion)] = _minion_power(state, base, minion, boosters, terms, False)
-    for monster in base.monsters:
-        table[id(monster)] = _minion_power(state, base, monster, boosters, terms, True)
+    for monster, pool in ((False, base.minions), (True, base.monsters)):
+        for minion in pool:
+            card = card_of[ids[minion.uid]]
+            if minion.attached or from_others or _changes_own_power(card):
+                table[id(minion)] = _minion_power(state, base, minion, card, boosters, terms, monster)
+            else:     # _minion_power's sum for a minion nothing is played on, nothing else changes
+                total = card.power + minion.counters + minion.until_end_of_turn + here
+                table[id(minion)] = total if total > 0 else 0
     return table
 
 
@@ -178,12 +186,12 @@ def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False
     return found
 
 
-def _minion_power(state, base: BaseInPlay, minion: Minion, boosters: dict, terms: tuple[int, int, int],
+def _minion_power(state, base: BaseInPlay, minion: Minion, card, boosters: dict, terms: tuple[int, int, int],
                   monster: bool) -> int:
     """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
-    that changes it; never below 0 ("Begriffe": power cannot go below 0). ``boosters`` and ``terms``:
-    _find_boosters and the base's _base_terms; ``monster``: it is one of the base's monsters."""
-    card = state.card(minion.uid)
+    that changes it; never below 0 ("Begriffe": power cannot go below 0). ``card``: the minion's
+    design; ``boosters`` and ``terms``: _find_boosters and the base's _base_terms; ``monster``: it is
+    one of the base's monsters."""
     total = card.power + minion.counters + minion.until_end_of_turn
     if minion.attached:
         carried = _power_from_attached(state, base, minion)
@@ -257,7 +265,8 @@ def _bonus_from_others(state, minion: Minion, boosters: dict, per_treasure: int,
 def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
     """What a base gives its minions: the power from cards on the minions and monsters there (every
     minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
-    per_treasure, off_turn = (0, 0) if base.uid in state.silenced else _base_bonuses(state.card(base.uid))
+    silenced = base.uid in state.silenced
+    per_treasure, off_turn = (0, 0) if silenced else _base_bonuses(designs()[state.card_ids[base.uid]])
     return _base_minions_power(state, base), per_treasure, off_turn
 
 
@@ -276,11 +285,12 @@ def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
 
 def _find_boosters(state) -> dict[str, list[tuple[Minion, int]]]:
     found: dict[str, list[tuple[Minion, int]]] = {}
+    card_of, ids = designs(), state.card_ids          # state.card, looked up for every minion in play
     for other_base in state.bases:
         for other in other_base.minions:
             if other.controller is None:
                 continue
-            n = _boost_of(state.card(other.uid))
+            n = _boost_of(card_of[ids[other.uid]])
             if n and other.uid not in state.silenced and has_abilities(state, other):
                 found.setdefault(other.controller, []).append((other, n))
     return found
@@ -295,12 +305,17 @@ def _boost_of(card) -> int:
 def _base_minions_power(state, base: BaseInPlay) -> int:
     """What the cards on the minions and monsters here give every minion here."""
     total = 0
-    for other in (*base.minions, *base.monsters):
-        for uid in other.attached:
-            for e in _effects_of(state, uid):
-                if e.op == "base_minions_power":
-                    total += e.n
+    for pool in (base.minions, base.monsters):
+        for other in pool:
+            for uid in other.attached:
+                if uid not in state.silenced:      # (its effects rest until the turn ends)
+                    total += _power_to_all_here(designs()[state.card_ids[uid]])
     return total
+
+
+@per_card
+def _power_to_all_here(card) -> int:
+    return sum(e.n for e in card.effects if e.op == "base_minions_power")
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
@@ -334,7 +349,8 @@ def has_abilities(state, minion: Minion) -> bool:
     and some cards cancel them until the end of the turn."""
     if minion.uid in state.silenced:
         return False
-    return not any(has_op(state, uid, "no_abilities") for uid in minion.attached)
+    # (most minions carry nothing: no generator made for them, here and in the checks below)
+    return not (minion.attached and any(has_op(state, uid, "no_abilities") for uid in minion.attached))
 
 
 def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
@@ -344,7 +360,7 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     actions off too (rulebook, "Zu widerstandsfähig"). Stalling is not checked here: its player decides
     once the card is played (stalling_player). While the state is read only each answer for an
     action is remembered: it depends on the player, not on which action it is."""
-    if state.card(ctx.card).kind != "action":
+    if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card, asked per minion)
         return True
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
@@ -358,8 +374,8 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
 
 def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
     """Whether the player's actions can affect the minion (affectable)."""
-    if any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
-           for uid in minion.attached):
+    if minion.attached and any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
+                               for uid in minion.attached):
         return False
     if minion.controller in (None, player):
         return True
@@ -367,8 +383,8 @@ def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) ->
         return False
     if has_op(state, base.uid, "base_immune_to_others_actions"):
         return False
-    return not any(has_op(state, uid, "protect_own_minions_here") and state.owners.get(uid) == minion.controller
-                   for uid in base.actions)
+    return not (base.actions and any(has_op(state, uid, "protect_own_minions_here")
+                                     and state.owners.get(uid) == minion.controller for uid in base.actions))
 
 
 def stalling_player(state, ctx: Context) -> str | None:
@@ -423,7 +439,7 @@ def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
 
 
 def indestructible(state, minion: Minion) -> bool:
-    return any(has_op(state, uid, "indestructible") for uid in minion.attached)
+    return bool(minion.attached) and any(has_op(state, uid, "indestructible") for uid in minion.attached)
 
 
 def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:

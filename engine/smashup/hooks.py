@@ -255,14 +255,14 @@ def open_for_minions(tx_state, player: str) -> list[str]:
 
 def _parties_without(tx_state, player: str) -> list[str]:
     """The Birthday Party bases where the player has no minion."""
-    return [b.uid for b in tx_state.bases if any(e.op == "base_party" for e in tx_state.active_effects(b.uid))
+    return [b.uid for b in tx_state.bases if tx_state.effect(b.uid, "base_party") is not None
             and not any(m.controller == player for m in b.minions)]
 
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
     """Subterranean Lair: on your turn, with no minion there, an extra minion there, again and again
     in the same turn once the one played there moved away (rulebook, "Unterirdisches Versteck")."""
-    return any(e.op == "base_extra_if_absent" for e in tx_state.active_effects(base.uid)) and not any(
+    return tx_state.effect(base.uid, "base_extra_if_absent") is not None and not any(
         m.controller == player for m in base.minions)
 
 

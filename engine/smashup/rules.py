@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import Effect, data, per_card
+from engine.smashup.cards import Effect, data, designs, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -60,8 +60,8 @@ def new_game(players: Sequence[tuple[str, str]], seed: int) -> tuple[GameState, 
     d = data()
     card_ids: dict[str, str] = {}
     piles: dict[str, list[str]] = {"base": [], "monster": [], "treasure": []}
-    for pile, designs in (("base", d.bases), ("monster", d.monsters), ("treasure", d.treasures)):
-        for design in designs:
+    for pile, pile_designs in (("base", d.bases), ("monster", d.monsters), ("treasure", d.treasures)):
+        for design in pile_designs:
             for _ in range(getattr(design, "count", 1)):
                 uid = f"s{len(card_ids) + 1}"
                 card_ids[uid] = design.id
@@ -277,7 +277,7 @@ def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, 
                       target2: str | None, mode: str | None, discard: tuple[str, ...]) -> None:
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
     if _played_bare(state, uid, discard):
-        if target is not None or target2 is not None or mode is not None:
+        if not _chooses_nothing(target, target2, mode):
             raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
         return
     _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
@@ -287,8 +287,13 @@ def _play_picks_pass(state: GameState, actor: str, uid: str, base: str | None, t
                      target2: str | None, mode: str | None, discard: tuple[str, ...]) -> bool:
     """Whether _check_play_picks lets these picks go (for the listing, without the error)."""
     if _played_bare(state, uid, discard):
-        return target is None and target2 is None and mode is None
+        return _chooses_nothing(target, target2, mode)
     return _targets_problem(state, actor, uid, base, target, mode, True, target2) is None
+
+
+def _chooses_nothing(target: str | None, target2: str | None, mode: str | None) -> bool:
+    """What a card played unpaid may name: no pick and no mode (its ability does not happen)."""
+    return target is None and target2 is None and mode is None
 
 
 def _played_bare(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
@@ -417,13 +422,20 @@ def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None
 
 
 def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None) -> str | None:
-    """What _check_carrier_of refuses, or None (the listing asks this, sparing the error)."""
+    """What _check_carrier_of refuses, or None."""
+    return _carrier_refusal(state, Context(actor, uid, None, None), _own_minion_only(state.card(uid)), target)
+
+
+def _carrier_refusal(state: GameState, ctx: Context, own_only: bool, target: str | None) -> str | None:
+    """_carrier_problem's answer for the card ``ctx`` names played by its player (all that affectable
+    asks of the context) on ``target``; ``own_only``: the card goes on the player's own minions only.
+    The listing asks this for each minion with one context, sparing the error."""
     found = find_minion(state, target or "")
     if found is None:
         return "needs_target_minion"
-    if found[1].controller != actor and _own_minion_only(state.card(uid)):
+    if own_only and found[1].controller != ctx.player:
         return "own_minion_only"
-    if not affectable(state, Context(actor, uid, found[0].uid, target), found[0], found[1]):
+    if not affectable(state, ctx, found[0], found[1]):
         return "protected"
     return None
 
@@ -733,21 +745,34 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
-    printed = state.card(base.uid).breakpoint
-    powers = powers_at(state, base)
-    return printed + sum(powers[id(m)] for m in base.monsters if m.controller is None)
+    return _breakpoint_with(state, base, powers_at(state, base))
+
+
+def _breakpoint_with(state: GameState, base: BaseInPlay, powers: dict[int, int]) -> int:
+    """breakpoint_of, given the base's powers_at."""
+    return state.card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
-    seated = {p.id for p in state.players}
-    powers = powers_at(state, base)
+    return _seated_power(base, powers_at(state, base), {p.id for p in state.players})
+
+
+def _seated_power(base: BaseInPlay, powers: dict[int, int], seated: set[str]) -> int:
+    """total_power, given the base's powers_at and the ids of the players at the table."""
     return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
-    with powers_fixed(state):       # read only: each base's powers worked out once
-        return [b.uid for b in state.bases if total_power(state, b) >= breakpoint_of(state, b)]
+    """The bases whose total_power reached their breakpoint_of, each base's powers looked up once."""
+    seated = {p.id for p in state.players}
+    ready = []
+    with powers_fixed(state):       # read only: the boosters and each base's powers worked out once
+        for base in state.bases:
+            powers = powers_at(state, base)
+            if _seated_power(base, powers, seated) >= _breakpoint_with(state, base, powers):
+                ready.append(base.uid)
+    return ready
 
 
 def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
@@ -839,7 +864,8 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
     if moment is None:
         return []
-    return [u for u in state.player(player_id).hand if _hand_special_moment(state.card(u)) == moment]
+    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
+    return [u for u in state.player(player_id).hand if _hand_special_moment(card_of[ids[u]]) == moment]
 
 
 @per_card
@@ -1511,9 +1537,10 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
+    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
     for uid in hand:
-        card = state.card(uid)
-        if not _may_play_now(state, pid, uid, card):
+        card = card_of[ids[uid]]
+        if card.kind != "minion" and not _may_play_now(state, pid, uid, card):     # (a minion may)
             continue
         if card.kind == "minion":
             if open_bases is None:
@@ -1554,6 +1581,7 @@ class _Listing(NamedTuple):
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
     any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
     picks_nothing: bool       # no first pick and not on a minion: _pairs gives _NO_PICKS
+    may_skip: bool            # it may pick nothing (_pick_plan)
     settled: bool             # plain, no picking effect and no price: _plain_picks_pass refuses nothing
     free: bool                # _payments offers only paying nothing, with no mode
 
@@ -1562,14 +1590,15 @@ class _Listing(NamedTuple):
 def _listing_plan(card, playing: bool) -> _Listing:
     """A plain card (its picks checked without running _check_targets) makes no first pick, or one
     effect's pick with no second pick and no mode that could change the candidates."""
-    firsts, seconds, on_minion, _ = _pick_plan(card, playing)
+    firsts, seconds, on_minion, may_skip = _pick_plan(card, playing)
     needed, _, amounts, modes = _payment_plan(card)
     plain = not firsts or (len(firsts) == 1 and not seconds and modes == [None])
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
                     plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
                     unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
-                    picks_nothing=not firsts and not on_minion, settled=not firsts and not unpaid_bare,
+                    picks_nothing=not firsts and not on_minion, may_skip=may_skip,
+                    settled=not firsts and not unpaid_bare,
                     free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
 
 
@@ -1578,36 +1607,57 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     The price depends on the payment alone, so the payments that fail it are left out at once."""
     plan = _listing_plan(card, True)
     pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
+    if plan.picks_nothing and plan.settled and not plan.any_picks:      # (most cards)
+        _unpicked_moves(pid, uid, plan, bases, pays, moves)
+        return
     carrier_ok: dict[str | None, bool] = {}
+    carrying = (Context(pid, uid, None, None), _own_minion_only(card)) if plan.carried else ()  # _carrier_refusal's
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
-        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
+        if candidates is not None:      # _pairs of a plain card: its one effect's candidates, no second pick
+            pairs = [(target, None) for target in _target_list(state, [*candidates], plan.on_minion, plan.may_skip)]
+        else:
+            pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
         for target, target2 in pairs:
             if plan.carried:
                 if target not in carrier_ok:
-                    carrier_ok[target] = _carrier_problem(state, pid, uid, target) is None
+                    carrier_ok[target] = _carrier_refusal(state, *carrying, target) is None
                 if not carrier_ok[target]:
                     continue
-            for discard, mode in _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays):
-                if plan.minion:
-                    moves.append(A.built(A.PlayMinion, actor=pid, card=uid, base=base_uid, target=target,
-                                         target2=target2, discard=discard, mode=mode))
-                    continue
+            if plan.settled:
+                ways = pays
+            elif plan.plain and plan.free:     # _picks_pass for its one way to pay (nothing, and no mode)
+                ways = pays if _plain_pick_passes(plan, candidates, target) else ()
+            else:
+                ways = _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays)
+            if plan.minion:
+                moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode) for discard, mode in ways]
+                continue
+            for discard, mode in ways:
                 if pick_sets is None:
                     pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
                 for picks in pick_sets:
-                    moves.append(A.built(A.PlayAction, actor=pid, card=uid, base=base_uid, target=target,
-                                         target2=target2, discard=discard, mode=mode, picks=picks))
+                    moves.append(A.listed_action(pid, uid, base_uid, target, target2, discard, mode, picks))
+
+
+def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None], pays: list, moves: list) -> None:
+    """_card_moves for a card that picks nothing (_NO_PICKS), whose picks nothing refuses (settled)
+    and that makes no "any number of" picks (one empty set of them): a play at each base with each
+    payment, in _card_moves' order."""
+    if plan.minion:
+        moves += [A.listed_minion(pid, uid, base, None, None, discard, mode)
+                  for base in bases for discard, mode in pays]
+    else:
+        moves += [A.listed_action(pid, uid, base, None, None, discard, mode, ())
+                  for base in bases for discard, mode in pays]
 
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
                 candidates: list[str] | None, target: str | None, target2: str | None, pays: list) -> list:
-    """The payments and modes of ``pays`` with which the picks pass _check_play_picks: all of them
-    for a card whose picks nothing can refuse (settled), else each checked (_plain_picks_pass, or
-    _play_picks_pass once per mode and whether it is paid)."""
-    if plan.settled:
-        return pays
+    """The payments and modes of ``pays`` with which the picks pass _check_play_picks, each checked
+    (_plain_picks_pass, or _play_picks_pass once per mode and whether it is paid). Not asked for a
+    card whose picks nothing can refuse (settled): they pass with every payment."""
     if plan.plain:
         return [(discard, mode) for discard, mode in pays
                 if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
@@ -1651,7 +1701,7 @@ def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str 
     payment from _payments): played unpaid, it may pick nothing and choose no mode; else as
     _plain_pick_passes."""
     if plan.unpaid_bare and not discard:
-        return target is None and target2 is None and mode is None
+        return _chooses_nothing(target, target2, mode)
     return _plain_pick_passes(plan, candidates, target)
 
 
@@ -1768,8 +1818,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                 picks_ok[mode] = (_plain_pick_passes(plan, candidates, target) if plan.plain else
                                   _targets_problem(state, pid, uid, where, target, mode, False, target2) is None)
             if picks_ok[mode]:
-                moves.append(A.built(A.UseTalent, actor=pid, card=uid, target=target, target2=target2,
-                                     discard=discard, mode=mode))
+                moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
 
 
 @per_card
@@ -1783,11 +1832,18 @@ def talent_cards(state: GameState, pid: str) -> list[str]:
 
 
 def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
-    """The player's cards with a talent at this base: minions, cards on minions, cards on the base."""
-    found = [m.uid for m in base.minions if m.controller == pid]
-    found += [u for m in base.minions for u in m.attached if state.owners.get(u, m.controller) == pid]
-    found += [u for u in base.actions if state.owners.get(u) == pid]
-    return [u for u in found if _has_talent(state.card(u))]
+    """The player's cards with a talent at this base: minions, cards on minions, cards on the base.
+    (Plain loops: asked for every base each time the active player's moves are listed.)"""
+    card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
+    found = [m.uid for m in base.minions if m.controller == pid and _has_talent(card_of[ids[m.uid]])]
+    for minion in base.minions:
+        for uid in minion.attached:
+            if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
+                found.append(uid)
+    for uid in base.actions:
+        if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
+            found.append(uid)
+    return found
 
 
 @per_card
@@ -1804,6 +1860,11 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
         ctx = Context(pid, uid, base, None)
         for effect in firsts:
             found += pick_candidates_of(state, effect, ctx)
+    return _target_list(state, found, on_minion, may_skip)
+
+
+def _target_list(state: GameState, found: list[str | None], on_minion: bool, may_skip: bool) -> list[str | None]:
+    """_targets from its effects' candidates (``found``, a list of the caller's to extend)."""
     if on_minion:       # monsters count as minions ("Monster und Schätze")
         found += [m.uid for b in state.bases for m in (*b.minions, *b.monsters)]
     if may_skip:

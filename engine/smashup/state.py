@@ -132,17 +132,20 @@ class GameState(_Model):
     def card(self, uid: str) -> PlayCard | Base | Monster:
         return designs()[self.card_ids[uid]]
 
+    # effect and active_effects, asked for every card in play again and again, look the card up
+    # themselves (what self.card does, without the call)
+
     def effect(self, uid: str, op: str):
         """The card's working effect with this op, if it has one (none while its abilities rest)."""
         if uid in self.silenced:
             return None
-        card = self.card(uid)
+        card = designs()[self.card_ids[uid]]
         return next((e for e in card.effects if e.op == op), None) if op in ops_of(card) else None
 
     def active_effects(self, uid: str):
         """A card's effects, or none while its abilities are cancelled (Rude Awakening, Last Call,
         Potion of Paralysis: until the end of the turn)."""
-        return () if uid in self.silenced else self.card(uid).effects
+        return () if uid in self.silenced else designs()[self.card_ids[uid]].effects
 
     def player(self, player_id: str) -> Seat:
         for seat in self.players:

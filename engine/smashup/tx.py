@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import PUBLIC, Event
+from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup.state import BaseInPlay, GameState, Minion, holds
+
+# Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
+_event = move_maker(Event, "kind", "audience", "params")
 
 
 class Tx:
@@ -16,7 +20,7 @@ class Tx:
         self.events: list[Event] = []
 
     def emit(self, kind: str, /, audience: str = PUBLIC, **params: Any) -> None:
-        self.events.append(Event(kind=kind, audience=audience, params=params))
+        self.events.append(_event(kind, audience, params))
 
     def finish(self) -> None:
         self.s.rng = self.rng.state
