@@ -90,3 +90,24 @@ def test_powers_worked_out_together_match_each_minion_alone(seed, players):
                                                    if m.controller in {p.id for p in state.players})
                  >= state.card(b.uid).breakpoint + sum(alone[id(m)] for m in b.monsters if m.controller is None)]
         assert rules.ready_bases(state) == ready
+
+
+def test_cards_played_on_a_minion_are_offered_the_carriers_each_may_take():
+    """Card texts: Eternal Hero goes on one of your own minions, Dumbbells on any minion; Dork Orc is
+    not affected by other players' actions (rulebook line 470, the card that forbids wins). Listed in
+    one go, the carriers worked out once for the player still differ by card: Eternal Hero only on
+    Ben's minion, Dumbbells on Ben's minion and on Anna's other minion but not on her Dork Orc."""
+    from tests.test_smashup import put_minion, take
+    from tests.test_smashup_cards import FACTIONS, game_for
+
+    state = game_for("ben", FACTIONS)
+    state.player("ben").hand = []
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    theirs = put_minion(state, "orcs-topper-chopper", "anna", 1)
+    mine = put_minion(state, "warriors-taunter", "ben", 1)
+    hero, dumbbells = take(state, "warriors-eternal-hero", "ben"), take(state, "warriors-dumbbells", "ben")
+    with powers_fixed(state):
+        plays = rules._hand_moves(state, "ben")
+    carriers = {card: [m.target for m in plays if m.card == card] for card in (hero, dumbbells)}
+    assert carriers == {hero: [mine], dumbbells: [theirs, mine]}
+    assert orc not in carriers[dumbbells]

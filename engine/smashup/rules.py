@@ -1610,21 +1610,11 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     if plan.picks_nothing and plan.settled and not plan.any_picks:      # (most cards)
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
-    carrier_ok: dict[str | None, bool] = {}
-    carrying = (Context(pid, uid, None, None), _own_minion_only(card)) if plan.carried else ()  # _carrier_refusal's
+    carriers = _carriers(state, pid, uid, _own_minion_only(card)) if plan.carried else None
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
-        if candidates is not None:      # _pairs of a plain card: its one effect's candidates, no second pick
-            pairs = [(target, None) for target in _target_list(state, [*candidates], plan.on_minion, plan.may_skip)]
-        else:
-            pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid, playing=True)
-        for target, target2 in pairs:
-            if plan.carried:
-                if target not in carrier_ok:
-                    carrier_ok[target] = _carrier_refusal(state, *carrying, target) is None
-                if not carrier_ok[target]:
-                    continue
+        for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers):
             if plan.settled:
                 ways = pays
             elif plan.plain and plan.free:     # _picks_pass for its one way to pay (nothing, and no mode)
@@ -1639,6 +1629,30 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
                     pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
                 for picks in pick_sets:
                     moves.append(A.listed_action(pid, uid, base_uid, target, target2, discard, mode, picks))
+
+
+def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
+                  candidates: list[str] | None, carriers: dict[str, None] | None) -> list[tuple]:
+    """_pairs of a card played at this base, without the first picks _check_carrier_of refuses
+    (``carriers``, for an action played on a minion; ``candidates``: _plain_candidates)."""
+    if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
+        return [(target, None) for target in carriers]
+    if candidates is not None:      # _pairs of a plain card: its one effect's candidates, no second pick
+        pairs = [(target, None) for target in _target_list(state, [*candidates], plan.on_minion, plan.may_skip)]
+    else:
+        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base, playing=True)
+    return pairs if carriers is None else [pair for pair in pairs if pair[0] in carriers]
+
+
+def _carriers(state: GameState, pid: str, uid: str, own_only: bool) -> dict[str, None]:
+    """The minions and monsters (in _targets' order) the player's action ``uid`` may be played on,
+    as _carrier_refusal finds; the same for every action of the player that goes on a minion
+    (``own_only``: on the player's own only), so worked out once while the state is read only."""
+    def work():
+        ctx = Context(pid, uid, None, None)
+        return {m.uid: None for b in state.bases for m in (*b.minions, *b.monsters)
+                if (not own_only or m.controller == pid) and affectable(state, ctx, b, m)}
+    return read_only_memo(state, ("carriers", pid, own_only), work)
 
 
 def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None], pays: list, moves: list) -> None:
