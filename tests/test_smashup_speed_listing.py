@@ -111,3 +111,25 @@ def test_cards_played_on_a_minion_are_offered_the_carriers_each_may_take():
     carriers = {card: [m.target for m in plays if m.card == card] for card in (hero, dumbbells)}
     assert carriers == {hero: [mine], dumbbells: [theirs, mine]}
     assert orc not in carriers[dumbbells]
+
+
+def test_a_card_that_picks_twice_is_offered_each_second_pick_its_first_allows():
+    """Card text of Mugging: an action on a minion moves onto one of your minions (another than the
+    one it lies on). Listed: each action on a minion with each of Ben's minions that does not carry
+    it already; validate refuses the one pair the listing leaves out."""
+    from tests.test_smashup import put_minion, take
+    from tests.test_smashup_cards import FACTIONS, game_for
+    from tests.test_smashup_protection import lay_on
+
+    state = game_for("ben", FACTIONS)
+    state.player("ben").hand = []
+    theirs = put_minion(state, "orcs-topper-chopper", "anna", 0)
+    first, second = put_minion(state, "warriors-taunter", "ben", 1), put_minion(state, "warriors-taunter", "ben", 2)
+    chainsaw = lay_on(state, "treasure-chainsaw-of-bloody-dismemberment", "anna", theirs)
+    dumbbells = lay_on(state, "warriors-dumbbells", "ben", first)
+    mugging = take(state, "thieves-mugging", "ben")
+    with powers_fixed(state):
+        plays = rules._hand_moves(state, "ben")
+    assert [(m.target, m.target2) for m in plays if m.card == mugging] == [
+        (chainsaw, first), (chainsaw, second), (dumbbells, second)]
+    assert not rules.is_legal(state, A.PlayAction(actor="ben", card=mugging, target=dumbbells, target2=first))

@@ -1577,6 +1577,7 @@ class _Listing(NamedTuple):
     carried: bool             # an action played on a minion: its target is checked as its carrier
     plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
     first: Effect | None      # a plain card's one picking effect
+    paired: bool              # that effect makes a second pick too (checked against what _pairs offers)
     on_minion: bool           # it lies on a minion (_targets offers every minion as well)
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
     any_picks: bool           # it makes "any number of" picks (checked by _check_picks)
@@ -1589,13 +1590,17 @@ class _Listing(NamedTuple):
 @per_card
 def _listing_plan(card, playing: bool) -> _Listing:
     """A plain card (its picks checked without running _check_targets) makes no first pick, or one
-    effect's pick with no second pick and no mode that could change the candidates."""
+    effect's pick (with no second pick, or that effect's own second pick) and no mode that could
+    change the candidates. _check_targets checks a second pick against the second picks pick_options
+    offered for that first pick (the same candidates, remembered while the state is read only), so
+    the pairs _pairs lists pass it whenever their first pick does."""
     firsts, seconds, on_minion, may_skip = _pick_plan(card, playing)
     needed, _, amounts, modes = _payment_plan(card)
-    plain = not firsts or (len(firsts) == 1 and not seconds and modes == [None])
+    plain = not firsts or (len(firsts) == 1 and seconds in ((), firsts) and modes == [None])
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
-                    plain=plain, first=firsts[0] if plain and firsts else None, on_minion=on_minion,
+                    plain=plain, first=firsts[0] if plain and firsts else None, paired=plain and bool(seconds),
+                    on_minion=on_minion,
                     unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
                     picks_nothing=not firsts and not on_minion, may_skip=may_skip,
                     settled=not firsts and not unpaid_bare,
@@ -1637,8 +1642,9 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     (``carriers``, for an action played on a minion; ``candidates``: _plain_candidates)."""
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
-    if candidates is not None:      # _pairs of a plain card: its one effect's candidates, no second pick
-        pairs = [(target, None) for target in _target_list(state, [*candidates], plan.on_minion, plan.may_skip)]
+    if candidates is not None:      # _pairs of a plain card, from its one effect's candidates
+        targets = _target_list(state, [*candidates], plan.on_minion, plan.may_skip)
+        pairs = _with_seconds(state, pid, uid, base, targets, True) if plan.paired else [(t, None) for t in targets]
     else:
         pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base, playing=True)
     return pairs if carriers is None else [pair for pair in pairs if pair[0] in carriers]
@@ -1720,8 +1726,8 @@ def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str 
 
 
 def _plain_pick_passes(plan: _Listing, candidates: list[str] | None, target: str | None) -> bool:
-    """_check_targets' answer for a listed move of a plain card (target from _pairs, mode from
-    _payments, so one it offers; no second pick; ``candidates`` from _plain_candidates). With no
+    """_check_targets' answer for a listed move of a plain card (target and second pick from _pairs,
+    mode from _payments, so ones it offers; ``candidates`` from _plain_candidates). With no
     picking effect nothing is refused. With one: no target only when there was something to pick
     and it is not a "you may"; a target that is not a candidate (one of the minions _targets adds
     for a card lying on a minion) only when there were candidates."""
@@ -1905,6 +1911,12 @@ def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool
     targets = _targets(state, pid, uid, base, playing)
     if not seconds:       # no second picks (what pick_options would find)
         return [(target, None) for target in targets]
+    return _with_seconds(state, pid, uid, base, targets, playing)
+
+
+def _with_seconds(state: GameState, pid: str, uid: str, base: str | None, targets: list[str | None],
+                  playing: bool) -> list[tuple]:
+    """Each of these first picks with each second pick the card then makes (none after no first pick)."""
     pairs: list[tuple] = []
     for target in targets:
         seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
