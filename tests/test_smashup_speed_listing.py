@@ -133,3 +133,23 @@ def test_a_card_that_picks_twice_is_offered_each_second_pick_its_first_allows():
     assert [(m.target, m.target2) for m in plays if m.card == mugging] == [
         (chainsaw, first), (chainsaw, second), (dumbbells, second)]
     assert not rules.is_legal(state, A.PlayAction(actor="ben", card=mugging, target=dumbbells, target2=first))
+
+
+def test_potion_of_redundancy_is_offered_the_talented_minions_only():
+    """Card text of Potion of Redundancy Potion: its talent uses another minion's talent (paying that
+    talent's price). Of the minions in play only Elf Help Guru has a talent, one that asks no price:
+    the listing offers the potion's talent with it, as the slow listing finds, and with none of the
+    minions without a talent."""
+    from tests.test_smashup import put_minion
+    from tests.test_smashup_cards import game_for, play
+
+    picks = {"anna": ["elves", "orcs"], "ben": ["warriors"], "cleo": ["halflings"]}
+    state = game_for("anna", picks)
+    guru = put_minion(state, "elves-elf-help-guru", "anna", 0)
+    carrier = put_minion(state, "orcs-dork-orc", "anna", 1)
+    put_minion(state, "warriors-taunter", "ben", 2)
+    (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
+    with powers_fixed(state):
+        talents = [m for m in rules._talent_moves(state, "anna") if m.card == potion]
+    assert [(m.target, m.discard) for m in talents] == [(guru, ())]
+    assert talents == [m for m in _slow_talents(state, "anna") if m.card == potion]

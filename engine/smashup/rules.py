@@ -1619,11 +1619,10 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
-        for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers):
-            if plan.settled:
+        sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
+        for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, sifted):
+            if plan.settled or sifted:
                 ways = pays
-            elif plan.plain and plan.free:     # _picks_pass for its one way to pay (nothing, and no mode)
-                ways = pays if _plain_pick_passes(plan, candidates, target) else ()
             else:
                 ways = _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays)
             if plan.minion:
@@ -1637,16 +1636,22 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
 
 
 def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
-                  candidates: list[str] | None, carriers: dict[str, None] | None) -> list[tuple]:
-    """_pairs of a card played at this base, without the first picks _check_carrier_of refuses
-    (``carriers``, for an action played on a minion; ``candidates``: _plain_candidates)."""
+                  candidates: list[str] | None, carriers: dict[str, None] | None, sifted: bool,
+                  playing: bool = True) -> list[tuple]:
+    """_pairs of a card played at this base (or its talent used there), without the first picks
+    _check_carrier_of refuses (``carriers``, for an action played on a minion) and, ``sifted``, those
+    _plain_pick_passes refuses (the caller's one check of a plain card's picks: such a pick makes no
+    move, so its second picks are not looked for). ``candidates``: _plain_candidates."""
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
     if candidates is not None:      # _pairs of a plain card, from its one effect's candidates
         targets = _target_list(state, [*candidates], plan.on_minion, plan.may_skip)
-        pairs = _with_seconds(state, pid, uid, base, targets, True) if plan.paired else [(t, None) for t in targets]
-    else:
-        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base, playing=True)
+        if sifted:
+            targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
+        pairs = (_with_seconds(state, pid, uid, base, targets, playing) if plan.paired
+                 else [(target, None) for target in targets])
+    else:           # (a plain card without candidates picks nothing _plain_pick_passes refuses)
+        pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base, playing=playing)
     return pairs if carriers is None else [pair for pair in pairs if pair[0] in carriers]
 
 
@@ -1795,23 +1800,20 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     hand = state.player(pid).hand
     used = state.player(pid).used_this_turn
     moves: list[A.Action] = []
-    for base in state.bases:
-        for uid in talent_cards_at(state, base, pid):
-            if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
-                continue                     # check_talent refuses each of its moves: used this turn
-            if _talent_works(state, uid):
-                _talent_card_moves(state, pid, uid, base.uid, hand, moves)
+    for base, uid, minion in _talents_on(state, state.bases, pid):
+        if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+            continue                     # check_talent refuses each of its moves: used this turn
+        if _talent_works(state, uid, minion):
+            _talent_card_moves(state, pid, uid, base.uid, hand, moves)
     return moves
 
 
-def _talent_works(state: GameState, uid: str) -> bool:
-    """_check_talent_card's answer for a card talent_cards_at found, one not used this turn, in the
+def _talent_works(state: GameState, uid: str, minion: Minion | None) -> bool:
+    """_check_talent_card's answer for a card _talents_on found, one not used this turn, in the
     active player's playing step: the card is in play under the player's control with a talent (it
-    was found so), so only its abilities can be missing (cancelled, or taken by a card on it)."""
-    if uid in state.silenced:
-        return False
-    found = find_minion(state, uid)
-    return found is None or has_abilities(state, found[1])
+    was found so), so only its abilities can be missing (cancelled, or taken by a card on it).
+    ``minion``: the card itself when it is a minion (what find_minion finds), else None."""
+    return uid not in state.silenced and (minion is None or has_abilities(state, minion))
 
 
 def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand: list[str], moves: list) -> None:
@@ -1826,7 +1828,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     # a talent that asks for nothing is used paying nothing, which check_cost lets go
     price_ok: dict[tuple, bool] = {(None, ()): True} if plan.free and not borrows else {}
     pays = _PAY_NOTHING if plan.free else payment_ways(state, uid, hand)
-    for target, target2 in _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base_uid):
+    for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, None, plan.plain, False):
         picks_ok: dict[str | None, bool] = {}
         for discard, mode in pays:
             key = (target if borrows else None, discard)
@@ -1834,9 +1836,9 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                 price_ok[key] = _passes_check(_check_talent_price_of, state, pid, uid, target, discard)
             if not price_ok[key]:
                 continue
-            if mode not in picks_ok:
-                picks_ok[mode] = (_plain_pick_passes(plan, candidates, target) if plan.plain else
-                                  _targets_problem(state, pid, uid, where, target, mode, False, target2) is None)
+            if mode not in picks_ok:       # (a plain card's picks were sifted by _listed_pairs)
+                picks_ok[mode] = plan.plain or _targets_problem(state, pid, uid, where, target, mode, False,
+                                                                target2) is None
             if picks_ok[mode]:
                 moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
 
@@ -1848,21 +1850,28 @@ def _borrows_price(card) -> bool:
 
 
 def talent_cards(state: GameState, pid: str) -> list[str]:
-    return [u for base in state.bases for u in talent_cards_at(state, base, pid)]
+    return [uid for _, uid, _ in _talents_on(state, state.bases, pid)]
 
 
 def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
-    """The player's cards with a talent at this base: minions, cards on minions, cards on the base.
-    (Plain loops: asked for every base each time the active player's moves are listed.)"""
+    """The player's cards with a talent at this base: minions, cards on minions, cards on the base."""
+    return [uid for _, uid, _ in _talents_on(state, (base,), pid)]
+
+
+def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
+    """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
+    the card is one. (Plain loops: asked each time the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
-    found = [m.uid for m in base.minions if m.controller == pid and _has_talent(card_of[ids[m.uid]])]
-    for minion in base.minions:
-        for uid in minion.attached:
-            if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
-                found.append(uid)
-    for uid in base.actions:
-        if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
-            found.append(uid)
+    found: list[tuple[BaseInPlay, str, Minion | None]] = []
+    for base in bases:
+        found += [(base, m.uid, m) for m in base.minions if m.controller == pid and _has_talent(card_of[ids[m.uid]])]
+        for minion in base.minions:
+            for uid in minion.attached:
+                if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
+                    found.append((base, uid, None))
+        for uid in base.actions:
+            if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
+                found.append((base, uid, None))
     return found
 
 
