@@ -153,3 +153,20 @@ def test_potion_of_redundancy_is_offered_the_talented_minions_only():
         talents = [m for m in rules._talent_moves(state, "anna") if m.card == potion]
     assert [(m.target, m.discard) for m in talents] == [(guru, ())]
     assert talents == [m for m in _slow_talents(state, "anna") if m.card == potion]
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 3), (7, 2), (11, 4), (5, 4)])
+def test_specials_listed_are_the_ones_validate_allows_in_order(seed, players):
+    """"Die große Wertung", step 3 ("Ich zuerst!"): in the round before a scoring the player whose say
+    it is may play a Special from the hand; the listing offers exactly the specials of every pick
+    that validate lets go, in the order of the slow listing."""
+    checked = 0
+    for state in _states(seed, players, steps=600):
+        pid = rules.next_to_decide(state)
+        if pid is None or state.decisions:
+            continue
+        with powers_fixed(state):
+            fast = rules._special_moves(state, pid)
+        assert fast == [m for m in rules._special_plays(state, pid) if rules.is_legal(state, m)]
+        checked += bool(fast)
+    assert checked > 3

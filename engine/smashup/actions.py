@@ -134,3 +134,4 @@ built = listed_move
 listed_minion = move_maker(PlayMinion, "actor", "card", "base", "target", "target2", "discard", "mode")
 listed_action = move_maker(PlayAction, "actor", "card", "base", "target", "target2", "discard", "mode", "picks")
 listed_talent = move_maker(UseTalent, "actor", "card", "target", "target2", "discard", "mode")
+listed_special = move_maker(PlaySpecial, "actor", "card", "target", "target2", "picks", "base")

@@ -1287,16 +1287,40 @@ BASE_CHOICE_OPS = frozenset({"move_own_to_crowded", "run_away", "run_more"})
 
 def _special_plays(state: GameState, pid: str):
     """Each special in hand with each pick it could make (and base, for those that name one)."""
+    for uid, base, named in _special_spots(state, pid):
+        pick_sets = _pick_sets(state, pid, uid, base)
+        for target, target2 in _pairs(state, pid, uid, base):
+            for picks in pick_sets:
+                yield A.listed_special(pid, uid, target, target2, picks, named)
+
+
+def _special_spots(state: GameState, pid: str):
+    """Each special of this round's moment in the hand with each base it may act at, and the base
+    the move names (only a special that names one, BASE_CHOICE_OPS, may go elsewhere); none while
+    another player locked the specials."""
     assert state.scoring is not None
     if state.scoring.locked_by not in (None, pid):
         return
     for uid in _specials_in_hand(state, pid):
         names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
         for base in (state.bases if names_base else [state.base(state.scoring.base)]):
-            for target, target2 in _pairs(state, pid, uid, base.uid):
-                for picks in _pick_sets(state, pid, uid, base.uid):
-                    yield A.PlaySpecial(actor=pid, card=uid, target=target, target2=target2, picks=picks,
-                                        base=base.uid if names_base else None)
+            yield uid, base.uid, base.uid if names_base else None
+
+
+def _special_moves(state: GameState, pid: str) -> list[A.Action]:
+    """_special_plays of the player whose say it is that check_play_special lets go: the card, the
+    lock and the base are sure from _special_spots; the picks are checked as _card_moves checks them
+    (_check_picks lets no "any number of" picks go from any card)."""
+    moves: list[A.Action] = []
+    for uid, base, named in _special_spots(state, pid):
+        plan = _listing_plan(state.card(uid), False)
+        candidates = _plain_candidates(state, pid, uid, plan, base)
+        pick_sets = [picks for picks in _pick_sets(state, pid, uid, base)
+                     if not picks or _passes_check(_check_picks, state, pid, uid, base, picks)]
+        for target, target2 in _listed_pairs(state, pid, uid, plan, base, candidates, None, plan.plain, False):
+            if plan.plain or _targets_problem(state, pid, uid, base, target, None, False, target2) is None:
+                moves += [A.listed_special(pid, uid, target, target2, picks, named) for picks in pick_sets]
+    return moves
 
 
 def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:
@@ -1517,6 +1541,8 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     step, the cards played from the hand and the talents used (_hand_moves and _talent_moves list only
     those that pass)."""
     moves = [move for move in _other_candidates(state, pid) if _valid(state, move)]
+    if state.scoring is not None and state.draft is None:
+        moves += _scoring_candidates(state, pid)
     if state.phase == "play" and state.active_player.id == pid:
         # legal_actions lets only a seated player with no choice pending get here, and check_finish
         # asks only that it is their playing step
@@ -1769,13 +1795,19 @@ def _other_candidates(state: GameState, pid: str):
         if decision.player == pid and decision.kind == "discard_one":
             for uid in state.player(pid).hand:
                 yield A.DiscardDown(actor=pid, cards=(uid,))
-    if state.scoring is not None:
-        if next_to_decide(state) == pid:       # anyone else's pass or special is refused (not their say)
-            yield A.PassSpecial(actor=pid, window=state.scoring.window)
-            yield from _special_plays(state, pid)
-        for uid in special_talents(state, pid):
-            for discard, mode in payment_ways(state, uid, state.player(pid).hand):
-                yield A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode)
+
+
+def _scoring_candidates(state: GameState, pid: str) -> list[A.Action]:
+    """In a round of a scoring: the pass and the specials of the player whose say it is (anyone
+    else's are refused: not their say), then the special talents that pass validate. The pass is
+    made for this round's window, all check_pass_special asks besides whose say it is."""
+    assert state.scoring is not None
+    moves: list[A.Action] = []
+    if next_to_decide(state) == pid:
+        moves = [A.PassSpecial(actor=pid, window=state.scoring.window), *_special_moves(state, pid)]
+    talents = (A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in special_talents(state, pid)
+               for discard, mode in payment_ways(state, uid, state.player(pid).hand))
+    return moves + [move for move in talents if _valid(state, move)]
 
 
 def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
