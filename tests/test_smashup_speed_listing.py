@@ -51,12 +51,24 @@ def _slow_talents(state: GameState, pid: str) -> list[A.Action]:
     for base in state.bases:
         for uid in rules.talent_cards_at(state, base, pid):
             for target, target2 in rules._pairs(state, pid, uid, base.uid):
-                for discard, mode in rules._payments(state, uid, hand):
+                for discard, mode in _talent_payments(state, uid, target, hand):
                     move = A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
                                        mode=mode)
                     if rules.is_legal(state, move):
                         found.append(move)
     return found
+
+
+def _talent_payments(state: GameState, uid: str, target: str | None, hand: list[str]) -> list[tuple]:
+    """The talent's own payments; a talent that pays the picked card's price (Potion of Redundancy) also
+    every way to pay that card's price, with each of its own modes."""
+    own = list(rules._payments(state, uid, hand))
+    if not rules._borrows_price(state.card(uid)) or target not in state.card_ids:
+        return own
+    modes = dict.fromkeys(mode for _, mode in own)
+    borrowed = [(discard, mode) for discard in dict.fromkeys(d for d, _ in rules._payments(state, target, hand))
+                for mode in modes]
+    return list(dict.fromkeys(own + borrowed))
 
 
 @pytest.mark.parametrize(("seed", "players"), [(21, 3), (7, 2), (11, 4)])
@@ -170,3 +182,20 @@ def test_specials_listed_are_the_ones_validate_allows_in_order(seed, players):
         assert fast == [m for m in rules._special_plays(state, pid) if rules.is_legal(state, m)]
         checked += bool(fast)
     assert checked > 3
+
+
+def test_potion_of_redundancy_is_offered_a_priced_talent_with_that_price():
+    """Card text of Potion of Redundancy Potion: its talent uses another minion's talent and pays that
+    talent's price. Happy Zapper's talent asks a card from the hand: the listing offers the potion's
+    talent with Zapper paid for (it offered only the unpaid form, which the price check refuses)."""
+    from tests.test_smashup import put_minion
+    from tests.test_smashup_cards import game_for, play
+
+    picks = {"anna": ["mages", "orcs"], "ben": ["warriors"], "cleo": ["halflings"]}
+    state = game_for("anna", picks)
+    zapper = put_minion(state, "mages-happy-zapper", "anna", 0)
+    carrier = put_minion(state, "orcs-dork-orc", "anna", 1)
+    (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
+    offered = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent) and m.card == potion]
+    paid = [m for m in offered if m.target == zapper]
+    assert paid and all(m.discard for m in paid) and all(rules.is_legal(state, m) for m in offered)

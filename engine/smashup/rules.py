@@ -1862,7 +1862,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     pays = _PAY_NOTHING if plan.free else payment_ways(state, uid, hand)
     for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, None, plan.plain, False):
         picks_ok: dict[str | None, bool] = {}
-        for discard, mode in pays:
+        for discard, mode in _borrowed_pays(state, target, hand, pays) if borrows else pays:
             key = (target if borrows else None, discard)
             if key not in price_ok:
                 price_ok[key] = _passes_check(_check_talent_price_of, state, pid, uid, target, discard)
@@ -1873,6 +1873,16 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                                                                 target2) is None
             if picks_ok[mode]:
                 moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
+
+
+def _borrowed_pays(state: GameState, target: str | None, hand: list[str], pays: list[tuple]) -> list[tuple]:
+    """The payments of a talent that pays the picked card's price (Potion of Redundancy): its own (no
+    price: paying nothing) and the ways to pay the picked talent's price, each with the card's modes."""
+    if target is None or target not in state.card_ids:
+        return pays
+    modes = dict.fromkeys(mode for _, mode in pays)
+    borrowed = dict.fromkeys(discard for discard, _ in payment_ways(state, target, hand))
+    return list(dict.fromkeys([*pays, *((discard, mode) for discard in borrowed for mode in modes)]))
 
 
 @per_card
