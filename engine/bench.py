@@ -15,7 +15,7 @@ import time
 from collections import defaultdict
 
 from engine.munchkin.state import Options
-from engine.sim import GAMES
+from engine.sim import GAMES, prepare
 
 PHASES = ("legal", "apply", "invariants")
 
@@ -36,10 +36,11 @@ def measure(game: str, players: int, games: int, seed: int, sets: tuple[str, ...
     """CPU seconds per phase over the games (seeds as in engine.sim), and microseconds per action."""
     totals: dict[str, float] = defaultdict(float)
     actions = 0
+    sets = ("smashup",) if game == "smashup" else sets
+    prepare(game, sets)          # imports and card files before the clock, as engine.sim does
     started = time.process_time()
     for index in range(games):
-        result = GAMES[game](seed * 1_000_003 + index, players, ("smashup",) if game == "smashup" else sets,
-                             options, True, _timer(totals))
+        result = GAMES[game](seed * 1_000_003 + index, players, sets, options, True, _timer(totals))
         actions += result["actions"]
     total = time.process_time() - started
     totals["other"] = total - sum(totals[p] for p in PHASES)     # set-up, the agents' choices
