@@ -362,13 +362,18 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     action is remembered: it depends on the player, not on which action it is."""
     if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card, asked per minion)
         return True
+    return reached_by_actions(state, ctx.player, base, minion)
+
+
+def reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
+    """affectable for an action of the player (remembered while the state is read only)."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
-        return _reached_by_actions(state, ctx.player, base, minion)
-    key = ("reached", ctx.player, id(base), id(minion))
+        return _reached_by_actions(state, player, base, minion)
+    key = ("reached", player, id(base), id(minion))
     found = cache[1].get(key)
     if found is None:
-        found = cache[1][key] = _reached_by_actions(state, ctx.player, base, minion)
+        found = cache[1][key] = _reached_by_actions(state, player, base, minion)
     return found
 
 
@@ -458,16 +463,20 @@ def _destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
 
 def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
+    by_action = designs()[state.card_ids[ctx.card]].kind == "action"    # (affectable's first question)
     for base in state.bases:
         if here and base.uid != ctx.base:
             continue
-        pool = base.minions if effect.what == "minion" else base.monsters
-        for minion in pool:
+        powers = None       # the base's powers_at (minion_power's answers), looked up once it is needed
+        for minion in base.minions if effect.what == "minion" else base.monsters:
             if effect.what == "undead_monster" and not state.card(minion.uid).undead:
                 continue
-            if minion.uid == ctx.card or indestructible(state, minion) or not affectable(state, ctx, base, minion):
+            if minion.uid == ctx.card or indestructible(state, minion) or (
+                    by_action and not reached_by_actions(state, ctx.player, base, minion)):
                 continue
-            if minion_power(state, base, minion) <= (effect.max_power or 0):
+            if powers is None:
+                powers = powers_at(state, base)
+            if powers[id(minion)] <= (effect.max_power or 0):
                 found.append(minion.uid)
     return found
 

@@ -37,6 +37,7 @@ from engine.smashup.effects import (
     pick_candidates_of,
     powers_at,
     powers_fixed,
+    reached_by_actions,
     read_only_memo,
     special_moment,
     state_changing,
@@ -1559,35 +1560,34 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     checked part by part, each part once for all the moves that share it, in validate's order (the
     minion an action is played on, the price, the picks, the "any number of" picks), and a move is
     built only when all its parts pass."""
-    hand = state.player(pid).hand
+    seat = state.player(pid)
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
     card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
-    for uid in hand:
+    for uid in seat.hand:
         card = card_of[ids[uid]]
-        if card.kind != "minion" and not _may_play_now(state, pid, uid, card):     # (a minion may)
-            continue
-        if card.kind == "minion":
+        if card.kind == "minion":           # (a minion passes _may_play_now)
             if open_bases is None:
                 open_bases = hooks.open_for_minions(state, pid)
-                any_minion = _bases_for_any_minion(state, pid, open_bases)
+                any_minion = _bases_for_any_minion(state, seat, open_bases)
             bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
-        else:
+        elif _may_play_now(state, seat, uid, card):
             bases = [b.uid for b in state.bases] if uses_base(card) else [None]
+        else:
+            continue
         _card_moves(state, pid, uid, card, bases, moves)
     return moves
 
 
-def _bases_for_any_minion(state: GameState, pid: str, open_bases: list[str]) -> list[str | None] | None:
+def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -> list[str | None] | None:
     """The open bases where a minion play covers any minion (check_play_minion's allowance check,
-    _grant_for): every one with a free play left; without one and without extra plays, those where
-    Subterranean Lair gives one; None when the extra plays left depend on the card."""
-    seat = state.player(pid)
+    _grant_for) of the player in this seat: every one with a free play left; without one and without
+    extra plays, those where Subterranean Lair gives one; None when the extra plays left depend on the card."""
     if seat.minions_left > 0:
         return list(open_bases)
     if not seat.minion_grants:
-        return [b for b in open_bases if hooks.lair_allows(state, pid, state.base(b))]
+        return [b for b in open_bases if hooks.lair_allows(state, seat.id, state.base(b))]
     return None
 
 
@@ -1633,15 +1633,21 @@ def _listing_plan(card, playing: bool) -> _Listing:
                     free=(playing and "talent" in card.keywords) or (not needed and not amounts and modes == [None]))
 
 
+@per_card
+def _play_listing(card) -> _Listing:
+    """_listing_plan of a card played (asked for each card in the hand at every listing)."""
+    return _listing_plan(card, True)
+
+
 def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
     """A card's plays at these bases, with each pick, payment and "any number of" picks that passes.
     The price depends on the payment alone, so the payments that fail it are left out at once."""
-    plan = _listing_plan(card, True)
+    plan = _play_listing(card)
     pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
     if plan.picks_nothing and plan.settled and not plan.any_picks:      # (most cards)
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
-    carriers = _carriers(state, pid, uid, _own_minion_only(card)) if plan.carried else None
+    carriers = _carriers(state, pid, _own_minion_only(card)) if plan.carried else None
     for base_uid in bases:
         pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
@@ -1681,14 +1687,13 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     return pairs if carriers is None else [pair for pair in pairs if pair[0] in carriers]
 
 
-def _carriers(state: GameState, pid: str, uid: str, own_only: bool) -> dict[str, None]:
-    """The minions and monsters (in _targets' order) the player's action ``uid`` may be played on,
-    as _carrier_refusal finds; the same for every action of the player that goes on a minion
+def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
+    """The minions and monsters (in _targets' order) an action of the player may be played on, as
+    _carrier_refusal finds; the same for every action of the player that goes on a minion
     (``own_only``: on the player's own only), so worked out once while the state is read only."""
-    def work():
-        ctx = Context(pid, uid, None, None)
+    def work():       # (an action: what affectable answers is reached_by_actions')
         return {m.uid: None for b in state.bases for m in (*b.minions, *b.monsters)
-                if (not own_only or m.controller == pid) and affectable(state, ctx, b, m)}
+                if (not own_only or m.controller == pid) and reached_by_actions(state, pid, b, m)}
     return read_only_memo(state, ("carriers", pid, own_only), work)
 
 
@@ -1810,14 +1815,15 @@ def _scoring_candidates(state: GameState, pid: str) -> list[A.Action]:
     return moves + [move for move in talents if _valid(state, move)]
 
 
-def _may_play_now(state: GameState, pid: str, uid: str, card) -> bool:
-    """The checks of check_play_minion/check_play_action that depend on the card alone: a card failing
-    them fails for every base, target and payment, so none of those is built and checked."""
+def _may_play_now(state: GameState, seat: Seat, uid: str, card) -> bool:
+    """The checks of check_play_minion/check_play_action that depend on the card alone (a minion
+    passes them): a card failing them fails for every base, target and payment, so none of those is
+    built and checked. ``seat``: the player's."""
     if card.kind == "minion":
         return True
     if card.kind != "action" or _special_only(card):
         return False
-    return state.player(pid).actions_left > 0 or _action_grant(state, pid, uid) is not None
+    return seat.actions_left > 0 or _action_grant(state, seat.id, uid) is not None
 
 
 @per_card
@@ -1829,8 +1835,8 @@ def _special_only(card) -> bool:
 def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal talents in the playing step, checked as check_talent checks them: the
     card once, then each move's price and picks (_talent_card_moves)."""
-    hand = state.player(pid).hand
-    used = state.player(pid).used_this_turn
+    seat = state.player(pid)
+    hand, used = seat.hand, seat.used_this_turn
     moves: list[A.Action] = []
     for base, uid, minion in _talents_on(state, state.bases, pid):
         if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
