@@ -424,19 +424,12 @@ def _check_carrier_of(state: GameState, actor: str, uid: str, target: str | None
 
 def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None) -> str | None:
     """What _check_carrier_of refuses, or None."""
-    return _carrier_refusal(state, Context(actor, uid, None, None), _own_minion_only(state.card(uid)), target)
-
-
-def _carrier_refusal(state: GameState, ctx: Context, own_only: bool, target: str | None) -> str | None:
-    """_carrier_problem's answer for the card ``ctx`` names played by its player (all that affectable
-    asks of the context) on ``target``; ``own_only``: the card goes on the player's own minions only.
-    The listing asks this for each minion with one context, sparing the error."""
     found = find_minion(state, target or "")
     if found is None:
         return "needs_target_minion"
-    if own_only and found[1].controller != ctx.player:
+    if _own_minion_only(state.card(uid)) and found[1].controller != actor:
         return "own_minion_only"
-    if not affectable(state, ctx, found[0], found[1]):
+    if not affectable(state, Context(actor, uid, None, None), found[0], found[1]):     # (asks the card and player)
         return "protected"
     return None
 
@@ -1689,7 +1682,7 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
 
 def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
     """The minions and monsters (in _targets' order) an action of the player may be played on, as
-    _carrier_refusal finds; the same for every action of the player that goes on a minion
+    _carrier_problem finds; the same for every action of the player that goes on a minion
     (``own_only``: on the player's own only), so worked out once while the state is read only."""
     def work():       # (an action: what affectable answers is reached_by_actions')
         return {m.uid: None for b in state.bases for m in (*b.minions, *b.monsters)
