@@ -419,9 +419,14 @@ def _check_play_level_up(state: GameState, player: Player, a: PlayCard) -> None:
     if a.target_player is not None and not state.has_player(a.target_player):
         raise IllegalAction("needs_target_player")
     target = state.player(a.target_player or player.id)
-    # Shakespeare's two game-ending cards may give the tenth level; any other only up to 9
-    if target.level >= ch.MAX_LEVEL - (0 if state.card(a.card).reaches_level_10 else 1):
+    if target.level >= _level_card_reach(state.card(a.card)):
         raise IllegalAction("level_10_needs_kill")
+
+
+def _level_card_reach(card: Card) -> int:
+    """The level a level card's target must be below: Shakespeare's two game-ending cards may give
+    the tenth level, any other only up to 9."""
+    return ch.MAX_LEVEL - (0 if card.reaches_level_10 else 1)
 
 
 def _check_play_item_enhancer(state: GameState, player: Player, a: PlayCard) -> None:
@@ -1665,7 +1670,7 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
     check = PLAY_CHECKS[kind]
     if kind == "level_up":
         # all _check_play_level_up asks: a seated target below the level the card may give
-        top = ch.MAX_LEVEL - (0 if card.reaches_level_10 else 1)
+        top = _level_card_reach(card)
         if not combat and player.level < top:       # on oneself, or on another player
             moves.append(_PLAY(pid, uid))
         moves += [_PLAY_ON_PLAYER(pid, uid, target.id) for target in state.players if target.level < top]

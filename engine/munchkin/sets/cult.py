@@ -36,10 +36,7 @@ def first_humans(state: GameState, count: int) -> list[Player]:
     cultist, card_ids = cultist_cards(tuple(state.sets)), state.card_ids
     found = []
     for player in state.players:
-        for uid in player.classes:      # _holds, as a loop: most hold no class or one
-            if card_ids[uid] in cultist:
-                break
-        else:
+        if not (player.classes and _holds(player, cultist, card_ids)):
             found.append(player)
             if len(found) == count:
                 break
