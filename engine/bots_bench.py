@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine.bots import make_bot
 from engine.games import rules_of
-from engine.search import LEVELS
+from engine.search import LEVELS, mean_and_error
 from engine.sim import ACTION_CAP, RandomAgent
 
 RANDOM = "zufall"
@@ -130,8 +130,7 @@ def lead(results: list[dict], stronger: str, weaker: str, z: float = 1.96) -> di
     if games < 2:
         return {"difference": 0.0, "ci95": [-1.0, 1.0]}
     diffs = [(stronger in r["winners"]) - (weaker in r["winners"]) for r in results]
-    mean = sum(diffs) / games
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (games - 1) / games)
+    mean, spread = mean_and_error(diffs)
     return {"difference": round(mean, 3), "ci95": [round(max(-1.0, mean - z * spread), 3),
                                                    round(min(1.0, mean + z * spread), 3)]}
 

@@ -132,8 +132,7 @@ def clear_winner(rounds: list[list[float]], margin: float) -> int:
         leads = [values[index] - values[0] for values in rounds]
         if not all(math.isfinite(lead) for lead in leads):     # refused in some world
             continue
-        lead = statistics.fmean(leads)
-        noise = statistics.stdev(leads) / math.sqrt(len(leads))
+        lead, noise = mean_and_error(leads)
         if lead > margin and lead > CONFIDENCE * noise and lead > best_lead:
             best, best_lead = index, lead
     return best
@@ -159,9 +158,15 @@ def settled(rounds: list[list[float]], margin: float) -> bool:
         if not all(math.isfinite(gap) for gap in gaps):
             continue
         needed = margin if index == 0 else -margin if chosen == 0 else 0.0
-        if statistics.fmean(gaps) - SURE * statistics.stdev(gaps) / math.sqrt(len(gaps)) < needed:
+        gap, noise = mean_and_error(gaps)
+        if gap - SURE * noise < needed:
             return False
     return True
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of two or more values and its standard error."""
+    return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
 
 
 def _round(game: SearchGame, state: Any, me: str, candidates: list, seed: int,
