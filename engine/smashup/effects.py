@@ -169,6 +169,28 @@ def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
 
 
 _MISSING = object()
+_LISTED = ("listed",)
+
+
+def note_listed(state, moves: list) -> None:
+    """Remembers, while the state is read only, the moves legal_actions listed for it (by identity:
+    moves are frozen, and the remembered ones are kept alive with their ids)."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is not None and cache[0] is state:
+        listed = cache[1].get(_LISTED)
+        if listed is None:
+            listed = cache[1][_LISTED] = {}
+        for move in moves:
+            listed[id(move)] = move
+
+
+def was_listed(state, move) -> bool:
+    """Whether legal_actions listed this very move object for this state in the read-only block."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is None or cache[0] is not state:
+        return False
+    listed = cache[1].get(_LISTED)
+    return listed is not None and listed.get(id(move)) is move
 
 
 def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:

@@ -33,6 +33,7 @@ from engine.smashup.effects import (
     base_of,
     find_minion,
     has_abilities,
+    note_listed,
     pay,
     pick_candidates_of,
     powers_at,
@@ -42,6 +43,7 @@ from engine.smashup.effects import (
     special_moment,
     state_changing,
     takes_pick,
+    was_listed,
 )
 from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
 from engine.smashup.tx import Tx
@@ -132,12 +134,13 @@ def apply(state: GameState, action: A.Action, *, in_place: bool = False) -> tupl
     way, the in-place form raises RuntimeError: a half-changed state is never passed off as a clean
     refusal."""
     validate(state, action)
+    read_first = _read_first(state, action)
     if not in_place:
-        tx = Tx(state.clone())
+        tx = Tx(state.clone(), read_first)
         EXECUTE[type(action)](tx, action)
         tx.finish()
         return tx.s, tx.events
-    tx = Tx(state)
+    tx = Tx(state, read_first)
     try:
         with state_changing(state):
             EXECUTE[type(action)](tx, action)
@@ -147,9 +150,22 @@ def apply(state: GameState, action: A.Action, *, in_place: bool = False) -> tupl
     return state, tx.events
 
 
+def _read_first(state: GameState, action: A.Action) -> list[str] | None:
+    """What the move reads of the state before it changes anything, worked out before the move
+    starts, in the read-only block of its check: a caller holding one block around listing, checking
+    and applying (the simulator) has the powers worked out for the listing used again. Finishing
+    looks for the bases at their breakpoint (do_finish); nothing a power depends on has changed then."""
+    if type(action) is A.FinishPlaying:
+        return ready_bases(state)
+    return None
+
+
 def validate(state: GameState, action: A.Action) -> None:
+    """Refuses an illegal move (IllegalAction). A move legal_actions listed for this very state in
+    the same read-only block (powers_fixed: nothing has changed it since) passed these checks then."""
     with powers_fixed(state):
-        _validate(state, action)
+        if not was_listed(state, action):
+            _validate(state, action)
 
 
 def _validate(state: GameState, action: A.Action) -> None:
@@ -784,13 +800,15 @@ def check_finish(state: GameState, a: A.FinishPlaying) -> None:
 def do_finish(tx: Tx, a: A.FinishPlaying) -> None:
     tx.s.phase = "scoring"
     tx.emit("playing_finished", player=a.actor)
-    _next_scoring(tx)
+    _next_scoring(tx, tx.read_first)      # (ready_bases before the move: see _read_first)
 
 
-def _next_scoring(tx: Tx) -> None:
-    """Step 1-2: any base at its breakpoint? The active player picks the order when several are."""
+def _next_scoring(tx: Tx, ready: list[str] | None = None) -> None:
+    """Step 1-2: any base at its breakpoint? The active player picks the order when several are.
+    ``ready``: ready_bases, if already known."""
     state = tx.s
-    ready = ready_bases(state)
+    if ready is None:
+        ready = ready_bases(state)
     state.decisions = [d for d in state.decisions if d.kind != "score_first"]
     if not ready:
         _end_of_turn(tx)
@@ -1507,8 +1525,11 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
-            return [a for a in _choices_of(state, player_id) if _valid(state, a)]
-        return _candidates(state, player_id)
+            moves = [a for a in _choices_of(state, player_id) if _valid(state, a)]
+        else:
+            moves = _candidates(state, player_id)
+        note_listed(state, moves)
+        return moves
 
 
 def _idle(state: GameState, pid: str) -> bool:

@@ -14,8 +14,9 @@ _event = move_maker(Event, "kind", "audience", "params")
 
 
 class Tx:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, read_first: Any = None) -> None:
         self.s = state
+        self.read_first = read_first      # what the move read of the state before it began (rules._read_first)
         self.rng = Rng(state.rng)
         self.events: list[Event] = []
 
