@@ -172,17 +172,27 @@ class GameState(_Model):
         return value
 
     def all_card_locations(self) -> list[str]:
+        """Where every card lies, one entry per place (the invariants check each card lies in one). Built
+        with extend and append alone: checked after every step, it should make no list per seat or
+        minion on the way."""
         found = [*self.base_deck, *self.base_discard, *self.monster_deck, *self.monster_discard,
                  *self.treasure_deck, *self.treasure_discard, *self.removed]
+        extend, append = found.extend, found.append
         for seat in self.players:
-            found += seat.deck + seat.hand + seat.discard
+            extend(seat.deck)
+            extend(seat.hand)
+            extend(seat.discard)
         if self.scoring is not None:
-            found += self.scoring.set_aside + self.scoring.loot
+            extend(self.scoring.set_aside)
+            extend(self.scoring.loot)
         for base in self.bases:
-            found.append(base.uid)
-            found += base.actions
-            for minion in (*base.minions, *base.monsters):
-                found += [minion.uid, *minion.attached]
+            append(base.uid)
+            extend(base.actions)
+            for pool in (base.minions, base.monsters):
+                for minion in pool:
+                    append(minion.uid)
+                    if minion.attached:
+                        extend(minion.attached)
         return found
 
 
