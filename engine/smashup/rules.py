@@ -1595,7 +1595,9 @@ class _Listing(NamedTuple):
     minion: bool
     carried: bool             # an action played on a minion: its target is checked as its carrier
     plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
-    first: Effect | None      # a plain card's one picking effect
+    moded: bool               # one picking effect, no second pick, and modes: checked as a plain card's
+    #                           picks, against the effect's candidates in each mode (_mode_candidates)
+    first: Effect | None      # a plain or moded card's one picking effect
     paired: bool              # that effect makes a second pick too (checked against what _pairs offers)
     on_minion: bool           # it lies on a minion (_targets offers every minion as well)
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
@@ -1612,13 +1614,17 @@ def _listing_plan(card, playing: bool) -> _Listing:
     effect's pick (with no second pick, or that effect's own second pick) and no mode that could
     change the candidates. _check_targets checks a second pick against the second picks pick_options
     offered for that first pick (the same candidates, remembered while the state is read only), so
-    the pairs _pairs lists pass it whenever their first pick does."""
+    the pairs _pairs lists pass it whenever their first pick does. A moded card (one effect's pick, no
+    second pick, modes: Turner, Dungeon Bait) is checked the same way against what the effect may
+    pick in the mode named, each mode's candidates looked up once (_mode_candidates)."""
     firsts, seconds, on_minion, may_skip = _pick_plan(card, playing)
     needed, _, amounts, modes = _payment_plan(card)
     plain = not firsts or (len(firsts) == 1 and seconds in ((), firsts) and modes == [None])
+    moded = not plain and len(firsts) == 1 and not seconds
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
-                    plain=plain, first=firsts[0] if plain and firsts else None, paired=plain and bool(seconds),
+                    plain=plain, moded=moded, first=firsts[0] if (plain or moded) and firsts else None,
+                    paired=plain and bool(seconds),
                     on_minion=on_minion,
                     unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
                     picks_nothing=not firsts and not on_minion, may_skip=may_skip,
@@ -1669,7 +1675,7 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     move, so its second picks are not looked for). ``candidates``: _plain_candidates."""
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
-    if candidates is not None:      # _pairs of a plain card, from its one effect's candidates
+    if candidates is not None:      # _pairs of a plain or moded card, from its one effect's candidates
         targets = _target_list(state, [*candidates], plan.on_minion, plan.may_skip)
         if sifted:
             targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
@@ -1710,6 +1716,10 @@ def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str 
     if plan.plain:
         return [(discard, mode) for discard, mode in pays
                 if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
+    if plan.moded:       # as a plain card's, with what its effect may pick in the mode named
+        in_mode = _mode_candidates(state, pid, uid, plan, base)
+        return [(discard, mode) for discard, mode in pays
+                if _plain_picks_pass(plan, in_mode[mode], target, target2, mode, discard)]
     picks_ok: dict[tuple, bool] = {}
     found = []
     for discard, mode in pays:
@@ -1738,10 +1748,20 @@ def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tupl
 
 
 def _plain_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[str] | None:
-    """What a plain card's one picking effect may pick at this base (None for a card that picks nothing)."""
-    if not plan.plain or plan.first is None:
+    """What a plain or moded card's one picking effect may pick at this base, no mode named (what
+    _targets offers); None for a card that has no such effect."""
+    if plan.first is None:
         return None
     return pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
+
+
+def _mode_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> dict:
+    """What a moded card's one picking effect may pick at this base in each of its modes, as _picking
+    finds it (worked out once for all its picks while the state is read only)."""
+    def work():
+        return {mode: pick_candidates_of(state, plan.first, Context(pid, uid, base, None, mode=mode))
+                for mode in _payment_plan(state.card(uid))[3]}
+    return read_only_memo(state, ("mode candidates", pid, uid, base), work)
 
 
 def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str | None, target2: str | None,
