@@ -1921,15 +1921,19 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 
 def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
     """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
-    the card is one. (Plain loops: asked each time the active player's moves are listed.)"""
+    the card is one; at a base the minions first, then the cards on minions, then those on the base.
+    (Plain loops, each minion looked at once: asked each time the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
-        found += [(base, m.uid, m) for m in base.minions if m.controller == pid and _has_talent(card_of[ids[m.uid]])]
+        carried: list[tuple[BaseInPlay, str, None]] = []
         for minion in base.minions:
+            if minion.controller == pid and _has_talent(card_of[ids[minion.uid]]):
+                found.append((base, minion.uid, minion))
             for uid in minion.attached:
                 if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
-                    found.append((base, uid, None))
+                    carried.append((base, uid, None))
+        found += carried
         for uid in base.actions:
             if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
                 found.append((base, uid, None))
