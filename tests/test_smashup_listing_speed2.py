@@ -52,3 +52,21 @@ def test_dungeon_bait_offers_the_weak_minions_at_every_base():
         (b.uid, None, mode) for b in state.bases for mode in (None, "monster")]
     assert strong not in {m.target for m in plays}
     assert plays == _slow_plays(state, "ben")
+
+
+def test_berserker_is_offered_the_monsters_at_each_base_it_may_go_to():
+    """Card text of Berserker: destroy a monster here no stronger than it (power 3). A base whose
+    monsters it may destroy are the same as the base before's shares that base's picks in the
+    listing: with a Ghoul (power 3) at the first base, none at the second and third, and Ghoul and
+    King Tut (power 4) at the fourth, each base offers exactly its own Ghoul, or no pick."""
+    state = game_for("ben")
+    state.player("ben").hand = []
+    first, last = add_monster(state, 0, "monster-ghoul"), add_monster(state, 3, "monster-ghoul")
+    tut = add_monster(state, 3, "monster-king-tut")
+    berserker = take(state, "warriors-berserker", "ben")
+    with powers_fixed(state):
+        plays = rules._hand_moves(state, "ben")
+    assert [(m.card, m.base, m.target) for m in plays] == [
+        (berserker, base.uid, pick) for base, pick in zip(state.bases, (first, None, None, last), strict=True)]
+    assert tut not in {m.target for m in plays}
+    assert plays == _slow_plays(state, "ben")

@@ -1647,23 +1647,43 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
     carriers = _carriers(state, pid, _own_minion_only(card)) if plan.carried else None
+    # a plain card without a second pick: its picks and their payments depend on its candidates
+    # alone, so a base with the same candidates as the base before shares that base's list
+    shared = plan.plain and not plan.paired
+    before: tuple | None = None       # (candidates, _picks_paid) at the base before
     for base_uid in bases:
-        pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
-        sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
-        for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, sifted):
-            if plan.settled or sifted:
-                ways = pays
-            else:
-                ways = _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays)
-            if plan.minion:
-                moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode) for discard, mode in ways]
-                continue
-            for discard, mode in ways:
-                if pick_sets is None:
-                    pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
-                for picks in pick_sets:
-                    moves.append(A.listed_action(pid, uid, base_uid, target, target2, discard, mode, picks))
+        if shared and before is not None and before[0] == candidates:
+            picked = before[1]
+        else:
+            picked = _picks_paid(state, pid, uid, plan, base_uid, candidates, carriers, pays)
+            before = (candidates, picked)
+        if plan.minion:
+            moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode)
+                      for target, target2, ways in picked for discard, mode in ways]
+        else:
+            _action_moves(state, pid, uid, plan, base_uid, picked, moves)
+
+
+def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
+                candidates: list[str] | None, carriers: dict[str, None] | None, pays: list) -> list[tuple]:
+    """Each pair of picks _listed_pairs finds for the card at this base, with the payments and modes
+    of ``pays`` it passes _check_play_picks with."""
+    sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
+    return [(target, target2, pays if plan.settled or sifted
+             else _picks_pass(state, pid, uid, plan, base, candidates, target, target2, pays))
+            for target, target2 in _listed_pairs(state, pid, uid, plan, base, candidates, carriers, sifted)]
+
+
+def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None, picked: list[tuple],
+                  moves: list) -> None:
+    """The plays of an action at this base from _picks_paid, each with each "any number of" picks
+    that passes (looked for only when there is a play)."""
+    plays = [(target, target2, discard, mode) for target, target2, ways in picked for discard, mode in ways]
+    if plays:
+        make, pick_sets = A.listed_action, _listed_pick_sets(state, pid, uid, plan, base)
+        moves += [make(pid, uid, base, target, target2, discard, mode, picks)
+                  for target, target2, discard, mode in plays for picks in pick_sets]
 
 
 def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
