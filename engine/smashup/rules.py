@@ -1569,7 +1569,8 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
             bases = [b.uid for b in state.bases] if uses_base(card) else [None]
         else:
             continue
-        _card_moves(state, pid, uid, card, bases, moves)
+        if bases:       # (no minion play left: its payments are not looked for)
+            _card_moves(state, pid, uid, card, bases, moves)
     return moves
 
 
