@@ -388,7 +388,10 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
 
 
 def reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
-    """affectable for an action of the player (remembered while the state is read only)."""
+    """affectable for an action of the player (remembered while the state is read only; the player's
+    own minions and monsters nobody controls, with nothing on them, are reached without looking)."""
+    if not minion.attached and minion.controller in (None, player):      # (_reached_by_actions' answer)
+        return True
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
         return _reached_by_actions(state, player, base, minion)

@@ -1590,7 +1590,8 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
             bases = [b.uid for b in state.bases] if uses_base(card) else [None]
         else:
             continue
-        _card_moves(state, pid, uid, card, bases, moves)
+        if bases:       # (no minion play left: its payments are not looked for)
+            _card_moves(state, pid, uid, card, bases, moves)
     return moves
 
 
@@ -1616,7 +1617,9 @@ class _Listing(NamedTuple):
     minion: bool
     carried: bool             # an action played on a minion: its target is checked as its carrier
     plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
-    first: Effect | None      # a plain card's one picking effect
+    moded: bool               # one picking effect, no second pick, and modes: checked as a plain card's
+    #                           picks, against the effect's candidates in each mode (_mode_candidates)
+    first: Effect | None      # a plain or moded card's one picking effect
     paired: bool              # that effect makes a second pick too (checked against what _pairs offers)
     on_minion: bool           # it lies on a minion (_targets offers every minion as well)
     unpaid_bare: bool         # played unpaid (it has a price), it may pick nothing and choose no mode
@@ -1633,13 +1636,17 @@ def _listing_plan(card, playing: bool) -> _Listing:
     effect's pick (with no second pick, or that effect's own second pick) and no mode that could
     change the candidates. _check_targets checks a second pick against the second picks pick_options
     offered for that first pick (the same candidates, remembered while the state is read only), so
-    the pairs _pairs lists pass it whenever their first pick does."""
+    the pairs _pairs lists pass it whenever their first pick does. A moded card (one effect's pick, no
+    second pick, modes: Turner, Dungeon Bait) is checked the same way against what the effect may
+    pick in the mode named, each mode's candidates looked up once (_mode_candidates)."""
     firsts, seconds, on_minion, may_skip = _pick_plan(card, playing)
     needed, _, amounts, modes = _payment_plan(card)
     plain = not firsts or (len(firsts) == 1 and seconds in ((), firsts) and modes == [None])
+    moded = not plain and len(firsts) == 1 and not seconds
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
     return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
-                    plain=plain, first=firsts[0] if plain and firsts else None, paired=plain and bool(seconds),
+                    plain=plain, moded=moded, first=firsts[0] if (plain or moded) and firsts else None,
+                    paired=plain and bool(seconds),
                     on_minion=on_minion,
                     unpaid_bare=unpaid_bare, any_picks=any(e.op in PICK_OPS for e in card.effects),
                     picks_nothing=not firsts and not on_minion, may_skip=may_skip,
@@ -1662,23 +1669,43 @@ def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | No
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
     carriers = _carriers(state, pid, _own_minion_only(card)) if plan.carried else None
+    # a plain card without a second pick: its picks and their payments depend on its candidates
+    # alone, so a base with the same candidates as the base before shares that base's list
+    shared = plan.plain and not plan.paired
+    before: tuple | None = None       # (candidates, _picks_paid) at the base before
     for base_uid in bases:
-        pick_sets: list[tuple] | None = None
         candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
-        sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
-        for target, target2 in _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, sifted):
-            if plan.settled or sifted:
-                ways = pays
-            else:
-                ways = _picks_pass(state, pid, uid, plan, base_uid, candidates, target, target2, pays)
-            if plan.minion:
-                moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode) for discard, mode in ways]
-                continue
-            for discard, mode in ways:
-                if pick_sets is None:
-                    pick_sets = _listed_pick_sets(state, pid, uid, plan, base_uid)
-                for picks in pick_sets:
-                    moves.append(A.listed_action(pid, uid, base_uid, target, target2, discard, mode, picks))
+        if shared and before is not None and before[0] == candidates:
+            picked = before[1]
+        else:
+            picked = _picks_paid(state, pid, uid, plan, base_uid, candidates, carriers, pays)
+            before = (candidates, picked)
+        if plan.minion:
+            moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode)
+                      for target, target2, ways in picked for discard, mode in ways]
+        else:
+            _action_moves(state, pid, uid, plan, base_uid, picked, moves)
+
+
+def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
+                candidates: list[str] | None, carriers: dict[str, None] | None, pays: list) -> list[tuple]:
+    """Each pair of picks _listed_pairs finds for the card at this base, with the payments and modes
+    of ``pays`` it passes _check_play_picks with."""
+    sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
+    return [(target, target2, pays if plan.settled or sifted
+             else _picks_pass(state, pid, uid, plan, base, candidates, target, target2, pays))
+            for target, target2 in _listed_pairs(state, pid, uid, plan, base, candidates, carriers, sifted)]
+
+
+def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None, picked: list[tuple],
+                  moves: list) -> None:
+    """The plays of an action at this base from _picks_paid, each with each "any number of" picks
+    that passes (looked for only when there is a play)."""
+    plays = [(target, target2, discard, mode) for target, target2, ways in picked for discard, mode in ways]
+    if plays:
+        make, pick_sets = A.listed_action, _listed_pick_sets(state, pid, uid, plan, base)
+        moves += [make(pid, uid, base, target, target2, discard, mode, picks)
+                  for target, target2, discard, mode in plays for picks in pick_sets]
 
 
 def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
@@ -1690,7 +1717,7 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     move, so its second picks are not looked for). ``candidates``: _plain_candidates."""
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
-    if candidates is not None:      # _pairs of a plain card, from its one effect's candidates
+    if candidates is not None:      # _pairs of a plain or moded card, from its one effect's candidates
         targets = _target_list(state, [*candidates], plan.on_minion, plan.may_skip)
         if sifted:
             targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
@@ -1731,6 +1758,10 @@ def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str 
     if plan.plain:
         return [(discard, mode) for discard, mode in pays
                 if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
+    if plan.moded:       # as a plain card's, with what its effect may pick in the mode named
+        in_mode = _mode_candidates(state, pid, uid, plan, base)
+        return [(discard, mode) for discard, mode in pays
+                if _plain_picks_pass(plan, in_mode[mode], target, target2, mode, discard)]
     picks_ok: dict[tuple, bool] = {}
     found = []
     for discard, mode in pays:
@@ -1759,10 +1790,20 @@ def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tupl
 
 
 def _plain_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[str] | None:
-    """What a plain card's one picking effect may pick at this base (None for a card that picks nothing)."""
-    if not plan.plain or plan.first is None:
+    """What a plain or moded card's one picking effect may pick at this base, no mode named (what
+    _targets offers); None for a card that has no such effect."""
+    if plan.first is None:
         return None
     return pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
+
+
+def _mode_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> dict:
+    """What a moded card's one picking effect may pick at this base in each of its modes, as _picking
+    finds it (worked out once for all its picks while the state is read only)."""
+    def work():
+        return {mode: pick_candidates_of(state, plan.first, Context(pid, uid, base, None, mode=mode))
+                for mode in _payment_plan(state.card(uid))[3]}
+    return read_only_memo(state, ("mode candidates", pid, uid, base), work)
 
 
 def _plain_picks_pass(plan: _Listing, candidates: list[str] | None, target: str | None, target2: str | None,
@@ -1922,15 +1963,19 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 
 def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
     """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
-    the card is one. (Plain loops: asked each time the active player's moves are listed.)"""
+    the card is one; at a base the minions first, then the cards on minions, then those on the base.
+    (Plain loops, each minion looked at once: asked each time the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
-        found += [(base, m.uid, m) for m in base.minions if m.controller == pid and _has_talent(card_of[ids[m.uid]])]
+        carried: list[tuple[BaseInPlay, str, None]] = []
         for minion in base.minions:
+            if minion.controller == pid and _has_talent(card_of[ids[minion.uid]]):
+                found.append((base, minion.uid, minion))
             for uid in minion.attached:
                 if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
-                    found.append((base, uid, None))
+                    carried.append((base, uid, None))
+        found += carried
         for uid in base.actions:
             if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
                 found.append((base, uid, None))
