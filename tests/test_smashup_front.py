@@ -16,6 +16,7 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.bot import BotPlayer, standing
 from engine.smashup.cards import data, designs
+from engine.smashup.effects import minion_power
 from engine.smashup.rules import apply, is_legal, legal_actions, new_game, power_at
 from engine.smashup.state import Minion
 from table.console import ConsoleTable
@@ -142,7 +143,8 @@ def _game_after_draft(seed: int = 5, players: int = 3):
 
 
 def test_public_view_shows_each_base_with_breakpoint_monsters_and_power():
-    """"Monster und Schätze": monsters nobody controls raise the breakpoint; the view shows both."""
+    """"Monster und Schätze": monsters nobody controls raise the breakpoint by their power (what they
+    have now: Poultrygeist grows with the other monsters beside it); the view shows both."""
     state = _game_after_draft()
     me = state.active_player.id
     move = next(m for m in legal_actions(state, me) if isinstance(m, A.PlayMinion) and m.target is None)
@@ -151,7 +153,7 @@ def test_public_view_shows_each_base_with_breakpoint_monsters_and_power():
     text = "\n".join(public_view(state, namer))
     base = state.base(move.base)
     card = state.card(base.uid)
-    monsters = sum(state.card(m.uid).power for m in base.monsters)
+    monsters = sum(minion_power(state, base, m) for m in base.monsters)
     assert f"Zerstörungswert {card.breakpoint}" in text
     assert f"/{card.breakpoint + monsters} " in text
     assert f"{state.player(me).name}: {power_at(state, base, me)} – {state.card(move.card).name_de}" in text

@@ -15,8 +15,9 @@ from tests.test_smashup_speed_listing import _slow_plays
 def test_turner_is_offered_the_undead_monster_at_each_base_it_may_go_to():
     """Card text of Turner, choose one: destroy an undead monster here, or shuffle a minion of your
     discard pile into your deck (mode "recycle", no pick). With a Ghoul at the first base, King Tut at
-    the third and no monster at the other two, each base offers its own monster to destroy, and the
-    bases without one offer both modes without a pick."""
+    the third and no monster at the other two, each base offers its own monster to destroy, and every
+    base offers the shuffle without a pick (a choice of modes: the monster there does not force the
+    first); the bases without a monster offer the first mode without a pick too."""
     state = game_for("cleo", {"anna": ["orcs"], "ben": ["warriors"], "cleo": ["clerics"]})
     state.player("cleo").hand = []
     ghoul, tut = add_monster(state, 0, "monster-ghoul"), add_monster(state, 2, "monster-king-tut")
@@ -29,13 +30,16 @@ def test_turner_is_offered_the_undead_monster_at_each_base_it_may_go_to():
         bases[0]: [ghoul], bases[1]: [None], bases[2]: [tut], bases[3]: [None]}
     assert [(m.target, m.mode) for m in plays if m.base in (bases[1], bases[3])] == [
         (None, None), (None, "recycle")] * 2
+    assert [(m.target, m.mode) for m in plays if m.base in (bases[0], bases[2])] == [
+        (ghoul, None), (None, "recycle"), (tut, None), (None, "recycle")]
     assert plays == _slow_plays(state, "cleo")
 
 
 def test_dungeon_bait_offers_the_weak_minions_at_every_base():
     """Card text of Dungeon Bait, choose one: destroy a minion of power 2 or less, or play a monster
     at this base (mode "monster", no pick). Anna's Scroll Shuffler (power 2) is offered at every base, her
-    stronger one nowhere; without a weak minion in play the monster mode is offered without a pick."""
+    stronger one nowhere, and the monster mode without a pick at every base, also while a weak minion
+    could be destroyed; without one, both modes without a pick."""
     state = game_for("ben")
     state.player("ben").hand = []
     weak = put_minion(state, "mages-scroll-shuffler", "anna", 0)
@@ -43,7 +47,8 @@ def test_dungeon_bait_offers_the_weak_minions_at_every_base():
     bait = take(state, "warriors-dungeon-bait", "ben")
     with powers_fixed(state):
         plays = rules._hand_moves(state, "ben")
-    assert [(m.card, m.base, m.target, m.mode) for m in plays] == [(bait, b.uid, weak, None) for b in state.bases]
+    assert [(m.card, m.base, m.target, m.mode) for m in plays] == [
+        (bait, b.uid, target, mode) for b in state.bases for target, mode in ((weak, None), (None, "monster"))]
     assert plays == _slow_plays(state, "ben")
     state.bases[0].minions = []
     with powers_fixed(state):

@@ -1718,7 +1718,8 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
     if candidates is not None:      # _pairs of a plain or moded card, from its one effect's candidates
-        targets = _target_list(state, [*candidates], plan.on_minion, plan.may_skip)
+        found = _in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded else [*candidates]
+        targets = _target_list(state, found, plan.on_minion, plan.may_skip)
         if sifted:
             targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
         pairs = (_with_seconds(state, pid, uid, base, targets, playing) if plan.paired
@@ -1990,13 +1991,25 @@ def _has_talent(card) -> bool:
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
     """What a card could pick played at this base (or using its talent): the candidates of its effects,
     or every minion for a card played on a minion; nothing when it picks nothing."""
-    firsts, _, on_minion, may_skip = _pick_plan(state.card(uid), playing)
+    card = state.card(uid)
+    firsts, _, on_minion, may_skip = _pick_plan(card, playing)
     found: list[str | None] = []
     if firsts:
-        ctx = Context(pid, uid, base, None)
-        for effect in firsts:
-            found += pick_candidates_of(state, effect, ctx)
+        in_mode = {mode: [u for effect in firsts
+                          for u in pick_candidates_of(state, effect, Context(pid, uid, base, None, mode=mode))]
+                   for mode in _payment_plan(card)[3]}
+        found = _in_every_mode(in_mode)
     return _target_list(state, found, on_minion, may_skip)
+
+
+def _in_every_mode(in_mode: dict[str | None, list[str]]) -> list[str | None]:
+    """The picks of a card that chooses one of several modes: what it may pick in any of them, and no
+    pick where a mode finds nothing to pick (Turner may shuffle a minion back instead of destroying
+    the undead monster at its base; Dungeon Bait may bring a monster while a weak minion is in play)."""
+    found: list[str | None] = [u for candidates in in_mode.values() for u in candidates]
+    if len(in_mode) > 1 and not all(in_mode.values()):
+        found.append(None)
+    return found
 
 
 def _target_list(state: GameState, found: list[str | None], on_minion: bool, may_skip: bool) -> list[str | None]:
