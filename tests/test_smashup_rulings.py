@@ -130,7 +130,7 @@ def test_too_tough_on_another_players_minion_keeps_that_players_actions_off():
     actions too; its own player's actions still reach it."""
     state = game_for()
     theirs = put_minion(state, "warriors-taunter", "ben", 1)
-    (state, _), tough = play(state, "anna", "orcs-too-tough", target=theirs)
+    (state, _), tough = play(state, "anna", "orcs-too-tough", 1, target=theirs)
     assert tough in state.bases[1].minions[-1].attached
     state.active = [p.id for p in state.players].index("ben")
     state.player("ben").actions_left = 1

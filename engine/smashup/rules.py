@@ -413,9 +413,17 @@ def check_play_action(state: GameState, a: A.PlayAction) -> None:
         raise IllegalAction("no_such_base")
     if _played_on_minion(card):
         _check_carrier(state, a)
-    if _needs_base(card) and a.base is None:
+        if a.base is not None and base_of(state, a.target or "") != a.base:   # (it takes its minion's base)
+            raise IllegalAction("carrier_elsewhere")
+    if a.base is None and (_needs_base(card) or (a.mode == "monster" and _monster_mode_needs_base(card))):
         raise IllegalAction("needs_base")
     _check_price_and_picks(state, a)
+
+
+@per_card
+def _monster_mode_needs_base(card) -> bool:
+    """Dungeon Bait's mode "monster" brings a monster to the base named, so that mode needs one."""
+    return any(e.op == "bait" for e in card.effects)
 
 
 def _check_price_and_picks(state: GameState, a: A.PlayAction) -> None:
@@ -486,7 +494,7 @@ def _needs_base(card) -> bool:
     acting "here" needs a base to act on."""
     if "ongoing" in card.keywords and not _played_on_minion(card):
         return True
-    if any(e.op in BASE_CHOICE_OPS or e.op in ("rude_awakening", "halitosis") for e in card.effects):
+    if any(e.op in BASE_CHOICE_OPS or e.op in ("rude_awakening", "halitosis", "ruckus") for e in card.effects):
         return True
     return any((e.op in ("play_monster",) and e.where == "here") or e.who == "all_here" for e in card.effects)
 
