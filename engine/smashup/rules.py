@@ -525,10 +525,11 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         assert found is not None
         found[1].attached.append(a.card)
         hooks.after_treasure_played(tx, a.actor, found[0], a.card)
+        here = found[0].uid                    # it acts from its minion's base, named or not
         if resolves:
-            _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
+            _resolve(tx, a.actor, a.card, here, a.target, a.discard, a.mode, a.target2)
         else:                                  # a card with a talent lies on the minion all the same
-            choices.ask_stalling(tx, Context(a.actor, a.card, a.base, a.target))
+            choices.ask_stalling(tx, Context(a.actor, a.card, here, a.target))
         return
     if resolves:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2, a.picks)
