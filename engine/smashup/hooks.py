@@ -4,7 +4,7 @@ in its effects ("base_..." ops for bases); this module is where they happen."""
 
 from __future__ import annotations
 
-from engine.smashup.cards import Effect
+from engine.smashup.cards import Effect, designs, ops_of
 from engine.smashup.state import BaseInPlay
 from engine.smashup.tx import Tx
 
@@ -27,22 +27,45 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     """The abilities waiting for a minion played here: Bag of Caltrops first (the minion may be gone),
     then the base's, Fae Fighters' and ongoing actions' abilities, in the order the active player
     chooses when several trigger at once."""
-    if _caltrops(tx, player, base, uid):
+    if base.actions and _caltrops(tx, player, base, uid):
         return
     seat = tx.s.player(player)
+    here = _designed(tx.s, base.uid)       # (each op of the base asked of its design first: see _designed)
     found = []
-    if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
+    if "base_treasure_first_minion" in here and _has(tx, base.uid, "base_treasure_first_minion") \
+            and f"bath:{base.uid}" not in seat.used_this_turn:
         found.append("bath")
-    for fae in (m for b in tx.s.bases for m in b.minions):
-        if fae.controller not in (None, player) and _has(tx, fae.uid, "fae_fighter") is not None:
-            found.append(f"fae|{fae.uid}")
-    if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
+    found += [f"fae|{u}" for u in _fae_fighters(tx.s, player)]
+    if "base_doors" in here and _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn \
+            and seat.hand:
         found.append("doors")
     found += [kind for kind, op in (("tower", "base_may_draw"), ("treehouse", "base_other_draws"))
-              if _has(tx, base.uid, op)]
-    found += [f"stash|{u}" for u in base.actions
-              if _has(tx, u, "base_action_draw_on_minion") and tx.s.owners.get(u) == player]
-    fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
+              if op in here and _has(tx, base.uid, op)]
+    found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
+              if tx.s.owners.get(u) == player]
+    if found or tx.s.triggers:
+        fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
+
+
+def _designed(state, uid: str) -> frozenset[str]:
+    """The ops of the card's design, working or not (remembered per design). Most cards in play lack
+    the op a hook looks for, so asking this first spares state.effect's work (is the card silenced,
+    which of its effects) for all but the few that have it."""
+    return ops_of(designs()[state.card_ids[uid]])
+
+
+def _with_op(tx: Tx, uids, op: str) -> list[str]:
+    """The cards among ``uids`` with a working effect of this op, in their order."""
+    card_of, ids = designs(), tx.s.card_ids
+    return [u for u in uids if op in ops_of(card_of[ids[u]]) and _has(tx, u, op) is not None]
+
+
+def _fae_fighters(state, player: str) -> list[str]:
+    """The working Fae Fighters of the other players, in play order (a minion played by anyone else
+    triggers each of them)."""
+    card_of, ids = designs(), state.card_ids
+    return [m.uid for b in state.bases for m in b.minions if "fae_fighter" in ops_of(card_of[ids[m.uid]])
+            and m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
 
 
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
@@ -144,7 +167,7 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     The Pits). True when the minion is gone."""
     from engine.smashup.effects import Context, affectable, destroy, find_minion, minion_power
 
-    for bag in list(base.actions):
+    for bag in _with_op(tx, base.actions, "caltrops"):
         effect = _has(tx, bag, "caltrops")
         owner = tx.s.played_by.get(bag)
         found = find_minion(tx.s, uid)
@@ -232,6 +255,8 @@ def end_of_turn(tx: Tx) -> None:
 
     for base in list(tx.s.bases):
         for monster in list(base.monsters):
+            if "end_of_turn_destroy_weak" not in _designed(tx.s, monster.uid):
+                continue                     # (most monsters: see _designed)
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
