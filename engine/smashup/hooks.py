@@ -253,10 +253,10 @@ def end_of_turn(tx: Tx) -> None:
     destroyed; the treasures of monsters destroyed this way are discarded."""
     from engine.smashup.effects import destroy, minion_power, powers_fixed
 
+    card_of, ids = designs(), tx.s.card_ids
     for base in list(tx.s.bases):
-        for monster in list(base.monsters):
-            if "end_of_turn_destroy_weak" not in _designed(tx.s, monster.uid):
-                continue                     # (most monsters: see _designed)
+        # (most monsters lack the op: see _designed)
+        for monster in [m for m in base.monsters if "end_of_turn_destroy_weak" in ops_of(card_of[ids[m.uid]])]:
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue

@@ -1136,9 +1136,10 @@ def _end_of_turn(tx: Tx) -> None:
     state = tx.s
     seat = state.active_player
     tx.draw(seat.id, DRAW_PER_TURN)
-    if len(hand_cards(state, seat.id)) > HAND_LIMIT:
+    over = len(hand_cards(state, seat.id)) - HAND_LIMIT
+    if over > 0:
         state.phase = "scoring"
-        tx.emit("discard_down", player=seat.id, count=len(hand_cards(state, seat.id)) - HAND_LIMIT)
+        tx.emit("discard_down", player=seat.id, count=over)
         state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
                                         options=list(seat.hand), default=seat.hand[0]))
         return
@@ -1240,7 +1241,7 @@ def _begin_turn(tx: Tx) -> None:
     for other in state.players:
         other.minion_grants.clear()
         other.used_this_turn.clear()
-        if other.id != seat.id:
+        if other is not seat and (other.minions_left or other.actions_left):   # (a pydantic assignment is slow)
             other.minions_left, other.actions_left = 0, 0
     tx.emit("turn_started", player=seat.id, turn=state.turn)
 

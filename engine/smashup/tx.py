@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, holds
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -35,28 +35,22 @@ class Tx:
     def draw(self, player_id: str, n: int = 1) -> list[str]:
         """From the player's deck; an empty deck is the shuffled discard pile (rulebook "Ziehe 2 Karten")."""
         seat = self.s.player(player_id)
-
-        def next_card() -> str | None:
-            self._refill(seat.deck, seat.discard)
-            return seat.deck.pop() if seat.deck else None
-
-        return self._deal(player_id, n, next_card, "cards_drawn")
-
-    def _deal(self, player_id: str, n: int, next_card, event: str) -> list[str]:
-        """Up to n cards into the player's hand; everyone sees how many, the player which."""
-        hand = self.s.player(player_id).hand
         got = []
         for _ in range(n):
-            uid = next_card()
-            if uid is None:
+            self._refill(seat.deck, seat.discard)
+            if not seat.deck:
                 break
-            hand.append(uid)
-            got.append(uid)
-        if got:
-            self.emit(event, player=player_id, count=len(got), deck="su_cards")
-            self.emit("cards_received", audience=player_id, player=player_id,
-                      cards=[self.s.card_ids[u] for u in got], uids=got)
+            got.append(seat.deck.pop())
+        self._deal(seat, got, "cards_drawn")
         return got
+
+    def _deal(self, seat: Seat, got: list[str], event: str) -> None:
+        """The cards drawn into the player's hand; everyone sees how many, the player which."""
+        if got:
+            seat.hand.extend(got)
+            self.emit(event, player=seat.id, count=len(got), deck="su_cards")
+            self.emit("cards_received", audience=seat.id, player=seat.id,
+                      cards=[self.s.card_ids[u] for u in got], uids=got)
 
     def top(self, deck: str) -> str | None:
         """The top monster, treasure or base; its discard pile is shuffled in when the deck runs out."""
@@ -65,7 +59,15 @@ class Tx:
         return pile.pop() if pile else None
 
     def draw_treasures(self, player_id: str, n: int) -> list[str]:
-        return self._deal(player_id, n, lambda: self.top("treasure"), "treasures_drawn")
+        seat = self.s.player(player_id)
+        got = []
+        for _ in range(n):
+            uid = self.top("treasure")
+            if uid is None:
+                break
+            got.append(uid)
+        self._deal(seat, got, "treasures_drawn")
+        return got
 
     def to_discard(self, uid: str) -> None:
         """Cards go to their owner's pile; monsters and treasures, owned by nobody, to theirs."""
