@@ -978,9 +978,10 @@ def _score(tx: Tx) -> None:
     base = state.base(scoring.base)
     design = state.card(base.uid)
     hooks.before_scoring(tx, base)
-    placed = places(state, base)
+    with powers_fixed(state):          # read only: the places and the total from one power table
+        placed, total = places(state, base), total_power(state, base)
     awarded: dict[str, int] = {}
-    bonus = hooks.extra_vp(tx, base, placed, total_power(state, base))
+    bonus = hooks.extra_vp(tx, base, placed, total)
     for pid, place in placed.items():
         gained = (design.vp[place - 1] if place <= 3 else 0) + bonus.get(pid, 0)
         if gained:
@@ -1028,7 +1029,8 @@ def _share_loot_order(tx: Tx) -> None:
     base = state.base(scoring.base)
     takers = [pid for pid in scoring.placed if state.has_player(pid)]
     seat_order = _special_order(state)
-    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
+    with powers_fixed(state):          # read only: the base's power table worked out once, not per taker
+        takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
     scoring.loot_order = [takers[turn % len(takers)] for turn in range(len(scoring.loot))] if takers else []
 
 
