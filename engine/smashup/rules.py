@@ -937,6 +937,11 @@ def _special_talent_options(state: GameState, pid: str) -> bool:
     return bool(special_talents(state, pid)) and len(state.player(pid).hand) > 0
 
 
+def _has_say(state: GameState, pid: str, stage: str) -> bool:
+    """A Special for this round in the player's hand, or (before the scoring) a special talent."""
+    return bool(_specials_in_hand(state, pid)) or (stage == "specials" and _special_talent_options(state, pid))
+
+
 def _round_goes_on(tx: Tx) -> None:
     """The scoring goes on as far as it can without a player: players without a Special for this round
     pass by themselves; when all passed, the next step comes (VP and the round "during", the loot,
@@ -953,11 +958,11 @@ def _round_goes_on(tx: Tx) -> None:
         _clear_base(tx, scoring.base)
         return
     for pid in _round_order(state):
-        locked_out = scoring.locked_by not in (None, pid)
-        has_say = _specials_in_hand(state, pid) or (scoring.stage == "specials" and _special_talent_options(state, pid))
-        if pid not in scoring.passed and (locked_out or not has_say):
+        if pid in scoring.passed:
+            continue
+        if scoring.locked_by not in (None, pid) or not _has_say(state, pid, scoring.stage):
             scoring.passed.append(pid)
-        elif pid not in scoring.passed:
+        else:
             return
     {"specials": _score, "during": _share_loot, "after": _after_round_done}[scoring.stage](tx)
 
