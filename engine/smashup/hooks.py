@@ -83,9 +83,11 @@ def fire(tx: Tx, triggers: list[str]) -> None:
 def run_triggers(tx: Tx) -> None:
     """Run the waiting abilities while no choice is open: the only one left at once, or the one the
     active player puts first (asked again while two or more cards wait, after each one's own choice)."""
+    state = tx.s
+    if not state.triggers:                   # (nearly always: asked after every choice)
+        return
     from engine.smashup.choices import open_choice, pending
 
-    state = tx.s
     while state.triggers and pending(state) is None:
         cards = list(dict.fromkeys(t.split("|")[1] for t in state.triggers))
         if len(cards) == 1:                  # one card's abilities: in their printed order

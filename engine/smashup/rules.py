@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import Effect, data, designs, per_card
+from engine.smashup.cards import Effect, data, designs, ops_of, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -496,6 +496,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
     resolves = "talent" not in card.keywords     # a card with a talent acts when its talent is used
+    ops = ops_of(card)
     if _played_on_minion(card):
         found = find_minion(state, a.target or "")
         assert found is not None
@@ -513,15 +514,15 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         if card.faction is None:            # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
         hooks.after_treasure_played(tx, a.actor, state.base(a.base), a.card)
-    elif any(e.op == "dowsing" for e in card.effects):
+    elif "dowsing" in ops:
         state.treasure_deck.extend([a.card, *state.treasure_discard])
         state.treasure_discard.clear()
         tx.rng.shuffle(state.treasure_deck)
-    elif any(e.op == "bottom_of_treasure_deck" for e in card.effects):
+    elif "bottom_of_treasure_deck" in ops:
         state.treasure_deck.insert(0, a.card)
-    elif any(e.op == "bottom_of_own_deck" for e in card.effects):
+    elif "bottom_of_own_deck" in ops:
         seat.deck.insert(0, a.card)
-    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.playable:
+    elif not PLACED_BY_OP.isdisjoint(ops) and card.playable:
         pass                                   # the card's own effect put it where it goes
     else:
         tx.to_discard(a.card)
@@ -533,7 +534,7 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
     of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     card = tx.s.card(uid)
-    if not card.playable:
+    if not _playable(card):
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
     if unpaid(tx.s, uid, tuple(discard)):
@@ -546,6 +547,12 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     for effect in card.effects:
         if acts_now(effect) and not (waits and takes_pick(effect)):
             OPS[effect.op](tx, effect, ctx)
+
+
+@per_card
+def _playable(card) -> bool:
+    """card.playable, worked out once per design (asked for every card played or talent used)."""
+    return card.playable
 
 
 def acts_now(effect) -> bool:
@@ -1221,10 +1228,12 @@ def _close_turn(tx: Tx) -> None:
     _return_unplayed_recalls(state)
     state.silenced.clear()
     for base in state.bases:           # (set only where it changes: a pydantic assignment is slow)
-        for minion in (*base.minions, *base.monsters):
+        for minion in base.minions:
             if minion.until_end_of_turn:
                 minion.until_end_of_turn = 0
         for monster in base.monsters:      # a charmed monster is nobody's again (Charm lasts the turn)
+            if monster.until_end_of_turn:
+                monster.until_end_of_turn = 0
             if monster.controller is not None:
                 monster.controller = None
     top = max(p.vp for p in state.players)
@@ -1244,7 +1253,8 @@ def _begin_turn(tx: Tx) -> None:
     state = tx.s
     state.phase = "play"
     seat = state.active_player
-    seat.minions_left, seat.actions_left = 1, 1
+    if (seat.minions_left, seat.actions_left) != (1, 1):
+        seat.minions_left, seat.actions_left = 1, 1
     for other in state.players:
         other.minion_grants.clear()
         other.used_this_turn.clear()

@@ -23,7 +23,8 @@ class Tx:
         self.events.append(_event(kind, audience, params))
 
     def finish(self) -> None:
-        self.s.rng = self.rng.state
+        if self.s.rng != self.rng.state:    # (most moves shuffle nothing; a pydantic assignment is slow)
+            self.s.rng = self.rng.state
 
     # ------------------------------------------------------------------ piles
     def _refill(self, pile: list[str], discard: list[str]) -> None:
