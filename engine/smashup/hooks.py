@@ -193,7 +193,10 @@ def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: boo
         return
     if _has(tx, base.uid, "base_bastion") and by and not no_treasures:   # a monster's own ability rewards nobody
         tx.draw_treasures(by, 1)
+    card_of, ids = designs(), tx.s.card_ids
     for minion in base.minions:
+        if "counter_when_monster_destroyed" not in ops_of(card_of[ids[minion.uid]]):
+            continue                         # (most minions: see _designed)
         effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
         if effect is not None:
             minion.counters += effect.n

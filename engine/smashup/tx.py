@@ -95,7 +95,7 @@ class Tx:
             base.monsters.remove(minion)
         saves = {e.op: uid for uid in minion.attached for e in self.s.active_effects(uid)}
         owner = self.s.player(minion.owner) if minion.owner else None
-        king = minion.controller is not None and any(
+        king = minion.controller is not None and self._treasures_on(minion) and any(   # (asked only when it matters)
             self.s.effect(m.uid, "keep_treasures") for b in self.s.bases for m in b.minions
             if m.controller == minion.controller)
         for uid in minion.attached:
@@ -113,6 +113,9 @@ class Tx:
             self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="deck")
         else:
             self.to_discard(minion.uid)
+
+    def _treasures_on(self, minion: Minion) -> bool:
+        return any(self.s.card_ids[uid].startswith("treasure-") for uid in minion.attached)
 
     def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
         """The top monster comes to a base (never from a hand); its arrival may trigger more."""
