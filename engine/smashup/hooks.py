@@ -5,7 +5,7 @@ in its effects ("base_..." ops for bases); this module is where they happen."""
 from __future__ import annotations
 
 from engine.smashup.cards import Effect, designs, ops_of
-from engine.smashup.state import BaseInPlay
+from engine.smashup.state import BaseInPlay, Minion
 from engine.smashup.tx import Tx
 
 HOOK_OPS = {
@@ -60,12 +60,18 @@ def _with_op(tx: Tx, uids, op: str) -> list[str]:
     return [u for u in uids if op in ops_of(card_of[ids[u]]) and _has(tx, u, op) is not None]
 
 
+def _of_design_with(state, minions, op: str) -> list[Minion]:
+    """The minions (or monsters) among these whose design has the op, working or not (see _designed)."""
+    card_of, ids = designs(), state.card_ids
+    return [m for m in minions if op in ops_of(card_of[ids[m.uid]])]
+
+
 def _fae_fighters(state, player: str) -> list[str]:
     """The working Fae Fighters of the other players, in play order (a minion played by anyone else
     triggers each of them)."""
-    card_of, ids = designs(), state.card_ids
-    return [m.uid for b in state.bases for m in b.minions if "fae_fighter" in ops_of(card_of[ids[m.uid]])
-            and m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
+    in_play = (m for b in state.bases for m in b.minions)
+    return [m.uid for m in _of_design_with(state, in_play, "fae_fighter")
+            if m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
 
 
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
@@ -193,10 +199,7 @@ def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: boo
         return
     if _has(tx, base.uid, "base_bastion") and by and not no_treasures:   # a monster's own ability rewards nobody
         tx.draw_treasures(by, 1)
-    card_of, ids = designs(), tx.s.card_ids
-    for minion in base.minions:
-        if "counter_when_monster_destroyed" not in ops_of(card_of[ids[minion.uid]]):
-            continue                         # (most minions: see _designed)
+    for minion in _of_design_with(tx.s, base.minions, "counter_when_monster_destroyed"):
         effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
         if effect is not None:
             minion.counters += effect.n
@@ -258,10 +261,8 @@ def end_of_turn(tx: Tx) -> None:
     destroyed; the treasures of monsters destroyed this way are discarded."""
     from engine.smashup.effects import destroy, minion_power, powers_fixed
 
-    card_of, ids = designs(), tx.s.card_ids
     for base in list(tx.s.bases):
-        # (most monsters lack the op: see _designed)
-        for monster in [m for m in base.monsters if "end_of_turn_destroy_weak" in ops_of(card_of[ids[m.uid]])]:
+        for monster in _of_design_with(tx.s, base.monsters, "end_of_turn_destroy_weak"):
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
