@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from engine.smashup.cards import designs, ops_of
 from engine.smashup.state import Decision, GameState
 from engine.smashup.tx import Tx
 
@@ -200,6 +201,8 @@ def ask_stalling(tx: Tx, ctx) -> bool:
     picking effects wait. True when the question was asked."""
     from engine.smashup.effects import stalling_player
 
+    if not _stalling_in_play(tx.s):
+        return False
     player = stalling_player(tx.s, ctx)
     if player is None:
         return False
@@ -207,6 +210,13 @@ def ask_stalling(tx: Tx, ctx) -> bool:
           target2=ctx.target2 or "", picks=",".join(ctx.picks), discard=",".join(ctx.discard),
           mode=ctx.mode or "", placed=json.dumps(ctx.placed))
     return True
+
+
+def _stalling_in_play(state: GameState) -> bool:
+    """Whether a card with Stalling's op lies on any base: in most games none does, and then no card
+    needs the look at what it picks (asked for every card played). By design, working or not."""
+    card_of, ids = designs(), state.card_ids
+    return any("stalling" in ops_of(card_of[ids[u]]) for base in state.bases for u in base.actions)
 
 
 @handler("may_stall")

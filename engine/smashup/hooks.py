@@ -4,8 +4,8 @@ in its effects ("base_..." ops for bases); this module is where they happen."""
 
 from __future__ import annotations
 
-from engine.smashup.cards import Effect
-from engine.smashup.state import BaseInPlay
+from engine.smashup.cards import Effect, designs, ops_of
+from engine.smashup.state import BaseInPlay, Minion
 from engine.smashup.tx import Tx
 
 HOOK_OPS = {
@@ -27,22 +27,51 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     """The abilities waiting for a minion played here: Bag of Caltrops first (the minion may be gone),
     then the base's, Fae Fighters' and ongoing actions' abilities, in the order the active player
     chooses when several trigger at once."""
-    if _caltrops(tx, player, base, uid):
+    if base.actions and _caltrops(tx, player, base, uid):
         return
     seat = tx.s.player(player)
+    here = _designed(tx.s, base.uid)       # (each op of the base asked of its design first: see _designed)
     found = []
-    if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
+    if "base_treasure_first_minion" in here and _has(tx, base.uid, "base_treasure_first_minion") \
+            and f"bath:{base.uid}" not in seat.used_this_turn:
         found.append("bath")
-    for fae in (m for b in tx.s.bases for m in b.minions):
-        if fae.controller not in (None, player) and _has(tx, fae.uid, "fae_fighter") is not None:
-            found.append(f"fae|{fae.uid}")
-    if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
+    found += [f"fae|{u}" for u in _fae_fighters(tx.s, player)]
+    if "base_doors" in here and _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn \
+            and seat.hand:
         found.append("doors")
     found += [kind for kind, op in (("tower", "base_may_draw"), ("treehouse", "base_other_draws"))
-              if _has(tx, base.uid, op)]
-    found += [f"stash|{u}" for u in base.actions
-              if _has(tx, u, "base_action_draw_on_minion") and tx.s.owners.get(u) == player]
-    fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
+              if op in here and _has(tx, base.uid, op)]
+    found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
+              if tx.s.owners.get(u) == player]
+    if found or tx.s.triggers:
+        fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
+
+
+def _designed(state, uid: str) -> frozenset[str]:
+    """The ops of the card's design, working or not (remembered per design). Most cards in play lack
+    the op a hook looks for, so asking this first spares state.effect's work (is the card silenced,
+    which of its effects) for all but the few that have it."""
+    return ops_of(designs()[state.card_ids[uid]])
+
+
+def _with_op(tx: Tx, uids, op: str) -> list[str]:
+    """The cards among ``uids`` with a working effect of this op, in their order."""
+    card_of, ids = designs(), tx.s.card_ids
+    return [u for u in uids if op in ops_of(card_of[ids[u]]) and _has(tx, u, op) is not None]
+
+
+def _of_design_with(state, minions, op: str) -> list[Minion]:
+    """The minions (or monsters) among these whose design has the op, working or not (see _designed)."""
+    card_of, ids = designs(), state.card_ids
+    return [m for m in minions if op in ops_of(card_of[ids[m.uid]])]
+
+
+def _fae_fighters(state, player: str) -> list[str]:
+    """The working Fae Fighters of the other players, in play order (a minion played by anyone else
+    triggers each of them)."""
+    in_play = (m for b in state.bases for m in b.minions)
+    return [m.uid for m in _of_design_with(state, in_play, "fae_fighter")
+            if m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
 
 
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
@@ -60,9 +89,11 @@ def fire(tx: Tx, triggers: list[str]) -> None:
 def run_triggers(tx: Tx) -> None:
     """Run the waiting abilities while no choice is open: the only one left at once, or the one the
     active player puts first (asked again while two or more cards wait, after each one's own choice)."""
+    state = tx.s
+    if not state.triggers:                   # (nearly always: asked after every choice)
+        return
     from engine.smashup.choices import open_choice, pending
 
-    state = tx.s
     while state.triggers and pending(state) is None:
         cards = list(dict.fromkeys(t.split("|")[1] for t in state.triggers))
         if len(cards) == 1:                  # one card's abilities: in their printed order
@@ -144,7 +175,7 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     The Pits). True when the minion is gone."""
     from engine.smashup.effects import Context, affectable, destroy, find_minion, minion_power
 
-    for bag in list(base.actions):
+    for bag in _with_op(tx, base.actions, "caltrops"):
         effect = _has(tx, bag, "caltrops")
         owner = tx.s.played_by.get(bag)
         found = find_minion(tx.s, uid)
@@ -168,7 +199,7 @@ def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: boo
         return
     if _has(tx, base.uid, "base_bastion") and by and not no_treasures:   # a monster's own ability rewards nobody
         tx.draw_treasures(by, 1)
-    for minion in base.minions:
+    for minion in _of_design_with(tx.s, base.minions, "counter_when_monster_destroyed"):
         effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
         if effect is not None:
             minion.counters += effect.n
@@ -231,7 +262,7 @@ def end_of_turn(tx: Tx) -> None:
     from engine.smashup.effects import destroy, minion_power, powers_fixed
 
     for base in list(tx.s.bases):
-        for monster in list(base.monsters):
+        for monster in _of_design_with(tx.s, base.monsters, "end_of_turn_destroy_weak"):
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue

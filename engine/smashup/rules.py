@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup.cards import Effect, data, designs, per_card
+from engine.smashup.cards import Effect, data, designs, ops_of, per_card
 from engine.smashup.effects import (
     ATTACH_OPS,
     BASE_OPS,
@@ -520,6 +520,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     tx.emit("action_played", player=a.actor, card=card.id,
             base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
     resolves = "talent" not in card.keywords     # a card with a talent acts when its talent is used
+    ops = ops_of(card)
     if _played_on_minion(card):
         found = find_minion(state, a.target or "")
         assert found is not None
@@ -538,15 +539,15 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
         if card.faction is None:            # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
         hooks.after_treasure_played(tx, a.actor, state.base(a.base), a.card)
-    elif any(e.op == "dowsing" for e in card.effects):
+    elif "dowsing" in ops:
         state.treasure_deck.extend([a.card, *state.treasure_discard])
         state.treasure_discard.clear()
         tx.rng.shuffle(state.treasure_deck)
-    elif any(e.op == "bottom_of_treasure_deck" for e in card.effects):
+    elif "bottom_of_treasure_deck" in ops:
         state.treasure_deck.insert(0, a.card)
-    elif any(e.op == "bottom_of_own_deck" for e in card.effects):
+    elif "bottom_of_own_deck" in ops:
         seat.deck.insert(0, a.card)
-    elif any(e.op in PLACED_BY_OP for e in card.effects) and card.playable:
+    elif not PLACED_BY_OP.isdisjoint(ops) and card.playable:
         pass                                   # the card's own effect put it where it goes
     else:
         tx.to_discard(a.card)
@@ -558,7 +559,7 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
     of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     card = tx.s.card(uid)
-    if not card.playable:
+    if not _playable(card):
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
     if unpaid(tx.s, uid, tuple(discard)):
@@ -571,6 +572,12 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     for effect in card.effects:
         if acts_now(effect) and not (waits and takes_pick(effect)):
             OPS[effect.op](tx, effect, ctx)
+
+
+@per_card
+def _playable(card) -> bool:
+    """card.playable, worked out once per design (asked for every card played or talent used)."""
+    return card.playable
 
 
 def acts_now(effect) -> bool:
@@ -964,6 +971,11 @@ def _special_talent_options(state: GameState, pid: str) -> bool:
     return bool(special_talents(state, pid)) and len(state.player(pid).hand) > 0
 
 
+def _has_say(state: GameState, pid: str, stage: str) -> bool:
+    """A Special for this round in the player's hand, or (before the scoring) a special talent."""
+    return bool(_specials_in_hand(state, pid)) or (stage == "specials" and _special_talent_options(state, pid))
+
+
 def _round_goes_on(tx: Tx) -> None:
     """The scoring goes on as far as it can without a player: players without a Special for this round
     pass by themselves; when all passed, the next step comes (VP and the round "during", the loot,
@@ -980,11 +992,11 @@ def _round_goes_on(tx: Tx) -> None:
         _clear_base(tx, scoring.base)
         return
     for pid in _round_order(state):
-        locked_out = scoring.locked_by not in (None, pid)
-        has_say = _specials_in_hand(state, pid) or (scoring.stage == "specials" and _special_talent_options(state, pid))
-        if pid not in scoring.passed and (locked_out or not has_say):
+        if pid in scoring.passed:
+            continue
+        if scoring.locked_by not in (None, pid) or not _has_say(state, pid, scoring.stage):
             scoring.passed.append(pid)
-        elif pid not in scoring.passed:
+        else:
             return
     {"specials": _score, "during": _share_loot, "after": _after_round_done}[scoring.stage](tx)
 
@@ -1005,9 +1017,10 @@ def _score(tx: Tx) -> None:
     base = state.base(scoring.base)
     design = state.card(base.uid)
     hooks.before_scoring(tx, base)
-    placed = places(state, base)
+    with powers_fixed(state):          # read only: the places and the total from one power table
+        placed, total = places(state, base), total_power(state, base)
     awarded: dict[str, int] = {}
-    bonus = hooks.extra_vp(tx, base, placed, total_power(state, base))
+    bonus = hooks.extra_vp(tx, base, placed, total)
     for pid, place in placed.items():
         gained = (design.vp[place - 1] if place <= 3 else 0) + bonus.get(pid, 0)
         if gained:
@@ -1055,7 +1068,8 @@ def _share_loot_order(tx: Tx) -> None:
     base = state.base(scoring.base)
     takers = [pid for pid in scoring.placed if state.has_player(pid)]
     seat_order = _special_order(state)
-    takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
+    with powers_fixed(state):          # read only: the base's power table worked out once, not per taker
+        takers.sort(key=lambda pid: (-power_at(state, base, pid), seat_order.index(pid)))
     scoring.loot_order = [takers[turn % len(takers)] for turn in range(len(scoring.loot))] if takers else []
 
 
@@ -1163,9 +1177,10 @@ def _end_of_turn(tx: Tx) -> None:
     state = tx.s
     seat = state.active_player
     tx.draw(seat.id, DRAW_PER_TURN)
-    if len(hand_cards(state, seat.id)) > HAND_LIMIT:
+    over = len(hand_cards(state, seat.id)) - HAND_LIMIT
+    if over > 0:
         state.phase = "scoring"
-        tx.emit("discard_down", player=seat.id, count=len(hand_cards(state, seat.id)) - HAND_LIMIT)
+        tx.emit("discard_down", player=seat.id, count=over)
         state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
                                         options=list(seat.hand), default=seat.hand[0]))
         return
@@ -1240,10 +1255,12 @@ def _close_turn(tx: Tx) -> None:
     _return_unplayed_recalls(state)
     state.silenced.clear()
     for base in state.bases:           # (set only where it changes: a pydantic assignment is slow)
-        for minion in (*base.minions, *base.monsters):
+        for minion in base.minions:
             if minion.until_end_of_turn:
                 minion.until_end_of_turn = 0
         for monster in base.monsters:      # a charmed monster is nobody's again (Charm lasts the turn)
+            if monster.until_end_of_turn:
+                monster.until_end_of_turn = 0
             if monster.controller is not None:
                 monster.controller = None
     top = max(p.vp for p in state.players)
@@ -1263,11 +1280,12 @@ def _begin_turn(tx: Tx) -> None:
     state = tx.s
     state.phase = "play"
     seat = state.active_player
-    seat.minions_left, seat.actions_left = 1, 1
+    if (seat.minions_left, seat.actions_left) != (1, 1):
+        seat.minions_left, seat.actions_left = 1, 1
     for other in state.players:
         other.minion_grants.clear()
         other.used_this_turn.clear()
-        if other.id != seat.id:
+        if other is not seat and (other.minions_left or other.actions_left):   # (a pydantic assignment is slow)
             other.minions_left, other.actions_left = 0, 0
     tx.emit("turn_started", player=seat.id, turn=state.turn)
 

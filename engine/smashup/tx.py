@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, holds
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -24,7 +24,8 @@ class Tx:
         self.events.append(_event(kind, audience, params))
 
     def finish(self) -> None:
-        self.s.rng = self.rng.state
+        if self.s.rng != self.rng.state:    # (most moves shuffle nothing; a pydantic assignment is slow)
+            self.s.rng = self.rng.state
 
     # ------------------------------------------------------------------ piles
     def _refill(self, pile: list[str], discard: list[str]) -> None:
@@ -36,28 +37,22 @@ class Tx:
     def draw(self, player_id: str, n: int = 1) -> list[str]:
         """From the player's deck; an empty deck is the shuffled discard pile (rulebook "Ziehe 2 Karten")."""
         seat = self.s.player(player_id)
-
-        def next_card() -> str | None:
-            self._refill(seat.deck, seat.discard)
-            return seat.deck.pop() if seat.deck else None
-
-        return self._deal(player_id, n, next_card, "cards_drawn")
-
-    def _deal(self, player_id: str, n: int, next_card, event: str) -> list[str]:
-        """Up to n cards into the player's hand; everyone sees how many, the player which."""
-        hand = self.s.player(player_id).hand
         got = []
         for _ in range(n):
-            uid = next_card()
-            if uid is None:
+            self._refill(seat.deck, seat.discard)
+            if not seat.deck:
                 break
-            hand.append(uid)
-            got.append(uid)
-        if got:
-            self.emit(event, player=player_id, count=len(got), deck="su_cards")
-            self.emit("cards_received", audience=player_id, player=player_id,
-                      cards=[self.s.card_ids[u] for u in got], uids=got)
+            got.append(seat.deck.pop())
+        self._deal(seat, got, "cards_drawn")
         return got
+
+    def _deal(self, seat: Seat, got: list[str], event: str) -> None:
+        """The cards drawn into the player's hand; everyone sees how many, the player which."""
+        if got:
+            seat.hand.extend(got)
+            self.emit(event, player=seat.id, count=len(got), deck="su_cards")
+            self.emit("cards_received", audience=seat.id, player=seat.id,
+                      cards=[self.s.card_ids[u] for u in got], uids=got)
 
     def top(self, deck: str) -> str | None:
         """The top monster, treasure or base; its discard pile is shuffled in when the deck runs out."""
@@ -66,7 +61,15 @@ class Tx:
         return pile.pop() if pile else None
 
     def draw_treasures(self, player_id: str, n: int) -> list[str]:
-        return self._deal(player_id, n, lambda: self.top("treasure"), "treasures_drawn")
+        seat = self.s.player(player_id)
+        got = []
+        for _ in range(n):
+            uid = self.top("treasure")
+            if uid is None:
+                break
+            got.append(uid)
+        self._deal(seat, got, "treasures_drawn")
+        return got
 
     def to_discard(self, uid: str) -> None:
         """Cards go to their owner's pile; monsters and treasures, owned by nobody, to theirs."""
@@ -93,7 +96,7 @@ class Tx:
             base.monsters.remove(minion)
         saves = {e.op: uid for uid in minion.attached for e in self.s.active_effects(uid)}
         owner = self.s.player(minion.owner) if minion.owner else None
-        king = minion.controller is not None and any(
+        king = minion.controller is not None and self._treasures_on(minion) and any(   # (asked only when it matters)
             self.s.effect(m.uid, "keep_treasures") for b in self.s.bases for m in b.minions
             if m.controller == minion.controller)
         for uid in minion.attached:
@@ -111,6 +114,9 @@ class Tx:
             self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="deck")
         else:
             self.to_discard(minion.uid)
+
+    def _treasures_on(self, minion: Minion) -> bool:
+        return any(self.s.card_ids[uid].startswith("treasure-") for uid in minion.attached)
 
     def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
         """The top monster comes to a base (never from a hand); its arrival may trigger more."""
