@@ -21,6 +21,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,9 @@ class SearchGame:
     # more of them); without it, after ``horizon`` steps
     turn_of: Callable[[Any], int] | None = None
     turns: int = 1
+    # a block held around each playout step (listing, then applying in place): Smash Up's read-only
+    # block lets the move's check and the breakpoints reuse what the listing worked out
+    step: Callable[[Any], Any] = nullcontext
 
 
 class SearchPlayer:
@@ -202,10 +206,11 @@ def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline:
             break
         if deadline is not None and time.perf_counter() > deadline:
             return None
-        move = _next_move(game, state, players, rng, deadline)
-        if move is None:
-            break
-        state, _ = apply(state, move)
+        with game.step(state):
+            move = _next_move(game, state, players, rng, deadline)
+            if move is None:
+                break
+            state, _ = apply(state, move)
     if deadline is not None and time.perf_counter() > deadline:
         return None
     return game.evaluate(state, me)

@@ -101,3 +101,25 @@ def test_a_listed_move_is_checked_again_on_a_copy_of_its_state():
         other.player(play.actor).hand.remove(play.card)
         with pytest.raises(IllegalAction):
             apply(other, play, in_place=True)
+
+
+def test_a_bot_playout_in_read_only_blocks_ends_where_one_without_does():
+    """The search's playouts hold the block around each step (bot.SEARCH.step): the same players
+    reach the same position, scored the same, as with no block."""
+    from contextlib import nullcontext
+    from dataclasses import replace
+
+    from engine import search
+    from engine.smashup import bot
+
+    rng = random.Random(8)
+    state = _game(8, 3)
+    for _ in range(150):
+        state, _ = apply(state, rng.choice(_moves(state)))
+    without = replace(bot.SEARCH, step=nullcontext)
+    for seed in range(4):
+        ends = []
+        for game in (bot.SEARCH, without):
+            own = state.clone()
+            ends.append((search.playout(game, own, "p0", random.Random(seed), None), own.model_dump()))
+        assert ends[0] == ends[1]

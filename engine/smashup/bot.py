@@ -15,6 +15,7 @@ from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
 from engine.smashup import actions as A
 from engine.smashup.cards import data
+from engine.smashup.effects import powers_fixed
 from engine.smashup.rules import (
     HAND_LIMIT,
     WINNING_VP,
@@ -297,7 +298,7 @@ SEARCH_WIDTH = 4
 SEARCH = SearchGame(legal=legal_actions, apply=apply, policy=PlayoutPlayer, determinize=determinize,
                     evaluate=evaluate, candidates=candidates, in_window=in_window, movers=movers, horizon=40,
                     guide=GuidePlayer, margin=1.0, apply_owned=partial(apply, in_place=True),
-                    turn_of=attrgetter("turn"))
+                    turn_of=attrgetter("turn"), step=powers_fixed)
 
 
 def player(player_id: str, level: str = "leicht", budget_s: float | None = None, seed: int = 0,
