@@ -1868,8 +1868,9 @@ def _listed_pick_sets(state: GameState, pid: str, uid: str, plan: _Listing, base
 
 def _other_candidates(state: GameState, pid: str):
     if state.draft is not None:
-        for faction in state.draft.offered:
-            yield A.PickFaction(actor=pid, faction=faction)
+        if state.draft.order[state.draft.next] == pid:      # (anyone else's pick is refused: not theirs)
+            for faction in state.draft.offered:
+                yield A.PickFaction(actor=pid, faction=faction)
         return
     for decision in state.decisions:
         if decision.player == pid and decision.kind == "score_first":
