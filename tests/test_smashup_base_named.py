@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.rules import apply
+from engine.smashup.rules import apply, is_legal, legal_actions
 from table.render import Namer, render_error
 from tests.test_smashup import take
 from tests.test_smashup_cards import game_for, put_minion
@@ -64,3 +64,23 @@ def test_a_card_on_a_minion_names_no_other_base_than_the_minions():
     unnamed, _ = apply(state, wrong.model_copy(update={"base": None}))
     assert named.model_dump() == unnamed.model_dump()
     assert dumbbells in named.bases[1].minions[-1].attached
+
+
+def test_a_card_that_acts_anywhere_is_offered_once_per_pick_not_per_base():
+    """Potion of Idiotic Bravery (+3 for a minion anywhere) and Good Habits (+1 for every minion in
+    play) name no base: each pick is offered once, with no base, and played so it does what it says;
+    the form with a base that older games stored stays valid."""
+    state = game_for("anna", {"anna": ["clerics"], "ben": ["warriors"], "cleo": ["orcs"]})
+    state.player("anna").hand = []
+    mine = put_minion(state, "clerics-turner", "anna", 0)
+    theirs = put_minion(state, "warriors-berserker", "ben", 2)
+    potion = take(state, "treasure-potion-of-idiotic-bravery", "anna")
+    habits = take(state, "clerics-good-habits", "anna")
+    plays = [m for m in legal_actions(state, "anna") if isinstance(m, A.PlayAction)]
+    assert sorted((m.card, m.base, m.target) for m in plays if m.card == potion) == sorted(
+        [(potion, None, mine), (potion, None, theirs)])
+    assert [(m.base, m.target) for m in plays if m.card == habits] == [(None, None)]
+    after, _ = apply(state, next(m for m in plays if m.card == potion and m.target == theirs))
+    assert after.bases[2].minions[-1].until_end_of_turn == 3
+    stored_form = A.PlayAction(actor="anna", card=potion, base=state.bases[1].uid, target=theirs)
+    assert is_legal(state, stored_form)

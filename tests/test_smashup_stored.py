@@ -16,7 +16,11 @@ STORED = json.loads((Path(__file__).parent / "data" / "smashup_stored_game.json"
 def _replayed(state, actions):
     for data in actions:
         action = ACTION_ADAPTER.validate_python(data)
-        assert action in legal_actions(state, action.actor)
+        listed = legal_actions(state, action.actor)
+        # cards that act anywhere (Potion of Idiotic Bravery) were listed once per base when this
+        # game was stored; they are listed without a base now, and the stored form stays valid
+        assert action in listed or (getattr(action, "base", None) is not None
+                                    and action.model_copy(update={"base": None}) in listed)
         state, _ = apply(state, action)
     return state
 

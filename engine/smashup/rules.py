@@ -469,7 +469,13 @@ def uses_base(card) -> bool:
     played on a minion take its base."""
     if card.kind == "minion" or _needs_base(card):
         return True
-    return not _played_on_minion(card) and any(e.op in BASE_OPS for e in card.effects)
+    return not _played_on_minion(card) and any(e.op in BASE_OPS and not _acts_anywhere(e) for e in card.effects)
+
+
+def _acts_anywhere(effect: Effect) -> bool:
+    """Power for a minion picked anywhere, or for every minion in play (Potion of Idiotic Bravery, Good
+    Habits): there is no base to name, so the card is offered once, not once per base."""
+    return effect.op == "power" and effect.who in ("target_minion", "all_in_play")
 
 
 def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
