@@ -386,6 +386,19 @@ def test_stalling_asks_nothing_at_another_base_or_for_its_own_players_cards():
     assert not after.decisions and not _alive(after, mine)
 
 
+def test_stalling_is_not_asked_for_a_card_that_picks_nothing_in_play():
+    """Stalling keeps off a card that picks the player's minion; Spoiled Brats picks only from its own
+    player's discard pile, so a minion named with it (a stray pick, ignored) asks Anna nothing and
+    the Brats act at once."""
+    state, mine, _, _ = _stalled_table("orcs-stalling")
+    state.active = [p.id for p in state.players].index("cleo")
+    state.player("cleo").actions_left = 1
+    brats = take(state, "halflings-spoiled-brats", "cleo")
+    after, _ = apply(state, A.PlayAction(actor="cleo", card=brats, target=mine))
+    assert not after.decisions
+    assert brats in after.player("cleo").discard and _alive(after, mine)
+
+
 def test_potion_of_redundancy_potion_uses_another_minions_talent_as_its_minion():
     """Potion of Redundancy Potion (on a minion): its talent uses another minion's talent, paying that
     talent's price, as the minion it lies on (Happy Zapper's +power goes to the potion's minion)."""

@@ -437,7 +437,7 @@ def _picked(state, ctx: Context) -> list[str | None]:
     minion), a second and "any number of" picks only when an effect makes them; a pick named for a
     card that makes none changes nothing, so it cannot call Stalling either."""
     ops = {e.op for e in _effects_of(state, ctx.card)}
-    first = bool(ops & (NEEDS_TARGET.keys() | PICK_OPS.keys() | NEEDS_TARGET2.keys() | ATTACH_OPS))
+    first = bool(ops & (NEEDS_TARGET.keys() | NEEDS_TARGET2.keys() | ATTACH_OPS))   # ("any number of": picks)
     second = bool(ops & NEEDS_TARGET2.keys())
     return [*([ctx.target] if first else []), *([ctx.target2] if second else []),
             *(ctx.picks if ops & PICK_OPS.keys() else ())]
