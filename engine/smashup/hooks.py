@@ -30,38 +30,29 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     if base.actions and _caltrops(tx, player, base, uid):
         return
     seat = tx.s.player(player)
-    here = _designed(tx.s, base.uid)       # (each op of the base asked of its design first: see _designed)
     found = []
-    if "base_treasure_first_minion" in here and _has(tx, base.uid, "base_treasure_first_minion") \
-            and f"bath:{base.uid}" not in seat.used_this_turn:
+    if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
         found.append("bath")
     found += [f"fae|{u}" for u in _fae_fighters(tx.s, player)]
-    if "base_doors" in here and _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn \
-            and seat.hand:
+    if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
         found.append("doors")
     found += [kind for kind, op in (("tower", "base_may_draw"), ("treehouse", "base_other_draws"))
-              if op in here and _has(tx, base.uid, op)]
+              if _has(tx, base.uid, op)]
     found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
               if tx.s.owners.get(u) == player]
     if found or tx.s.triggers:
         fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
 
 
-def _designed(state, uid: str) -> frozenset[str]:
-    """The ops of the card's design, working or not (remembered per design). Most cards in play lack
-    the op a hook looks for, so asking this first spares state.effect's work (is the card silenced,
-    which of its effects) for all but the few that have it."""
-    return ops_of(designs()[state.card_ids[uid]])
-
-
 def _with_op(tx: Tx, uids, op: str) -> list[str]:
     """The cards among ``uids`` with a working effect of this op, in their order."""
-    card_of, ids = designs(), tx.s.card_ids
-    return [u for u in uids if op in ops_of(card_of[ids[u]]) and _has(tx, u, op) is not None]
+    return [u for u in uids if _has(tx, u, op) is not None]
 
 
 def _of_design_with(state, minions, op: str) -> list[Minion]:
-    """The minions (or monsters) among these whose design has the op, working or not (see _designed)."""
+    """The minions (or monsters) among these whose design has the op, working or not: in a loop over
+    the cards in play, most lack the op, and this spares them state.effect's call (silenced or not,
+    which effect) before the few that have it are asked whether it works."""
     card_of, ids = designs(), state.card_ids
     return [m for m in minions if op in ops_of(card_of[ids[m.uid]])]
 
