@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.smashup.cards import Effect, designs, ops_of, per_card
-from engine.smashup.state import BaseInPlay, Minion, holds
+from engine.smashup.state import BaseInPlay, Minion, holds, treasures_on
 from engine.smashup.tx import Tx
 
 
@@ -60,10 +60,6 @@ def _effects_of(state, uid: str) -> tuple[Effect, ...]:
 def has_op(state, uid: str, op: str) -> bool:
     """Whether the card in play has a working effect with this op (none while its abilities rest)."""
     return uid not in state.silenced and op in ops_of(designs()[state.card_ids[uid]])     # (state.card)
-
-
-def _treasures_on(state, minion: Minion) -> int:
-    return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
 
 
 _READ_ONLY = threading.local()
@@ -239,7 +235,7 @@ def _power_from_attached(state, base: BaseInPlay, minion: Minion) -> int | None:
             if e.op == "attached_power":
                 total += e.n
             elif e.op == "per_attached_treasure":
-                total += e.n * _treasures_on(state, minion)
+                total += e.n * treasures_on(state, minion)
             elif e.op == "per_monster_at_base":
                 total += e.n * len(base.monsters)
     return total
@@ -250,8 +246,8 @@ def _own_power_change(state, base: BaseInPlay, minion: Minion, card) -> int:
     total = 0
     for e in card.effects:
         if e.op == "self_per_attached_treasure":
-            total += e.n * _treasures_on(state, minion)
-        elif (e.op == "self_if_treasure" and _treasures_on(state, minion)) or (
+            total += e.n * treasures_on(state, minion)
+        elif (e.op == "self_if_treasure" and treasures_on(state, minion)) or (
                 e.op == "monster_alone_bonus" and len(base.monsters) == 1):
             total += e.n
         elif e.op == "per_other_monster":
@@ -278,7 +274,7 @@ def _bonus_from_others(state, minion: Minion, boosters: dict, per_treasure: int,
         if boosts:
             total += sum(n for other, n in boosts if other is not minion)
     if (per_treasure or off_turn) and not monster:     # for minions, not monsters
-        total += per_treasure * _treasures_on(state, minion)
+        total += per_treasure * treasures_on(state, minion)
         if minion.controller != state.active_player.id:
             total += off_turn
     return total

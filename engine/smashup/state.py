@@ -20,6 +20,11 @@ def holds(items: list, obj: object) -> bool:
     return any(item is obj for item in items)
 
 
+def treasures_on(state: GameState, minion: Minion) -> int:
+    """How many treasures lie on the minion (or monster)."""
+    return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
+
+
 class Minion(_Model):
     """A minion or monster at a base. Monsters have no owner and, unless taken over, no controller."""
 

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds, treasures_on
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -96,7 +96,7 @@ class Tx:
             base.monsters.remove(minion)
         saves = {e.op: uid for uid in minion.attached for e in self.s.active_effects(uid)}
         owner = self.s.player(minion.owner) if minion.owner else None
-        king = minion.controller is not None and self._treasures_on(minion) and any(   # (asked only when it matters)
+        king = minion.controller is not None and treasures_on(self.s, minion) and any(   # (asked only when it matters)
             self.s.effect(m.uid, "keep_treasures") for b in self.s.bases for m in b.minions
             if m.controller == minion.controller)
         for uid in minion.attached:
@@ -114,9 +114,6 @@ class Tx:
             self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="deck")
         else:
             self.to_discard(minion.uid)
-
-    def _treasures_on(self, minion: Minion) -> bool:
-        return any(self.s.card_ids[uid].startswith("treasure-") for uid in minion.attached)
 
     def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
         """The top monster comes to a base (never from a hand); its arrival may trigger more."""
