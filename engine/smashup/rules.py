@@ -2029,10 +2029,8 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
     firsts, _, on_minion, may_skip = _pick_plan(card, playing)
     found: list[str | None] = []
     if firsts:
-        in_mode = {mode: [u for effect in firsts
-                          for u in pick_candidates_of(state, effect, Context(pid, uid, base, None, mode=mode))]
-                   for mode in _payment_plan(card)[3]}
-        found = _in_every_mode(in_mode)
+        found = _in_every_mode({mode: _picking(state, pid, uid, base, mode, playing)[1]
+                                for mode in _payment_plan(card)[3]})
     return _target_list(state, found, on_minion, may_skip)
 
 
