@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
+from cogs.paging import page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.munchkin import actions as A
@@ -24,7 +25,6 @@ from table.service import ActResult
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
 
-MAX_OPTIONS = 25
 COLOR = discord.Colour.dark_gold()
 
 
@@ -102,6 +102,48 @@ async def _bot(interaction: discord.Interaction) -> Spielleiter:
     return interaction.client  # type: ignore[return-value]
 
 
+def play_options(state: Any, player_id: str, namer: Namer) -> list[tuple[str, str]]:
+    """The cards the player may play now, with their targets, as (label, value) (shown a page at a time)."""
+    return [(play_label(a, namer), encode_play(a)) for a in legal_actions(state, player_id)
+            if isinstance(a, A.PlayCard)]
+
+
+def _window_of(state: Any) -> int:
+    """The prompt a play menu is drawn for: the combat's reaction window, 0 outside a combat."""
+    return state.combat.window if state.combat is not None else 0
+
+
+async def _open_menu(interaction: discord.Interaction, game_id: int, options_for, menu, prompt: str,
+                     start: int = 0) -> None:
+    """A private menu of what ``options_for(state, me, namer)`` finds now (it raises for a prompt that is
+    out of date or not the clicker's), the page beginning at ``start``; ``menu(options, lang)`` builds
+    the select."""
+    from cogs.base import lang_of, namer_for, reply, reply_error
+    from engine.core.errors import IllegalAction
+    from table.errors import TableError
+
+    bot = await _bot(interaction)
+    lang = await lang_of(interaction)
+    namer = None
+    try:
+        record = await bot.table.store.get_game(game_id, with_state=False)
+        if record is None or record.status != "active":
+            raise IllegalAction("stale_prompt")
+        _, state = await bot.table.state_of(record)
+        me = await bot.table.player_for(record.id, str(interaction.user.id))
+        namer = await namer_for(bot, game_id, lang, state)
+        options = options_for(state, me, namer)
+    except (TableError, IllegalAction) as exc:
+        await reply_error(interaction, exc, lang, namer)
+        return
+    if not options:
+        await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(menu(page_of(options, start, lang), lang))
+    await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)
+
+
 # ---------------------------------------------------------------------- the reaction window
 class PassButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:pass:(?P<game>\d+):(?P<window>\d+)"):
     def __init__(self, game_id: int, window: int, lang: str = "de") -> None:
@@ -135,35 +177,25 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:play:(
         return cls(int(match["game"]), int(match["window"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.base import lang_of, namer_for, reply, reply_error
-        from engine.core.errors import IllegalAction
-        from table.errors import TableError
+        await _open_plays(interaction, self.game_id, self.window, in_combat=True)
 
-        bot = await _bot(interaction)
-        lang = await lang_of(interaction)
-        me = str(interaction.user.id)
-        try:
-            record = await bot.table.store.get_game(self.game_id, with_state=False)
-            if record is None or record.status != "active":
-                raise TableError("stale_prompt")
-            _, state = await bot.table.state_of(record)
-            me = await bot.table.player_for(record.id, me)
-            if not state.has_player(me):
-                raise TableError("not_seated")
-            if state.combat is None or state.combat.window != self.window:
-                raise IllegalAction("stale_prompt")
-        except (TableError, IllegalAction) as exc:
-            await reply_error(interaction, exc, lang)
-            return
-        namer = await namer_for(bot, self.game_id, lang, state)
-        plays = [a for a in legal_actions(state, me) if isinstance(a, A.PlayCard)][:MAX_OPTIONS]
-        if not plays:
-            await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(PlayChoice(self.game_id, self.window, [(play_label(a, namer), encode_play(a)) for a in plays],
-                                 lang))
-        await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
+
+async def _open_plays(interaction: discord.Interaction, game_id: int, window: int, in_combat: bool,
+                      start: int = 0) -> None:
+    """The play menu of the combat's reaction window (``in_combat``: the combat's Play button), or of the
+    moment the DM's menu was drawn for."""
+    from engine.core.errors import IllegalAction
+    from table.errors import TableError
+
+    def options_for(state: Any, me: str, namer: Namer) -> list[tuple[str, str]]:
+        if not state.has_player(me):
+            raise TableError("not_seated")
+        if (in_combat and state.combat is None) or _window_of(state) != window:
+            raise IllegalAction("stale_prompt")
+        return play_options(state, me, namer)
+
+    await _open_menu(interaction, game_id, options_for,
+                     lambda options, lang: PlayChoice(game_id, window, options, lang), "choose_card", start)
 
 
 class PlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:playsel:(?P<game>\d+):(?P<window>\d+)"):
@@ -184,6 +216,9 @@ class PlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:playse
         from cogs.base import perform
 
         value = self.item.values[0]
+        if page_start(value) is not None:
+            await _open_plays(interaction, self.game_id, self.window, in_combat=False, start=page_start(value))
+            return
         await perform(await _bot(interaction), interaction, lambda state, me: decode_play(value, me),
                       game_id=self.game_id)
 
@@ -207,33 +242,23 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:de
         await show_decision(interaction, self.game_id, self.decision)
 
 
-async def show_decision(interaction: discord.Interaction, game_id: int, decision_id: int) -> None:
-    from cogs.base import lang_of, namer_for, reply, reply_error
-    from engine.core.errors import IllegalAction
-    from table.errors import TableError
+def decision_options(decision: Any, namer: Namer) -> list[tuple[str, str]]:
+    return [(option_label(o, namer), o) for o in decision.options]
 
-    bot = await _bot(interaction)
-    lang = await lang_of(interaction)
-    me = str(interaction.user.id)
-    try:
-        record = await bot.table.store.get_game(game_id, with_state=False)
-        if record is None or record.status != "active":
-            raise IllegalAction("stale_prompt")
-        _, state = await bot.table.state_of(record)
-        me = await bot.table.player_for(record.id, me)
+
+async def show_decision(interaction: discord.Interaction, game_id: int, decision_id: int, start: int = 0) -> None:
+    from engine.core.errors import IllegalAction
+
+    def options_for(state: Any, me: str, namer: Namer) -> list[tuple[str, str]]:
         decision = state.decision(decision_id)
         if decision is None:
             raise IllegalAction("stale_prompt")
-        namer = await namer_for(bot, game_id, lang, state)
         if decision.player != me:
             raise IllegalAction("not_your_decision", player=decision.player)
-    except (TableError, IllegalAction) as exc:
-        await reply_error(interaction, exc, lang, locals().get("namer"))
-        return
-    view = discord.ui.View(timeout=None)
-    view.add_item(DecisionChoice(game_id, decision_id,
-                                 [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]], lang))
-    await reply(interaction, ui(lang, "choose_option"), view=view, ephemeral=True)
+        return decision_options(decision, namer)
+
+    await _open_menu(interaction, game_id, options_for,
+                     lambda options, lang: DecisionChoice(game_id, decision_id, options, lang), "choose_option", start)
 
 
 class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
@@ -256,6 +281,9 @@ class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
         from cogs.base import perform
 
         option = self.item.values[0]
+        if page_start(option) is not None:
+            await show_decision(interaction, self.game_id, self.decision, page_start(option))
+            return
         await perform(await _bot(interaction), interaction,
                       lambda state, me: A.Decide(actor=me, decision=self.decision, option=option),
                       game_id=self.game_id)
@@ -266,15 +294,12 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     decision the player owes (Discord allows five rows)."""
     state = result.state
     view = discord.ui.View(timeout=None)
-    plays = [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayCard)][:MAX_OPTIONS]
+    plays = play_options(state, player_id, namer)
     if plays:
-        window = state.combat.window if state.combat is not None else 0
-        view.add_item(PlayChoice(result.game_id, window, [(play_label(a, namer), encode_play(a)) for a in plays],
-                                 namer.lang))
+        view.add_item(PlayChoice(result.game_id, _window_of(state), page_of(plays, 0, namer.lang), namer.lang))
     for decision in [d for d in state.decisions if d.player == player_id][:4]:
-        view.add_item(DecisionChoice(result.game_id, decision.id,
-                                     [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]],
-                                     namer.lang))
+        view.add_item(DecisionChoice(result.game_id, decision.id, page_of(decision_options(decision, namer), 0,
+                                                                          namer.lang), namer.lang))
     return view
 
 

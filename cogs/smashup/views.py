@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
+from cogs.paging import page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from cogs.client import Spielleiter
     from table.service import ActResult
 
-MAX_OPTIONS = 25
 COLOR = discord.Colour.dark_green()
 
 
@@ -135,7 +135,7 @@ SPECIALS = (A.PlaySpecial, A.UseTalent)        # in the round before a scoring, 
 
 
 def menu_options(state: GameState, player_id: str, kinds: tuple[type, ...], namer: Namer) -> list[tuple[str, str]]:
-    """The player's legal moves of these kinds as (label, value), each once, at most one menu's worth."""
+    """The player's legal moves of these kinds as (label, value), each once (shown a page at a time)."""
     options, seen = [], set()
     for action in legal_actions(state, player_id):
         if not isinstance(action, kinds):
@@ -145,8 +145,6 @@ def menu_options(state: GameState, player_id: str, kinds: tuple[type, ...], name
             continue
         seen.add(value)
         options.append((move_label(state, action, namer), value))
-        if len(options) >= MAX_OPTIONS:
-            break
     return options
 
 
@@ -165,14 +163,16 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     if state.phase == "play" and state.active_player.id == player_id:
         options = play_options(state, player_id, namer)
         if options:
-            view.add_item(SuPlayChoice(result.game_id, state.turn, options, namer.lang))
+            view.add_item(SuPlayChoice(result.game_id, state.turn, page_of(options, 0, namer.lang), namer.lang))
     if state.scoring is not None and next_to_decide(state) == player_id:
         specials = menu_options(state, player_id, SPECIALS, namer)
         if specials:
-            view.add_item(SpecialChoice(result.game_id, state.scoring.window, specials, namer.lang))
+            view.add_item(SpecialChoice(result.game_id, state.scoring.window, page_of(specials, 0, namer.lang),
+                                        namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in choices.HANDLERS:
-            view.add_item(ChoiceSelect(result.game_id, decision.id, _choice_options(decision, namer), namer.lang))
+            view.add_item(ChoiceSelect(result.game_id, decision.id,
+                                       page_of(_choice_options(decision, namer), 0, namer.lang), namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in ("discard_down", "discard_one"):
             # treasures do not count toward the hand limit: only faction cards are offered and counted
@@ -212,6 +212,30 @@ async def _seated_state(interaction: discord.Interaction, game_id: int) -> tuple
         await reply_error(interaction, exc, lang)
         return None
     return state, me, lang, await namer_for(bot, game_id, lang, state)
+
+
+async def _open_menu(interaction: discord.Interaction, game_id: int, options_for, menu, prompt: str,
+                     start: int = 0) -> None:
+    """A private menu of what ``options_for(state, me, namer)`` finds now (it raises IllegalAction for a
+    prompt that is out of date or not the clicker's), the page beginning at ``start``; ``menu(options,
+    lang)`` builds the select."""
+    from cogs.base import reply, reply_error
+
+    found = await _seated_state(interaction, game_id)
+    if found is None:
+        return
+    state, me, lang, namer = found
+    try:
+        options = options_for(state, me, namer)
+    except IllegalAction as exc:
+        await reply_error(interaction, exc, lang, namer)
+        return
+    if not options:
+        await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(menu(page_of(options, start, lang), lang))
+    await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)
 
 
 def _select(custom_id: str, placeholder: str, options: list[tuple[str, str]] | None,
@@ -259,25 +283,19 @@ class SuPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:p
         return cls(int(match["game"]), int(match["turn"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.base import reply, reply_error
+        await _open_plays(interaction, self.game_id, self.turn)
 
-        found = await _seated_state(interaction, self.game_id)
-        if found is None:
-            return
-        state, me, lang, namer = found
-        if state.turn != self.turn or state.phase != "play":
-            await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
-            return
+
+async def _open_plays(interaction: discord.Interaction, game_id: int, turn: int, start: int = 0) -> None:
+    def options_for(state: GameState, me: str, namer: Namer) -> list[tuple[str, str]]:
+        if state.turn != turn or state.phase != "play":
+            raise IllegalAction("stale_prompt")
         if state.active_player.id != me:
-            await reply_error(interaction, IllegalAction("not_your_turn"), lang, namer)
-            return
-        options = play_options(state, me, namer)
-        if not options:
-            await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(SuPlayChoice(self.game_id, self.turn, options, lang))
-        await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
+            raise IllegalAction("not_your_turn")
+        return play_options(state, me, namer)
+
+    await _open_menu(interaction, game_id, options_for,
+                     lambda options, lang: SuPlayChoice(game_id, turn, options, lang), "choose_card", start)
 
 
 class SuPlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:playsel:(?P<game>\d+):(?P<turn>\d+)"):
@@ -293,6 +311,9 @@ class SuPlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:p
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0]
+        if page_start(value) is not None:
+            await _open_plays(interaction, self.game_id, self.turn, page_start(value))
+            return
 
         def build(state: GameState, me: str) -> A._Action:
             if state.turn != self.turn:
@@ -379,22 +400,17 @@ class SpecialButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:
         return cls(int(match["game"]), int(match["window"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.base import reply, reply_error
+        await _open_specials(interaction, self.game_id, self.window)
 
-        found = await _seated_state(interaction, self.game_id)
-        if found is None:
-            return
-        state, me, lang, namer = found
-        if state.scoring is None or state.scoring.window != self.window:
-            await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
-            return
-        specials = menu_options(state, me, SPECIALS, namer)
-        if not specials:
-            await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(SpecialChoice(self.game_id, self.window, specials, lang))
-        await reply(interaction, ui(lang, "choose_card"), view=view, ephemeral=True)
+
+async def _open_specials(interaction: discord.Interaction, game_id: int, window: int, start: int = 0) -> None:
+    def options_for(state: GameState, me: str, namer: Namer) -> list[tuple[str, str]]:
+        if state.scoring is None or state.scoring.window != window:
+            raise IllegalAction("stale_prompt")
+        return menu_options(state, me, SPECIALS, namer)
+
+    await _open_menu(interaction, game_id, options_for,
+                     lambda options, lang: SpecialChoice(game_id, window, options, lang), "choose_card", start)
 
 
 class SpecialChoice(discord.ui.DynamicItem[discord.ui.Select],
@@ -411,6 +427,9 @@ class SpecialChoice(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0]
+        if page_start(value) is not None:
+            await _open_specials(interaction, self.game_id, self.window, page_start(value))
+            return
 
         def build(state: GameState, me: str) -> A._Action:
             if state.scoring is None or state.scoring.window != self.window:
@@ -448,7 +467,7 @@ class DiscardChoice(discord.ui.DynamicItem[discord.ui.Select],
 
 # ---------------------------------------------------------------------- a card's choice
 def _choice_options(decision, namer: Namer) -> list[tuple[str, str]]:
-    return [(option_label(o, namer), o) for o in decision.options[:MAX_OPTIONS]]
+    return [(option_label(o, namer), o) for o in decision.options]
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:choice:(?P<game>\d+):(?P<decision>\d+)"):
@@ -466,22 +485,20 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:c
         return cls(int(match["game"]), int(match["decision"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.base import reply, reply_error
+        await _open_choice(interaction, self.game_id, self.decision)
 
-        found = await _seated_state(interaction, self.game_id)
-        if found is None:
-            return
-        state, me, lang, namer = found
-        decision = next((d for d in state.decisions if d.id == self.decision), None)
+
+async def _open_choice(interaction: discord.Interaction, game_id: int, decision_id: int, start: int = 0) -> None:
+    def options_for(state: GameState, me: str, namer: Namer) -> list[tuple[str, str]]:
+        decision = next((d for d in state.decisions if d.id == decision_id), None)
         if decision is None:
-            await reply_error(interaction, IllegalAction("stale_prompt"), lang, namer)
-            return
+            raise IllegalAction("stale_prompt")
         if decision.player != me:
-            await reply_error(interaction, IllegalAction("not_your_decision", player=decision.player), lang, namer)
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(ChoiceSelect(self.game_id, self.decision, _choice_options(decision, namer), lang))
-        await reply(interaction, ui(lang, "choose_option"), view=view, ephemeral=True)
+            raise IllegalAction("not_your_decision", player=decision.player)
+        return _choice_options(decision, namer)
+
+    await _open_menu(interaction, game_id, options_for,
+                     lambda options, lang: ChoiceSelect(game_id, decision_id, options, lang), "choose_option", start)
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:choose:(?P<game>\d+):(?P<decision>\d+)"):
@@ -497,6 +514,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:c
 
     async def callback(self, interaction: discord.Interaction) -> None:
         option = self.item.values[0]
+        if page_start(option) is not None:
+            await _open_choice(interaction, self.game_id, self.decision, page_start(option))
+            return
         await _perform(interaction, self.game_id,
                        lambda state, me: A.Choose(actor=me, decision=self.decision, option=option))
 
