@@ -10,8 +10,16 @@ then, so a page never offers a move that is no longer open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
 from cogs.limits import OPTIONS
 from cogs.texts import ui
+from engine.core.errors import IllegalAction
+from table.errors import TableError
+from table.render import Namer
 
 PAGE = "sl-page:"
 PER_PAGE = OPTIONS - 1          # one option of each full page leads to the next
@@ -38,3 +46,36 @@ def page_start(value: str) -> int | None:
         return None
     number = value[len(PAGE):]
     return int(number) if number.isdigit() else 0
+
+
+async def open_menu(interaction: discord.Interaction, game_id: int, options_for: Callable[[Any, str, Namer], list],
+                    menu: Callable[[list[tuple[str, str]], str], discord.ui.Item], prompt: str, start: int = 0,
+                    seated_only: bool = True) -> None:
+    """A private menu (a button's, or a page of one) of what ``options_for(state, me, namer)`` finds in
+    the game now, the page beginning at ``start``; ``menu(options, lang)`` builds the select. A prompt
+    out of date (``options_for`` raises IllegalAction for it), a game no longer running, or a clicker not
+    seated (``seated_only``) is refused privately."""
+    from cogs.base import lang_of, namer_for, reply, reply_error
+
+    bot = interaction.client
+    lang = await lang_of(interaction)
+    namer = None
+    try:
+        record = await bot.table.store.get_game(game_id, with_state=False)      # type: ignore[attr-defined]
+        if record is None or record.status != "active":
+            raise IllegalAction("stale_prompt")
+        _, state = await bot.table.state_of(record)      # type: ignore[attr-defined]
+        me = await bot.table.player_for(record.id, str(interaction.user.id))   # type: ignore[attr-defined]
+        if seated_only and not state.has_player(me):
+            raise TableError("not_seated")
+        namer = await namer_for(bot, game_id, lang, state)
+        options = options_for(state, me, namer)
+    except (TableError, IllegalAction) as exc:
+        await reply_error(interaction, exc, lang, namer)
+        return
+    if not options:
+        await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(menu(page_of(options, start, lang), lang))
+    await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)

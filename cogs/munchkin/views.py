@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
-from cogs.paging import page_of, page_start
+from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.munchkin import actions as A
@@ -113,37 +113,6 @@ def _window_of(state: Any) -> int:
     return state.combat.window if state.combat is not None else 0
 
 
-async def _open_menu(interaction: discord.Interaction, game_id: int, options_for, menu, prompt: str,
-                     start: int = 0) -> None:
-    """A private menu of what ``options_for(state, me, namer)`` finds now (it raises for a prompt that is
-    out of date or not the clicker's), the page beginning at ``start``; ``menu(options, lang)`` builds
-    the select."""
-    from cogs.base import lang_of, namer_for, reply, reply_error
-    from engine.core.errors import IllegalAction
-    from table.errors import TableError
-
-    bot = await _bot(interaction)
-    lang = await lang_of(interaction)
-    namer = None
-    try:
-        record = await bot.table.store.get_game(game_id, with_state=False)
-        if record is None or record.status != "active":
-            raise IllegalAction("stale_prompt")
-        _, state = await bot.table.state_of(record)
-        me = await bot.table.player_for(record.id, str(interaction.user.id))
-        namer = await namer_for(bot, game_id, lang, state)
-        options = options_for(state, me, namer)
-    except (TableError, IllegalAction) as exc:
-        await reply_error(interaction, exc, lang, namer)
-        return
-    if not options:
-        await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
-        return
-    view = discord.ui.View(timeout=None)
-    view.add_item(menu(page_of(options, start, lang), lang))
-    await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)
-
-
 # ---------------------------------------------------------------------- the reaction window
 class PassButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:pass:(?P<game>\d+):(?P<window>\d+)"):
     def __init__(self, game_id: int, window: int, lang: str = "de") -> None:
@@ -185,17 +154,14 @@ async def _open_plays(interaction: discord.Interaction, game_id: int, window: in
     """The play menu of the combat's reaction window (``in_combat``: the combat's Play button), or of the
     moment the DM's menu was drawn for."""
     from engine.core.errors import IllegalAction
-    from table.errors import TableError
 
     def options_for(state: Any, me: str, namer: Namer) -> list[tuple[str, str]]:
-        if not state.has_player(me):
-            raise TableError("not_seated")
         if (in_combat and state.combat is None) or _window_of(state) != window:
             raise IllegalAction("stale_prompt")
         return play_options(state, me, namer)
 
-    await _open_menu(interaction, game_id, options_for,
-                     lambda options, lang: PlayChoice(game_id, window, options, lang), "choose_card", start)
+    await open_menu(interaction, game_id, options_for,
+                    lambda options, lang: PlayChoice(game_id, window, options, lang), "choose_card", start)
 
 
 class PlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:playsel:(?P<game>\d+):(?P<window>\d+)"):
@@ -257,8 +223,10 @@ async def show_decision(interaction: discord.Interaction, game_id: int, decision
             raise IllegalAction("not_your_decision", player=decision.player)
         return decision_options(decision, namer)
 
-    await _open_menu(interaction, game_id, options_for,
-                     lambda options, lang: DecisionChoice(game_id, decision_id, options, lang), "choose_option", start)
+    # (anyone clicking learns whose decision it is, seated or not)
+    await open_menu(interaction, game_id, options_for,
+                    lambda options, lang: DecisionChoice(game_id, decision_id, options, lang), "choose_option", start,
+                    seated_only=False)
 
 
 class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],

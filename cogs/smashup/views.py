@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
-from cogs.paging import page_of, page_start
+from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
@@ -22,7 +22,6 @@ from engine.smashup import actions as A
 from engine.smashup import choices
 from engine.smashup.rules import HAND_LIMIT, hand_cards, legal_actions, next_to_decide
 from engine.smashup.state import GameState
-from table.errors import TableError
 from table.render import Namer
 from table.smashup.render import (
     base_lines,
@@ -194,50 +193,6 @@ async def _perform(interaction: discord.Interaction, game_id: int, build) -> Non
     await perform(await _bot(interaction), interaction, build, game_id=game_id)
 
 
-async def _seated_state(interaction: discord.Interaction, game_id: int) -> tuple[Any, str, str, Namer] | None:
-    """The game's state, the clicker's seat and language, or a private refusal (and None)."""
-    from cogs.base import lang_of, namer_for, reply_error
-
-    bot = await _bot(interaction)
-    lang = await lang_of(interaction)
-    try:
-        record = await bot.table.store.get_game(game_id, with_state=False)
-        if record is None or record.status != "active":
-            raise IllegalAction("stale_prompt")
-        _, state = await bot.table.state_of(record)
-        me = await bot.table.player_for(record.id, str(interaction.user.id))
-        if not state.has_player(me):
-            raise TableError("not_seated")
-    except (TableError, IllegalAction) as exc:
-        await reply_error(interaction, exc, lang)
-        return None
-    return state, me, lang, await namer_for(bot, game_id, lang, state)
-
-
-async def _open_menu(interaction: discord.Interaction, game_id: int, options_for, menu, prompt: str,
-                     start: int = 0) -> None:
-    """A private menu of what ``options_for(state, me, namer)`` finds now (it raises IllegalAction for a
-    prompt that is out of date or not the clicker's), the page beginning at ``start``; ``menu(options,
-    lang)`` builds the select."""
-    from cogs.base import reply, reply_error
-
-    found = await _seated_state(interaction, game_id)
-    if found is None:
-        return
-    state, me, lang, namer = found
-    try:
-        options = options_for(state, me, namer)
-    except IllegalAction as exc:
-        await reply_error(interaction, exc, lang, namer)
-        return
-    if not options:
-        await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
-        return
-    view = discord.ui.View(timeout=None)
-    view.add_item(menu(page_of(options, start, lang), lang))
-    await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)
-
-
 def _select(custom_id: str, placeholder: str, options: list[tuple[str, str]] | None,
             count: int = 1) -> discord.ui.Select:
     options = options or [("-", "-")]
@@ -294,8 +249,8 @@ async def _open_plays(interaction: discord.Interaction, game_id: int, turn: int,
             raise IllegalAction("not_your_turn")
         return play_options(state, me, namer)
 
-    await _open_menu(interaction, game_id, options_for,
-                     lambda options, lang: SuPlayChoice(game_id, turn, options, lang), "choose_card", start)
+    await open_menu(interaction, game_id, options_for,
+                    lambda options, lang: SuPlayChoice(game_id, turn, options, lang), "choose_card", start)
 
 
 class SuPlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:playsel:(?P<game>\d+):(?P<turn>\d+)"):
@@ -409,8 +364,8 @@ async def _open_specials(interaction: discord.Interaction, game_id: int, window:
             raise IllegalAction("stale_prompt")
         return menu_options(state, me, SPECIALS, namer)
 
-    await _open_menu(interaction, game_id, options_for,
-                     lambda options, lang: SpecialChoice(game_id, window, options, lang), "choose_card", start)
+    await open_menu(interaction, game_id, options_for,
+                    lambda options, lang: SpecialChoice(game_id, window, options, lang), "choose_card", start)
 
 
 class SpecialChoice(discord.ui.DynamicItem[discord.ui.Select],
@@ -497,8 +452,8 @@ async def _open_choice(interaction: discord.Interaction, game_id: int, decision_
             raise IllegalAction("not_your_decision", player=decision.player)
         return _choice_options(decision, namer)
 
-    await _open_menu(interaction, game_id, options_for,
-                     lambda options, lang: ChoiceSelect(game_id, decision_id, options, lang), "choose_option", start)
+    await open_menu(interaction, game_id, options_for,
+                    lambda options, lang: ChoiceSelect(game_id, decision_id, options, lang), "choose_option", start)
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:choose:(?P<game>\d+):(?P<decision>\d+)"):
