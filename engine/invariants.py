@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.events import Event
 from engine.core.invariants import card_place_problems
 from engine.munchkin.cards import game_ending_cards
@@ -10,23 +12,33 @@ from engine.munchkin.state import GameState
 
 
 def violations(state: GameState, events: list[Event] = ()) -> list[str]:
-    found = card_place_problems(state.card_ids, state.all_card_locations())
+    locations = state.all_card_locations()
+    uids = state.card_uids()
+    # as many places as cards and no card without one: each lies in exactly one place. The usual
+    # answer without counting every place (card_place_problems says what is wrong otherwise).
+    found = [] if len(locations) == len(uids) and not uids.difference(locations) else \
+        card_place_problems(state.card_ids, locations)
+    winners = state.winners
     for player in state.players:
-        if not 1 <= player.level <= MAX_LEVEL:
-            found.append(f"{player.id} on level {player.level}")
-        if player.level == MAX_LEVEL and player.id not in state.winners:
+        level = player.level
+        if not 1 <= level <= MAX_LEVEL:
+            found.append(f"{player.id} on level {level}")
+        if level == MAX_LEVEL and player.id not in winners:
             found.append(f"{player.id} on level 10 without winning")
-    if bool(state.winners or state.ended_reason == "abandoned") != (state.phase == "over"):
+    if bool(winners or state.ended_reason == "abandoned") != (state.phase == "over"):
         found.append("winners and phase disagree")
-    kinds = {e.kind for e in events}
+    kinds = set(map(_KIND, events))
     if "level_changed" in kinds or "game_won" in kinds:     # most steps change no level and win nothing
         found += _level_ten_problems(state, events, kinds)
-    for winner in state.winners:
+    for winner in winners:
         if "all_cultists" in kinds:
             break
         if state.player(winner).level != MAX_LEVEL and not state.options.shared_victory:
             found.append(f"{winner} won on level {state.player(winner).level}")
     return found
+
+
+_KIND = attrgetter("kind")
 
 
 def _level_ten_problems(state: GameState, events: list[Event], kinds: set[str]) -> list[str]:

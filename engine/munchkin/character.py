@@ -3,8 +3,10 @@ levels, hand limit, and death."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.errors import IllegalAction
-from engine.munchkin.cards import Card
+from engine.munchkin.cards import Card, catalog
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets.cult import cult_bonus
@@ -16,26 +18,50 @@ DEFAULT_HAND_LIMIT = 5
 HAND_SLOTS = 2
 
 
+# The functions below asked for every fighter after every change of a fight read a player's fields
+# from the model's __dict__: pydantic's __getattr__ makes each attribute read of a model several
+# times dearer than a dict's.
+
 def ability_cards(state: GameState, player: Player) -> list[Card]:
     """Classes, races, loyalties, trainings, powers and followers in play: their abilities apply to
     the player. A monster that forbids class abilities (Buggoth) switches classes off in its combat;
     a duplicate power adds nothing (Axe Cop: "Kräfte")."""
-    classes = player.classes
-    if classes and class_abilities_blocked(state, player):
-        classes = []
-    powers = player.powers
+    return _ability_cards(state, player, None)
+
+
+def _ability_cards(state: GameState, player: Player, classes_blocked: bool | None) -> list[Card]:
+    """ability_cards; ``classes_blocked``: class_abilities_blocked when already asked (strength needs
+    the answer too), None to ask it here."""
+    fields = player.__dict__
+    classes = fields["classes"]
+    if classes and (class_abilities_blocked(state, player) if classes_blocked is None else classes_blocked):
+        classes = ()
+    powers = fields["powers"]
     if len(powers) > 1:
         designs = list(dict.fromkeys(state.card_ids[u] for u in powers))
-        powers = [next(u for u in player.powers if state.card_ids[u] == cid) for cid in designs]
-    zones = (*classes, *player.races, *player.loyalties, *player.trainings, *powers, *player.followers)
-    return [state.card(u) for u in zones] if zones else []
+        powers = [next(u for u in fields["powers"] if state.card_ids[u] == cid) for cid in designs]
+    zones = (*classes, *fields["races"], *fields["loyalties"], *fields["trainings"], *powers, *fields["followers"])
+    if not zones:
+        return []
+    card = state.card
+    return [card(u) for u in zones]
 
 
 def class_abilities_blocked(state: GameState, player: Player) -> bool:
     combat = state.combat
     if combat is None or player.id not in (combat.fighter, combat.helper):
         return False
-    return any("no_class_abilities" in state.card(m.uid).traits for m in combat.monsters)
+    blockers = _class_blockers(tuple(state.sets))
+    if not blockers:
+        return False
+    card_ids = state.card_ids
+    return any(card_ids[m.uid] in blockers for m in combat.monsters)
+
+
+@cache
+def _class_blockers(sets: tuple[str, ...]) -> frozenset[str]:
+    """The monsters of these sets that switch class abilities off in their fight, by design id."""
+    return frozenset(c.id for c in catalog(sets).values() if "no_class_abilities" in c.traits)
 
 
 def trait_applies(trait: str, pool: set[str]) -> bool:
@@ -49,19 +75,36 @@ def traits(state: GameState, player: Player, as_human: bool = False) -> set[str]
     """The player's traits ("sex:female", "class:fighter", "race:elf"). ``as_human`` leaves out a
     class held with Super Munchkin alone and a race held with Half-Breed alone: the half-human
     reading of the character (see monster_bonus)."""
-    result = {f"sex:{player.sex}"}
-    half_class = player.super_munchkin is not None and len(player.classes) == 1
-    half_race = player.half_breed is not None and len(player.races) == 1
-    for uid in player.classes:
-        if not (as_human and half_class):
-            result |= {f"class:{t}" for t in state.card(uid).traits}
-    for uid in player.races:
-        if not (as_human and half_race):
-            result |= {f"race:{t}" for t in state.card(uid).traits}
-    for zone, prefix in ((player.loyalties, "loyalty"), (player.powers, "power"), (player.trainings, "training")):
-        for uid in zone:
-            result |= {f"{prefix}:{t}" for t in state.card(uid).traits}
+    fields = player.__dict__
+    result = {f"sex:{fields['sex']}"}
+    card = state.card
+    classes, races = fields["classes"], fields["races"]
+    if not (as_human and fields["super_munchkin"] is not None and len(classes) == 1):
+        for uid in classes:
+            result |= _named("class", card(uid).traits)
+    if not (as_human and fields["half_breed"] is not None and len(races) == 1):
+        for uid in races:
+            result |= _named("race", card(uid).traits)
+    for zone, prefix in _ABILITY_TRAITS:
+        for uid in fields[zone]:
+            result |= _named(prefix, card(uid).traits)
     return result
+
+
+_ABILITY_TRAITS = (("loyalties", "loyalty"), ("powers", "power"), ("trainings", "training"))
+
+
+def _half_human(player: Player) -> bool:
+    """Super Munchkin with a single class or Half-Breed with a single race: traits as_human differ."""
+    fields = player.__dict__
+    return (fields["super_munchkin"] is not None and len(fields["classes"]) == 1) or (
+        fields["half_breed"] is not None and len(fields["races"]) == 1)
+
+
+@cache
+def _named(prefix: str, names: tuple[str, ...]) -> frozenset[str]:
+    """A card's traits as a player's ("class:professor"), written once per card design."""
+    return frozenset(f"{prefix}:{name}" for name in names)
 
 
 def monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, int]) -> int:
@@ -72,11 +115,14 @@ def monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, i
     both with and without the half class, and the reading better for the players counts. So a
     half-Kultist still gets Lloyd Lloigor's -2, and Großer Cthulhu's +4 against non-Kultisten does
     not hit him."""
+    if not bonus_vs:            # most monsters and enhancers: no traits to read
+        return 0
     full: set[str] = set()
     human: set[str] = set()
     for player in players:
-        full |= traits(state, player)
-        human |= traits(state, player, as_human=True)
+        mine = traits(state, player)
+        full |= mine
+        human |= traits(state, player, as_human=True) if _half_human(player) else mine
     return sum(min(bonus if trait_applies(trait, full) else 0, bonus if trait_applies(trait, human) else 0)
                for trait, bonus in bonus_vs.items())
 
@@ -98,24 +144,32 @@ def item_bonus(state: GameState, player: Player, item: ItemInPlay) -> int:
     card = state.card(item.uid)
     if not item.in_use or not meets_restriction(state, player, card):
         return 0
-    return card.bonus + sum(state.card(u).bonus for u in item.enhancers)
+    bonus = card.bonus
+    for uid in item.enhancers:          # mostly none: no generator for them
+        bonus += state.card(uid).bonus
+    return bonus
 
 
 def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     """Level plus every modifier from items in use, classes and races, and combat curses."""
-    total = player.level
-    for item in player.items:           # plain loops: asked for every fighter after every change of a fight
+    fields = player.__dict__
+    total = fields["level"]
+    for item in fields["items"]:        # plain loops: asked for every fighter after every change of a fight
         if item.in_use:                 # (item_bonus is 0 for an item in the backpack)
             total += item_bonus(state, player, item)
-    abilities = ability_cards(state, player)
+    classes = fields["classes"]
+    blocked = bool(classes) and class_abilities_blocked(state, player)
+    abilities = _ability_cards(state, player, blocked)
+    with_items = False
     for card in abilities:
         total += card.bonus
-    if any(c.bonus_with for c in abilities):
+        with_items = with_items or bool(card.bonus_with)
+    if with_items:
         item_traits = {f"item:{t}" for c in items_in_use(state, player) for t in c.traits}
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
-    if player.classes and not class_abilities_blocked(state, player):   # Buggoth stops the cult's +2 too
+    if classes and not blocked:   # Buggoth stops the cult's +2 too
         total += cult_bonus(state, player)
-    if in_this_combat and player.curses:
+    if in_this_combat and fields["curses"]:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
     return total
 

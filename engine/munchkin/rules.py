@@ -47,7 +47,7 @@ from engine.munchkin.effects import apply_effects, lose_card, resume_effects
 from engine.munchkin.registry_load import DECISIONS
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets import hooks
-from engine.munchkin.state import Bribe, Charity, Decision, GameState, Options, PlayedOneShot, Player
+from engine.munchkin.state import Bribe, Charity, Combat, Decision, GameState, Options, PlayedOneShot, Player
 from engine.munchkin.tx import Tx
 
 SELL_UNIT = 1000
@@ -858,7 +858,7 @@ def check_timeout(state: GameState, a: Timeout) -> None:
         return
     if state.combat is None or state.combat.stage != "fight" or a.window != state.combat.window:
         raise IllegalAction("stale_prompt")
-    if {p.id for p in state.players} <= set(state.combat.passed):
+    if _all_passed(state, state.combat):
         raise IllegalAction("stale_prompt")     # everyone has passed: the window waits on a decision
 
 
@@ -880,10 +880,18 @@ def do_timeout(tx: Tx, a: Timeout) -> None:
 
 def _turn_step_available(state: GameState) -> bool:
     combat = state.combat
-    window_open = combat is not None and combat.stage == "fight" and not (
-        {p.id for p in state.players} <= set(combat.passed))
+    window_open = combat is not None and combat.stage == "fight" and not _all_passed(state, combat)
     return _blocking(state) is not None or window_open or (combat is None and state.phase in ("start", "trouble",
                                                                                                   "after"))
+
+
+def _all_passed(state: GameState, combat: Combat) -> bool:
+    """Every seated player has passed the fight's window (asked after every step of a fight)."""
+    passed = combat.passed
+    for player in state.players:     # noqa: SIM110  (a plain loop: a third of all() with a generator)
+        if player.id not in passed:
+            return False
+    return True
 
 
 def _turn_timer_step(tx: Tx) -> None:
@@ -1113,7 +1121,7 @@ def advance(tx: Tx) -> None:
         combat = state.combat
         if combat is not None:
             if combat.stage == "fight":
-                if not {p.id for p in state.players} <= set(combat.passed):
+                if not _all_passed(state, combat):
                     return
                 cb.resolve(tx)
             elif combat.stage == "run":
@@ -1136,10 +1144,11 @@ def _prune_decisions(tx: Tx) -> None:
     if not state.decisions:             # after most steps
         return
     for decision in list(state.decisions):
-        player = state.player(decision.player)
         if decision.kind in ("charity_give", "charity_discard"):
+            player = state.player(decision.player)
             keep = [o for o in decision.options if o.split(">")[0] in player.hand]
         elif decision.kind in ("choose_loss", "excess_big", "drop_follower", "drop_power"):
+            player = state.player(decision.player)
             in_play = set(ch.owned_in_play(player)) | set(player.curses)
             keep = [o for o in decision.options if o in in_play]
         else:
@@ -1214,12 +1223,17 @@ def _charity_step(tx: Tx) -> bool:
 
 def _next_turn(tx: Tx) -> None:
     state = tx.s
-    state.turn_passes = False
-    state.charity = None
-    state.turn += 1
+    if state.turn_passes:       # (each assignment to a state field costs a pydantic call: only changes)
+        state.turn_passes = False
+    if state.charity is not None:
+        state.charity = None
+    turn = state.turn = state.turn + 1
     state.active = (state.active + 1) % len(state.players)
     for player in state.players:
-        player.fresh = {u: t for u, t in player.fresh.items() if t >= state.turn}
+        fresh = player.fresh
+        if fresh:
+            for uid in [u for u, t in fresh.items() if t < turn]:
+                del fresh[uid]
     _begin_turn(tx)
 
 

@@ -13,7 +13,7 @@ Who is a Kultist, the cult's +2 and becoming one are in cult.py, below the share
 from __future__ import annotations
 
 from engine.munchkin import character as ch
-from engine.munchkin.cards import Effect, cultist_cards
+from engine.munchkin.cards import Effect
 from engine.munchkin.combat import check_winners
 from engine.munchkin.effects import apply_effects, lose_card
 from engine.munchkin.registry import handler
@@ -23,11 +23,9 @@ from engine.munchkin.tx import Tx
 
 
 def check_cult_endings(tx: Tx) -> None:
-    """Called after every action of a game with Kultist cards in it."""
+    """Called after every step of a game with Kultist cards in it, while it goes on (hooks.after_each_step)."""
     state = tx.s
-    if state.phase == "over" or len(state.players) < 2:
-        return
-    if not cultist_cards(tuple(state.sets)):
+    if len(state.players) < 2:
         return
     # two humans are enough to know that nothing ends (the usual case): the search stops there
     humans = first_humans(state, 2)

@@ -4,10 +4,11 @@ discarded, and what to check after every step."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
-from engine.munchkin.cards import card_kinds
+from engine.munchkin.cards import card_kinds, cultist_cards
 from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.effects import lose_card
 from engine.munchkin.registry import decision
@@ -61,15 +62,26 @@ def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
 
 def after_each_step(tx: Tx) -> None:
     """Rules that watch the whole table: the cult's endings, power ranks over the level, too many
-    followers after an allowance went."""
-    cthulhu.check_cult_endings(tx)
-    if tx.s.phase == "over":
-        return
-    kinds = card_kinds(tuple(tx.s.sets))      # a game without powers or followers has none to check
+    followers after an allowance went. Each runs while the game goes on."""
+    for rule in _watching(tuple(tx.s.sets)):
+        if tx.s.phase == "over":
+            return
+        rule(tx)
+
+
+@cache
+def _watching(sets: tuple[str, ...]) -> tuple[Callable[[Tx], None], ...]:
+    """The rules after_each_step runs for these sets, in order, worked out once per set combination:
+    a game without Kultist cards, powers or followers has none of theirs to watch."""
+    kinds = card_kinds(sets)
+    rules: list[Callable[[Tx], None]] = []
+    if cultist_cards(sets):
+        rules.append(cthulhu.check_cult_endings)
     if "power" in kinds:
-        axecop.check_power_ranks(tx)
+        rules.append(axecop.check_power_ranks)
     if "hireling" in kinds or "ally" in kinds:
-        check_follower_counts(tx)
+        rules.append(check_follower_counts)
+    return tuple(rules)
 
 
 def check_follower_counts(tx: Tx) -> None:
