@@ -1379,10 +1379,9 @@ class _Shared:
     open, the fight's traits open to follow and each player's room for big items are worked out on
     first use. It lives for one listing of an unchanged state and is never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
-                 "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers",
-                 "one_shots", "partners", "player_ids", "runner", "sizes", "state", "turn_owner", "unplayable",
-                 "with_items")
+    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big_count", "by_id", "card",
+                 "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "offers", "one_shots",
+                 "player_ids", "runner", "state", "trades", "turn_owner", "unplayable")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1397,6 +1396,7 @@ class _Shared:
         self.turn_owner = self.active if combat is None else None
         self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
         self.player_ids = [p.id for p in state.players]
+        self.by_id = {p.id: p for p in state.players}
         self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
         self.discardable = hooks.discard_filter(state)
         self.ability_cards = cards_with_abilities(tuple(state.sets))
@@ -1415,32 +1415,30 @@ class _Shared:
                 self.offers.setdefault(d.params["from"], []).append(d)
 
     def _gather_items(self) -> None:
-        """Every player's items in one pass: which are big (and who has one), the one-shots lying
-        on the table, the players outside the combat who may trade (those with items apart)."""
+        """Every player's items in one pass: how many big ones each has, the one-shots lying on the
+        table, and the trade offers of this table (_trade_offers) looked up by its items."""
         catalog, card_ids, fighting = self.catalog, self.state.card_ids, self.fighting
-        items: dict[str, tuple[str, ...]] = {}
-        sizes: dict[str, tuple[bool, ...]] = {}     # which of each player's items are big, in order
-        big: dict[str, bool] = {}
         one_shots: dict[str, list[tuple[str, Card]]] = {}
         big_count: dict[str, int] = {}
-        partners = []
+        table = []          # who may trade (everyone outside the combat), their items and which are big
         for player in self.state.players:
-            uids = items[player.id] = tuple([i.uid for i in player.items]) if player.items else ()
-            sized = []
-            for uid in uids:
-                card = catalog[card_ids[uid]]
-                big[uid] = card.big
-                sized.append(card.big)
-                if card.big:
-                    big_count[player.id] = big_count.get(player.id, 0) + 1
-                if card.kind == "oneshot":
-                    one_shots.setdefault(player.id, []).append((uid, card))
-            sizes[player.id] = tuple(sized)
-            if player.id not in fighting:
-                partners.append((player, uids))
-        self.items, self.sizes, self.big, self.one_shots, self.partners = items, sizes, big, one_shots, partners
+            pid = player.id
+            if player.items:
+                uids = tuple([i.uid for i in player.items])
+                cards = [catalog[card_ids[uid]] for uid in uids]
+                sizes = tuple([card.big for card in cards])
+                if True in sizes:
+                    big_count[pid] = sizes.count(True)
+                for uid, card in zip(uids, cards, strict=True):
+                    if card.kind == "oneshot":
+                        one_shots.setdefault(pid, []).append((uid, card))
+            else:
+                uids = sizes = ()
+            if pid not in fighting:
+                table.append((pid, uids, sizes))
+        self.one_shots = one_shots
         self.big_count = big_count          # the players with a big item: how many each
-        self.with_items = [pair for pair in partners if pair[1]]
+        self.trades = _trade_table(tuple(table))
 
     def open_to_follow(self) -> set[str]:
         if self._follow is None:
@@ -1452,10 +1450,10 @@ class _Shared:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
 
-    def big_room(self, player: Player) -> int:
-        room = self._room.get(player.id)
+    def big_room(self, pid: str) -> int:
+        room = self._room.get(pid)
         if room is None:
-            room = self._room[player.id] = _big_room(self.state, player, self.big_count.get(player.id, 0))
+            room = self._room[pid] = _big_room(self.state, self.by_id[pid], self.big_count.get(pid, 0))
         return room
 
 
@@ -1532,52 +1530,53 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     side, and only a big-item count or an identical open offer can still refuse one. A side's room
     for big items is worked out only when an offer moves a big item towards it."""
     pid = player.id
-    mine = shared.items[pid]
-    # with no item of mine, only partners with items can be asked for one
-    partners = shared.partners if mine else shared.with_items
-    if not partners:
-        return
-    with_big = shared.big_count
-    open_offers = shared.offers.get(pid)
-    for other, theirs in partners:
-        if other is player:
-            continue
-        to = other.id
-        offers = _offers(shared, pid, to, mine, theirs)
-        if pid in with_big or to in with_big:
-            offers = _big_items_fit(offers, shared, player, other)
-        if open_offers:
-            offers = [o for o in offers if not any(_same_offer(d, to, o.give, o.want) for d in open_offers)]
-        moves += offers
-
-
-_OFFERS: dict[tuple, list[OfferTrade]] = {}
-
-
-def _offers(shared: _Shared, pid: str, to: str, mine: tuple[str, ...], theirs: tuple[str, ...]) -> list[OfferTrade]:
-    """The offers of _pairs between the two players' items, made once for these items (and sizes:
-    the same uids are other cards in another game) and then looked up: the items on the table
-    change far less often than the listing runs. The list is shared, never changed."""
-    key = (pid, to, mine, theirs, shared.sizes[pid], shared.sizes[to])
-    found = _OFFERS.get(key)
+    found = shared.trades.get(pid)
     if found is None:
-        if len(_OFFERS) >= SHARED_LIMIT:
-            _OFFERS.clear()
-        found = _OFFERS[key] = [_OFFER(pid, to, give, want) for give, want in _pairs(mine, theirs, shared.big)]
+        found = shared.trades[pid] = _trade_offers(shared.trades[_TABLE], pid)
+    offers, needs, needers = found
+    if needers:
+        full = [n for n in needers if shared.big_room(n) < 1]
+        if full:
+            offers = [o for o, need in zip(offers, needs, strict=True) if need not in full]
+    open_offers = shared.offers.get(pid)
+    if open_offers:
+        offers = [o for o in offers if not any(_same_offer(d, o.to, o.give, o.want) for d in open_offers)]
+    moves += offers
+
+
+TradeTable = tuple[tuple[str, tuple[str, ...], tuple[bool, ...]], ...]     # (player, items, which are big)
+_TABLE = None       # no player id: the key under which _trade_table keeps the table itself
+_TRADES: dict[TradeTable, dict[str | None, tuple]] = {}
+
+
+def _trade_table(table: TradeTable) -> dict[str | None, tuple]:
+    """The trade offers of each player at a table with these items (and sizes: the same uids are
+    other cards in another game), by player, made on first use and then looked up: the items on the
+    table change far less often than the listing runs. The lists are shared, never changed."""
+    found = _TRADES.get(table)
+    if found is None:
+        if len(_TRADES) >= SHARED_LIMIT:
+            _TRADES.clear()
+        found = _TRADES[table] = {_TABLE: table}
     return found
 
 
-def _big_items_fit(offers: list[OfferTrade], shared: _Shared, player: Player, other: Player) -> list[OfferTrade]:
-    """One item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side may
-    not gain one beyond its allowance (one already over it may keep its own)."""
-    big = shared.big
-    kept = []
-    for offer in offers:
-        give, want = offer.give, offer.want
-        big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-        if not big_in or shared.big_room(player if big_in > 0 else other) >= 1:
-            kept.append(offer)
-    return kept
+def _trade_offers(table: TradeTable, pid: str) -> tuple[list[OfferTrade], list[str | None], set[str]]:
+    """The offers of _pairs from this player to each other player at the table, in order, with the
+    side each offer brings a big item to (None: neither; the offer stands only while that side has
+    room for one more: one already over its allowance may keep its own) and all such sides."""
+    big = {uid: size for _, uids, sizes in table for uid, size in zip(uids, sizes, strict=True)}
+    mine = next(uids for who, uids, _ in table if who == pid)
+    offers: list[OfferTrade] = []
+    needs: list[str | None] = []
+    for to, theirs, _ in table:
+        if to == pid:
+            continue
+        for give, want in _pairs(mine, theirs, big):
+            offers.append(_OFFER(pid, to, give, want))
+            big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
+            needs.append(None if not big_in else pid if big_in > 0 else to)
+    return offers, needs, {n for n in needs if n is not None}
 
 
 def _big_room(state: GameState, player: Player, carried: int | None = None) -> int:
