@@ -1335,7 +1335,7 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     _list_card_plays(moves, state, player, shared)
     in_play = cards_in_play(player)
     if in_play:
-        moves += [_DISCARD(pid, uid) for uid in shared.discardable(in_play)]   # all check_discard asks
+        moves += shared.game.discards(pid, in_play)
     if shared.runner == pid:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
@@ -1372,16 +1372,91 @@ _PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card", shared=True)
 _PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item", shared=True)
 
 
+class _Game:
+    """What the listing keeps of one game between its listings, found by the game's card table
+    (state.card_ids, made at setup and shared by every copy of the state, never changed): each card
+    by uid, and what the listing made for a table of items or a player's cards in play, looked up
+    when they come again (they change far less often than the listing runs)."""
+
+    __slots__ = ("_discards", "_tables", "ability_cards", "card_ids", "cards", "catalog", "discardable")
+
+    def __init__(self, state: GameState) -> None:
+        sets = tuple(state.sets)
+        self.card_ids = state.card_ids          # kept alive with this: no other table gets its id()
+        self.catalog = catalog(sets)
+        self.cards = {uid: self.catalog[design] for uid, design in state.card_ids.items()}
+        self.ability_cards = cards_with_abilities(sets)
+        self.discardable = hooks.discard_filter(state)
+        self._tables: dict[tuple, _Table] = {}
+        self._discards: dict[tuple, list[Discard]] = {}
+
+    def table(self, fighting: tuple, rows: tuple) -> _Table:
+        key = (fighting, rows)
+        found = self._tables.get(key)
+        if found is None:
+            if len(self._tables) >= SHARED_LIMIT:
+                self._tables.clear()
+            found = self._tables[key] = _Table(self.cards, fighting, rows)
+        return found
+
+    def discards(self, pid: str, in_play: list[str]) -> list[Discard]:
+        """The player's discards of cards in play: all check_discard asks (a Kultist card is kept)."""
+        key = (pid, *in_play)
+        found = self._discards.get(key)
+        if found is None:
+            if len(self._discards) >= SHARED_LIMIT:
+                self._discards.clear()
+            found = self._discards[key] = [_DISCARD(pid, uid) for uid in self.discardable(in_play)]
+        return found
+
+
+_GAMES: dict[int, _Game] = {}
+_GAMES_KEPT = 64        # games whose listings are remembered at once (the table serves many)
+
+
+def _game(state: GameState) -> _Game:
+    game = _GAMES.get(id(state.card_ids))
+    if game is None or game.card_ids is not state.card_ids:
+        if len(_GAMES) >= _GAMES_KEPT:
+            _GAMES.clear()
+        game = _GAMES[id(state.card_ids)] = _Game(state)
+    return game
+
+
+class _Table:
+    """The items on the table (each player's by uid) and what the listing takes from them: how many
+    big items each player has, the one-shots lying there, and each trading player's offers
+    (_trade_offers), made on first use. ``fighting``: the players in the combat, who do not trade."""
+
+    __slots__ = ("big_count", "one_shots", "trade_rows", "trades")
+
+    def __init__(self, cards: dict[str, Card], fighting: tuple, rows: tuple) -> None:
+        self.big_count: dict[str, int] = {}         # the players with a big item: how many each
+        self.one_shots: dict[str, list[tuple[str, Card]]] = {}
+        trade_rows = []
+        for pid, uids in rows:
+            sizes = tuple([cards[uid].big for uid in uids])
+            if True in sizes:
+                self.big_count[pid] = sizes.count(True)
+            for uid in uids:
+                if cards[uid].kind == "oneshot":
+                    self.one_shots.setdefault(pid, []).append((uid, cards[uid]))
+            if pid not in fighting:
+                trade_rows.append((pid, uids, sizes))
+        self.trade_rows: TradeRows = tuple(trade_rows)
+        self.trades: dict[str, tuple[list[OfferTrade], list[str | None], set[str]]] = {}
+
+
 class _Shared:
     """What the listings of every player in one state have in common, read once when it is made:
-    who fights, the seated ids, who owes a decision, every player's items (which are big, which are
-    one-shots), the players who may trade and the open trade offers by offerer. Whether help is
-    open, the fight's traits open to follow and each player's room for big items are worked out on
-    first use. It lives for one listing of an unchanged state and is never kept."""
+    who fights, the seated ids, who owes a decision, the items on the table (_Table), the open trade
+    offers by offerer. Whether help is open, the fight's traits open to follow and each player's room
+    for big items are worked out on first use. It lives for one listing of an unchanged state and is
+    never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big_count", "by_id", "card",
-                 "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "offers", "one_shots",
-                 "player_ids", "runner", "state", "trades", "turn_owner", "unplayable")
+    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "by_id", "card", "catalog",
+                 "claimable", "decisions", "fight", "fighting", "game", "offers", "player_ids", "runner", "state",
+                 "table", "turn_owner", "unplayable")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1395,50 +1470,24 @@ class _Shared:
         # who may make the turn's own moves (each refused in a combat), and who flees and may sacrifice
         self.turn_owner = self.active if combat is None else None
         self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
-        self.player_ids = [p.id for p in state.players]
-        self.by_id = {p.id: p for p in state.players}
+        players = state.players
+        self.player_ids = [p.id for p in players]
+        self.by_id = dict(zip(self.player_ids, players, strict=True))
         self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
-        self.discardable = hooks.discard_filter(state)
-        self.ability_cards = cards_with_abilities(tuple(state.sets))
-        # state.card without a call: catalog[state.card_ids[uid]]
-        self.catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
+        self.game = game = _game(state)
+        self.ability_cards = game.ability_cards
+        self.catalog = game.catalog      # state.card without a call: catalog[state.card_ids[uid]]
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
         self._follow: set[str] | None = None
         self._room: dict[str, int] = {}
-        self._gather_items()
+        self.table = game.table(self.fighting, tuple([(p.id, tuple(map(_UID, p.items))) for p in players]))
         self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
         for d in state.decisions:
             if d.kind == "trade":
                 self.offers.setdefault(d.params["from"], []).append(d)
-
-    def _gather_items(self) -> None:
-        """Every player's items in one pass: how many big ones each has, the one-shots lying on the
-        table, and the trade offers of this table (_trade_offers) looked up by its items."""
-        catalog, card_ids, fighting = self.catalog, self.state.card_ids, self.fighting
-        one_shots: dict[str, list[tuple[str, Card]]] = {}
-        big_count: dict[str, int] = {}
-        table = []          # who may trade (everyone outside the combat), their items and which are big
-        for player in self.state.players:
-            pid = player.id
-            if player.items:
-                uids = tuple([i.uid for i in player.items])
-                cards = [catalog[card_ids[uid]] for uid in uids]
-                sizes = tuple([card.big for card in cards])
-                if True in sizes:
-                    big_count[pid] = sizes.count(True)
-                for uid, card in zip(uids, cards, strict=True):
-                    if card.kind == "oneshot":
-                        one_shots.setdefault(pid, []).append((uid, card))
-            else:
-                uids = sizes = ()
-            if pid not in fighting:
-                table.append((pid, uids, sizes))
-        self.one_shots = one_shots
-        self.big_count = big_count          # the players with a big item: how many each
-        self.trades = _trade_table(tuple(table))
 
     def open_to_follow(self) -> set[str]:
         if self._follow is None:
@@ -1453,7 +1502,7 @@ class _Shared:
     def big_room(self, pid: str) -> int:
         room = self._room.get(pid)
         if room is None:
-            room = self._room[pid] = _big_room(self.state, self.by_id[pid], self.big_count.get(pid, 0))
+            room = self._room[pid] = _big_room(self.state, self.by_id[pid], self.table.big_count.get(pid, 0))
         return room
 
 
@@ -1530,9 +1579,10 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     side, and only a big-item count or an identical open offer can still refuse one. A side's room
     for big items is worked out only when an offer moves a big item towards it."""
     pid = player.id
-    found = shared.trades.get(pid)
+    table = shared.table
+    found = table.trades.get(pid)
     if found is None:
-        found = shared.trades[pid] = _trade_offers(shared.trades[_TABLE], pid)
+        found = table.trades[pid] = _trade_offers(table.trade_rows, pid)
     offers, needs, needers = found
     if needers:
         full = [n for n in needers if shared.big_room(n) < 1]
@@ -1544,32 +1594,18 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     moves += offers
 
 
-TradeTable = tuple[tuple[str, tuple[str, ...], tuple[bool, ...]], ...]     # (player, items, which are big)
-_TABLE = None       # no player id: the key under which _trade_table keeps the table itself
-_TRADES: dict[TradeTable, dict[str | None, tuple]] = {}
+TradeRows = tuple[tuple[str, tuple[str, ...], tuple[bool, ...]], ...]     # (player, items, which are big)
 
 
-def _trade_table(table: TradeTable) -> dict[str | None, tuple]:
-    """The trade offers of each player at a table with these items (and sizes: the same uids are
-    other cards in another game), by player, made on first use and then looked up: the items on the
-    table change far less often than the listing runs. The lists are shared, never changed."""
-    found = _TRADES.get(table)
-    if found is None:
-        if len(_TRADES) >= SHARED_LIMIT:
-            _TRADES.clear()
-        found = _TRADES[table] = {_TABLE: table}
-    return found
-
-
-def _trade_offers(table: TradeTable, pid: str) -> tuple[list[OfferTrade], list[str | None], set[str]]:
+def _trade_offers(rows: TradeRows, pid: str) -> tuple[list[OfferTrade], list[str | None], set[str]]:
     """The offers of _pairs from this player to each other player at the table, in order, with the
     side each offer brings a big item to (None: neither; the offer stands only while that side has
     room for one more: one already over its allowance may keep its own) and all such sides."""
-    big = {uid: size for _, uids, sizes in table for uid, size in zip(uids, sizes, strict=True)}
-    mine = next(uids for who, uids, _ in table if who == pid)
+    big = {uid: size for _, uids, sizes in rows for uid, size in zip(uids, sizes, strict=True)}
+    mine = next(uids for who, uids, _ in rows if who == pid)
     offers: list[OfferTrade] = []
     needs: list[str | None] = []
-    for to, theirs, _ in table:
+    for to, theirs, _ in rows:
         if to == pid:
             continue
         for give, want in _pairs(mine, theirs, big):
@@ -1653,8 +1689,8 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
         kind = card.kind
         if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
             _list_play_forms(moves, state, player, shared, uid, card)
-    if player.id in shared.one_shots:
-        for uid, card in shared.one_shots[player.id]:
+    if player.id in shared.table.one_shots:
+        for uid, card in shared.table.one_shots[player.id]:
             _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
 
 
