@@ -599,6 +599,7 @@ def do_equip(tx: Tx, a: Equip) -> None:
 
 
 _UID = attrgetter("uid")
+_ID = attrgetter("id")
 
 
 def cards_in_play(player: Player) -> list[str]:
@@ -1378,7 +1379,8 @@ class _Game:
     by uid, and what the listing made for a table of items or a player's cards in play, looked up
     when they come again (they change far less often than the listing runs)."""
 
-    __slots__ = ("_discards", "_tables", "ability_cards", "card_ids", "cards", "catalog", "discardable")
+    __slots__ = ("_discards", "_on_players", "_tables", "ability_cards", "card_ids", "cards", "catalog", "discardable",
+                 "room_for_one")
 
     def __init__(self, state: GameState) -> None:
         sets = tuple(state.sets)
@@ -1387,8 +1389,11 @@ class _Game:
         self.cards = {uid: self.catalog[design] for uid, design in state.card_ids.items()}
         self.ability_cards = cards_with_abilities(sets)
         self.discardable = hooks.discard_filter(state)
+        # no card lowers the big-item allowance (ch.big_item_allowance): it is 1 or more for everyone
+        self.room_for_one = all(card.extra_big_items >= 0 for card in self.catalog.values())
         self._tables: dict[tuple, _Table] = {}
         self._discards: dict[tuple, list[Discard]] = {}
+        self._on_players: dict[tuple, list[PlayCard]] = {}
 
     def table(self, fighting: tuple, rows: tuple) -> _Table:
         key = (fighting, rows)
@@ -1396,7 +1401,18 @@ class _Game:
         if found is None:
             if len(self._tables) >= SHARED_LIMIT:
                 self._tables.clear()
-            found = self._tables[key] = _Table(self.cards, fighting, rows)
+            found = self._tables[key] = _Table(self.cards, fighting, rows, self.room_for_one)
+        return found
+
+    def on_players(self, pid: str, uid: str, targets: tuple[str, ...]) -> list[PlayCard]:
+        """The card played on each of these players: all a curse, trap or effect asks of its target
+        is that it is seated (_check_play_curse, _check_play_effect)."""
+        key = (pid, uid, targets)
+        found = self._on_players.get(key)
+        if found is None:
+            if len(self._on_players) >= SHARED_LIMIT:
+                self._on_players.clear()
+            found = self._on_players[key] = [_PLAY_ON_PLAYER(pid, uid, target) for target in targets]
         return found
 
     def discards(self, pid: str, in_play: list[str]) -> list[Discard]:
@@ -1428,9 +1444,9 @@ class _Table:
     big items each player has, the one-shots lying there, and each trading player's offers
     (_trade_offers), made on first use. ``fighting``: the players in the combat, who do not trade."""
 
-    __slots__ = ("big_count", "one_shots", "trade_rows", "trades")
+    __slots__ = ("big_count", "one_shots", "short_of_room", "trade_rows", "trades")
 
-    def __init__(self, cards: dict[str, Card], fighting: tuple, rows: tuple) -> None:
+    def __init__(self, cards: dict[str, Card], fighting: tuple, rows: tuple, room_for_one: bool) -> None:
         self.big_count: dict[str, int] = {}         # the players with a big item: how many each
         self.one_shots: dict[str, list[tuple[str, Card]]] = {}
         trade_rows = []
@@ -1444,6 +1460,8 @@ class _Table:
             if pid not in fighting:
                 trade_rows.append((pid, uids, sizes))
         self.trade_rows: TradeRows = tuple(trade_rows)
+        # who may have no room for a big item: every player has room for one unless a card takes it away
+        self.short_of_room = set(self.big_count) if room_for_one else None
         self.trades: dict[str, tuple[list[OfferTrade], list[str | None], set[str]]] = {}
 
 
@@ -1471,7 +1489,7 @@ class _Shared:
         self.turn_owner = self.active if combat is None else None
         self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
         players = state.players
-        self.player_ids = [p.id for p in players]
+        self.player_ids = tuple(map(_ID, players))
         self.by_id = dict(zip(self.player_ids, players, strict=True))
         self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
         self.game = game = _game(state)
@@ -1484,10 +1502,13 @@ class _Shared:
         self._follow: set[str] | None = None
         self._room: dict[str, int] = {}
         self.table = game.table(self.fighting, tuple([(p.id, tuple(map(_UID, p.items))) for p in players]))
-        self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
+        # the open trade offers by who made them: to whom, the items given and wanted (each sorted, _same_offer)
+        self.offers: dict[str, set[tuple[str, tuple[str, ...], tuple[str, ...]]]] = {}
         for d in state.decisions:
             if d.kind == "trade":
-                self.offers.setdefault(d.params["from"], []).append(d)
+                p = d.params
+                self.offers.setdefault(p["from"], set()).add((d.player, tuple(sorted(p["give"])),
+                                                              tuple(sorted(p["want"]))))
 
     def open_to_follow(self) -> set[str]:
         if self._follow is None:
@@ -1582,25 +1603,27 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     table = shared.table
     found = table.trades.get(pid)
     if found is None:
-        found = table.trades[pid] = _trade_offers(table.trade_rows, pid)
+        found = table.trades[pid] = _trade_offers(table.trade_rows, pid, table.short_of_room)
     offers, needs, needers = found
     if needers:
         full = [n for n in needers if shared.big_room(n) < 1]
         if full:
             offers = [o for o, need in zip(offers, needs, strict=True) if need not in full]
     open_offers = shared.offers.get(pid)
-    if open_offers:
-        offers = [o for o in offers if not any(_same_offer(d, o.to, o.give, o.want) for d in open_offers)]
+    if open_offers:         # an offer names one item a side at most: its sides are sorted as they are
+        offers = [o for o in offers if (o.to, o.give, o.want) not in open_offers]
     moves += offers
 
 
 TradeRows = tuple[tuple[str, tuple[str, ...], tuple[bool, ...]], ...]     # (player, items, which are big)
 
 
-def _trade_offers(rows: TradeRows, pid: str) -> tuple[list[OfferTrade], list[str | None], set[str]]:
+def _trade_offers(rows: TradeRows, pid: str, short: set[str] | None) -> tuple[list[OfferTrade], list[str | None],
+                                                                              set[str]]:
     """The offers of _pairs from this player to each other player at the table, in order, with the
     side each offer brings a big item to (None: neither; the offer stands only while that side has
-    room for one more: one already over its allowance may keep its own) and all such sides."""
+    room for one more: one already over its allowance may keep its own) and those of these sides
+    that may be short of room (``short``; None: any)."""
     big = {uid: size for _, uids, sizes in rows for uid, size in zip(uids, sizes, strict=True)}
     mine = next(uids for who, uids, _ in rows if who == pid)
     offers: list[OfferTrade] = []
@@ -1612,7 +1635,7 @@ def _trade_offers(rows: TradeRows, pid: str) -> tuple[list[OfferTrade], list[str
             offers.append(_OFFER(pid, to, give, want))
             big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
             needs.append(None if not big_in else pid if big_in > 0 else to)
-    return offers, needs, {n for n in needs if n is not None}
+    return offers, needs, {n for n in needs if n is not None and (short is None or n in short)}
 
 
 def _big_room(state: GameState, player: Player, carried: int | None = None) -> int:
@@ -1683,11 +1706,15 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
 
 def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
-    unplayable, catalog, card_ids = shared.unplayable, shared.catalog, state.card_ids
+    unplayable, cards = shared.unplayable, shared.game.cards
     for uid in player.hand:
-        card = catalog[card_ids[uid]]
+        card = cards[uid]
         kind = card.kind
-        if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
+        if kind in _GATED and (kind in unplayable or not _may_play_now(shared, player, uid, card)):
+            continue
+        if kind in _ON_PLAYERS:
+            moves += shared.game.on_players(player.id, uid, shared.player_ids)
+        else:
             _list_play_forms(moves, state, player, shared, uid, card)
     if player.id in shared.table.one_shots:
         for uid, card in shared.table.one_shots[player.id]:
@@ -1709,9 +1736,8 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
         if not combat and player.level < top:       # on oneself, or on another player
             moves.append(_PLAY(pid, uid))
         moves += [_PLAY_ON_PLAYER(pid, uid, target.id) for target in state.players if target.level < top]
-    elif kind in ("curse", "trap", "effect") or (kind == "oneshot" and card.effects):
-        # all a curse, trap or effect asks of its target is that it is seated
-        moves += [_PLAY_ON_PLAYER(pid, uid, target) for target in shared.player_ids]
+    elif kind in _ON_PLAYERS or (kind == "oneshot" and card.effects):
+        moves += shared.game.on_players(pid, uid, shared.player_ids)
     elif kind == "enhancer" or (kind == "oneshot" and combat):
         # in the fight a one-shot names its side or monster; after it, only one that helps to run away
         # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
@@ -1761,6 +1787,7 @@ def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Car
 
 # the kinds _may_play_now asks anything of: every other card passes it
 _GATED = frozenset({"monster", "enhancer", "wandering", "item", "class", "race", "loyalty", "training", "power"})
+_ON_PLAYERS = frozenset({"curse", "trap", "effect"})    # played on a seated player (_Game.on_players)
 
 
 def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool:
