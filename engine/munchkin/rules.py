@@ -1328,7 +1328,7 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
         if pid not in combat.passed:
             moves.append(_PASS(pid, combat.window))
         if shared.help_open():
-            _list_help(moves, state, pid)
+            _list_help(moves, state, pid, shared)
     if shared.ability_cards:                        # none in some sets (Cthulhu)
         _list_abilities(moves, state, player, shared)
     if shared.turn_owner == pid:
@@ -1379,8 +1379,8 @@ class _Game:
     by uid, and what the listing made for a table of items or a player's cards in play, looked up
     when they come again (they change far less often than the listing runs)."""
 
-    __slots__ = ("_discards", "_on_players", "_tables", "ability_cards", "card_ids", "cards", "catalog", "discardable",
-                 "room_for_one")
+    __slots__ = ("_asks", "_discards", "_on_players", "_sales", "_tables", "ability_cards", "card_ids", "cards",
+                 "catalog", "discardable", "room_for_one")
 
     def __init__(self, state: GameState) -> None:
         sets = tuple(state.sets)
@@ -1394,14 +1394,15 @@ class _Game:
         self._tables: dict[tuple, _Table] = {}
         self._discards: dict[tuple, list[Discard]] = {}
         self._on_players: dict[tuple, list[PlayCard]] = {}
+        self._sales: dict[tuple, list[Sell]] = {}
+        self._asks: dict[tuple, list[AskHelp]] = {}
 
-    def table(self, fighting: tuple, rows: tuple) -> _Table:
-        key = (fighting, rows)
-        found = self._tables.get(key)
+    def table(self, rows: tuple) -> _Table:
+        found = self._tables.get(rows)
         if found is None:
             if len(self._tables) >= SHARED_LIMIT:
                 self._tables.clear()
-            found = self._tables[key] = _Table(self.cards, fighting, rows, self.room_for_one)
+            found = self._tables[rows] = _Table(self.cards, rows, self.room_for_one)
         return found
 
     def on_players(self, pid: str, uid: str, targets: tuple[str, ...]) -> list[PlayCard]:
@@ -1413,6 +1414,30 @@ class _Game:
             if len(self._on_players) >= SHARED_LIMIT:
                 self._on_players.clear()
             found = self._on_players[key] = [_PLAY_ON_PLAYER(pid, uid, target) for target in targets]
+        return found
+
+    def sales(self, state: GameState, player: Player) -> list[Sell]:
+        """The player's _sale_candidates, made once for the cards in hand and on the table (and
+        whether an item counts twice)."""
+        key = (player.id, _double_sale_available(state, player), *player.hand, None, *map(_UID, player.items))
+        found = self._sales.get(key)
+        if found is None:
+            if len(self._sales) >= SHARED_LIMIT:
+                self._sales.clear()
+            found = self._sales[key] = list(_sale_candidates(state, player, self.catalog))
+        return found
+
+    def asks(self, pid: str, total: int, others: tuple[str, ...]) -> list[AskHelp]:
+        """The fighter's requests for help of each other player, bribed with no treasure, half the
+        fight's ``total`` treasures or all of them: all check_ask_help asks once help is open."""
+        key = (pid, total, others)
+        found = self._asks.get(key)
+        if found is None:
+            if len(self._asks) >= SHARED_LIMIT:
+                self._asks.clear()
+            shares = sorted({0, total // 2, total})
+            found = self._asks[key] = [_ASK_HELP(pid, other, share) for other in others if other != pid
+                                       for share in shares]
         return found
 
     def discards(self, pid: str, in_play: list[str]) -> list[Discard]:
@@ -1441,12 +1466,12 @@ def _game(state: GameState) -> _Game:
 
 class _Table:
     """The items on the table (each player's by uid) and what the listing takes from them: how many
-    big items each player has, the one-shots lying there, and each trading player's offers
-    (_trade_offers), made on first use. ``fighting``: the players in the combat, who do not trade."""
+    big items each player has, the one-shots lying there, and each player's trade offers while these
+    players fight (_list_trades), made on first use."""
 
     __slots__ = ("big_count", "one_shots", "short_of_room", "trade_rows", "trades")
 
-    def __init__(self, cards: dict[str, Card], fighting: tuple, rows: tuple, room_for_one: bool) -> None:
+    def __init__(self, cards: dict[str, Card], rows: tuple, room_for_one: bool) -> None:
         self.big_count: dict[str, int] = {}         # the players with a big item: how many each
         self.one_shots: dict[str, list[tuple[str, Card]]] = {}
         trade_rows = []
@@ -1457,12 +1482,11 @@ class _Table:
             for uid in uids:
                 if cards[uid].kind == "oneshot":
                     self.one_shots.setdefault(pid, []).append((uid, cards[uid]))
-            if pid not in fighting:
-                trade_rows.append((pid, uids, sizes))
+            trade_rows.append((pid, uids, sizes))
         self.trade_rows: TradeRows = tuple(trade_rows)
         # who may have no room for a big item: every player has room for one unless a card takes it away
         self.short_of_room = set(self.big_count) if room_for_one else None
-        self.trades: dict[str, tuple[list[OfferTrade], list[str | None], set[str]]] = {}
+        self.trades: dict[tuple[str, tuple], Offers] = {}
 
 
 class _Shared:
@@ -1472,7 +1496,7 @@ class _Shared:
     for big items are worked out on first use. It lives for one listing of an unchanged state and is
     never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "by_id", "card", "catalog",
+    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "card", "catalog",
                  "claimable", "decisions", "fight", "fighting", "game", "offers", "player_ids", "runner", "state",
                  "table", "turn_owner", "unplayable")
 
@@ -1490,7 +1514,6 @@ class _Shared:
         self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
         players = state.players
         self.player_ids = tuple(map(_ID, players))
-        self.by_id = dict(zip(self.player_ids, players, strict=True))
         self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
         self.game = game = _game(state)
         self.ability_cards = game.ability_cards
@@ -1501,7 +1524,7 @@ class _Shared:
         self._help_open: bool | None = None
         self._follow: set[str] | None = None
         self._room: dict[str, int] = {}
-        self.table = game.table(self.fighting, tuple([(p.id, tuple(map(_UID, p.items))) for p in players]))
+        self.table = game.table(tuple([(p.id, tuple(map(_UID, p.items))) for p in players]))
         # the open trade offers by who made them: to whom, the items given and wanted (each sorted, _same_offer)
         self.offers: dict[str, set[tuple[str, tuple[str, ...], tuple[str, ...]]]] = {}
         for d in state.decisions:
@@ -1523,7 +1546,7 @@ class _Shared:
     def big_room(self, pid: str) -> int:
         room = self._room.get(pid)
         if room is None:
-            room = self._room[pid] = _big_room(self.state, self.by_id[pid], self.table.big_count.get(pid, 0))
+            room = self._room[pid] = _big_room(self.state, self.state.player(pid), self.table.big_count.get(pid, 0))
         return room
 
 
@@ -1549,7 +1572,7 @@ def _list_decisions(moves: list[Action], state: GameState, pid: str) -> None:
                     moves.append(move)
 
 
-def _list_help(moves: list[Action], state: GameState, pid: str) -> None:
+def _list_help(moves: list[Action], state: GameState, pid: str, shared: _Shared) -> None:
     """Help asked by the fighter of each other player, or offered to the fighter, while help is open:
     made to pass check_ask_help and check_offer_help."""
     combat = state.combat
@@ -1557,12 +1580,7 @@ def _list_help(moves: list[Action], state: GameState, pid: str) -> None:
     if combat.fighter != pid:
         moves.append(_OFFER_HELP(pid, 0))
         return
-    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
-    shares = sorted({0, total // 2, total})
-    for other in state.players:
-        if other.id != pid:
-            for share in shares:
-                moves.append(_ASK_HELP(pid, other.id, share))
+    moves += shared.game.asks(pid, sum(cb.monster_treasures(state, m) for m in combat.monsters), shared.player_ids)
 
 
 def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
@@ -1590,7 +1608,7 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
         else:
             _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
     if phase != "charity":          # check_sell refuses every sale while charity is given out
-        for sale in _sale_candidates(state, player, shared.catalog):
+        for sale in shared.game.sales(state, player):
             _append_if_legal(moves, state, sale)
 
 
@@ -1600,26 +1618,38 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     side, and only a big-item count or an identical open offer can still refuse one. A side's room
     for big items is worked out only when an offer moves a big item towards it."""
     pid = player.id
-    table = shared.table
-    found = table.trades.get(pid)
+    table, fighting = shared.table, shared.fighting
+    found = table.trades.get((pid, fighting))
     if found is None:
-        found = table.trades[pid] = _trade_offers(table.trade_rows, pid, table.short_of_room)
+        found = table.trades.get((pid, ()))
+        if found is None:
+            found = table.trades[pid, ()] = _trade_offers(table.trade_rows, pid, table.short_of_room)
+        if fighting:
+            found = table.trades[pid, fighting] = _not_to(found, fighting)
     offers, needs, needers = found
     if needers:
         full = [n for n in needers if shared.big_room(n) < 1]
         if full:
             offers = [o for o, need in zip(offers, needs, strict=True) if need not in full]
-    open_offers = shared.offers.get(pid)
+    open_offers = shared.offers and shared.offers.get(pid)
     if open_offers:         # an offer names one item a side at most: its sides are sorted as they are
         offers = [o for o in offers if (o.to, o.give, o.want) not in open_offers]
     moves += offers
 
 
 TradeRows = tuple[tuple[str, tuple[str, ...], tuple[bool, ...]], ...]     # (player, items, which are big)
+Offers = tuple[list[OfferTrade], list[str | None], set[str]]     # offers, the side each needs room, those sides
 
 
-def _trade_offers(rows: TradeRows, pid: str, short: set[str] | None) -> tuple[list[OfferTrade], list[str | None],
-                                                                              set[str]]:
+def _not_to(found: Offers, fighting: tuple) -> Offers:
+    """The offers to players outside the combat (nobody in it trades)."""
+    offers, needs, needers = found
+    kept = [i for i, offer in enumerate(offers) if offer.to not in fighting]
+    needs = [needs[i] for i in kept]
+    return [offers[i] for i in kept], needs, {n for n in needs if n in needers}
+
+
+def _trade_offers(rows: TradeRows, pid: str, short: set[str] | None) -> Offers:
     """The offers of _pairs from this player to each other player at the table, in order, with the
     side each offer brings a big item to (None: neither; the offer stands only while that side has
     room for one more: one already over its allowance may keep its own) and those of these sides
@@ -1716,8 +1746,9 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
             moves += shared.game.on_players(player.id, uid, shared.player_ids)
         else:
             _list_play_forms(moves, state, player, shared, uid, card)
-    if player.id in shared.table.one_shots:
-        for uid, card in shared.table.one_shots[player.id]:
+    one_shots = shared.table.one_shots
+    if one_shots and player.id in one_shots:
+        for uid, card in one_shots[player.id]:
             _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
 
 
@@ -1729,7 +1760,6 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
     pid = player.id
     combat = state.combat
     kind = card.kind
-    check = PLAY_CHECKS[kind]
     if kind == "level_up":
         # all _check_play_level_up asks: a seated target below the level the card may give
         top = _level_card_reach(card)
@@ -1749,19 +1779,21 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
             else:
                 moves += [_PLAY_FOR_SIDE(pid, uid, "players"), _PLAY_FOR_SIDE(pid, uid, "monsters")]
         if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
-            _append_checked(moves, check, state, player, _PLAY(pid, uid))
+            _append_checked(moves, _check_play_one_shot, state, player, _PLAY(pid, uid))
     elif kind == "item_enhancer":
         for item in player.items:
-            _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
+            _append_checked(moves, _check_play_item_enhancer, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
     elif kind == "wandering":           # all it asks is a monster from the hand (and the fight: _may_play_now)
         catalog, card_ids = shared.catalog, state.card_ids
         moves += [_PLAY_WITH(pid, uid, other) for other in player.hand if catalog[card_ids[other]].kind == "monster"]
     elif card.pairs_classes:            # Impossible's Super Munchkin with a second class from the hand
+        check = PLAY_CHECKS[kind]
         card_of = shared.card
         for other in player.hand:
             if card_of(other).kind == "class":
                 _append_checked(moves, check, state, player, _PLAY_WITH(pid, uid, other))
     elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
+        check = PLAY_CHECKS[kind]
         _append_checked(moves, check, state, player, _PLAY(pid, uid))
         if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
             for ally in player.followers:
