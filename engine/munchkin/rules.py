@@ -1336,7 +1336,9 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     _list_card_plays(moves, state, player, shared)
     in_play = cards_in_play(player)
     if in_play:
-        moves += shared.game.discards(pid, in_play)
+        key = (pid, *in_play)
+        found = shared.known_discards.get(key)
+        moves += shared.game.discards(key, in_play) if found is None else found
     if shared.runner == pid:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
@@ -1379,8 +1381,8 @@ class _Game:
     by uid, and what the listing made for a table of items or a player's cards in play, looked up
     when they come again (they change far less often than the listing runs)."""
 
-    __slots__ = ("_asks", "_discards", "_on_players", "_sales", "_tables", "ability_cards", "card_ids", "cards",
-                 "catalog", "discardable", "room_for_one")
+    __slots__ = ("_asks", "_on_players", "_sales", "_tables", "ability_cards", "card_ids", "cards", "catalog",
+                 "discardable", "known_discards", "room_for_one")
 
     def __init__(self, state: GameState) -> None:
         sets = tuple(state.sets)
@@ -1392,7 +1394,7 @@ class _Game:
         # no card lowers the big-item allowance (ch.big_item_allowance): it is 1 or more for everyone
         self.room_for_one = all(card.extra_big_items >= 0 for card in self.catalog.values())
         self._tables: dict[tuple, _Table] = {}
-        self._discards: dict[tuple, list[Discard]] = {}
+        self.known_discards: dict[tuple, list[Discard]] = {}
         self._on_players: dict[tuple, list[PlayCard]] = {}
         self._sales: dict[tuple, list[Sell]] = {}
         self._asks: dict[tuple, list[AskHelp]] = {}
@@ -1440,14 +1442,13 @@ class _Game:
                                        for share in shares]
         return found
 
-    def discards(self, pid: str, in_play: list[str]) -> list[Discard]:
-        """The player's discards of cards in play: all check_discard asks (a Kultist card is kept)."""
-        key = (pid, *in_play)
-        found = self._discards.get(key)
-        if found is None:
-            if len(self._discards) >= SHARED_LIMIT:
-                self._discards.clear()
-            found = self._discards[key] = [_DISCARD(pid, uid) for uid in self.discardable(in_play)]
+    def discards(self, key: tuple[str, ...], in_play: list[str]) -> list[Discard]:
+        """The player's discards of the cards in play (``key``: the player and these cards), made once:
+        all check_discard asks (a Kultist card is kept). The listing looks them up in ``known_discards``
+        first."""
+        if len(self.known_discards) >= SHARED_LIMIT:
+            self.known_discards.clear()
+        found = self.known_discards[key] = [_DISCARD(key[0], uid) for uid in self.discardable(in_play)]
         return found
 
 
@@ -1469,21 +1470,23 @@ class _Table:
     big items each player has, the one-shots lying there, and each player's trade offers while these
     players fight (_list_trades), made on first use."""
 
-    __slots__ = ("big_count", "one_shots", "short_of_room", "trade_rows", "trades")
+    __slots__ = ("big", "big_count", "items", "one_shots", "short_of_room", "trades")
 
-    def __init__(self, cards: dict[str, Card], rows: tuple, room_for_one: bool) -> None:
+    def __init__(self, cards: dict[str, Card], rows: tuple[tuple[str, tuple[str, ...]], ...],
+                 room_for_one: bool) -> None:
+        self.items = dict(rows)                     # each player's items by uid, the players in their order
+        self.big: dict[str, bool] = {}              # whether each item is big
         self.big_count: dict[str, int] = {}         # the players with a big item: how many each
         self.one_shots: dict[str, list[tuple[str, Card]]] = {}
-        trade_rows = []
         for pid, uids in rows:
-            sizes = tuple([cards[uid].big for uid in uids])
-            if True in sizes:
-                self.big_count[pid] = sizes.count(True)
-            for uid in uids:
-                if cards[uid].kind == "oneshot":
-                    self.one_shots.setdefault(pid, []).append((uid, cards[uid]))
-            trade_rows.append((pid, uids, sizes))
-        self.trade_rows: TradeRows = tuple(trade_rows)
+            if uids:
+                sizes = [cards[uid].big for uid in uids]
+                self.big.update(zip(uids, sizes, strict=True))
+                if True in sizes:
+                    self.big_count[pid] = sizes.count(True)
+                for uid in uids:
+                    if cards[uid].kind == "oneshot":
+                        self.one_shots.setdefault(pid, []).append((uid, cards[uid]))
         # who may have no room for a big item: every player has room for one unless a card takes it away
         self.short_of_room = set(self.big_count) if room_for_one else None
         self.trades: dict[tuple[str, tuple], Offers] = {}
@@ -1492,12 +1495,12 @@ class _Table:
 class _Shared:
     """What the listings of every player in one state have in common, read once when it is made:
     who fights, the seated ids, who owes a decision, the items on the table (_Table), the open trade
-    offers by offerer. Whether help is open, the fight's traits open to follow and each player's room
+    offers by offerer, the fight's traits open to follow. Whether help is open and each player's room
     for big items are worked out on first use. It lives for one listing of an unchanged state and is
     never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "card", "catalog",
-                 "claimable", "decisions", "fight", "fighting", "game", "offers", "player_ids", "runner", "state",
+    __slots__ = ("_help_open", "_room", "ability_cards", "active", "card", "catalog", "claimable", "decisions",
+                 "fight", "fighting", "follow", "game", "known_discards", "offers", "player_ids", "runner", "state",
                  "table", "turn_owner", "unplayable")
 
     def __init__(self, state: GameState) -> None:
@@ -1516,13 +1519,15 @@ class _Shared:
         self.player_ids = tuple(map(_ID, players))
         self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
         self.game = game = _game(state)
+        self.known_discards = game.known_discards
         self.ability_cards = game.ability_cards
         self.catalog = game.catalog      # state.card without a call: catalog[state.card_ids[uid]]
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
-        self._follow: set[str] | None = None
+        # the traits by which a monster from a hand may join the fight (cb.can_follow)
+        self.follow = cb.traits_open_to_follow(state) if self.fight else frozenset()
         self._room: dict[str, int] = {}
         self.table = game.table(tuple([(p.id, tuple(map(_UID, p.items))) for p in players]))
         # the open trade offers by who made them: to whom, the items given and wanted (each sorted, _same_offer)
@@ -1532,11 +1537,6 @@ class _Shared:
                 p = d.params
                 self.offers.setdefault(p["from"], set()).add((d.player, tuple(sorted(p["give"])),
                                                               tuple(sorted(p["want"]))))
-
-    def open_to_follow(self) -> set[str]:
-        if self._follow is None:
-            self._follow = cb.traits_open_to_follow(self.state)
-        return self._follow
 
     def help_open(self) -> bool:
         if self._help_open is None:
@@ -1623,7 +1623,7 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     if found is None:
         found = table.trades.get((pid, ()))
         if found is None:
-            found = table.trades[pid, ()] = _trade_offers(table.trade_rows, pid, table.short_of_room)
+            found = table.trades[pid, ()] = _trade_offers(table, pid)
         if fighting:
             found = table.trades[pid, fighting] = _not_to(found, fighting)
     offers, needs, needers = found
@@ -1637,7 +1637,6 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     moves += offers
 
 
-TradeRows = tuple[tuple[str, tuple[str, ...], tuple[bool, ...]], ...]     # (player, items, which are big)
 Offers = tuple[list[OfferTrade], list[str | None], set[str]]     # offers, the side each needs room, those sides
 
 
@@ -1649,16 +1648,16 @@ def _not_to(found: Offers, fighting: tuple) -> Offers:
     return [offers[i] for i in kept], needs, {n for n in needs if n in needers}
 
 
-def _trade_offers(rows: TradeRows, pid: str, short: set[str] | None) -> Offers:
+def _trade_offers(table: _Table, pid: str) -> Offers:
     """The offers of _pairs from this player to each other player at the table, in order, with the
     side each offer brings a big item to (None: neither; the offer stands only while that side has
     room for one more: one already over its allowance may keep its own) and those of these sides
-    that may be short of room (``short``; None: any)."""
-    big = {uid: size for _, uids, sizes in rows for uid, size in zip(uids, sizes, strict=True)}
-    mine = next(uids for who, uids, _ in rows if who == pid)
+    that may be short of room (table.short_of_room; None: any)."""
+    big, short = table.big, table.short_of_room
+    mine = table.items[pid]
     offers: list[OfferTrade] = []
     needs: list[str | None] = []
-    for to, theirs, _ in rows:
+    for to, theirs in table.items.items():
         if to == pid:
             continue
         for give, want in _pairs(mine, theirs, big):
@@ -1740,7 +1739,7 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
     for uid in player.hand:
         card = cards[uid]
         kind = card.kind
-        if kind in _GATED and (kind in unplayable or not _may_play_now(shared, player, uid, card)):
+        if kind in unplayable or (kind in _ASKED and not _may_play_now(shared, player, uid, card)):
             continue
         if kind in _ON_PLAYERS:
             moves += shared.game.on_players(player.id, uid, shared.player_ids)
@@ -1779,7 +1778,7 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
             else:
                 moves += [_PLAY_FOR_SIDE(pid, uid, "players"), _PLAY_FOR_SIDE(pid, uid, "monsters")]
         if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
-            _append_checked(moves, _check_play_one_shot, state, player, _PLAY(pid, uid))
+            moves.append(_PLAY(pid, uid))   # all _check_play_one_shot asks outside the fight, made so
     elif kind == "item_enhancer":
         for item in player.items:
             _append_checked(moves, _check_play_item_enhancer, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
@@ -1794,7 +1793,10 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
                 _append_checked(moves, check, state, player, _PLAY_WITH(pid, uid, other))
     elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
         check = PLAY_CHECKS[kind]
-        _append_checked(moves, check, state, player, _PLAY(pid, uid))
+        if kind == "oneshot":
+            moves.append(_PLAY(pid, uid))   # all _check_play_one_shot asks outside a combat, made so
+        else:
+            _append_checked(moves, check, state, player, _PLAY(pid, uid))
         if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
             for ally in player.followers:
                 _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, ally))
@@ -1808,9 +1810,10 @@ def _append_checked(moves: list[Action], check: Callable[[GameState, Player, Pla
 
 
 def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:
-    """Whether a one-shot acting on nobody may be played without a side or monster outside the fight
-    (_check_play_one_shot): one that helps to run away while fleeing, else one from the hand laid on
-    the table on one's own turn or fresh from the deck (one already on the table is not laid again)."""
+    """Whether a one-shot acting on nobody may be played without a side or monster outside the fight:
+    all _check_play_one_shot asks of it there, one that helps to run away while fleeing, else one from
+    the hand laid on the table on one's own turn or fresh from the deck (one already on the table is
+    not laid again)."""
     if card.run_bonus and _fleeing(state, player.id):
         return True
     return ch.item_in_play(player, uid) is None and (state.active_player.id == player.id
@@ -1819,6 +1822,8 @@ def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Car
 
 # the kinds _may_play_now asks anything of: every other card passes it
 _GATED = frozenset({"monster", "enhancer", "wandering", "item", "class", "race", "loyalty", "training", "power"})
+# those it asks more than whether a fight is on (_Shared.unplayable answers that)
+_ASKED = _GATED - {"enhancer", "wandering"}
 _ON_PLAYERS = frozenset({"curse", "trap", "effect"})    # played on a seated player (_Game.on_players)
 
 
@@ -1828,7 +1833,7 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     not listed in any form."""
     kind = card.kind
     if kind == "monster":
-        return shared.fight and cb.joins(card, shared.open_to_follow())     # cb.can_follow: only in a fight
+        return shared.fight and cb.joins(card, shared.follow)     # cb.can_follow: only in a fight
     if kind in ("enhancer", "wandering"):          # _fight_stage
         return shared.fight
     if kind == "item":
@@ -1855,13 +1860,13 @@ def _sale_candidates(state: GameState, player: Player, catalog: dict[str, Card])
     double = _double_sale_available(state, player)      # a halfling's best item counts twice
 
     def worth(cards: Sequence[str]) -> int:
-        return _sale_value(state, player, cards) if double else sum(value[u] for u in cards)
+        return _sale_value(state, player, cards) if double else sum(map(value.__getitem__, cards))
 
     def minimal(combo: tuple[str, ...], levels: int) -> bool:
         """No card could be left out for as many levels. Without a doubled item it is enough to leave
         out the cheapest (the last: the cards are sorted dearest first)."""
         if not double:
-            return (sum(value[u] for u in combo) - value[combo[-1]]) // SELL_UNIT < levels
+            return (sum(map(value.__getitem__, combo)) - value[combo[-1]]) // SELL_UNIT < levels
         return all(worth([c for c in combo if c != u]) // SELL_UNIT < levels for u in combo)
 
     if worth(sellable) < SELL_UNIT:
