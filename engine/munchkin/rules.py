@@ -599,7 +599,6 @@ def do_equip(tx: Tx, a: Equip) -> None:
 
 
 _UID = attrgetter("uid")
-_ID = attrgetter("id")
 
 
 def cards_in_play(player: Player) -> list[str]:
@@ -1373,6 +1372,9 @@ _PLAY_ON_MONSTER = move_maker(PlayCard, "actor", "card", "target_monster", share
 _PLAY_FOR_SIDE = move_maker(PlayCard, "actor", "card", "side", shared=True)
 _PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card", shared=True)
 _PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item", shared=True)
+
+
+_ID = attrgetter("id")
 
 
 class _Game:
