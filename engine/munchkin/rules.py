@@ -1341,7 +1341,7 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
         if pid not in combat.passed:
             moves.append(_PASS(pid, combat.window))
         if shared.help_open():
-            _list_help(moves, state, pid)
+            _list_help(moves, state, pid, shared)
     if shared.ability_cards:                        # none in some sets (Cthulhu)
         _list_abilities(moves, state, player, shared)
     if shared.turn_owner == pid:
@@ -1349,7 +1349,9 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     _list_card_plays(moves, state, player, shared)
     in_play = cards_in_play(player)
     if in_play:
-        moves += [_DISCARD(pid, uid) for uid in shared.discardable(in_play)]   # all check_discard asks
+        key = (pid, *in_play)
+        found = shared.known_discards.get(key)
+        moves += shared.game.discards(key, in_play) if found is None else found
     if shared.runner == pid:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
@@ -1386,17 +1388,136 @@ _PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card", shared=True)
 _PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item", shared=True)
 
 
+_ID = attrgetter("id")
+
+
+class _Game:
+    """What the listing keeps of one game between its listings, found by the game's card table
+    (state.card_ids, made at setup and shared by every copy of the state, never changed): each card
+    by uid, and what the listing made for a table of items or a player's cards in play, looked up
+    when they come again (they change far less often than the listing runs)."""
+
+    __slots__ = ("_asks", "_on_players", "_sales", "_tables", "ability_cards", "card_ids", "cards", "catalog",
+                 "discardable", "known_discards", "room_for_one")
+
+    def __init__(self, state: GameState) -> None:
+        sets = tuple(state.sets)
+        self.card_ids = state.card_ids          # kept alive with this: no other table gets its id()
+        self.catalog = catalog(sets)
+        self.cards = {uid: self.catalog[design] for uid, design in state.card_ids.items()}
+        self.ability_cards = cards_with_abilities(sets)
+        self.discardable = hooks.discard_filter(state)
+        # no card lowers the big-item allowance (ch.big_item_allowance): it is 1 or more for everyone
+        self.room_for_one = all(card.extra_big_items >= 0 for card in self.catalog.values())
+        self._tables: dict[tuple, _Table] = {}
+        self.known_discards: dict[tuple, list[Discard]] = {}
+        self._on_players: dict[tuple, list[PlayCard]] = {}
+        self._sales: dict[tuple, list[Sell]] = {}
+        self._asks: dict[tuple, list[AskHelp]] = {}
+
+    def table(self, rows: tuple) -> _Table:
+        found = self._tables.get(rows)
+        if found is None:
+            if len(self._tables) >= SHARED_LIMIT:
+                self._tables.clear()
+            found = self._tables[rows] = _Table(self.cards, rows, self.room_for_one)
+        return found
+
+    def on_players(self, pid: str, uid: str, targets: tuple[str, ...]) -> list[PlayCard]:
+        """The card played on each of these players: all a curse, trap or effect asks of its target
+        is that it is seated (_check_play_curse, _check_play_effect)."""
+        key = (pid, uid, targets)
+        found = self._on_players.get(key)
+        if found is None:
+            if len(self._on_players) >= SHARED_LIMIT:
+                self._on_players.clear()
+            found = self._on_players[key] = [_PLAY_ON_PLAYER(pid, uid, target) for target in targets]
+        return found
+
+    def sales(self, state: GameState, player: Player) -> list[Sell]:
+        """The player's _sale_candidates, made once for the cards in hand and on the table (and
+        whether an item counts twice)."""
+        key = (player.id, _double_sale_available(state, player), *player.hand, None, *map(_UID, player.items))
+        found = self._sales.get(key)
+        if found is None:
+            if len(self._sales) >= SHARED_LIMIT:
+                self._sales.clear()
+            found = self._sales[key] = list(_sale_candidates(state, player, self.catalog))
+        return found
+
+    def asks(self, pid: str, total: int, others: tuple[str, ...]) -> list[AskHelp]:
+        """The fighter's requests for help of each other player, bribed with no treasure, half the
+        fight's ``total`` treasures or all of them: all check_ask_help asks once help is open."""
+        key = (pid, total, others)
+        found = self._asks.get(key)
+        if found is None:
+            if len(self._asks) >= SHARED_LIMIT:
+                self._asks.clear()
+            shares = sorted({0, total // 2, total})
+            found = self._asks[key] = [_ASK_HELP(pid, other, share) for other in others if other != pid
+                                       for share in shares]
+        return found
+
+    def discards(self, key: tuple[str, ...], in_play: list[str]) -> list[Discard]:
+        """The player's discards of the cards in play (``key``: the player and these cards), made once:
+        all check_discard asks (a Kultist card is kept). The listing looks them up in ``known_discards``
+        first."""
+        if len(self.known_discards) >= SHARED_LIMIT:
+            self.known_discards.clear()
+        found = self.known_discards[key] = [_DISCARD(key[0], uid) for uid in self.discardable(in_play)]
+        return found
+
+
+_GAMES: dict[int, _Game] = {}
+_GAMES_KEPT = 64        # games whose listings are remembered at once (the table serves many)
+
+
+def _game(state: GameState) -> _Game:
+    game = _GAMES.get(id(state.card_ids))
+    if game is None or game.card_ids is not state.card_ids:
+        if len(_GAMES) >= _GAMES_KEPT:
+            _GAMES.clear()
+        game = _GAMES[id(state.card_ids)] = _Game(state)
+    return game
+
+
+class _Table:
+    """The items on the table (each player's by uid) and what the listing takes from them: how many
+    big items each player has, the one-shots lying there, and each player's trade offers while these
+    players fight (_list_trades), made on first use."""
+
+    __slots__ = ("big", "big_count", "items", "one_shots", "short_of_room", "trades")
+
+    def __init__(self, cards: dict[str, Card], rows: tuple[tuple[str, tuple[str, ...]], ...],
+                 room_for_one: bool) -> None:
+        self.items = dict(rows)                     # each player's items by uid, the players in their order
+        self.big: dict[str, bool] = {}              # whether each item is big
+        self.big_count: dict[str, int] = {}         # the players with a big item: how many each
+        self.one_shots: dict[str, list[tuple[str, Card]]] = {}
+        for pid, uids in rows:
+            if uids:
+                sizes = [cards[uid].big for uid in uids]
+                self.big.update(zip(uids, sizes, strict=True))
+                if True in sizes:
+                    self.big_count[pid] = sizes.count(True)
+                for uid in uids:
+                    if cards[uid].kind == "oneshot":
+                        self.one_shots.setdefault(pid, []).append((uid, cards[uid]))
+        # who may have no room for a big item: every player has room for one unless a card takes it away
+        self.short_of_room = set(self.big_count) if room_for_one else None
+        self.trades: dict[tuple[str, tuple], Offers] = {}
+
+
 class _Shared:
     """What the listings of every player in one state have in common, read once when it is made:
-    who fights, the seated ids, who owes a decision, every player's items (which are big, which are
-    one-shots), the players who may trade and the open trade offers by offerer. Whether help is
-    open, the fight's traits open to follow and each player's room for big items are worked out on
-    first use. It lives for one listing of an unchanged state and is never kept."""
+    who fights, the seated ids, who owes a decision, the items on the table (_Table), the open trade
+    offers by offerer, the fight's traits open to follow. Whether help is open and each player's room
+    for big items are worked out on first use. It lives for one listing of an unchanged state and is
+    never kept."""
 
-    __slots__ = ("_follow", "_help_open", "_room", "ability_cards", "active", "big", "big_count", "card",
-                 "catalog", "claimable", "decisions", "discardable", "fight", "fighting", "items", "offers",
-                 "one_shots", "partners", "player_ids", "runner", "sizes", "state", "turn_owner", "unplayable",
-                 "with_items")
+    __slots__ = ("_help_open", "_room", "ability_cards", "active", "card", "catalog", "claimable", "decisions",
+                 "fight", "fighting", "follow", "game", "known_discards", "offers", "player_ids", "runner", "state",
+                 "table", "turn_owner", "unplayable")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -1410,66 +1531,38 @@ class _Shared:
         # who may make the turn's own moves (each refused in a combat), and who flees and may sacrifice
         self.turn_owner = self.active if combat is None else None
         self.runner = combat.fighter if combat is not None and combat.stage == "run" else None
-        self.player_ids = [p.id for p in state.players]
+        players = state.players
+        self.player_ids = tuple(map(_ID, players))
         self.decisions = {d.player for d in state.decisions} if state.decisions else ()    # who owes a decision
-        self.discardable = hooks.discard_filter(state)
-        self.ability_cards = cards_with_abilities(tuple(state.sets))
-        # state.card without a call: catalog[state.card_ids[uid]]
-        self.catalog = state.__pydantic_private__["_catalog"] or catalog(tuple(state.sets))
+        self.game = game = _game(state)
+        self.known_discards = game.known_discards
+        self.ability_cards = game.ability_cards
+        self.catalog = game.catalog      # state.card without a call: catalog[state.card_ids[uid]]
         # Impossible's faster play: a go-up-a-level card claims the class (...) on the door discard pile
         self.claimable = state.options.faster_play and "impossible" in state.sets and bool(state.door_discard) \
             and state.card(state.door_discard[-1]).kind in CLAIMABLE
         self._help_open: bool | None = None
-        self._follow: set[str] | None = None
+        # the traits by which a monster from a hand may join the fight (cb.can_follow)
+        self.follow = cb.traits_open_to_follow(state) if self.fight else frozenset()
         self._room: dict[str, int] = {}
-        self._gather_items()
-        self.offers: dict[str, list[Decision]] = {}     # the open trade offers by who made them
+        self.table = game.table(tuple([(p.id, tuple(map(_UID, p.items))) for p in players]))
+        # the open trade offers by who made them: to whom, the items given and wanted (each sorted, _same_offer)
+        self.offers: dict[str, set[tuple[str, tuple[str, ...], tuple[str, ...]]]] = {}
         for d in state.decisions:
             if d.kind == "trade":
-                self.offers.setdefault(d.params["from"], []).append(d)
-
-    def _gather_items(self) -> None:
-        """Every player's items in one pass: which are big (and who has one), the one-shots lying
-        on the table, the players outside the combat who may trade (those with items apart)."""
-        catalog, card_ids, fighting = self.catalog, self.state.card_ids, self.fighting
-        items: dict[str, tuple[str, ...]] = {}
-        sizes: dict[str, tuple[bool, ...]] = {}     # which of each player's items are big, in order
-        big: dict[str, bool] = {}
-        one_shots: dict[str, list[tuple[str, Card]]] = {}
-        big_count: dict[str, int] = {}
-        partners = []
-        for player in self.state.players:
-            uids = items[player.id] = tuple([i.uid for i in player.items]) if player.items else ()
-            sized = []
-            for uid in uids:
-                card = catalog[card_ids[uid]]
-                big[uid] = card.big
-                sized.append(card.big)
-                if card.big:
-                    big_count[player.id] = big_count.get(player.id, 0) + 1
-                if card.kind == "oneshot":
-                    one_shots.setdefault(player.id, []).append((uid, card))
-            sizes[player.id] = tuple(sized)
-            if player.id not in fighting:
-                partners.append((player, uids))
-        self.items, self.sizes, self.big, self.one_shots, self.partners = items, sizes, big, one_shots, partners
-        self.big_count = big_count          # the players with a big item: how many each
-        self.with_items = [pair for pair in partners if pair[1]]
-
-    def open_to_follow(self) -> set[str]:
-        if self._follow is None:
-            self._follow = cb.traits_open_to_follow(self.state)
-        return self._follow
+                p = d.params
+                self.offers.setdefault(p["from"], set()).add((d.player, tuple(sorted(p["give"])),
+                                                              tuple(sorted(p["want"]))))
 
     def help_open(self) -> bool:
         if self._help_open is None:
             self._help_open = _passes(_check_help_open, self.state)
         return self._help_open
 
-    def big_room(self, player: Player) -> int:
-        room = self._room.get(player.id)
+    def big_room(self, pid: str) -> int:
+        room = self._room.get(pid)
         if room is None:
-            room = self._room[player.id] = _big_room(self.state, player, self.big_count.get(player.id, 0))
+            room = self._room[pid] = _big_room(self.state, self.state.player(pid), self.table.big_count.get(pid, 0))
         return room
 
 
@@ -1495,7 +1588,7 @@ def _list_decisions(moves: list[Action], state: GameState, pid: str) -> None:
                     moves.append(move)
 
 
-def _list_help(moves: list[Action], state: GameState, pid: str) -> None:
+def _list_help(moves: list[Action], state: GameState, pid: str, shared: _Shared) -> None:
     """Help asked by the fighter of each other player, or offered to the fighter, while help is open:
     made to pass check_ask_help and check_offer_help."""
     combat = state.combat
@@ -1503,12 +1596,7 @@ def _list_help(moves: list[Action], state: GameState, pid: str) -> None:
     if combat.fighter != pid:
         moves.append(_OFFER_HELP(pid, 0))
         return
-    total = sum(cb.monster_treasures(state, m) for m in combat.monsters)
-    shares = sorted({0, total // 2, total})
-    for other in state.players:
-        if other.id != pid:
-            for share in shares:
-                moves.append(_ASK_HELP(pid, other.id, share))
+    moves += shared.game.asks(pid, sum(cb.monster_treasures(state, m) for m in combat.monsters), shared.player_ids)
 
 
 def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
@@ -1536,7 +1624,7 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
         else:
             _append_if_legal(moves, state, _EQUIP(pid, item.uid, True))
     if phase != "charity":          # check_sell refuses every sale while charity is given out
-        for sale in _sale_candidates(state, player, shared.catalog):
+        for sale in shared.game.sales(state, player):
             _append_if_legal(moves, state, sale)
 
 
@@ -1546,52 +1634,53 @@ def _list_trades(moves: list[Action], state: GameState, player: Player, shared: 
     side, and only a big-item count or an identical open offer can still refuse one. A side's room
     for big items is worked out only when an offer moves a big item towards it."""
     pid = player.id
-    mine = shared.items[pid]
-    # with no item of mine, only partners with items can be asked for one
-    partners = shared.partners if mine else shared.with_items
-    if not partners:
-        return
-    with_big = shared.big_count
-    open_offers = shared.offers.get(pid)
-    for other, theirs in partners:
-        if other is player:
-            continue
-        to = other.id
-        offers = _offers(shared, pid, to, mine, theirs)
-        if pid in with_big or to in with_big:
-            offers = _big_items_fit(offers, shared, player, other)
-        if open_offers:
-            offers = [o for o in offers if not any(_same_offer(d, to, o.give, o.want) for d in open_offers)]
-        moves += offers
-
-
-_OFFERS: dict[tuple, list[OfferTrade]] = {}
-
-
-def _offers(shared: _Shared, pid: str, to: str, mine: tuple[str, ...], theirs: tuple[str, ...]) -> list[OfferTrade]:
-    """The offers of _pairs between the two players' items, made once for these items (and sizes:
-    the same uids are other cards in another game) and then looked up: the items on the table
-    change far less often than the listing runs. The list is shared, never changed."""
-    key = (pid, to, mine, theirs, shared.sizes[pid], shared.sizes[to])
-    found = _OFFERS.get(key)
+    table, fighting = shared.table, shared.fighting
+    found = table.trades.get((pid, fighting))
     if found is None:
-        if len(_OFFERS) >= SHARED_LIMIT:
-            _OFFERS.clear()
-        found = _OFFERS[key] = [_OFFER(pid, to, give, want) for give, want in _pairs(mine, theirs, shared.big)]
-    return found
+        found = table.trades.get((pid, ()))
+        if found is None:
+            found = table.trades[pid, ()] = _trade_offers(table, pid)
+        if fighting:
+            found = table.trades[pid, fighting] = _not_to(found, fighting)
+    offers, needs, needers = found
+    if needers:
+        full = [n for n in needers if shared.big_room(n) < 1]
+        if full:
+            offers = [o for o, need in zip(offers, needs, strict=True) if need not in full]
+    open_offers = shared.offers and shared.offers.get(pid)
+    if open_offers:         # an offer names one item a side at most: its sides are sorted as they are
+        offers = [o for o in offers if (o.to, o.give, o.want) not in open_offers]
+    moves += offers
 
 
-def _big_items_fit(offers: list[OfferTrade], shared: _Shared, player: Player, other: Player) -> list[OfferTrade]:
-    """One item a side at most: a big item comes in (1), goes out (-1), or neither (0); a side may
-    not gain one beyond its allowance (one already over it may keep its own)."""
-    big = shared.big
-    kept = []
-    for offer in offers:
-        give, want = offer.give, offer.want
-        big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
-        if not big_in or shared.big_room(player if big_in > 0 else other) >= 1:
-            kept.append(offer)
-    return kept
+Offers = tuple[list[OfferTrade], list[str | None], set[str]]     # offers, the side each needs room, those sides
+
+
+def _not_to(found: Offers, fighting: tuple) -> Offers:
+    """The offers to players outside the combat (nobody in it trades)."""
+    offers, needs, needers = found
+    kept = [i for i, offer in enumerate(offers) if offer.to not in fighting]
+    needs = [needs[i] for i in kept]
+    return [offers[i] for i in kept], needs, {n for n in needs if n in needers}
+
+
+def _trade_offers(table: _Table, pid: str) -> Offers:
+    """The offers of _pairs from this player to each other player at the table, in order, with the
+    side each offer brings a big item to (None: neither; the offer stands only while that side has
+    room for one more: one already over its allowance may keep its own) and those of these sides
+    that may be short of room (table.short_of_room; None: any)."""
+    big, short = table.big, table.short_of_room
+    mine = table.items[pid]
+    offers: list[OfferTrade] = []
+    needs: list[str | None] = []
+    for to, theirs in table.items.items():
+        if to == pid:
+            continue
+        for give, want in _pairs(mine, theirs, big):
+            offers.append(_OFFER(pid, to, give, want))
+            big_in = (big[want[0]] if want else 0) - (big[give[0]] if give else 0)
+            needs.append(None if not big_in else pid if big_in > 0 else to)
+    return offers, needs, {n for n in needs if n is not None and (short is None or n in short)}
 
 
 def _big_room(state: GameState, player: Player, carried: int | None = None) -> int:
@@ -1662,14 +1751,19 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
 
 def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
     """Each card in hand (and each one-shot on the table) that may be played now, in its useful forms."""
-    unplayable, catalog, card_ids = shared.unplayable, shared.catalog, state.card_ids
+    unplayable, cards = shared.unplayable, shared.game.cards
     for uid in player.hand:
-        card = catalog[card_ids[uid]]
+        card = cards[uid]
         kind = card.kind
-        if kind not in _GATED or (kind not in unplayable and _may_play_now(shared, player, uid, card)):
+        if kind in unplayable or (kind in _ASKED and not _may_play_now(shared, player, uid, card)):
+            continue
+        if kind in _ON_PLAYERS:
+            moves += shared.game.on_players(player.id, uid, shared.player_ids)
+        else:
             _list_play_forms(moves, state, player, shared, uid, card)
-    if player.id in shared.one_shots:
-        for uid, card in shared.one_shots[player.id]:
+    one_shots = shared.table.one_shots
+    if one_shots and player.id in one_shots:
+        for uid, card in one_shots[player.id]:
             _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
 
 
@@ -1681,16 +1775,14 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
     pid = player.id
     combat = state.combat
     kind = card.kind
-    check = PLAY_CHECKS[kind]
     if kind == "level_up":
         # all _check_play_level_up asks: a seated target below the level the card may give
         top = _level_card_reach(card)
         if not combat and player.level < top:       # on oneself, or on another player
             moves.append(_PLAY(pid, uid))
         moves += [_PLAY_ON_PLAYER(pid, uid, target.id) for target in state.players if target.level < top]
-    elif kind in ("curse", "trap", "effect") or (kind == "oneshot" and card.effects):
-        # all a curse, trap or effect asks of its target is that it is seated
-        moves += [_PLAY_ON_PLAYER(pid, uid, target) for target in shared.player_ids]
+    elif kind in _ON_PLAYERS or (kind == "oneshot" and card.effects):
+        moves += shared.game.on_players(pid, uid, shared.player_ids)
     elif kind == "enhancer" or (kind == "oneshot" and combat):
         # in the fight a one-shot names its side or monster; after it, only one that helps to run away
         # (while fleeing) may still name one, and the others lie down on the table (_check_play_one_shot)
@@ -1702,20 +1794,25 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
             else:
                 moves += [_PLAY_FOR_SIDE(pid, uid, "players"), _PLAY_FOR_SIDE(pid, uid, "monsters")]
         if kind == "oneshot" and not fight and _may_lay_down_one_shot(state, player, uid, card):
-            _append_checked(moves, check, state, player, _PLAY(pid, uid))
+            moves.append(_PLAY(pid, uid))   # all _check_play_one_shot asks outside the fight, made so
     elif kind == "item_enhancer":
         for item in player.items:
-            _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
+            _append_checked(moves, _check_play_item_enhancer, state, player, _PLAY_ON_ITEM(pid, uid, item.uid))
     elif kind == "wandering":           # all it asks is a monster from the hand (and the fight: _may_play_now)
         catalog, card_ids = shared.catalog, state.card_ids
         moves += [_PLAY_WITH(pid, uid, other) for other in player.hand if catalog[card_ids[other]].kind == "monster"]
     elif card.pairs_classes:            # Impossible's Super Munchkin with a second class from the hand
+        check = PLAY_CHECKS[kind]
         card_of = shared.card
         for other in player.hand:
             if card_of(other).kind == "class":
                 _append_checked(moves, check, state, player, _PLAY_WITH(pid, uid, other))
     elif kind != "oneshot" or _may_lay_down_one_shot(state, player, uid, card):
-        _append_checked(moves, check, state, player, _PLAY(pid, uid))
+        check = PLAY_CHECKS[kind]
+        if kind == "oneshot":
+            moves.append(_PLAY(pid, uid))   # all _check_play_one_shot asks outside a combat, made so
+        else:
+            _append_checked(moves, check, state, player, _PLAY(pid, uid))
         if card.ally_item:                  # Axe Cop: or on one of one's allies (_check_play_item)
             for ally in player.followers:
                 _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, ally))
@@ -1729,9 +1826,10 @@ def _append_checked(moves: list[Action], check: Callable[[GameState, Player, Pla
 
 
 def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Card) -> bool:
-    """Whether a one-shot acting on nobody may be played without a side or monster outside the fight
-    (_check_play_one_shot): one that helps to run away while fleeing, else one from the hand laid on
-    the table on one's own turn or fresh from the deck (one already on the table is not laid again)."""
+    """Whether a one-shot acting on nobody may be played without a side or monster outside the fight:
+    all _check_play_one_shot asks of it there, one that helps to run away while fleeing, else one from
+    the hand laid on the table on one's own turn or fresh from the deck (one already on the table is
+    not laid again)."""
     if card.run_bonus and _fleeing(state, player.id):
         return True
     return ch.item_in_play(player, uid) is None and (state.active_player.id == player.id
@@ -1740,6 +1838,9 @@ def _may_lay_down_one_shot(state: GameState, player: Player, uid: str, card: Car
 
 # the kinds _may_play_now asks anything of: every other card passes it
 _GATED = frozenset({"monster", "enhancer", "wandering", "item", "class", "race", "loyalty", "training", "power"})
+# those it asks more than whether a fight is on (_Shared.unplayable answers that)
+_ASKED = _GATED - {"enhancer", "wandering"}
+_ON_PLAYERS = frozenset({"curse", "trap", "effect"})    # played on a seated player (_Game.on_players)
 
 
 def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool:
@@ -1748,7 +1849,7 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     not listed in any form."""
     kind = card.kind
     if kind == "monster":
-        return shared.fight and cb.joins(card, shared.open_to_follow())     # cb.can_follow: only in a fight
+        return shared.fight and cb.joins(card, shared.follow)     # cb.can_follow: only in a fight
     if kind in ("enhancer", "wandering"):          # _fight_stage
         return shared.fight
     if kind == "item":
@@ -1775,13 +1876,13 @@ def _sale_candidates(state: GameState, player: Player, catalog: dict[str, Card])
     double = _double_sale_available(state, player)      # a halfling's best item counts twice
 
     def worth(cards: Sequence[str]) -> int:
-        return _sale_value(state, player, cards) if double else sum(value[u] for u in cards)
+        return _sale_value(state, player, cards) if double else sum(map(value.__getitem__, cards))
 
     def minimal(combo: tuple[str, ...], levels: int) -> bool:
         """No card could be left out for as many levels. Without a doubled item it is enough to leave
         out the cheapest (the last: the cards are sorted dearest first)."""
         if not double:
-            return (sum(value[u] for u in combo) - value[combo[-1]]) // SELL_UNIT < levels
+            return (sum(map(value.__getitem__, combo)) - value[combo[-1]]) // SELL_UNIT < levels
         return all(worth([c for c in combo if c != u]) // SELL_UNIT < levels for u in combo)
 
     if worth(sellable) < SELL_UNIT:

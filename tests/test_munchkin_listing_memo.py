@@ -1,0 +1,59 @@
+"""The listing remembers what it made from a game's cards (rules._Game: trade offers for a table of
+items, discards, sales, plays on players, requests for help) between its listings. A table serves
+many games at once, and the same card number is another card in each game, so a game's moves must
+be exactly those listed with nothing remembered, whatever other games were listed meanwhile."""
+
+from __future__ import annotations
+
+import random
+
+from engine.munchkin import actions as A
+from engine.munchkin import rules
+from engine.munchkin.rules import apply, legal_actions_of_all, new_game
+from engine.munchkin.state import Options
+from engine.sim import RandomAgent
+
+GAMES = [(("cthulhu",), 3), (("shakespeare",), 4), (("cthulhu", "impossible", "shakespeare", "axecop"), 5)]
+
+
+def _fresh(state):
+    """The listing with nothing remembered from before."""
+    kept = dict(rules._GAMES)
+    rules._GAMES.clear()
+    try:
+        return legal_actions_of_all(state)
+    finally:
+        rules._GAMES.clear()
+        rules._GAMES.update(kept)
+
+
+def test_games_listed_in_turn_get_the_moves_of_their_own_cards():
+    """Cthulhu l.131 (items are traded any time outside a combat), l.41 (one big item per character) and
+    the sales, discards and curses of every set's "Spielablauf": three games with different cards under
+    the same numbers, listed in turn, each get the moves a listing of that game alone gives."""
+    agents = [RandomAgent(random.Random(seed)) for _, seed in GAMES]
+    states = [new_game([(f"p{i}", f"P{i}") for i in range(4)], seed=seed, sets=sets, options=Options())[0]
+              for sets, seed in GAMES]
+    assert len({tuple(s.card(f"c{n}").id for n in range(1, 40)) for s in states}) == len(states)
+    kinds: set[type] = set()
+    for _ in range(250):
+        for index, state in enumerate(states):
+            if state.phase == "over":
+                continue
+            listed = legal_actions_of_all(state)
+            assert listed == _fresh(state)
+            moves = [m for ms in listed.values() for m in ms]
+            kinds |= {type(m) for m in moves}
+            states[index], _ = apply(state, agents[index].choose(moves, state))
+    assert {A.OfferTrade, A.Discard, A.PlayCard, A.AskHelp} <= kinds
+
+
+def test_many_games_at_once_keep_their_own_moves():
+    """More games than the listing keeps at once (it forgets them all and starts again): each game's
+    moves stay those of its own cards (every rulebook's "Spielablauf")."""
+    sets = [("cthulhu",), ("shakespeare",), ("axecop",), ("impossible",)]
+    states = [new_game([(f"p{i}", f"P{i}") for i in range(3)], seed=seed, sets=sets[seed % 4], options=Options())[0]
+              for seed in range(rules._GAMES_KEPT + 6)]
+    first = [legal_actions_of_all(state) for state in states]
+    assert [legal_actions_of_all(state) for state in states] == first
+    assert first == [_fresh(state) for state in states]
