@@ -57,3 +57,25 @@ def test_many_games_at_once_keep_their_own_moves():
     first = [legal_actions_of_all(state) for state in states]
     assert [legal_actions_of_all(state) for state in states] == first
     assert first == [_fresh(state) for state in states]
+
+
+def test_a_long_game_keeps_a_bounded_memory_of_its_listings():
+    """A table keeps many games for days: what a game's listing remembers stays within
+    _KEPT_PER_GAME of each kind however long the game runs (all of a long game's tables of items
+    were once kept: megabytes per game), and the moves stay those of a fresh listing."""
+    agent = RandomAgent(random.Random(8))
+    state, _ = new_game([(f"p{i}", f"P{i}") for i in range(6)], seed=8,
+                        sets=("cthulhu", "impossible", "shakespeare", "axecop"), options=Options())
+    most = 0          # the most tables of items the game remembered at once
+    for step in range(1500):
+        if state.phase == "over":
+            break
+        listed = legal_actions_of_all(state)
+        if step % 100 == 0:
+            assert listed == _fresh(state)
+        game = rules._game(state)
+        kept = [game._tables, game._on_players, game._sales, game._asks, game.known_discards]
+        assert max(len(memo) for memo in kept) <= rules._KEPT_PER_GAME
+        most = max(most, len(game._tables))
+        state, _ = apply(state, agent.choose([m for moves in listed.values() for m in moves], state), in_place=True)
+    assert most == rules._KEPT_PER_GAME           # the game met more tables than are kept

@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.moves import SHARED_LIMIT, move_maker
+from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
@@ -1418,7 +1418,7 @@ class _Game:
     def table(self, rows: tuple) -> _Table:
         found = self._tables.get(rows)
         if found is None:
-            if len(self._tables) >= SHARED_LIMIT:
+            if len(self._tables) >= _KEPT_PER_GAME:
                 self._tables.clear()
             found = self._tables[rows] = _Table(self.cards, rows, self.room_for_one)
         return found
@@ -1429,7 +1429,7 @@ class _Game:
         key = (pid, uid, targets)
         found = self._on_players.get(key)
         if found is None:
-            if len(self._on_players) >= SHARED_LIMIT:
+            if len(self._on_players) >= _KEPT_PER_GAME:
                 self._on_players.clear()
             found = self._on_players[key] = [_PLAY_ON_PLAYER(pid, uid, target) for target in targets]
         return found
@@ -1440,7 +1440,7 @@ class _Game:
         key = (player.id, _double_sale_available(state, player), *player.hand, None, *map(_UID, player.items))
         found = self._sales.get(key)
         if found is None:
-            if len(self._sales) >= SHARED_LIMIT:
+            if len(self._sales) >= _KEPT_PER_GAME:
                 self._sales.clear()
             found = self._sales[key] = list(_sale_candidates(state, player, self.catalog))
         return found
@@ -1451,7 +1451,7 @@ class _Game:
         key = (pid, total, others)
         found = self._asks.get(key)
         if found is None:
-            if len(self._asks) >= SHARED_LIMIT:
+            if len(self._asks) >= _KEPT_PER_GAME:
                 self._asks.clear()
             shares = sorted({0, total // 2, total})
             found = self._asks[key] = [_ASK_HELP(pid, other, share) for other in others if other != pid
@@ -1462,7 +1462,7 @@ class _Game:
         """The player's discards of the cards in play (``key``: the player and these cards), made once:
         all check_discard asks (a Kultist card is kept). The listing looks them up in ``known_discards``
         first."""
-        if len(self.known_discards) >= SHARED_LIMIT:
+        if len(self.known_discards) >= _KEPT_PER_GAME:
             self.known_discards.clear()
         found = self.known_discards[key] = [_DISCARD(key[0], uid) for uid in self.discardable(in_play)]
         return found
@@ -1470,6 +1470,9 @@ class _Game:
 
 _GAMES: dict[int, _Game] = {}
 _GAMES_KEPT = 64        # games whose listings are remembered at once (the table serves many)
+# what a game remembers of each kind before it starts afresh: what was listed comes back within a few
+# moves (a trade undone, a fight over), and tables of items kept all game long cost megabytes a game
+_KEPT_PER_GAME = 16
 
 
 def _game(state: GameState) -> _Game:
