@@ -1603,29 +1603,42 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
 
 def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal plays from the hand. The listing makes sure of what check_play_minion
-    and check_play_action check of the card and the base (_may_play_now, _minion_bases); the rest is
+    and check_play_action check of the card and the base (an action not played as a Special only,
+    with an action play left or one granted for it: a card failing that fails for every base, pick
+    and payment, so none of those is built; _minion_bases); the rest is
     checked part by part, each part once for all the moves that share it, in validate's order (the
     minion an action is played on, the price, the picks, the "any number of" picks), and a move is
-    built only when all its parts pass."""
+    built only when all its parts pass. What depends on the state alone (where minions may go, whether
+    an action may be played, the bases) is found once for the whole hand."""
     seat = state.player(pid)
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
-    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
+    every_base: list[str | None] | None = None    # where an action that uses a base is listed
+    actions_free = seat.actions_left > 0
+    card_of, ids, plan_of = designs(), state.card_ids, _play_listing    # (state.card, for each card in the hand)
     for uid in seat.hand:
-        card = card_of[ids[uid]]
-        if card.kind == "minion":           # (a minion passes _may_play_now)
+        plan = plan_of(card_of[ids[uid]])
+        if plan.minion:
             if open_bases is None:
                 open_bases = hooks.open_for_minions(state, pid)
                 any_minion = _bases_for_any_minion(state, seat, open_bases)
             bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
-        elif _may_play_now(state, seat, uid, card):
-            bases = [b.uid for b in state.bases] if uses_base(card) else [None]
+        elif plan.action and (actions_free or _action_grant(state, pid, uid) is not None):
+            if not plan.uses_base:
+                bases = _NO_BASE
+            elif every_base is None:
+                bases = every_base = [b.uid for b in state.bases]
+            else:
+                bases = every_base
         else:
             continue
         if bases:       # (no minion play left: its payments are not looked for)
-            _card_moves(state, pid, uid, card, bases, moves)
+            _card_moves(state, pid, uid, plan, bases, moves)
     return moves
+
+
+_NO_BASE: list[str | None] = [None]      # where an action that uses no base is listed (shared, never changed)
 
 
 def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -> list[str | None] | None:
@@ -1648,6 +1661,9 @@ class _Listing(NamedTuple):
     """What the listing of a card's plays (or of its talent's uses) knows from its design alone."""
 
     minion: bool
+    action: bool              # an action that may be played in the playing step (not a Special only)
+    uses_base: bool           # uses_base: listed at every base, else at none
+    own_only: bool            # _own_minion_only: played on one's own minion
     carried: bool             # an action played on a minion: its target is checked as its carrier
     plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
     moded: bool               # one picking effect, no second pick, and modes: checked as a plain card's
@@ -1677,7 +1693,9 @@ def _listing_plan(card, playing: bool) -> _Listing:
     plain = not firsts or (len(firsts) == 1 and seconds in ((), firsts) and modes == [None])
     moded = not plain and len(firsts) == 1 and not seconds
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
-    return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
+    return _Listing(minion=card.kind == "minion", action=card.kind == "action" and not _special_only(card),
+                    uses_base=uses_base(card), own_only=_own_minion_only(card),
+                    carried=card.kind == "action" and _played_on_minion(card),
                     plain=plain, moded=moded, first=firsts[0] if (plain or moded) and firsts else None,
                     paired=plain and bool(seconds),
                     on_minion=on_minion,
@@ -1693,15 +1711,15 @@ def _play_listing(card) -> _Listing:
     return _listing_plan(card, True)
 
 
-def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
-    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes.
-    The price depends on the payment alone, so the payments that fail it are left out at once."""
-    plan = _play_listing(card)
+def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None], moves: list) -> None:
+    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes
+    (``plan``: the card's _play_listing). The price depends on the payment alone, so the payments
+    that fail it are left out at once."""
     pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
     if plan.picks_nothing and plan.settled and not plan.any_picks:      # (most cards)
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
-    carriers = _carriers(state, pid, _own_minion_only(card)) if plan.carried else None
+    carriers = _carriers(state, pid, plan.own_only) if plan.carried else None
     # a plain card without a second pick: its picks and their payments depend on its candidates
     # alone, so a base with the same candidates as the base before shares that base's list
     shared = plan.plain and not plan.paired
@@ -1903,17 +1921,6 @@ def _scoring_candidates(state: GameState, pid: str) -> list[A.Action]:
     talents = (A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in special_talents(state, pid)
                for discard, mode in payment_ways(state, uid, state.player(pid).hand))
     return moves + [move for move in talents if _valid(state, move)]
-
-
-def _may_play_now(state: GameState, seat: Seat, uid: str, card) -> bool:
-    """The checks of check_play_minion/check_play_action that depend on the card alone (a minion
-    passes them): a card failing them fails for every base, target and payment, so none of those is
-    built and checked. ``seat``: the player's."""
-    if card.kind == "minion":
-        return True
-    if card.kind != "action" or _special_only(card):
-        return False
-    return seat.actions_left > 0 or _action_grant(state, seat.id, uid) is not None
 
 
 @per_card
