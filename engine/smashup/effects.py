@@ -451,9 +451,14 @@ def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
 
 
 def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
-    """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect."""
+    """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect:
+    affectable's answers, the card's kind looked at once for them all."""
+    if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card)
+        return [m.uid for b in state.bases for m in b.minions] if pool is None else [m.uid for _, m in pool]
+    player = ctx.player         # (reached_by_actions' answer without the call for most minions)
     pairs = pool if pool is not None else [(b, m) for b in state.bases for m in b.minions]
-    return [m.uid for b, m in pairs if affectable(state, ctx, b, m)]
+    return [m.uid for b, m in pairs if (not m.attached and (m.controller is None or m.controller == player))
+            or reached_by_actions(state, player, b, m)]
 
 
 def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
@@ -492,7 +497,7 @@ def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[st
         for minion in base.minions if effect.what == "minion" else base.monsters:
             if effect.what == "undead_monster" and not state.card(minion.uid).undead:
                 continue
-            if minion.uid == ctx.card or indestructible(state, minion) or (
+            if minion.uid == ctx.card or (minion.attached and indestructible(state, minion)) or (
                     by_action and not reached_by_actions(state, ctx.player, base, minion)):
                 continue
             if powers is None:
