@@ -1711,6 +1711,12 @@ def _play_listing(card) -> _Listing:
     return _listing_plan(card, True)
 
 
+@per_card
+def _talent_listing(card) -> _Listing:
+    """_listing_plan of a card whose talent is used (asked for each talent at every listing)."""
+    return _listing_plan(card, False)
+
+
 def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None], moves: list) -> None:
     """A card's plays at these bases, with each pick, payment and "any number of" picks that passes
     (``plan``: the card's _play_listing). The price depends on the payment alone, so the payments
@@ -1958,7 +1964,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     (per pick too for a talent that pays the picked card's price, Potion of Redundancy), the picks
     once per pick and mode."""
     card = state.card(uid)
-    plan = _listing_plan(card, False)
+    plan = _talent_listing(card)
     borrows = _borrows_price(card)
     where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
     candidates = _plain_candidates(state, pid, uid, plan, where)
@@ -2008,27 +2014,27 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
     """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
     the card is one; at a base the minions first, then the cards on minions, then those on the base.
-    (Plain loops, each minion looked at once: asked each time the active player's moves are listed.)"""
+    (Plain loops, each minion looked at once, its design's keywords read in place: asked each time
+    the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
-        carried: list[tuple[BaseInPlay, str, None]] = []
+        carried: list[tuple[BaseInPlay, str, None]] | None = None
         for minion in base.minions:
-            if minion.controller == pid and _has_talent(card_of[ids[minion.uid]]):
+            if minion.controller == pid and "talent" in card_of[ids[minion.uid]].keywords:
                 found.append((base, minion.uid, minion))
-            for uid in minion.attached:
-                if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
-                    carried.append((base, uid, None))
-        found += carried
+            if minion.attached:
+                for uid in minion.attached:
+                    if owners.get(uid, minion.controller) == pid and "talent" in card_of[ids[uid]].keywords:
+                        if carried is None:
+                            carried = []
+                        carried.append((base, uid, None))
+        if carried:
+            found += carried
         for uid in base.actions:
-            if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
+            if owners.get(uid) == pid and "talent" in card_of[ids[uid]].keywords:
                 found.append((base, uid, None))
     return found
-
-
-@per_card
-def _has_talent(card) -> bool:
-    return "talent" in card.keywords
 
 
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
