@@ -169,24 +169,29 @@ _LISTED = ("listed",)
 
 
 def note_listed(state, moves: list) -> None:
-    """Remembers, while the state is read only, the moves legal_actions listed for it (by identity:
-    moves are frozen, and the remembered ones are kept alive with their ids)."""
+    """Remembers, while the state is read only, the moves legal_actions listed for it (a copy of the
+    list: the caller may change its own; the moves themselves are frozen). Each listing is kept as it
+    is, not indexed: validate asks about one move per listing at most."""
     cache = getattr(_READ_ONLY, "cache", None)
-    if cache is not None and cache[0] is state:
+    if moves and cache is not None and cache[0] is state:
         listed = cache[1].get(_LISTED)
         if listed is None:
-            listed = cache[1][_LISTED] = {}
-        for move in moves:
-            listed[id(move)] = move
+            cache[1][_LISTED] = [tuple(moves)]
+        else:
+            listed.append(tuple(moves))
 
 
 def was_listed(state, move) -> bool:
-    """Whether legal_actions listed this very move object for this state in the read-only block."""
+    """Whether legal_actions listed this very move object for this state in the read-only block (by
+    identity: the listed moves are kept alive, so no other object has one of their ids)."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
         return False
     listed = cache[1].get(_LISTED)
-    return listed is not None and listed.get(id(move)) is move
+    if listed is None:
+        return False
+    key = id(move)
+    return any(key in map(id, moves) for moves in listed)
 
 
 def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:

@@ -1775,15 +1775,28 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
     if candidates is not None:      # _pairs of a plain or moded card, from its one effect's candidates
-        found = _in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded else [*candidates]
-        targets = _target_list(state, found, plan.on_minion, plan.may_skip)
-        if sifted:
-            targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
+        if sifted and not plan.on_minion:
+            targets = _sifted_targets(plan, candidates)
+        else:
+            found = _in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded else [*candidates]
+            targets = _target_list(state, found, plan.on_minion, plan.may_skip)
+            if sifted:
+                targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
         pairs = (_with_seconds(state, pid, uid, base, targets, playing) if plan.paired
                  else [(target, None) for target in targets])
     else:           # (a plain card without candidates picks nothing _plain_pick_passes refuses)
         pairs = _NO_PICKS if plan.picks_nothing else _pairs(state, pid, uid, base, playing=playing)
     return pairs if carriers is None else [pair for pair in pairs if pair[0] in carriers]
+
+
+def _sifted_targets(plan: _Listing, candidates: list[str]) -> list[str | None]:
+    """_target_list of a plain card not played on a minion, without the picks _plain_pick_passes
+    refuses: its candidates (each passes), and no pick where _target_list offers it ("you may", or
+    nothing to pick) and _plain_pick_passes lets it go (nothing to pick, or a "you may" pick)."""
+    targets: list[str | None] = list(dict.fromkeys(candidates))
+    if (plan.may_skip or not targets) and (not candidates or plan.first.op in OPTIONAL_TARGET_OPS):   # type: ignore[union-attr]
+        targets.append(None)
+    return targets
 
 
 def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
