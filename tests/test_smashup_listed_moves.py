@@ -91,6 +91,23 @@ def test_a_move_not_listed_is_checked_inside_the_block():
     assert state.model_dump() == before
 
 
+def test_a_move_the_caller_adds_to_a_listing_is_still_checked():
+    """Rulebook "So läuft dein Spielzug ab": only the active player plays cards. A caller that adds a
+    move of its own to the list legal_actions gave it (another player's minion play out of turn)
+    does not make that move pass as listed: it is refused and changes nothing."""
+    state = _in_play(11)
+    waiting = next(p for p in state.players if p.id != state.active_player.id)
+    with powers_fixed(state):
+        listed = legal_actions(state, state.active_player.id)
+        out_of_turn = A.listed_minion(waiting.id, waiting.hand[0], state.bases[0].uid, None, None, (), None)
+        listed.append(out_of_turn)
+        before = state.model_dump()
+        with pytest.raises(IllegalAction) as refused:
+            apply(state, out_of_turn, in_place=True)
+    assert refused.value.code == "not_your_turn"
+    assert state.model_dump() == before
+
+
 def test_a_listed_move_is_checked_again_on_a_copy_of_its_state():
     """A move listed for one state is no pass for another: on a copy where the card has left the hand
     since, the listed move is refused."""

@@ -169,24 +169,29 @@ _LISTED = ("listed",)
 
 
 def note_listed(state, moves: list) -> None:
-    """Remembers, while the state is read only, the moves legal_actions listed for it (by identity:
-    moves are frozen, and the remembered ones are kept alive with their ids)."""
+    """Remembers, while the state is read only, the moves legal_actions listed for it (a copy of the
+    list: the caller may change its own; the moves themselves are frozen). Each listing is kept as it
+    is, not indexed: validate asks about one move per listing at most."""
     cache = getattr(_READ_ONLY, "cache", None)
-    if cache is not None and cache[0] is state:
+    if moves and cache is not None and cache[0] is state:
         listed = cache[1].get(_LISTED)
         if listed is None:
-            listed = cache[1][_LISTED] = {}
-        for move in moves:
-            listed[id(move)] = move
+            cache[1][_LISTED] = [tuple(moves)]
+        else:
+            listed.append(tuple(moves))
 
 
 def was_listed(state, move) -> bool:
-    """Whether legal_actions listed this very move object for this state in the read-only block."""
+    """Whether legal_actions listed this very move object for this state in the read-only block (by
+    identity: the listed moves are kept alive, so no other object has one of their ids)."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
         return False
     listed = cache[1].get(_LISTED)
-    return listed is not None and listed.get(id(move)) is move
+    if listed is None:
+        return False
+    key = id(move)
+    return any(key in map(id, moves) for moves in listed)
 
 
 def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:
@@ -451,9 +456,14 @@ def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
 
 
 def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
-    """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect."""
+    """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect:
+    affectable's answers, the card's kind looked at once for them all."""
+    if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card)
+        return [m.uid for b in state.bases for m in b.minions] if pool is None else [m.uid for _, m in pool]
+    player = ctx.player         # (reached_by_actions' answer without the call for most minions)
     pairs = pool if pool is not None else [(b, m) for b in state.bases for m in b.minions]
-    return [m.uid for b, m in pairs if affectable(state, ctx, b, m)]
+    return [m.uid for b, m in pairs if (not m.attached and (m.controller is None or m.controller == player))
+            or reached_by_actions(state, player, b, m)]
 
 
 def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
@@ -492,7 +502,7 @@ def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[st
         for minion in base.minions if effect.what == "minion" else base.monsters:
             if effect.what == "undead_monster" and not state.card(minion.uid).undead:
                 continue
-            if minion.uid == ctx.card or indestructible(state, minion) or (
+            if minion.uid == ctx.card or (minion.attached and indestructible(state, minion)) or (
                     by_action and not reached_by_actions(state, ctx.player, base, minion)):
                 continue
             if powers is None:

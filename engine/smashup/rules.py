@@ -1603,29 +1603,42 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
 
 def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal plays from the hand. The listing makes sure of what check_play_minion
-    and check_play_action check of the card and the base (_may_play_now, _minion_bases); the rest is
+    and check_play_action check of the card and the base (an action not played as a Special only,
+    with an action play left or one granted for it: a card failing that fails for every base, pick
+    and payment, so none of those is built; _minion_bases); the rest is
     checked part by part, each part once for all the moves that share it, in validate's order (the
     minion an action is played on, the price, the picks, the "any number of" picks), and a move is
-    built only when all its parts pass."""
+    built only when all its parts pass. What depends on the state alone (where minions may go, whether
+    an action may be played, the bases) is found once for the whole hand."""
     seat = state.player(pid)
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
-    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
+    every_base: list[str | None] | None = None    # where an action that uses a base is listed
+    actions_free = seat.actions_left > 0
+    card_of, ids, plan_of = designs(), state.card_ids, _play_listing    # (state.card, for each card in the hand)
     for uid in seat.hand:
-        card = card_of[ids[uid]]
-        if card.kind == "minion":           # (a minion passes _may_play_now)
+        plan = plan_of(card_of[ids[uid]])
+        if plan.minion:
             if open_bases is None:
                 open_bases = hooks.open_for_minions(state, pid)
                 any_minion = _bases_for_any_minion(state, seat, open_bases)
             bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
-        elif _may_play_now(state, seat, uid, card):
-            bases = [b.uid for b in state.bases] if uses_base(card) else [None]
+        elif plan.action and (actions_free or _action_grant(state, pid, uid) is not None):
+            if not plan.uses_base:
+                bases = _NO_BASE
+            elif every_base is None:
+                bases = every_base = [b.uid for b in state.bases]
+            else:
+                bases = every_base
         else:
             continue
         if bases:       # (no minion play left: its payments are not looked for)
-            _card_moves(state, pid, uid, card, bases, moves)
+            _card_moves(state, pid, uid, plan, bases, moves)
     return moves
+
+
+_NO_BASE: list[str | None] = [None]      # where an action that uses no base is listed (shared, never changed)
 
 
 def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -> list[str | None] | None:
@@ -1648,6 +1661,9 @@ class _Listing(NamedTuple):
     """What the listing of a card's plays (or of its talent's uses) knows from its design alone."""
 
     minion: bool
+    action: bool              # an action that may be played in the playing step (not a Special only)
+    uses_base: bool           # uses_base: listed at every base, else at none
+    own_only: bool            # _own_minion_only: played on one's own minion
     carried: bool             # an action played on a minion: its target is checked as its carrier
     plain: bool               # _check_targets is answered from the move's parts (_plain_pick_passes)
     moded: bool               # one picking effect, no second pick, and modes: checked as a plain card's
@@ -1677,7 +1693,9 @@ def _listing_plan(card, playing: bool) -> _Listing:
     plain = not firsts or (len(firsts) == 1 and seconds in ((), firsts) and modes == [None])
     moded = not plain and len(firsts) == 1 and not seconds
     unpaid_bare = cost_of(card) > 0 and "talent" not in card.keywords
-    return _Listing(minion=card.kind == "minion", carried=card.kind == "action" and _played_on_minion(card),
+    return _Listing(minion=card.kind == "minion", action=card.kind == "action" and not _special_only(card),
+                    uses_base=uses_base(card), own_only=_own_minion_only(card),
+                    carried=card.kind == "action" and _played_on_minion(card),
                     plain=plain, moded=moded, first=firsts[0] if (plain or moded) and firsts else None,
                     paired=plain and bool(seconds),
                     on_minion=on_minion,
@@ -1693,15 +1711,21 @@ def _play_listing(card) -> _Listing:
     return _listing_plan(card, True)
 
 
-def _card_moves(state: GameState, pid: str, uid: str, card, bases: list[str | None], moves: list) -> None:
-    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes.
-    The price depends on the payment alone, so the payments that fail it are left out at once."""
-    plan = _play_listing(card)
+@per_card
+def _talent_listing(card) -> _Listing:
+    """_listing_plan of a card whose talent is used (asked for each talent at every listing)."""
+    return _listing_plan(card, False)
+
+
+def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None], moves: list) -> None:
+    """A card's plays at these bases, with each pick, payment and "any number of" picks that passes
+    (``plan``: the card's _play_listing). The price depends on the payment alone, so the payments
+    that fail it are left out at once."""
     pays = _PAY_NOTHING if plan.free else _paid_ways(state, pid, uid, playing=True)
     if plan.picks_nothing and plan.settled and not plan.any_picks:      # (most cards)
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
-    carriers = _carriers(state, pid, _own_minion_only(card)) if plan.carried else None
+    carriers = _carriers(state, pid, plan.own_only) if plan.carried else None
     # a plain card without a second pick: its picks and their payments depend on its candidates
     # alone, so a base with the same candidates as the base before shares that base's list
     shared = plan.plain and not plan.paired
@@ -1751,10 +1775,13 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     if carriers is not None and plan.plain and plan.first is None:   # it picks its carrier alone
         return [(target, None) for target in carriers]
     if candidates is not None:      # _pairs of a plain or moded card, from its one effect's candidates
-        found = _in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded else [*candidates]
-        targets = _target_list(state, found, plan.on_minion, plan.may_skip)
-        if sifted:
-            targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
+        if sifted and not plan.on_minion:
+            targets = _sifted_targets(plan, candidates)
+        else:
+            found = _in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded else [*candidates]
+            targets = _target_list(state, found, plan.on_minion, plan.may_skip)
+            if sifted:
+                targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
         pairs = (_with_seconds(state, pid, uid, base, targets, playing) if plan.paired
                  else [(target, None) for target in targets])
     else:           # (a plain card without candidates picks nothing _plain_pick_passes refuses)
@@ -1762,13 +1789,25 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     return pairs if carriers is None else [pair for pair in pairs if pair[0] in carriers]
 
 
+def _sifted_targets(plan: _Listing, candidates: list[str]) -> list[str | None]:
+    """_target_list of a plain card not played on a minion, without the picks _plain_pick_passes
+    refuses: its candidates (each passes), and no pick where _target_list offers it ("you may", or
+    nothing to pick) and _plain_pick_passes lets it go (nothing to pick, or a "you may" pick)."""
+    targets: list[str | None] = list(dict.fromkeys(candidates))
+    if (plan.may_skip or not targets) and (not candidates or plan.first.op in OPTIONAL_TARGET_OPS):   # type: ignore[union-attr]
+        targets.append(None)
+    return targets
+
+
 def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
     """The minions and monsters (in _targets' order) an action of the player may be played on, as
     _carrier_problem finds; the same for every action of the player that goes on a minion
     (``own_only``: on the player's own only), so worked out once while the state is read only."""
-    def work():       # (an action: what affectable answers is reached_by_actions')
-        return {m.uid: None for b in state.bases for m in (*b.minions, *b.monsters)
-                if (not own_only or m.controller == pid) and reached_by_actions(state, pid, b, m)}
+    def work():       # (an action: what affectable answers is reached_by_actions', without the call for most)
+        return {m.uid: None for b in state.bases for pool in (b.minions, b.monsters) for m in pool
+                if (not own_only or m.controller == pid)
+                and ((not m.attached and (m.controller is None or m.controller == pid))
+                     or reached_by_actions(state, pid, b, m))}
     return read_only_memo(state, ("carriers", pid, own_only), work)
 
 
@@ -1905,17 +1944,6 @@ def _scoring_candidates(state: GameState, pid: str) -> list[A.Action]:
     return moves + [move for move in talents if _valid(state, move)]
 
 
-def _may_play_now(state: GameState, seat: Seat, uid: str, card) -> bool:
-    """The checks of check_play_minion/check_play_action that depend on the card alone (a minion
-    passes them): a card failing them fails for every base, target and payment, so none of those is
-    built and checked. ``seat``: the player's."""
-    if card.kind == "minion":
-        return True
-    if card.kind != "action" or _special_only(card):
-        return False
-    return seat.actions_left > 0 or _action_grant(state, seat.id, uid) is not None
-
-
 @per_card
 def _special_only(card) -> bool:
     """A card that works only as a Special in a round of a scoring."""
@@ -1949,7 +1977,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     (per pick too for a talent that pays the picked card's price, Potion of Redundancy), the picks
     once per pick and mode."""
     card = state.card(uid)
-    plan = _listing_plan(card, False)
+    plan = _talent_listing(card)
     borrows = _borrows_price(card)
     where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
     candidates = _plain_candidates(state, pid, uid, plan, where)
@@ -1999,27 +2027,27 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
     """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
     the card is one; at a base the minions first, then the cards on minions, then those on the base.
-    (Plain loops, each minion looked at once: asked each time the active player's moves are listed.)"""
+    (Plain loops, each minion looked at once, its design's keywords read in place: asked each time
+    the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
-        carried: list[tuple[BaseInPlay, str, None]] = []
+        carried: list[tuple[BaseInPlay, str, None]] | None = None
         for minion in base.minions:
-            if minion.controller == pid and _has_talent(card_of[ids[minion.uid]]):
+            if minion.controller == pid and "talent" in card_of[ids[minion.uid]].keywords:
                 found.append((base, minion.uid, minion))
-            for uid in minion.attached:
-                if owners.get(uid, minion.controller) == pid and _has_talent(card_of[ids[uid]]):
-                    carried.append((base, uid, None))
-        found += carried
+            if minion.attached:
+                for uid in minion.attached:
+                    if owners.get(uid, minion.controller) == pid and "talent" in card_of[ids[uid]].keywords:
+                        if carried is None:
+                            carried = []
+                        carried.append((base, uid, None))
+        if carried:
+            found += carried
         for uid in base.actions:
-            if owners.get(uid) == pid and _has_talent(card_of[ids[uid]]):
+            if owners.get(uid) == pid and "talent" in card_of[ids[uid]].keywords:
                 found.append((base, uid, None))
     return found
-
-
-@per_card
-def _has_talent(card) -> bool:
-    return "talent" in card.keywords
 
 
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
