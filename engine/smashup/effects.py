@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.smashup.cards import Effect, designs, ops_of, per_card
+from engine.smashup.cards import Effect, designs, ops_of
 from engine.smashup.state import BaseInPlay, Minion, holds, treasures_on
 from engine.smashup.tx import Tx
 
@@ -105,14 +105,9 @@ class state_changing:
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     """A minion's (or monster's) power (powers_at, while the state is read only)."""
     cache = getattr(_READ_ONLY, "cache", None)
-    if cache is None or cache[0] is not state:       # (a minion nobody controls has no boosters)
-        boosters = _find_boosters(state) if minion.controller is not None else {}
-        return _minion_power(state, base, minion, state.card(minion.uid), boosters, _base_terms(state, base),
-                             holds(base.monsters, minion))
-    found = powers_at(state, base).get(id(minion))
-    if found is None:        # a minion asked about at a base it is not at
-        return _minion_power(state, base, minion, state.card(minion.uid), _boosters(state), _base_terms(state, base),
-                             holds(base.monsters, minion))
+    found = powers_at(state, base).get(id(minion)) if cache is not None and cache[0] is state else None
+    if found is None:        # worked out alone (or asked about at a base it is not at: as if it stood there)
+        return _power_table(state, base, ((holds(base.monsters, minion), (minion,)),), None)[id(minion)]
     return found
 
 
@@ -122,34 +117,102 @@ def powers_at(state, base: BaseInPlay) -> dict[int, int]:
     base and the cards there give, and the other minions' boosts, found once) and then looked up."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
-        return _powers_at(state, base)
-    tables = cache[1].get(_POWERS)
+        return _power_table(state, base, ((False, base.minions), (True, base.monsters)), None)
+    memo = cache[1]
+    tables = memo.get(_POWERS)
     if tables is None:
-        tables = cache[1][_POWERS] = {}
+        tables = memo[_POWERS] = {}
     table = tables.get(id(base))
     if table is None:
-        table = tables[id(base)] = _powers_at(state, base)
+        table = tables[id(base)] = _power_table(state, base, ((False, base.minions), (True, base.monsters)), memo)
     return table
 
 
 _POWERS = ("powers",)
+_BOOSTERS = ("boosters",)
 
 
-def _powers_at(state, base: BaseInPlay) -> dict[int, int]:
-    boosters, terms = _boosters(state), _base_terms(state, base)
-    here, per_treasure, off_turn = terms
-    from_others = boosters or per_treasure or off_turn
-    card_of, ids = designs(), state.card_ids          # state.card, looked up for every minion
+def _power_table(state, base: BaseInPlay, pools, memo: dict | None) -> dict[int, int]:
+    """The power of each minion (False) and monster (True) of the pools, standing at this base, by id():
+    printed power, counters, this turn's changes, what is played on it, every ongoing ability that
+    changes it; never below 0 ("Begriffe": power cannot go below 0). ``memo``: the read-only block's
+    (the boosters are found once in it), or None."""
+    card_of, ids, plans = designs(), state.card_ids, _PLANS
+    here, per_treasure, off_turn = _base_terms(state, base)
+    active = state.active_player.id if off_turn else None
+    boosts = boost_own = None          # (found when the first minion with a controller needs them)
     table = {}
-    for monster, pool in ((False, base.minions), (True, base.monsters)):
+    for monster, pool in pools:
         for minion in pool:
             card = card_of[ids[minion.uid]]
-            if minion.attached or from_others or _changes_own_power(card):
-                table[id(minion)] = _minion_power(state, base, minion, card, boosters, terms, monster)
-            else:     # _minion_power's sum for a minion nothing is played on, nothing else changes
-                total = card.power + minion.counters + minion.until_end_of_turn + here
-                table[id(minion)] = total if total > 0 else 0
+            plan = plans.get(id(card)) or _plan(card)
+            total = plan.power + minion.counters + minion.until_end_of_turn + here
+            if minion.attached or plan.own:
+                extra = _own_and_carried(state, base, minion, plan)
+                if extra is None:                # a card on it takes all its power
+                    table[id(minion)] = 0
+                    continue
+                total += extra
+            controller = minion.controller
+            if controller is not None:          # the controller's other minions' boosts
+                if boosts is None:
+                    boosts, boost_own = _boosters(state, memo)
+                if boosts:
+                    total += boosts.get(controller, 0) - boost_own.get(id(minion), 0)
+            if not monster:                     # what the base gives minions, not monsters
+                if per_treasure and minion.attached:
+                    total += per_treasure * treasures_on(state, minion)
+                if off_turn and controller != active:
+                    total += off_turn
+            table[id(minion)] = total if total > 0 else 0
     return table
+
+
+class _Plan:
+    """What a design brings to the power tables, worked out once per design object: its printed power,
+    its effects that change its own power, how much it gives its controller's other minions (Elf Help
+    Guru's kind), its effects on the minion it is played on and what it gives every minion at that
+    base, and as a base what it gives per treasure and on other players' turns. Looked up in
+    _PLANS by the power tables themselves: a call per minion (per_card) costs about as much as the
+    rest of its sum."""
+
+    __slots__ = ("boost", "design", "off_turn", "on_carrier", "own", "per_treasure", "power", "to_all_here")
+
+    def __init__(self, card) -> None:
+        effects = card.effects
+        self.design = card            # kept alive with its plan, so no other object takes its id()
+        self.power = getattr(card, "power", 0)
+        self.own = tuple(e for e in effects if e.op in _OWN_POWER_OPS)
+        self.boost = sum(e.n for e in effects if e.op == "others_mine_power")
+        self.on_carrier = tuple(e for e in effects if e.op in _CARRIER_POWER_OPS)
+        self.to_all_here = sum(e.n for e in effects if e.op == "base_minions_power")
+        self.per_treasure = sum(e.n for e in effects if e.op == "base_per_attached_treasure")
+        self.off_turn = sum(e.n for e in effects if e.op == "base_others_on_turn")
+
+
+_PLANS: dict[int, _Plan] = {}
+_OWN_POWER_OPS = frozenset({"self_per_attached_treasure", "self_if_treasure", "monster_alone_bonus",
+                            "per_other_monster"})
+_CARRIER_POWER_OPS = frozenset({"no_power", "attached_power", "per_attached_treasure", "per_monster_at_base"})
+
+
+def _plan(card) -> _Plan:
+    plan = _PLANS[id(card)] = _Plan(card)
+    return plan
+
+
+def _own_and_carried(state, base: BaseInPlay, minion: Minion, plan: _Plan) -> int | None:
+    """What the cards played on the minion and its own abilities give it (None: a card on it takes
+    all its power)."""
+    total = 0
+    if minion.attached:
+        carried = _power_from_attached(state, base, minion)
+        if carried is None:
+            return None
+        total += carried
+    if plan.own and has_abilities(state, minion):
+        total += _own_power_change(state, base, minion, plan.own)
+    return total
 
 
 def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
@@ -209,47 +272,31 @@ def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False
     return found
 
 
-def _minion_power(state, base: BaseInPlay, minion: Minion, card, boosters: dict, terms: tuple[int, int, int],
-                  monster: bool) -> int:
-    """Printed power, counters, this turn's changes, what is played on it and every ongoing ability
-    that changes it; never below 0 ("Begriffe": power cannot go below 0). ``card``: the minion's
-    design; ``boosters`` and ``terms``: _find_boosters and the base's _base_terms; ``monster``: it is
-    one of the base's monsters."""
-    total = card.power + minion.counters + minion.until_end_of_turn
-    if minion.attached:
-        carried = _power_from_attached(state, base, minion)
-        if carried is None:
-            return 0
-        total += carried
-    if _changes_own_power(card) and has_abilities(state, minion):
-        total += _own_power_change(state, base, minion, card)
-    here, per_treasure, off_turn = terms
-    total += here
-    if boosters or per_treasure or off_turn:
-        total += _bonus_from_others(state, minion, boosters, per_treasure, off_turn, monster)
-    return total if total > 0 else 0
-
-
 def _power_from_attached(state, base: BaseInPlay, minion: Minion) -> int | None:
-    """What the cards played on the minion give it (None: one of them takes all its power)."""
+    """What the cards played on the minion give it (None: one of them takes all its power; a card whose
+    abilities rest gives nothing)."""
+    card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
     total = 0
     for uid in minion.attached:
-        for e in _effects_of(state, uid):
+        if uid in silenced:
+            continue
+        card = card_of[ids[uid]]
+        for e in (plans.get(id(card)) or _plan(card)).on_carrier:
             if e.op == "no_power":
                 return None
             if e.op == "attached_power":
                 total += e.n
             elif e.op == "per_attached_treasure":
                 total += e.n * treasures_on(state, minion)
-            elif e.op == "per_monster_at_base":
+            else:                                   # per_monster_at_base
                 total += e.n * len(base.monsters)
     return total
 
 
-def _own_power_change(state, base: BaseInPlay, minion: Minion, card) -> int:
-    """What the minion's own abilities give it (it has them: has_abilities)."""
+def _own_power_change(state, base: BaseInPlay, minion: Minion, effects: tuple[Effect, ...]) -> int:
+    """What the minion's own abilities (``effects``: its _Plan.own; it has them: has_abilities) give it."""
     total = 0
-    for e in card.effects:
+    for e in effects:
         if e.op == "self_per_attached_treasure":
             total += e.n * treasures_on(state, minion)
         elif (e.op == "self_if_treasure" and treasures_on(state, minion)) or (
@@ -263,82 +310,52 @@ def _own_power_change(state, base: BaseInPlay, minion: Minion, card) -> int:
     return total
 
 
-@per_card
-def _changes_own_power(card) -> bool:
-    """Whether the card has an ability that changes its own power (most have none to look at)."""
-    return any(e.op in ("self_per_attached_treasure", "self_if_treasure", "monster_alone_bonus",
-                        "per_other_monster") for e in card.effects)
-
-
-def _bonus_from_others(state, minion: Minion, boosters: dict, per_treasure: int, off_turn: int, monster: bool) -> int:
-    """What the controller's other minions and the base give the minion (beyond what the base's
-    cards give every minion there)."""
-    total = 0
-    if boosters and minion.controller is not None:
-        boosts = boosters.get(minion.controller)
-        if boosts:
-            total += sum(n for other, n in boosts if other is not minion)
-    if (per_treasure or off_turn) and not monster:     # for minions, not monsters
-        total += per_treasure * treasures_on(state, minion)
-        if minion.controller != state.active_player.id:
-            total += off_turn
-    return total
-
-
 def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
     """What a base gives its minions: the power from cards on the minions and monsters there (every
     minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
-    silenced = base.uid in state.silenced
-    per_treasure, off_turn = (0, 0) if silenced else _base_bonuses(designs()[state.card_ids[base.uid]])
-    return _base_minions_power(state, base), per_treasure, off_turn
+    card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
+    here = 0
+    for pool in (base.minions, base.monsters):
+        for other in pool:
+            if other.attached:
+                for uid in other.attached:
+                    if uid not in silenced:      # (its effects rest until the turn ends)
+                        card = card_of[ids[uid]]
+                        here += (plans.get(id(card)) or _plan(card)).to_all_here
+    if base.uid in silenced:
+        return here, 0, 0
+    card = card_of[ids[base.uid]]
+    plan = plans.get(id(card)) or _plan(card)
+    return here, plan.per_treasure, plan.off_turn
 
 
-@per_card
-def _base_bonuses(card) -> tuple[int, int]:
-    """A base's power per treasure on a minion and on other players' turns."""
-    return (sum(e.n for e in card.effects if e.op == "base_per_attached_treasure"),
-            sum(e.n for e in card.effects if e.op == "base_others_on_turn"))
-
-
-def _boosters(state) -> dict[str, list[tuple[Minion, int]]]:
-    """Per controller, the minions (with their abilities) that give the controller's other minions
-    power, and how much (worked out once while the state is read only)."""
-    return read_only_memo(state, ("boosters",), lambda: _find_boosters(state))
-
-
-def _find_boosters(state) -> dict[str, list[tuple[Minion, int]]]:
-    found: dict[str, list[tuple[Minion, int]]] = {}
-    card_of, ids = designs(), state.card_ids          # state.card, looked up for every minion in play
-    for other_base in state.bases:
-        for other in other_base.minions:
-            if other.controller is None:
-                continue
-            n = _boost_of(card_of[ids[other.uid]])
-            if n and other.uid not in state.silenced and has_abilities(state, other):
-                found.setdefault(other.controller, []).append((other, n))
+def _boosters(state, memo: dict | None) -> tuple[dict[str, int], dict[int, int]]:
+    """_find_boosters, worked out once in a read-only block (``memo``: its memo, or None)."""
+    if memo is None:
+        return _find_boosters(state)
+    found = memo.get(_BOOSTERS)
+    if found is None:
+        found = memo[_BOOSTERS] = _find_boosters(state)
     return found
 
 
-@per_card
-def _boost_of(card) -> int:
-    """How much the card gives its controller's other minions (Elf Help Guru's kind)."""
-    return sum(e.n for e in card.effects if e.op == "others_mine_power")
-
-
-def _base_minions_power(state, base: BaseInPlay) -> int:
-    """What the cards on the minions and monsters here give every minion here."""
-    total = 0
-    for pool in (base.minions, base.monsters):
-        for other in pool:
-            for uid in other.attached:
-                if uid not in state.silenced:      # (its effects rest until the turn ends)
-                    total += _power_to_all_here(designs()[state.card_ids[uid]])
-    return total
-
-
-@per_card
-def _power_to_all_here(card) -> int:
-    return sum(e.n for e in card.effects if e.op == "base_minions_power")
+def _find_boosters(state) -> tuple[dict[str, int], dict[int, int]]:
+    """The power the minions (with their abilities) that give their controller's other minions power
+    give: in all per controller, and each one's own part by id() (a minion does not boost itself)."""
+    totals: dict[str, int] = {}
+    own: dict[int, int] = {}
+    card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
+    for other_base in state.bases:
+        for other in other_base.minions:
+            controller = other.controller
+            if controller is None:
+                continue
+            card = card_of[ids[other.uid]]
+            n = (plans.get(id(card)) or _plan(card)).boost
+            if n and other.uid not in silenced and has_abilities(state, other):
+                totals[controller] = totals.get(controller, 0) + n
+                own[id(other)] = n
+    return totals, own
 
 
 def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:

@@ -1,0 +1,59 @@
+"""A base's power table (engine.smashup.effects.powers_at) works out every minion and monster there in
+one pass, with the minions that boost their controller's others found once for the whole table: each
+one gets what its cards and abilities give it, the same answer inside a read-only block and asked
+alone (rulebook line 492: at a base a minion's power is its printed power as abilities change it,
+never below 0)."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+from engine.smashup.effects import minion_power, powers_at, powers_fixed
+from tests.test_smashup import put_minion
+from tests.test_smashup_cards import FACTIONS, game_for, play
+
+
+def _powers(state, uids: list[str], block: bool) -> list[int]:
+    """The minions' powers, from the bases' tables in a read-only block or each worked out alone."""
+    with powers_fixed(state) if block else nullcontext():
+        found = []
+        for uid in uids:
+            base, minion = next((b, m) for b in state.bases for m in (*b.minions, *b.monsters) if m.uid == uid)
+            found.append(minion_power(state, base, minion))
+        return found
+
+
+def _printed(state, uid: str) -> int:
+    return state.card(uid).power
+
+
+def test_sword_lord_gives_its_players_other_minions_one_at_every_base_but_not_itself():
+    """Sword Lord: "your other minions" get +1, wherever they are; not itself, not another player's
+    minion; while its abilities rest (Last Call, until the end of the turn) nobody gets it."""
+    state = game_for()
+    lord = put_minion(state, "orcs-sword-lord", "anna", 0)
+    here, there = put_minion(state, "orcs-dork-orc", "anna", 0), put_minion(state, "mages-wand-whiz", "anna", 1)
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    uids = [lord, here, there, theirs]
+    boosted = [_printed(state, lord), _printed(state, here) + 1, _printed(state, there) + 1, _printed(state, theirs)]
+    assert _powers(state, uids, block=True) == _powers(state, uids, block=False) == boosted
+    state.silenced.append(lord)
+    assert _powers(state, uids, block=True) == _powers(state, uids, block=False) == [
+        _printed(state, u) for u in uids]
+
+
+def test_a_minion_whose_power_is_taken_counts_nothing_and_the_others_keep_theirs():
+    """Curse of Uselessness on a minion: its power is 0 whatever else it has (Sword Lord's +1, its own
+    +1 counters); the other minions at the base keep theirs, in the table as alone."""
+    state = game_for("ben", {**FACTIONS, "ben": ["clerics", "thieves"]})
+    put_minion(state, "orcs-sword-lord", "anna", 1)
+    cursed = put_minion(state, "orcs-hammer-slammer", "anna", 0, power_bonus=2)
+    other = put_minion(state, "mages-wand-whiz", "anna", 0)
+    assert _powers(state, [cursed, other], block=False) == [_printed(state, cursed) + 3, _printed(state, other) + 1]
+    (state, _), _ = play(state, "ben", "clerics-curse-of-uselessness", target=cursed)
+    assert _powers(state, [cursed, other], block=True) == _powers(state, [cursed, other], block=False) == [
+        0, _printed(state, other) + 1]
+    base = state.bases[0]
+    alone = {id(m): minion_power(state, base, m) for m in (*base.minions, *base.monsters)}
+    with powers_fixed(state):
+        assert powers_at(state, base) == alone
