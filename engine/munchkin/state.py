@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from engine.core.plain_reads import read_fields_plainly
 from engine.munchkin.cards import Card, catalog
 
 RULES_VERSION = 1
@@ -241,3 +242,9 @@ class GameState(_Model):
         for corpse in self.corpses:
             found += corpse.cards
         return found
+
+
+# fields read with the plain attribute lookup (engine.core.plain_reads): every model of the state but
+# GameState itself, whose private attributes pydantic's __getattr__ serves
+PLAIN_READS = read_fields_plainly((Options, ItemInPlay, Player, CombatMonster, PlayedOneShot, Bribe, Combat, Decision,
+                                   Corpse, Charity))

@@ -1,0 +1,44 @@
+"""The Munchkin state's models read their fields with CPython's plain attribute lookup
+(engine.core.plain_reads) instead of pydantic's ``__getattr__`` hook, all but GameState, whose
+private attributes (the card catalogue, the seats, the card uids) that hook serves: every field,
+property and method reads as before, a name a model does not have is refused the same way, and a
+game stored and read back is the same game."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from engine.munchkin.rules import new_game
+from engine.munchkin.state import PLAIN_READS, GameState, ItemInPlay, Options, Player
+
+
+def _dealt() -> GameState:
+    return new_game([("anna", "Anna"), ("ben", "Ben"), ("cleo", "Cleo")], seed=3, sets=("cthulhu",),
+                    options=Options())[0]
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the plain lookup is CPython's")
+def test_every_model_but_the_game_itself_reads_its_fields_plainly():
+    assert Player in PLAIN_READS and ItemInPlay in PLAIN_READS and len(PLAIN_READS) == 10
+    assert GameState not in PLAIN_READS
+
+
+def test_fields_methods_and_missing_names_read_as_before():
+    state = _dealt()
+    player = state.players[0]
+    assert (player.id, player.level) == ("anna", 1) and player.hand
+    assert state.card(player.hand[0]).name_de          # the catalogue, a private attribute of the game
+    assert state.has_player("ben") and not state.has_player("dora")
+    item = ItemInPlay(uid="c1")
+    assert item.model_fields_set == {"uid"}
+    with pytest.raises(AttributeError, match="'Player' object has no attribute 'power'"):
+        _ = player.power
+
+
+def test_a_game_stored_and_read_back_is_the_same_game():
+    state = _dealt()
+    again = GameState.model_validate_json(state.model_dump_json())
+    assert again.model_dump() == state.model_dump() and again.clone().model_dump() == state.model_dump()
+    assert again.players[1].hand == state.players[1].hand
