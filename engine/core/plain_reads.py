@@ -6,7 +6,7 @@ import ctypes
 from typing import Any
 
 
-def read_fields_plainly(models) -> tuple[type, ...]:
+def read_fields_plainly(models, private_read_directly: tuple[type, ...] = ()) -> tuple[type, ...]:
     """Lets CPython read these models' fields as it reads any object's attributes; returns the models
     it did this for. pydantic's BaseModel has a ``__getattr__``, which serves private attributes and
     extra fields only. A class with one gets CPython's attribute hook, which the interpreter never
@@ -15,9 +15,13 @@ def read_fields_plainly(models) -> tuple[type, ...]:
     extra="allow"; any other model is left as it is) the type's attribute slot is set back to the
     plain lookup (PyObject_GenericGetAttr), which finds every field, property and method as before
     and raises the same AttributeError for any other name (all pydantic's ``__getattr__`` would do for
-    it). The slot is found by comparing a plain class with one that has ``__getattr__``; where
-    anything looks otherwise (another Python, another layout), nothing is changed and the models read
-    as before."""
+    it). A model of ``private_read_directly`` is switched although it has private attributes: its code
+    reads them only through ``__pydantic_private__`` (writes still go through pydantic's
+    ``__setattr__``), never as attributes, which would then raise AttributeError.
+
+    The slot is found by comparing a plain class with one that has ``__getattr__``; where anything
+    looks otherwise (another Python, another layout), nothing is changed and the models read as
+    before."""
     slot = _getattr_slot()
     if slot is None:
         return ()
@@ -25,7 +29,8 @@ def read_fields_plainly(models) -> tuple[type, ...]:
     done = []
     for model in models:
         words = _type_words(model)
-        if model.__private_attributes__ or model.model_config.get("extra") == "allow" or words[index] != hook:
+        private = model.__private_attributes__ and model not in private_read_directly
+        if private or model.model_config.get("extra") == "allow" or words[index] != hook:
             continue
         words[index] = plain
         ctypes.pythonapi.PyType_Modified(ctypes.py_object(model))

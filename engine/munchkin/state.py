@@ -167,8 +167,9 @@ class GameState(_Model):
         data["card_ids"] = {}
         copy = GameState.model_validate(data)
         copy.card_ids = self.card_ids
-        copy._catalog = self._catalog
-        copy._uids = self._uids
+        private = self.__pydantic_private__      # (read directly: see PLAIN_READS below)
+        copy._catalog = private["_catalog"]
+        copy._uids = private["_uids"]
         return copy
 
     def card_uids(self) -> frozenset[str]:
@@ -244,7 +245,8 @@ class GameState(_Model):
         return found
 
 
-# fields read with the plain attribute lookup (engine.core.plain_reads): every model of the state but
-# GameState itself, whose private attributes pydantic's __getattr__ serves
+# fields read with the plain attribute lookup (engine.core.plain_reads): every model of the state.
+# GameState's private attributes (the catalogue, the seats, the card uids) are read only through
+# __pydantic_private__ (self._catalog as an attribute would raise AttributeError)
 PLAIN_READS = read_fields_plainly((Options, ItemInPlay, Player, CombatMonster, PlayedOneShot, Bribe, Combat, Decision,
-                                   Corpse, Charity))
+                                   Corpse, Charity, GameState), private_read_directly=(GameState,))
