@@ -48,6 +48,19 @@ async def _logged_actions(backend) -> int:
         await store.close()
 
 
+async def _stop_in_a_game(process: subprocess.Popen, backend, deadline: float) -> None:
+    """Stops the process (SIGSTOP) at a moment when one of its games is under way, so that the kill
+    after it lands in the middle of a game: a game can end, and the next begin, between a look at
+    the database and a kill, and a stopped process commits nothing more."""
+    while time.monotonic() < deadline:
+        process.send_signal(signal.SIGSTOP)
+        await asyncio.sleep(0.05)            # (a commit already sent lands before the look)
+        if await _logged_actions(backend) > 0:
+            return
+        process.send_signal(signal.SIGCONT)
+        await asyncio.sleep(0.02)
+
+
 async def test_sigkill_mid_game_then_restart_replays_clean(backend, clock):
     db = backend.url
     process = subprocess.Popen(
@@ -60,6 +73,7 @@ async def test_sigkill_mid_game_then_restart_replays_clean(backend, clock):
         wanted = 1500 if backend.kind == "sqlite" else 400
         while await _logged_actions(backend) < wanted and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
+        await _stop_in_a_game(process, backend, deadline + 30)
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
