@@ -27,6 +27,15 @@ def _moves(state) -> list[A.Action]:
     return [m for p in state.players for m in legal_actions(state, p.id)]
 
 
+def _refused_unchanged(state, move: A.Action) -> str:
+    """The refusal's code for the move applied in place, after checking it changed nothing."""
+    before = state.model_dump()
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, move, in_place=True)
+    assert state.model_dump() == before
+    return refused.value.code
+
+
 def _in_play(seed: int):
     """A game of three random players, at its first playing step with a minion in the active hand."""
     rng = random.Random(seed)
@@ -68,11 +77,7 @@ def test_a_listed_move_played_again_in_the_same_block_is_refused():
     with powers_fixed(state):
         play = next(m for m in legal_actions(state, state.active_player.id) if isinstance(m, A.PlayMinion))
         apply(state, play, in_place=True)
-        before = state.model_dump()
-        with pytest.raises(IllegalAction) as refused:
-            apply(state, play, in_place=True)
-    assert refused.value.code == "card_not_in_hand"
-    assert state.model_dump() == before
+        assert _refused_unchanged(state, play) == "card_not_in_hand"
 
 
 def test_a_move_not_listed_is_checked_inside_the_block():
@@ -80,15 +85,11 @@ def test_a_move_not_listed_is_checked_inside_the_block():
     (equal in every field to nothing listed) is refused there and changes nothing."""
     state = _in_play(11)
     waiting = next(p for p in state.players if p.id != state.active_player.id)
-    minion = next(u for u in waiting.hand if state.card(u).kind == "minion") if any(
-        state.card(u).kind == "minion" for u in waiting.hand) else waiting.hand[0]
+    minion = next((u for u in waiting.hand if state.card(u).kind == "minion"), waiting.hand[0])
+    out_of_turn = A.PlayMinion(actor=waiting.id, card=minion, base=state.bases[0].uid)
     with powers_fixed(state):
         _moves(state)
-        before = state.model_dump()
-        with pytest.raises(IllegalAction) as refused:
-            apply(state, A.PlayMinion(actor=waiting.id, card=minion, base=state.bases[0].uid), in_place=True)
-    assert refused.value.code == "not_your_turn"
-    assert state.model_dump() == before
+        assert _refused_unchanged(state, out_of_turn) == "not_your_turn"
 
 
 def test_a_move_the_caller_adds_to_a_listing_is_still_checked():
@@ -101,11 +102,7 @@ def test_a_move_the_caller_adds_to_a_listing_is_still_checked():
         listed = legal_actions(state, state.active_player.id)
         out_of_turn = A.listed_minion(waiting.id, waiting.hand[0], state.bases[0].uid, None, None, (), None)
         listed.append(out_of_turn)
-        before = state.model_dump()
-        with pytest.raises(IllegalAction) as refused:
-            apply(state, out_of_turn, in_place=True)
-    assert refused.value.code == "not_your_turn"
-    assert state.model_dump() == before
+        assert _refused_unchanged(state, out_of_turn) == "not_your_turn"
 
 
 def test_a_listed_move_is_checked_again_on_a_copy_of_its_state():
