@@ -143,7 +143,8 @@ def per_card(fn):
     """For a function of a card design alone (and fixed flags): worked out once per design. Keyed by
     the design object itself, so a design replaced (a host's card file, a test) is worked out anew.
     A function of the design alone gets a wrapper without the flags (it is called by the hundred
-    thousand while moves are listed)."""
+    thousand while moves are listed); its values by id() are its ``found``, for a loop over every
+    card in play that looks up in place and calls the function only for a design not yet seen."""
     found: dict[Any, tuple[Any, Any]] = {}
     if fn.__code__.co_argcount == 1:
         values: dict[int, Any] = {}
@@ -158,6 +159,7 @@ def per_card(fn):
                 value = values[id(card)] = fn(card)
                 return value
 
+        remembered_one.found = values       # type: ignore[attr-defined]  (for a loop that looks up in place)
         return remembered_one
 
     @wraps(fn)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.smashup.cards import Effect, designs, ops_of
+from engine.smashup.cards import Effect, designs, ops_of, per_card
 from engine.smashup.state import BaseInPlay, Minion, holds, treasures_on
 from engine.smashup.tx import Tx
 
@@ -172,15 +172,14 @@ class _Plan:
     """What a design brings to the power tables, worked out once per design object: its printed power,
     its effects that change its own power, how much it gives its controller's other minions (Elf Help
     Guru's kind), its effects on the minion it is played on and what it gives every minion at that
-    base, and as a base what it gives per treasure and on other players' turns. Looked up in
-    _PLANS by the power tables themselves: a call per minion (per_card) costs about as much as the
-    rest of its sum."""
+    base, and as a base what it gives per treasure and on other players' turns. The power tables
+    look it up in _PLANS (_plan's memo) in place: a call per minion costs about as much as the rest
+    of its sum."""
 
-    __slots__ = ("boost", "design", "off_turn", "on_carrier", "own", "per_treasure", "power", "to_all_here")
+    __slots__ = ("boost", "off_turn", "on_carrier", "own", "per_treasure", "power", "to_all_here")
 
     def __init__(self, card) -> None:
         effects = card.effects
-        self.design = card            # kept alive with its plan, so no other object takes its id()
         self.power = getattr(card, "power", 0)
         self.own = tuple(e for e in effects if e.op in _OWN_POWER_OPS)
         self.boost = sum(e.n for e in effects if e.op == "others_mine_power")
@@ -190,15 +189,17 @@ class _Plan:
         self.off_turn = sum(e.n for e in effects if e.op == "base_others_on_turn")
 
 
-_PLANS: dict[int, _Plan] = {}
 _OWN_POWER_OPS = frozenset({"self_per_attached_treasure", "self_if_treasure", "monster_alone_bonus",
                             "per_other_monster"})
 _CARRIER_POWER_OPS = frozenset({"no_power", "attached_power", "per_attached_treasure", "per_monster_at_base"})
 
 
+@per_card
 def _plan(card) -> _Plan:
-    plan = _PLANS[id(card)] = _Plan(card)
-    return plan
+    return _Plan(card)
+
+
+_PLANS: dict[int, _Plan] = _plan.found      # type: ignore[attr-defined]
 
 
 def _own_and_carried(state, base: BaseInPlay, minion: Minion, plan: _Plan) -> int | None:
