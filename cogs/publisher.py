@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007   # Discord: cannot send messages to this user
 STATUS_KEY = "#status"   # the live status message is kept like a private message under this key
 STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status is posted anew at the bottom
+# seconds between two looks at the channel below a game's status message (each look is a request to the
+# channel's rate-limited history; in a lively game the status changes about once a second)
+STATUS_LOOK_EVERY = 10.0
 
 
 EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Discord's per-message pace)
@@ -83,6 +86,7 @@ class Publisher:
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
         self.pictures = Throttle()
+        self.looks_below = Throttle(every=STATUS_LOOK_EVERY)   # when each game's status last looked below it
         self._latest_status: dict[int, tuple[ActResult, str]] = {}     # a status picture waiting for its time
         self._picture_timers: dict[int, asyncio.TimerHandle] = {}
 
@@ -288,7 +292,7 @@ class Publisher:
         if record.message_id and sent_text == text_digest and not new_picture:
             return
         channel = self.bot.get_partial_messageable(int(result.channel_id))
-        if record.message_id and not await self._scrolled_away(channel, int(record.message_id)):
+        if record.message_id and not await self._pushed_up(result.game_id, channel, int(record.message_id)):
             try:
                 drawn = await self._status_file(result.game_id, picture) if new_picture else None
                 new_picture = drawn is not None
@@ -333,6 +337,16 @@ class Publisher:
         newest = self._latest_status.pop(game_id, None)
         if newest is not None:
             self._want(game_id, STATUS_KEY, functools.partial(self._update_status, *newest))
+
+    async def _pushed_up(self, game_id: int, channel: discord.PartialMessageable, message_id: int) -> bool:
+        """Whether the channel's chat pushed the status message up (_scrolled_away), looked at no more
+        than once per STATUS_LOOK_EVERY seconds per game: in between the status is edited in place, and
+        a status pushed up meanwhile moves to the bottom with the first change after that time."""
+        key = (game_id, "below")
+        if self.looks_below.wait(key) > 0:
+            return False
+        self.looks_below.drew(key)
+        return await self._scrolled_away(channel, message_id)
 
     @staticmethod
     async def _scrolled_away(channel: discord.PartialMessageable, message_id: int) -> bool:

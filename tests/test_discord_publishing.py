@@ -145,3 +145,36 @@ async def test_a_burst_of_changes_edits_a_message_twice_with_the_newest_content_
     await first
     assert [n for n, _ in sent] == [0, 9]                    # the first at once, then only the newest
     assert sent[1][1] - sent[0][1] >= 0.19                   # no faster than one edit per interval
+
+
+def looks_below_status(table: Table) -> list:
+    """The requests for the channel's messages (the look below the status message)."""
+    return [r for r in table.env.http_requests
+            if r.method == "GET" and r.path == f"/channels/{table.channel.id}/messages"]
+
+
+async def test_a_lively_game_looks_below_its_status_once_per_interval_and_still_moves_it_down(table: Table):
+    """Every status change would otherwise cost a read of the channel's history (rate-limited per
+    channel): within STATUS_LOOK_EVERY seconds the status is edited in place, and the first change after
+    that time moves a status pushed up by the chat to the bottom."""
+    from cogs.publisher import STATUS_LOOK_EVERY
+
+    now = [1000.0]
+    table.bot.publisher.looks_below.clock = lambda: now[0]
+    await table.open_game()
+    first = status_message(table)[0]
+    for _ in range(3):                              # three changes within the interval: one look only
+        await play_until(table, status_changed(table, status_message(table)[-1].content))
+        await table.bot.publisher.drain()
+        await table.settle()
+    assert len(looks_below_status(table)) == 1 and len(edits_of(table, table.channel.id)) >= 3
+    for word in ("hallo", "wer ist dran?", "moment", "gleich"):      # the chat pushes the status up
+        await table.players[1].send(table.channel, word)
+    await play_until(table, status_changed(table, status_message(table)[-1].content))
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert [m.id for m in status_message(table)] == [first.id]       # not looked at yet: edited in place
+    now[0] += STATUS_LOOK_EVERY
+    await play_until(table, lambda: [m.id for m in status_message(table)] not in ([], [first.id]))
+    assert len(looks_below_status(table)) == 2
+    assert table.channel.history()[-1].id == status_message(table)[-1].id   # at the bottom again
