@@ -8,6 +8,7 @@ what was taken back."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,19 +28,33 @@ class Step:
     events: list[Event]
 
 
-def start(record: GameRecord, seats: list[Seat]) -> tuple[Any, list[Event]]:
-    """The game as it was dealt, from its seed and seats."""
+def start(record: GameRecord, seats: list[Seat], rules_version: int | None = None) -> tuple[Any, list[Event]]:
+    """The game as it was dealt, from its seed and seats, to be played on by the rules version it began
+    with (a game keeps it: a rule changed later leaves its log as it was made): ``rules_version``, that
+    of a state of the game at hand, else the stored state's; a game not stored yet takes the newest."""
     rules = rules_of(record.kind)
-    return rules.new_game([(s.user_id, s.name) for s in seats], seed=record.seed, sets=record.sets,
-                          options=rules.options_model.model_validate(record.options),
-                          sexes={s.user_id: s.sex for s in seats})
+    state, events = rules.new_game([(s.user_id, s.name) for s in seats], seed=record.seed, sets=record.sets,
+                                   options=rules.options_model.model_validate(record.options),
+                                   sexes={s.user_id: s.sex for s in seats})
+    version = rules_version if rules_version is not None else stored_rules_version(record)
+    if version is not None and version != state.rules_version:     # (new_game deals alike at every version)
+        state.rules_version = version
+    return state, events
 
 
-def steps(record: GameRecord, seats: list[Seat], entries: list[LoggedAction]) -> Iterator[Step]:
+def stored_rules_version(record: GameRecord) -> int | None:
+    """The rules version of the game's stored state (a state stored without one is of version 1)."""
+    if not record.state_json:
+        return None
+    return json.loads(record.state_json).get("rules_version", 1)
+
+
+def steps(record: GameRecord, seats: list[Seat], entries: list[LoggedAction],
+          rules_version: int | None = None) -> Iterator[Step]:
     """Every line of the log in order, the start first. A logged move the engine refuses raises
     (IllegalAction, or whatever the engine raised): the caller reports it."""
     rules = rules_of(record.kind)
-    state, events = start(record, seats)
+    state, events = start(record, seats, rules_version)
     yield Step(None, state, state, events)
     for entry in entries:
         if entry.undo_of is not None:
@@ -59,10 +74,11 @@ class RefusedOnReplay(Exception):
         self.seq = seq
 
 
-def final_state(record: GameRecord, seats: list[Seat], entries: list[LoggedAction]) -> Any:
-    """The state the moves that stand lead to."""
+def final_state(record: GameRecord, seats: list[Seat], entries: list[LoggedAction],
+                rules_version: int | None = None) -> Any:
+    """The state the moves that stand lead to (``rules_version``: see start)."""
     rules = rules_of(record.kind)
-    state, _ = start(record, seats)
+    state, _ = start(record, seats, rules_version)
     for entry in entries:
         if entry.counts:
             try:
@@ -72,9 +88,10 @@ def final_state(record: GameRecord, seats: list[Seat], entries: list[LoggedActio
     return state
 
 
-def last_move(record: GameRecord, seats: list[Seat], entries: list[LoggedAction]) -> tuple[Any, Any, list[Event]]:
+def last_move(record: GameRecord, seats: list[Seat], entries: list[LoggedAction],
+              rules_version: int | None = None) -> tuple[Any, Any, list[Event]]:
     """The state before the log's last line, the state after it and its events (taking a move back)."""
     rules = rules_of(record.kind)
-    before = final_state(record, seats, entries[:-1])
+    before = final_state(record, seats, entries[:-1], rules_version)
     after, events = rules.apply(before, rules.parse_action(entries[-1].action_json))
     return before, after, events

@@ -453,7 +453,7 @@ class TableService:
             return remembered[1], remembered[2]
         seats = await self.store.seats(record.id)
         try:
-            before, after, events = await asyncio.to_thread(last_move, record, seats, logged)
+            before, after, events = await asyncio.to_thread(last_move, record, seats, logged, state.rules_version)
         except (RefusedOnReplay, IllegalAction) as exc:
             raise TableError("undo_unavailable") from exc
         if after.model_dump_json() != state.model_dump_json():

@@ -399,6 +399,79 @@ def test_stalling_is_not_asked_for_a_card_that_picks_nothing_in_play():
     assert brats in after.player("cleo").discard and _alive(after, mine)
 
 
+def _stalled_club_table():
+    """Anna's Stalling on the middle base with a minion of hers there and one at the third base, a
+    minion of Cleo's at the middle base too; Ben's turn, with Join the Club (+1 to every minion at the
+    base it is played on) and Good Habits (+1 to every minion in play) in his hand."""
+    picks = {"anna": ["orcs", "mages"], "ben": ["clerics", "thieves"], "cleo": ["halflings", "dwarves"]}
+    state = game_for("anna", picks)
+    (state, _), stalling = play(state, "anna", "orcs-stalling", 1)
+    assert stalling in state.bases[1].actions
+    mine = put_minion(state, "orcs-topper-chopper", "anna", 1)      # (no ability of its own)
+    elsewhere = put_minion(state, "mages-happy-zapper", "anna", 2)
+    cleos = put_minion(state, "halflings-pestling", "cleo", 1)
+    state.active = [p.id for p in state.players].index("ben")
+    state.player("ben").actions_left = 2
+    return state, mine, elsewhere, cleos
+
+
+def _boost(state, uid):
+    return next(m.until_end_of_turn for b in state.bases for m in b.minions if m.uid == uid)
+
+
+def test_stalling_lets_its_player_keep_a_card_acting_on_every_minion_there_off_theirs():
+    """Line 476 ("dürfen" is a choice) for Stalling ("you may have your minions here be unaffected by
+    another player's card"), for a card that picks nothing but acts on every minion at the base: Ben's
+    Join the Club waits for Anna; "yes" gives +1 to Cleo's minion there and not to Anna's, "none" to
+    both."""
+    state, mine, _, cleos = _stalled_club_table()
+    club = take(state, "clerics-join-the-club", "ben")
+    state, _ = apply(state, A.PlayAction(actor="ben", card=club, base=state.bases[1].uid))
+    asked = choice(state, "anna", "may_stall_all")
+    assert asked.options == ["none", "yes"] and _boost(state, mine) == _boost(state, cleos) == 0
+    assert not is_legal(state, A.FinishPlaying(actor="ben"))          # the game waits for Anna
+    kept = answer(state, "anna", "may_stall_all", "yes")
+    assert (_boost(kept, mine), _boost(kept, cleos)) == (0, 1) and not kept.decisions
+    let = answer(state, "anna", "may_stall_all", "none")
+    assert (_boost(let, mine), _boost(let, cleos)) == (1, 1)
+
+
+def test_stalling_keeps_a_card_on_every_minion_in_play_off_its_base_only():
+    """Stalling covers its player's minions at its own base: Good Habits (+1 to every minion in play)
+    kept off by Anna still gives her minion at another base +1; unanswered at the deadline ("dürfen":
+    declined) it acts on all of them."""
+    state, mine, elsewhere, cleos = _stalled_club_table()
+    habits = take(state, "clerics-good-habits", "ben")
+    state, _ = apply(state, A.PlayAction(actor="ben", card=habits, base=state.bases[0].uid))
+    asked = choice(state, "anna", "may_stall_all")
+    kept = answer(state, "anna", "may_stall_all", "yes")
+    assert (_boost(kept, mine), _boost(kept, elsewhere), _boost(kept, cleos)) == (0, 1, 1)
+    late = deadline(state, asked)
+    assert (_boost(late, mine), _boost(late, elsewhere), _boost(late, cleos)) == (1, 1, 1)
+
+
+def test_stalling_asks_nothing_when_no_minion_of_its_player_there_is_reached_or_the_card_is_theirs():
+    """No question without a minion of Anna's at the Stalling base to keep the card off, nor for a
+    card Anna plays herself, nor for Join the Club at another base."""
+    state, mine, _, cleos = _stalled_club_table()
+    club = take(state, "clerics-join-the-club", "ben")
+    elsewhere, _ = apply(state, A.PlayAction(actor="ben", card=club, base=state.bases[0].uid))
+    assert not elsewhere.decisions
+    gone = state.model_copy(deep=True)
+    base = gone.bases[1]
+    minion = next(m for m in base.minions if m.uid == mine)
+    base.minions.remove(minion)
+    gone.player("anna").discard.append(mine)
+    after, _ = apply(gone, A.PlayAction(actor="ben", card=club, base=gone.bases[1].uid))
+    assert not after.decisions and _boost(after, cleos) == 1
+    state.active = [p.id for p in state.players].index("anna")
+    state.player("anna").actions_left = 1
+    state.player("ben").hand.remove(club)                # the card in Anna's hand, played by her
+    state.player("anna").hand.append(club)
+    after, _ = apply(state, A.PlayAction(actor="anna", card=club, base=state.bases[1].uid))
+    assert not after.decisions and (_boost(after, mine), _boost(after, cleos)) == (1, 1)
+
+
 def test_potion_of_redundancy_potion_uses_another_minions_talent_as_its_minion():
     """Potion of Redundancy Potion (on a minion): its talent uses another minion's talent, paying that
     talent's price, as the minion it lies on (Happy Zapper's +power goes to the potion's minion)."""

@@ -19,6 +19,8 @@ the default a passed deadline takes), answered with ``Choose``. Until it is answ
     may_stall        Stalling: another player's card picked one's minion at its base; "yes" keeps the
                      card off (its picking effects do not act, a card played on the minion is
                      discarded), "none" lets it act
+    may_stall_all    Stalling: another player's card acts on every minion at its base (Join the Club,
+                     Potion of Paralysis …); "yes" keeps those effects off one's own minions there
     treehouse_pick   Treehouse: the other player who may draw a card
     order_abilities  several abilities triggered at once: the card whose ability the active player
                      puts first (hooks.run_triggers)
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.smashup.cards import designs, ops_of
 from engine.smashup.state import Decision, GameState
@@ -35,6 +38,7 @@ from engine.smashup.tx import Tx
 
 NONE = "none"
 YES = "yes"
+STALLING_ON_ALL = 2     # the rules version (state.RULES_VERSION) from which may_stall_all is asked
 Handler = Callable[[Tx, Decision, str], None]
 HANDLERS: dict[str, Handler] = {}
 
@@ -195,21 +199,26 @@ def _order_abilities(tx: Tx, decision: Decision, option: str) -> None:
     run_first(tx, option)
 
 
-def ask_stalling(tx: Tx, ctx) -> bool:
+def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
     """Stalling ("you may have your minions here be unaffected by it"): when another player's card picks
-    a minion at a base with its controller's Stalling, that player decides; until then the card's
-    picking effects wait. True when the question was asked."""
-    from engine.smashup.effects import stalling_player
+    a minion at a base with its controller's Stalling, or acts on every minion there (``now``: which of
+    its effects act at once; None: the card does not act now, only its pick is asked about), that
+    player decides; until then those effects wait. The kind of the question asked ("may_stall",
+    "may_stall_all"), or "" when none was."""
+    from engine.smashup.effects import stalling_player, stalling_player_for_all
 
     if not _stalling_in_play(tx.s):
-        return False
-    player = stalling_player(tx.s, ctx)
+        return ""
+    kind, player = "may_stall", stalling_player(tx.s, ctx)
     if player is None:
-        return False
-    offer(tx, player, "may_stall", by=ctx.player, card=ctx.card, base=ctx.base or "", target=ctx.target or "",
+        asks_for_all = now is not None and tx.s.rules_version >= STALLING_ON_ALL
+        kind, player = "may_stall_all", stalling_player_for_all(tx.s, ctx, now) if asks_for_all else None
+        if player is None:
+            return ""
+    offer(tx, player, kind, by=ctx.player, card=ctx.card, base=ctx.base or "", target=ctx.target or "",
           target2=ctx.target2 or "", picks=",".join(ctx.picks), discard=",".join(ctx.discard),
           mode=ctx.mode or "", placed=json.dumps(ctx.placed))
-    return True
+    return kind
 
 
 def _stalling_in_play(state: GameState) -> bool:
@@ -221,19 +230,36 @@ def _stalling_in_play(state: GameState) -> bool:
 
 @handler("may_stall")
 def _may_stall(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.effects import Context, carrier_of
+    from engine.smashup.effects import carrier_of
     from engine.smashup.rules import finish_stalled
 
-    c = decision.context
-    ctx = Context(c["by"], c["card"], c["base"] or None, c["target"] or None, _listed(c["discard"]),
-                  c["mode"] or None, c["target2"] or None, _listed(c["picks"]), placed=json.loads(c["placed"]))
+    ctx = _stalled_context(decision)
     if option != YES:
-        finish_stalled(tx, ctx)
+        finish_stalled(tx, ctx, decision.kind)
         return
     carrier = carrier_of(tx.s, ctx.card)           # a card played on the minion does not stay on it
     if carrier is not None and carrier[1].controller == decision.player:
         carrier[1].attached.remove(ctx.card)
         tx.to_discard(ctx.card)
+
+
+@handler("may_stall_all")
+def _may_stall_all(tx: Tx, decision: Decision, option: str) -> None:
+    """The card's effects on every minion act now, passing over the player's minions at their Stalling's
+    base if they said "yes"."""
+    from engine.smashup.rules import finish_stalled
+
+    ctx = _stalled_context(decision)
+    finish_stalled(tx, replace(ctx, kept_off=decision.player) if option == YES else ctx, decision.kind)
+
+
+def _stalled_context(decision: Decision):
+    """The card's context, as it was when the Stalling question was asked."""
+    from engine.smashup.effects import Context
+
+    c = decision.context
+    return Context(c["by"], c["card"], c["base"] or None, c["target"] or None, _listed(c["discard"]),
+                   c["mode"] or None, c["target2"] or None, _listed(c["picks"]), placed=json.loads(c["placed"]))
 
 
 def _listed(text: str) -> tuple[str, ...]:

@@ -27,6 +27,8 @@ class Context:
     target2: str | None = None
     picks: tuple[str, ...] = ()
     placed: dict[str, int] = field(default_factory=dict)   # a scoring's places, for specials acting in it
+    kept_off: str | None = None   # Stalling: the player whose minions at their Stalling's base this card's
+    #                               effects on every minion there pass over (they chose so)
 
 
 Op = Callable[[Tx, Effect, Context], None]
@@ -445,10 +447,54 @@ def stalling_player(state, ctx: Context) -> str | None:
         if found is None or found[1].controller in (None, ctx.player):
             continue
         base, controller = found[0], found[1].controller
-        if any(e.op == "stalling" and state.owners.get(u) == controller
-               for u in base.actions for e in _effects_of(state, u)):
+        if stalls(state, base, controller):
             return controller
     return None
+
+
+def stalls(state, base: BaseInPlay, player: str) -> bool:
+    """Whether a working Stalling of the player's lies on the base."""
+    return any(e.op == "stalling" and state.owners.get(u) == player
+               for u in base.actions for e in _effects_of(state, u))
+
+
+# the effects of a card played that act on every minion of a kind at once rather than on a pick
+_ON_ALL_OPS = frozenset({"power", "others_here_power", "faction_power", "paralysis"})
+
+
+def acts_on_all(effect: Effect) -> bool:
+    """An effect acting on every minion at a base (or in play) that it reaches: Join the Club, Good
+    Habits, Elf Help Guru, Cross Bow, Potion of Paralysis. Stalling's player may keep it off theirs."""
+    return effect.op in _ON_ALL_OPS and not (effect.op == "power" and effect.who == "target_minion")
+
+
+def stalling_player_for_all(state, ctx: Context, now: Callable[[Effect], bool]) -> str | None:
+    """Who may keep this card's effects on every minion off their own (Stalling): a player other than
+    the card's, with a minion such an effect would reach (``now``: the effects acting at once) at a
+    base where their Stalling lies."""
+    for effect in _effects_of(state, ctx.card):
+        if not (now(effect) and acts_on_all(effect)):
+            continue
+        for base in _bases_acted_on(state, effect, ctx):
+            for minion in reached(state, ctx, base, base.minions):
+                controller = minion.controller
+                if controller in (None, ctx.player) or (
+                        effect.op == "faction_power" and getattr(state.card(minion.uid), "faction", None) != ctx.mode):
+                    continue
+                if stalls(state, base, controller):
+                    return controller
+    return None
+
+
+def _bases_acted_on(state, effect: Effect, ctx: Context) -> list[BaseInPlay]:
+    """Where an acts_on_all effect acts: every base, the base of the minion that is the card, or the
+    card's base."""
+    if effect.op == "power" and effect.who == "all_in_play":
+        return list(state.bases)
+    if effect.op == "others_here_power":
+        found = find_minion(state, ctx.card)
+        return [found[0]] if found else []
+    return [b for b in state.bases if b.uid == ctx.base]
 
 
 def _picked(state, ctx: Context) -> list[str | None]:
@@ -488,7 +534,10 @@ def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:
     """Of the minions an effect changes all at once (every minion at a base, every one of a kind), the
     ones it reaches: another player's action passes over a protected minion and acts on the others, as
     the card that forbids wins (rulebook, "Bei Verbot unwirksam"); a minion's or talent's ability
-    reaches them all."""
+    reaches them all. A card whose player's minions there Stalling keeps it off (Context.kept_off)
+    passes over them."""
+    if ctx.kept_off is not None and stalls(state, base, ctx.kept_off):    # Stalling's player said so
+        return [m for m in minions if m.controller != ctx.kept_off and affectable(state, ctx, base, m)]
     return [m for m in minions if affectable(state, ctx, base, m)]
 
 

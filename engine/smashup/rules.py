@@ -29,6 +29,7 @@ from engine.smashup.effects import (
     SET_ASIDE_OPS,
     SPECIAL_ONLY_OPS,
     Context,
+    acts_on_all,
     affectable,
     base_of,
     find_minion,
@@ -45,7 +46,17 @@ from engine.smashup.effects import (
     takes_pick,
     was_listed,
 )
-from engine.smashup.state import BaseInPlay, Decision, Draft, GameState, Minion, Scoring, Seat, holds
+from engine.smashup.state import (
+    RULES_VERSION,
+    BaseInPlay,
+    Decision,
+    Draft,
+    GameState,
+    Minion,
+    Scoring,
+    Seat,
+    holds,
+)
 from engine.smashup.tx import Tx
 
 HAND_SIZE = 5
@@ -75,7 +86,7 @@ def new_game(players: Sequence[tuple[str, str]], seed: int) -> tuple[GameState, 
     start = rng.below(len(players))
     ids = [pid for pid, _ in players]
     order = ids[start:] + ids[:start]
-    state = GameState(seed=seed, rng=rng.state, card_ids=card_ids, base_deck=piles["base"],
+    state = GameState(rules_version=RULES_VERSION, seed=seed, rng=rng.state, card_ids=card_ids, base_deck=piles["base"],
                       monster_deck=piles["monster"], treasure_deck=piles["treasure"],
                       players=[Seat(id=pid, name=name) for pid, name in players], active=start,
                       draft=Draft(order=order + order[::-1], offered=[f.id for f in d.factions]))
@@ -574,9 +585,9 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
                   placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
     pay(tx, ctx)
-    waits = played and choices.ask_stalling(tx, ctx)     # the picking effects wait for that answer
+    asked = played and choices.ask_stalling(tx, ctx, acts_now)     # what Stalling's question is about waits
     for effect in card.effects:
-        if acts_now(effect) and not (waits and takes_pick(effect)):
+        if acts_now(effect) and not (asked and waits_for_stalling(asked, effect)):
             OPS[effect.op](tx, effect, ctx)
 
 
@@ -592,10 +603,17 @@ def acts_now(effect) -> bool:
     return effect.op not in LASTING_OPS and effect.op not in SET_ASIDE_OPS
 
 
-def finish_stalled(tx: Tx, ctx: Context) -> None:
-    """Stalling's player let the card act on their minions: its picking effects act now."""
+def waits_for_stalling(asked: str, effect) -> bool:
+    """Whether the effect waits for the answer to Stalling's question of this kind: its picks
+    ("may_stall"), or its effects on every minion ("may_stall_all")."""
+    return takes_pick(effect) if asked == "may_stall" else acts_on_all(effect)
+
+
+def finish_stalled(tx: Tx, ctx: Context, asked: str) -> None:
+    """Stalling's player answered: the effects that waited act now (those on every minion passing
+    over the player's minions there when ``ctx.kept_off`` says so)."""
     for effect in tx.s.card(ctx.card).effects:
-        if acts_now(effect) and takes_pick(effect):
+        if acts_now(effect) and waits_for_stalling(asked, effect):
             OPS[effect.op](tx, effect, ctx)
 
 

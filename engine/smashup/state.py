@@ -95,6 +95,17 @@ class Decision(_Model):
 
 SHARED_FIELDS = {"card_ids", "owners"}     # set once at the end of the draft, then only read
 
+# The rules a game plays by. A game keeps the version it began with, so that a game stored before a rule
+# changed plays on and replays (table.actionlog) by the rules its log was made with. new_game deals
+# the same at every version.
+#   1  every game stored before the version was kept (the field is left out of its stored JSON)
+#   2  Stalling also keeps a card that acts on every minion at its base off its player's minions there
+RULES_VERSION = 2
+
+
+def _first_rules(version: int) -> bool:
+    return version == 1
+
 
 class GameState(_Model):
     game: Literal["smashup"] = "smashup"
@@ -125,6 +136,7 @@ class GameState(_Model):
     winners: list[str] = Field(default_factory=list)
     ended_reason: str | None = None        # "won", or "abandoned" when too few players are left
     removed: list[str] = Field(default_factory=list)    # the cards of players who left
+    rules_version: int = Field(default=1, exclude_if=_first_rules)   # RULES_VERSION when the game began
 
     def clone(self) -> GameState:
         """A private deep copy for one move. Measured over the states of `engine.sim --game smashup
