@@ -67,8 +67,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # what a refusal's fields may hold: names and numbers, or keys the renderer turns into words
 RENDERED = {"player", "fighter", "helper", "victim", "to", "owner", "first", "active", "winners", "players",
             "card", "monster", "option", "choices", "cards", "kind", "answer", "where", "what", "needs", "slot",
-            "ability", "faction", "count", "value", "low", "high", "rank", "level", "min", "max", "name", "word",
-            "words", "query", "set", "game", "pace", "path", "reason", "found", "supported", "tables", "sex"}
+            "ability", "faction", "factions", "count", "value", "low", "high", "rank", "level", "min", "max", "name",
+            "word", "words", "query", "set", "game", "pace", "path", "reason", "found", "supported", "tables", "sex"}
 
 
 def _raised(folder: str, error: str) -> set[str]:

@@ -73,6 +73,18 @@ async def test_console_drafts_in_the_rulebook_order_and_refuses_out_of_turn(tabl
     assert all(len(p.hand) == 5 for p in state.players)
 
 
+async def test_console_an_unknown_faction_names_the_factions_on_offer_and_changes_nothing(table):
+    """"Spielvorbereitung": a faction is picked from those still on offer; a name that fits none of them
+    (Kleriker is no faction's German name: Priester is) is refused with the list to pick from."""
+    state = await _state(table)
+    picker = state.player(state.draft.order[0]).name
+    before = state.model_dump_json()
+    await table.handle(f"{picker}: fraktion Kleriker")
+    offered = ", ".join(_faction_de(f) for f in state.draft.offered)
+    assert f"✗ {picker}: Keine solche Fraktion zur Wahl: Kleriker. Zur Wahl stehen: {offered}." in _printed(table)
+    assert (await _state(table)).model_dump_json() == before
+
+
 async def test_console_plays_a_minion_to_a_base_by_names(table):
     await _draft(table)
     state = await _state(table)

@@ -106,7 +106,7 @@ def resolve_faction(query: str, offered: list[str]) -> str:
     hits = match_name(query, {f.id: (f.id, f.name_de, f.name_en) for f in data().factions if f.id in offered})
     if len(hits) == 1:
         return hits[0]
-    raise TableError("no_such_faction", name=query)
+    raise TableError("no_such_faction", name=query, factions=list(offered))
 
 
 def resolve_mode(query: str) -> str:

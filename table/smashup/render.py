@@ -66,9 +66,11 @@ def card_design(design_id: str, sets: tuple[str, ...]) -> PlayCard | Base | Mons
 
 
 def name_params(out: dict[str, Any], namer: Namer) -> None:
-    """A faction by its name."""
+    """A faction (and a list of factions) by name."""
     if "faction" in out:
         out["faction"] = faction_name(str(out["faction"]), namer.lang)
+    if isinstance(out.get("factions"), list):
+        out["factions"] = ", ".join(faction_name(str(f), namer.lang) for f in out["factions"])
 
 
 def render_event(event: Event, namer: Namer) -> str:
