@@ -1624,7 +1624,7 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
                 open_bases = hooks.open_for_minions(state, pid)
                 any_minion = _bases_for_any_minion(state, seat, open_bases)
             bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
-        elif plan.action and (actions_free or _action_grant(state, pid, uid) is not None):
+        elif plan.action and (actions_free or (seat.minion_grants and _action_grant(state, pid, uid) is not None)):
             if not plan.uses_base:
                 bases = _NO_BASE
             elif every_base is None:
@@ -1758,9 +1758,14 @@ def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: st
                   moves: list) -> None:
     """The plays of an action at this base from _picks_paid, each with each "any number of" picks
     that passes (looked for only when there is a play)."""
+    make = A.listed_action
+    if not plan.any_picks:      # (most actions: the one empty set of "any number of" picks)
+        moves += [make(pid, uid, base, target, target2, discard, mode, ())
+                  for target, target2, ways in picked for discard, mode in ways]
+        return
     plays = [(target, target2, discard, mode) for target, target2, ways in picked for discard, mode in ways]
     if plays:
-        make, pick_sets = A.listed_action, _listed_pick_sets(state, pid, uid, plan, base)
+        pick_sets = _listed_pick_sets(state, pid, uid, plan, base)
         moves += [make(pid, uid, base, target, target2, discard, mode, picks)
                   for target, target2, discard, mode in plays for picks in pick_sets]
 
