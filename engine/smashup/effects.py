@@ -422,18 +422,38 @@ def reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> 
 
 
 def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
-    """Whether the player's actions can affect the minion (affectable)."""
-    if minion.attached and any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
-                               for uid in minion.attached):
-        return False
-    if minion.controller in (None, player):
+    """Whether the player's actions can affect the minion (affectable). Each card's ops are looked up
+    in place (has_op's answer without the call: asked for every other player's minion per listing)."""
+    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, _OPS
+    for uid in minion.attached:
+        if uid not in silenced:
+            card = card_of[ids[uid]]
+            found = ops.get(id(card)) or ops_of(card)
+            if "attached_immunity" in found and _player_of_card(state, uid, minion) != player:
+                return False
+    controller = minion.controller
+    if controller is None or controller == player:
         return True
-    if has_op(state, minion.uid, "immune_to_others_actions") and has_abilities(state, minion):
-        return False
-    if has_op(state, base.uid, "base_immune_to_others_actions"):
-        return False
-    return not (base.actions and any(has_op(state, uid, "protect_own_minions_here")
-                                     and state.owners.get(uid) == minion.controller for uid in base.actions))
+    uid = minion.uid
+    if uid not in silenced:
+        card = card_of[ids[uid]]
+        if "immune_to_others_actions" in (ops.get(id(card)) or ops_of(card)) and has_abilities(state, minion):
+            return False
+    uid = base.uid
+    if uid not in silenced:
+        card = card_of[ids[uid]]
+        if "base_immune_to_others_actions" in (ops.get(id(card)) or ops_of(card)):
+            return False
+    for uid in base.actions:
+        if uid not in silenced:
+            card = card_of[ids[uid]]
+            found = ops.get(id(card)) or ops_of(card)
+            if "protect_own_minions_here" in found and state.owners.get(uid) == controller:
+                return False
+    return True
+
+
+_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
 
 
 def stalling_player(state, ctx: Context) -> str | None:
