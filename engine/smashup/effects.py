@@ -526,26 +526,36 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is not None and cache[0] is state:      # (a listing: read only already)
+        return _destroyable_now(state, effect, ctx, here)
     with powers_fixed(state):    # read only, also when a move asks: each power's terms worked out once
         return _destroyable_now(state, effect, ctx, here)
 
 
 def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
-    by_action = designs()[state.card_ids[ctx.card]].kind == "action"    # (affectable's first question)
+    card_of, ids = designs(), state.card_ids      # (state.card, asked per minion)
+    by_action = card_of[ids[ctx.card]].kind == "action"    # (affectable's first question)
+    player, what, limit = ctx.player, effect.what, effect.max_power or 0
     for base in state.bases:
         if here and base.uid != ctx.base:
             continue
         powers = None       # the base's powers_at (minion_power's answers), looked up once it is needed
-        for minion in base.minions if effect.what == "minion" else base.monsters:
-            if effect.what == "undead_monster" and not state.card(minion.uid).undead:
+        for minion in base.minions if what == "minion" else base.monsters:
+            if what == "undead_monster" and not card_of[ids[minion.uid]].undead:
                 continue
-            if minion.uid == ctx.card or (minion.attached and indestructible(state, minion)) or (
-                    by_action and not reached_by_actions(state, ctx.player, base, minion)):
+            if minion.uid == ctx.card:
+                continue
+            if minion.attached:
+                if indestructible(state, minion) or (by_action and not reached_by_actions(state, player, base, minion)):
+                    continue
+            elif by_action and minion.controller is not None and minion.controller != player \
+                    and not reached_by_actions(state, player, base, minion):     # (reached without the call)
                 continue
             if powers is None:
                 powers = powers_at(state, base)
-            if powers[id(minion)] <= (effect.max_power or 0):
+            if powers[id(minion)] <= limit:
                 found.append(minion.uid)
     return found
 
