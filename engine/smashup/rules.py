@@ -1749,9 +1749,11 @@ def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str 
     """Each pair of picks _listed_pairs finds for the card at this base, with the payments and modes
     of ``pays`` it passes _check_play_picks with."""
     sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
-    return [(target, target2, pays if plan.settled or sifted
-             else _picks_pass(state, pid, uid, plan, base, candidates, target, target2, pays))
-            for target, target2 in _listed_pairs(state, pid, uid, plan, base, candidates, carriers, sifted)]
+    pairs = _listed_pairs(state, pid, uid, plan, base, candidates, carriers, sifted)
+    if plan.settled or sifted:          # (every pair passes with every payment)
+        return [(target, target2, pays) for target, target2 in pairs]
+    return [(target, target2, _picks_pass(state, pid, uid, plan, base, candidates, target, target2, pays))
+            for target, target2 in pairs]
 
 
 def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None, picked: list[tuple],
