@@ -1616,9 +1616,10 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
     every_base: list[str | None] | None = None    # where an action that uses a base is listed
     actions_free = seat.actions_left > 0
-    card_of, ids, plan_of = designs(), state.card_ids, _play_listing    # (state.card, for each card in the hand)
+    card_of, ids, plans = designs(), state.card_ids, _PLAY_LISTINGS    # (state.card, for each card in the hand)
     for uid in seat.hand:
-        plan = plan_of(card_of[ids[uid]])
+        card = card_of[ids[uid]]
+        plan = plans.get(id(card)) or _play_listing(card)      # (_play_listing, looked up in place)
         if plan.minion:
             if open_bases is None:
                 open_bases = hooks.open_for_minions(state, pid)
@@ -1711,6 +1712,9 @@ def _play_listing(card) -> _Listing:
     return _listing_plan(card, True)
 
 
+_PLAY_LISTINGS: dict[int, _Listing] = _play_listing.found      # type: ignore[attr-defined]  (its memo, by id())
+
+
 @per_card
 def _talent_listing(card) -> _Listing:
     """_listing_plan of a card whose talent is used (asked for each talent at every listing)."""
@@ -1730,15 +1734,16 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
     # alone, so a base with the same candidates as the base before shares that base's list
     shared = plan.plain and not plan.paired
     before: tuple | None = None       # (candidates, _picks_paid) at the base before
+    first, minion, make = plan.first, plan.minion, A.listed_minion
     for base_uid in bases:
-        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if first is not None else None
         if shared and before is not None and before[0] == candidates:
             picked = before[1]
         else:
             picked = _picks_paid(state, pid, uid, plan, base_uid, candidates, carriers, pays)
             before = (candidates, picked)
-        if plan.minion:
-            moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode)
+        if minion:
+            moves += [make(pid, uid, base_uid, target, target2, discard, mode)
                       for target, target2, ways in picked for discard, mode in ways]
         else:
             _action_moves(state, pid, uid, plan, base_uid, picked, moves)
