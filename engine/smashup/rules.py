@@ -1648,8 +1648,8 @@ def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -
     extra plays, those where Subterranean Lair gives one; None when the extra plays left depend on the card."""
     if seat.minions_left > 0:
         return list(open_bases)
-    if not seat.minion_grants:
-        return [b for b in open_bases if hooks.lair_allows(state, seat.id, state.base(b))]
+    if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
+        return [b.uid for b in state.bases if b.uid in open_bases and hooks.lair_allows(state, seat.id, b)]
     return None
 
 
