@@ -424,18 +424,38 @@ def reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> 
 
 
 def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
-    """Whether the player's actions can affect the minion (affectable)."""
-    if minion.attached and any(has_op(state, uid, "attached_immunity") and _player_of_card(state, uid, minion) != player
-                               for uid in minion.attached):
-        return False
-    if minion.controller in (None, player):
+    """Whether the player's actions can affect the minion (affectable). Each card's ops are looked up
+    in place (has_op's answer without the call: asked for every other player's minion per listing)."""
+    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, _OPS
+    for uid in minion.attached:
+        if uid not in silenced:
+            card = card_of[ids[uid]]
+            found = ops.get(id(card)) or ops_of(card)
+            if "attached_immunity" in found and _player_of_card(state, uid, minion) != player:
+                return False
+    controller = minion.controller
+    if controller is None or controller == player:
         return True
-    if has_op(state, minion.uid, "immune_to_others_actions") and has_abilities(state, minion):
-        return False
-    if has_op(state, base.uid, "base_immune_to_others_actions"):
-        return False
-    return not (base.actions and any(has_op(state, uid, "protect_own_minions_here")
-                                     and state.owners.get(uid) == minion.controller for uid in base.actions))
+    uid = minion.uid
+    if uid not in silenced:
+        card = card_of[ids[uid]]
+        if "immune_to_others_actions" in (ops.get(id(card)) or ops_of(card)) and has_abilities(state, minion):
+            return False
+    uid = base.uid
+    if uid not in silenced:
+        card = card_of[ids[uid]]
+        if "base_immune_to_others_actions" in (ops.get(id(card)) or ops_of(card)):
+            return False
+    for uid in base.actions:
+        if uid not in silenced:
+            card = card_of[ids[uid]]
+            found = ops.get(id(card)) or ops_of(card)
+            if "protect_own_minions_here" in found and state.owners.get(uid) == controller:
+                return False
+    return True
+
+
+_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
 
 
 def stalling_player(state, ctx: Context) -> str | None:
@@ -555,26 +575,36 @@ def _destroy_targets(state, effect: Effect, ctx: Context) -> list[str]:
 
 
 def _destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
+    cache = getattr(_READ_ONLY, "cache", None)
+    if cache is not None and cache[0] is state:      # (a listing: read only already)
+        return _destroyable_now(state, effect, ctx, here)
     with powers_fixed(state):    # read only, also when a move asks: each power's terms worked out once
         return _destroyable_now(state, effect, ctx, here)
 
 
 def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
-    by_action = designs()[state.card_ids[ctx.card]].kind == "action"    # (affectable's first question)
+    card_of, ids = designs(), state.card_ids      # (state.card, asked per minion)
+    by_action = card_of[ids[ctx.card]].kind == "action"    # (affectable's first question)
+    player, what, limit = ctx.player, effect.what, effect.max_power or 0
     for base in state.bases:
         if here and base.uid != ctx.base:
             continue
         powers = None       # the base's powers_at (minion_power's answers), looked up once it is needed
-        for minion in base.minions if effect.what == "minion" else base.monsters:
-            if effect.what == "undead_monster" and not state.card(minion.uid).undead:
+        for minion in base.minions if what == "minion" else base.monsters:
+            if what == "undead_monster" and not card_of[ids[minion.uid]].undead:
                 continue
-            if minion.uid == ctx.card or (minion.attached and indestructible(state, minion)) or (
-                    by_action and not reached_by_actions(state, ctx.player, base, minion)):
+            if minion.uid == ctx.card:
+                continue
+            if minion.attached:
+                if indestructible(state, minion) or (by_action and not reached_by_actions(state, player, base, minion)):
+                    continue
+            elif by_action and minion.controller is not None and minion.controller != player \
+                    and not reached_by_actions(state, player, base, minion):     # (reached without the call)
                 continue
             if powers is None:
                 powers = powers_at(state, base)
-            if powers[id(minion)] <= (effect.max_power or 0):
+            if powers[id(minion)] <= limit:
                 found.append(minion.uid)
     return found
 

@@ -1634,15 +1634,16 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
     every_base: list[str | None] | None = None    # where an action that uses a base is listed
     actions_free = seat.actions_left > 0
-    card_of, ids, plan_of = designs(), state.card_ids, _play_listing    # (state.card, for each card in the hand)
+    card_of, ids, plans = designs(), state.card_ids, _PLAY_LISTINGS    # (state.card, for each card in the hand)
     for uid in seat.hand:
-        plan = plan_of(card_of[ids[uid]])
+        card = card_of[ids[uid]]
+        plan = plans.get(id(card)) or _play_listing(card)      # (_play_listing, looked up in place)
         if plan.minion:
             if open_bases is None:
                 open_bases = hooks.open_for_minions(state, pid)
                 any_minion = _bases_for_any_minion(state, seat, open_bases)
             bases = any_minion if any_minion is not None else _minion_bases(state, pid, uid, open_bases)
-        elif plan.action and (actions_free or _action_grant(state, pid, uid) is not None):
+        elif plan.action and (actions_free or (seat.minion_grants and _action_grant(state, pid, uid) is not None)):
             if not plan.uses_base:
                 bases = _NO_BASE
             elif every_base is None:
@@ -1665,8 +1666,8 @@ def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -
     extra plays, those where Subterranean Lair gives one; None when the extra plays left depend on the card."""
     if seat.minions_left > 0:
         return list(open_bases)
-    if not seat.minion_grants:
-        return [b for b in open_bases if hooks.lair_allows(state, seat.id, state.base(b))]
+    if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
+        return [b.uid for b in state.bases if b.uid in open_bases and hooks.lair_allows(state, seat.id, b)]
     return None
 
 
@@ -1729,6 +1730,9 @@ def _play_listing(card) -> _Listing:
     return _listing_plan(card, True)
 
 
+_PLAY_LISTINGS: dict[int, _Listing] = _play_listing.found      # type: ignore[attr-defined]  (its memo, by id())
+
+
 @per_card
 def _talent_listing(card) -> _Listing:
     """_listing_plan of a card whose talent is used (asked for each talent at every listing)."""
@@ -1748,15 +1752,16 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
     # alone, so a base with the same candidates as the base before shares that base's list
     shared = plan.plain and not plan.paired
     before: tuple | None = None       # (candidates, _picks_paid) at the base before
+    first, minion, make = plan.first, plan.minion, A.listed_minion
     for base_uid in bases:
-        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if plan.first is not None else None
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if first is not None else None
         if shared and before is not None and before[0] == candidates:
             picked = before[1]
         else:
             picked = _picks_paid(state, pid, uid, plan, base_uid, candidates, carriers, pays)
             before = (candidates, picked)
-        if plan.minion:
-            moves += [A.listed_minion(pid, uid, base_uid, target, target2, discard, mode)
+        if minion:
+            moves += [make(pid, uid, base_uid, target, target2, discard, mode)
                       for target, target2, ways in picked for discard, mode in ways]
         else:
             _action_moves(state, pid, uid, plan, base_uid, picked, moves)
@@ -1767,18 +1772,25 @@ def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str 
     """Each pair of picks _listed_pairs finds for the card at this base, with the payments and modes
     of ``pays`` it passes _check_play_picks with."""
     sifted = plan.plain and plan.free      # _picks_pass for its one way to pay (nothing, and no mode)
-    return [(target, target2, pays if plan.settled or sifted
-             else _picks_pass(state, pid, uid, plan, base, candidates, target, target2, pays))
-            for target, target2 in _listed_pairs(state, pid, uid, plan, base, candidates, carriers, sifted)]
+    pairs = _listed_pairs(state, pid, uid, plan, base, candidates, carriers, sifted)
+    if plan.settled or sifted:          # (every pair passes with every payment)
+        return [(target, target2, pays) for target, target2 in pairs]
+    return [(target, target2, _picks_pass(state, pid, uid, plan, base, candidates, target, target2, pays))
+            for target, target2 in pairs]
 
 
 def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None, picked: list[tuple],
                   moves: list) -> None:
     """The plays of an action at this base from _picks_paid, each with each "any number of" picks
     that passes (looked for only when there is a play)."""
+    make = A.listed_action
+    if not plan.any_picks:      # (most actions: the one empty set of "any number of" picks)
+        moves += [make(pid, uid, base, target, target2, discard, mode, ())
+                  for target, target2, ways in picked for discard, mode in ways]
+        return
     plays = [(target, target2, discard, mode) for target, target2, ways in picked for discard, mode in ways]
     if plays:
-        make, pick_sets = A.listed_action, _listed_pick_sets(state, pid, uid, plan, base)
+        pick_sets = _listed_pick_sets(state, pid, uid, plan, base)
         moves += [make(pid, uid, base, target, target2, discard, mode, picks)
                   for target, target2, discard, mode in plays for picks in pick_sets]
 
