@@ -777,32 +777,38 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
-    return _breakpoint_with(state, base, powers_at(state, base))
-
-
-def _breakpoint_with(state: GameState, base: BaseInPlay, powers: dict[int, int]) -> int:
-    """breakpoint_of, given the base's powers_at."""
+    powers = powers_at(state, base)
     return state.card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
-    return _seated_power(base, powers_at(state, base), {p.id for p in state.players})
-
-
-def _seated_power(base: BaseInPlay, powers: dict[int, int], seated: set[str]) -> int:
-    """total_power, given the base's powers_at and the ids of the players at the table."""
+    powers, seated = powers_at(state, base), {p.id for p in state.players}
     return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
     """The bases whose total_power reached their breakpoint_of, each base's powers looked up once."""
     seated = {p.id for p in state.players}
+    card_of, ids = designs(), state.card_ids
     ready = []
     with powers_fixed(state):       # read only: the boosters and each base's powers worked out once
         for base in state.bases:
+            need = card_of[ids[base.uid]].breakpoint
+            if need > 0 and not any(m.controller in seated for pool in (base.minions, base.monsters) for m in pool):
+                continue            # nobody's power here, and monsters only raise a breakpoint above 0
             powers = powers_at(state, base)
-            if _seated_power(base, powers, seated) >= _breakpoint_with(state, base, powers):
+            total = 0
+            for minion in base.minions:
+                if minion.controller in seated:
+                    total += powers[id(minion)]
+            for monster in base.monsters:      # (total_power and breakpoint_of in one pass)
+                controller = monster.controller
+                if controller is None:
+                    need += powers[id(monster)]
+                elif controller in seated:
+                    total += powers[id(monster)]
+            if total >= need:
                 ready.append(base.uid)
     return ready
 
