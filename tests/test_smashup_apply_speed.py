@@ -58,3 +58,19 @@ def test_monsters_nobody_controls_never_make_their_base_ready_and_a_charmed_one_
     free.controller = "anna"                      # taken over (Charm): its power counts for its player
     assert total_power(state, base) >= breakpoint_of(state, base) == printed
     assert base.uid in ready_bases(state)
+
+
+def test_a_base_waits_until_the_players_reach_the_breakpoint_raised_by_its_free_monsters():
+    """Rulebook line 200: the monsters' power counts toward the breakpoint, so players who reach the
+    printed breakpoint alone do not score the base yet; with the monster's power added, they do."""
+    for short, scores in ((None, False), (1, False), (0, True)):
+        state = game_for("anna")
+        base = state.bases[0]
+        printed = state.card(base.uid).breakpoint
+        add_monster(state, 0, "monster-bigfoot")
+        raised = breakpoint_of(state, base)
+        assert raised > printed
+        reach = printed if short is None else raised - short       # the printed breakpoint alone, or near the raised
+        put_minion(state, "orcs-topper-chopper", "anna", 0, power_bonus=reach - 5)
+        assert total_power(state, base) == reach and breakpoint_of(state, base) == raised
+        assert (base.uid in ready_bases(state)) is scores

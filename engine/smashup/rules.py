@@ -36,6 +36,7 @@ from engine.smashup.effects import (
     note_listed,
     pay,
     pick_candidates_of,
+    power_sum,
     powers_at,
     powers_fixed,
     reached_by_actions,
@@ -788,29 +789,25 @@ def total_power(state: GameState, base: BaseInPlay) -> int:
 
 
 def ready_bases(state: GameState) -> list[str]:
-    """The bases whose total_power reached their breakpoint_of, each base's powers looked up once."""
+    """The bases whose total_power reached their breakpoint_of. The free monsters only raise the
+    printed breakpoint, so their powers are worked out only where the players' total reaches it."""
     seated = {p.id for p in state.players}
     card_of, ids = designs(), state.card_ids
     ready = []
-    with powers_fixed(state):       # read only: the boosters and each base's powers worked out once
+    with powers_fixed(state):       # read only: the boosters worked out once
         for base in state.bases:
             need = card_of[ids[base.uid]].breakpoint
             if need > 0 and not any(m.controller in seated for pool in (base.minions, base.monsters) for m in pool):
-                continue            # nobody's power here, and monsters only raise a breakpoint above 0
-            powers = powers_at(state, base)
-            total = 0
-            for minion in base.minions:
-                if minion.controller in seated:
-                    total += powers[id(minion)]
-            for monster in base.monsters:      # (total_power and breakpoint_of in one pass)
-                controller = monster.controller
-                if controller is None:
-                    need += powers[id(monster)]
-                elif controller in seated:
-                    total += powers[id(monster)]
+                continue            # nobody's power here: 0, below a breakpoint above 0
+            total = power_sum(state, base, ((False, base.minions), (True, base.monsters)), seated)
+            if total >= need and base.monsters:
+                need += power_sum(state, base, ((True, base.monsters),), _NOBODY)
             if total >= need:
                 ready.append(base.uid)
     return ready
+
+
+_NOBODY = frozenset({None})       # the controller of a free monster
 
 
 def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
