@@ -348,12 +348,10 @@ def _find_boosters(state) -> tuple[dict[str, int], dict[int, int]]:
     card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
     for other_base in state.bases:
         for other in other_base.minions:
-            controller = other.controller
-            if controller is None:
-                continue
             card = card_of[ids[other.uid]]
             n = (plans.get(id(card)) or _plan(card)).boost
-            if n and other.uid not in silenced and has_abilities(state, other):
+            controller = other.controller
+            if n and controller is not None and other.uid not in silenced and has_abilities(state, other):
                 totals[controller] = totals.get(controller, 0) + n
                 own[id(other)] = n
     return totals, own

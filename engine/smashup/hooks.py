@@ -214,14 +214,14 @@ def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bo
 
 def before_scoring(tx: Tx, base: BaseInPlay) -> None:
     """Hippogriff: a random minion (not a monster) of power 3 or less here is destroyed."""
-    from engine.smashup.effects import destroy, minion_power, powers_fixed
+    from engine.smashup.effects import destroy, powers_at
 
     for monster in list(base.monsters):
         effect = _has(tx, monster.uid, "before_scoring_destroy_weak")
         if effect is None:
             continue
-        with powers_fixed(tx.s):
-            weak = [m.uid for m in base.minions if minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+        powers, limit = powers_at(tx.s, base), effect.max_power or 0     # (as they are now, before it acts)
+        weak = [m.uid for m in base.minions if powers[id(m)] <= limit]
         if weak:
             destroy(tx, weak[tx.rng.below(len(weak))], by="")
 
@@ -250,16 +250,17 @@ def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
 def end_of_turn(tx: Tx) -> None:
     """Plutonium Dragon: at the end of every turn, minions of power 2 or less at its base are
     destroyed; the treasures of monsters destroyed this way are discarded."""
-    from engine.smashup.effects import destroy, minion_power, powers_fixed
+    from engine.smashup.effects import destroy, powers_at
 
     for base in list(tx.s.bases):
+        if not base.monsters:
+            continue
         for monster in _of_design_with(tx.s, base.monsters, "end_of_turn_destroy_weak"):
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
-            with powers_fixed(tx.s):         # the weak ones found first, then destroyed
-                weak = [m for m in (*base.minions, *base.monsters)
-                        if m is not monster and minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+            powers, limit = powers_at(tx.s, base), effect.max_power or 0     # the weak ones found first, then destroyed
+            weak = [m for m in (*base.minions, *base.monsters) if m is not monster and powers[id(m)] <= limit]
             for minion in weak:
                 destroy(tx, minion.uid, by="", no_treasures=True)
 

@@ -1249,7 +1249,9 @@ def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
 def _return_unplayed_recalls(state: GameState) -> None:
     """Word of Recall: an action taken to be played this turn and not played goes back."""
     for seat in state.players:
-        for mark in [m for m in seat.used_this_turn if m.startswith("recall:")]:
+        for mark in seat.used_this_turn:          # (only the hands and piles change below)
+            if not mark.startswith("recall:"):
+                continue
             uid = mark.split(":", 1)[1]
             if uid in seat.hand and state.has_player(state.owners[uid]):
                 seat.hand.remove(uid)
