@@ -1,11 +1,16 @@
-"""Applying a move looks for the cards that wait for a moment by their design first (hooks._designed:
-the op sets of the designs) and asks only those whether the ability works now: a card in play with
-the ability still answers, and one whose abilities rest still does nothing."""
+"""Rules that the faster apply paths must keep. Applying a move looks for the cards that wait for a
+moment by their design first (hooks._designed: the op sets of the designs) and asks only those
+whether the ability works now: a card in play with the ability still answers, and one whose abilities
+rest still does nothing. The end of the plays (ready_bases) skips bases nobody has power at and
+works out the free monsters' powers only where the players reach the printed breakpoint: a base
+still scores exactly at its breakpoint, raised by its free monsters. Drawing and discarding take
+shortcuts for the common case (a deck with cards, an owner at the table)."""
 
 from __future__ import annotations
 
 from engine.smashup import actions as A
 from engine.smashup.rules import apply, breakpoint_of, ready_bases, total_power
+from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion
 from tests.test_smashup_cards import ELVES, add_monster, game_for, play
 
@@ -74,3 +79,30 @@ def test_a_base_waits_until_the_players_reach_the_breakpoint_raised_by_its_free_
         put_minion(state, "orcs-topper-chopper", "anna", 0, power_bonus=reach - 5)
         assert total_power(state, base) == reach and breakpoint_of(state, base) == raised
         assert (base.uid in ready_bases(state)) is scores
+
+
+# ---------------------------------------------------------------------- drawing and discarding
+def test_a_deck_short_of_cards_is_drawn_out_then_the_shuffled_discard_pile_gives_the_rest():
+    """Rulebook line 96: a player who must draw from an empty deck shuffles the discard pile into a
+    new deck and draws the missing cards from it; the last card of the old deck comes first."""
+    state = game_for("anna")
+    seat = state.player("anna")
+    last, *pile = seat.deck[:4]
+    seat.deck[:] = [last]
+    seat.discard[:] = pile
+    hand = list(seat.hand)
+    got = Tx(state).draw("anna", 2)
+    assert got[0] == last and got[1] in pile and seat.hand == [*hand, *got]
+    assert seat.discard == [] and sorted(seat.deck + got[1:]) == sorted(pile)
+
+
+def test_a_discarded_card_goes_to_its_owners_pile_or_leaves_with_an_owner_who_left():
+    """Rulebook line 280 ("Ablegen"): a discarded card goes to its owner's discard pile, whoever
+    played it; a card whose owner has left the table has no pile to go to and leaves the game."""
+    state = game_for("anna")
+    mine, theirs = state.player("anna").deck[0], state.player("ben").deck[0]
+    state.players = [p for p in state.players if p.id != "ben"]       # ben left the table
+    tx = Tx(state)
+    tx.to_discard(mine)
+    tx.to_discard(theirs)
+    assert state.player("anna").discard[-1] == mine and state.removed == [theirs]

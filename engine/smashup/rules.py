@@ -1274,9 +1274,9 @@ def _close_turn(tx: Tx) -> None:
                 monster.until_end_of_turn = 0
             if monster.controller is not None:
                 monster.controller = None
-    top = max(p.vp for p in state.players)
-    leaders = [p.id for p in state.players if p.vp == top]
-    if top >= WINNING_VP and len(leaders) == 1:
+    top = max([p.vp for p in state.players])
+    leaders = [p.id for p in state.players if p.vp == top] if top >= WINNING_VP else []
+    if len(leaders) == 1:
         state.phase = "over"
         state.winners = leaders
         state.ended_reason = "won"
