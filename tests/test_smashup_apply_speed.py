@@ -12,7 +12,7 @@ from engine.smashup import actions as A
 from engine.smashup.rules import apply, breakpoint_of, ready_bases, total_power
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion
-from tests.test_smashup_cards import ELVES, add_monster, game_for, play
+from tests.test_smashup_cards import ELVES, add_monster, game_for, play, set_base
 
 
 def test_a_fae_fighter_whose_abilities_rest_trades_no_counters():
@@ -106,3 +106,24 @@ def test_a_discarded_card_goes_to_its_owners_pile_or_leaves_with_an_owner_who_le
     tx.to_discard(mine)
     tx.to_discard(theirs)
     assert state.player("anna").discard[-1] == mine and state.removed == [theirs]
+
+
+# ---------------------------------------------------------------------- a minion played at a base
+def test_a_base_whose_abilities_rest_gives_nothing_for_a_minion_played_there():
+    """Rulebook line 498 (an ability ends with the turn or its card): while a base's abilities rest
+    (Rude Awakening, Last Call: until the end of the turn) the Treasure Bath gives no treasure and the
+    Mage's Tower offers no card; working again, the next minion there gets them."""
+    for design, asked in (("base-treasure-bath", None), ("base-mages-tower", "may_draw")):
+        state = game_for("anna")
+        base = set_base(state, 0, design)
+        state.silenced.append(base.uid)
+        hand = len(state.player("anna").hand)
+        (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)     # taken into the hand and played
+        assert len(state.player("anna").hand) == hand and state.decisions == []
+        state.silenced.remove(base.uid)
+        state.player("anna").minions_left = 1
+        (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)
+        if asked is None:
+            assert len(state.player("anna").hand) == hand + 1      # the bath's treasure
+        else:
+            assert [d.kind for d in state.decisions] == [asked]

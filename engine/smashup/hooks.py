@@ -29,18 +29,24 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     chooses when several trigger at once."""
     if base.actions and _caltrops(tx, player, base, uid):
         return
-    seat = tx.s.player(player)
+    state = tx.s
+    seat = state.player(player)
+    # the base's working ops, looked up once (what _has answers for each of them)
+    base_ops = () if base.uid in state.silenced else ops_of(designs()[state.card_ids[base.uid]])
     found = []
-    if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
+    if "base_treasure_first_minion" in base_ops and f"bath:{base.uid}" not in seat.used_this_turn:
         found.append("bath")
-    found += [f"fae|{u}" for u in _fae_fighters(tx.s, player)]
-    if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
+    found += [f"fae|{u}" for u in _fae_fighters(state, player)]
+    if "base_doors" in base_ops and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
         found.append("doors")
-    found += [kind for kind, op in (("tower", "base_may_draw"), ("treehouse", "base_other_draws"))
-              if _has(tx, base.uid, op)]
-    found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
-              if tx.s.owners.get(u) == player]
-    if found or tx.s.triggers:
+    if "base_may_draw" in base_ops:
+        found.append("tower")
+    if "base_other_draws" in base_ops:
+        found.append("treehouse")
+    if base.actions:
+        found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
+                  if state.owners.get(u) == player]
+    if found or state.triggers:
         fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
 
 
