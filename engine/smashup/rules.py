@@ -797,8 +797,9 @@ def ready_bases(state: GameState) -> list[str]:
     with powers_fixed(state):       # read only: the boosters worked out once
         for base in state.bases:
             need = card_of[ids[base.uid]].breakpoint
-            if need > 0 and not any(m.controller in seated for pool in (base.minions, base.monsters) for m in pool):
-                continue            # nobody's power here: 0, below a breakpoint above 0
+            if need > 0 and not base.minions and not any(m.controller in seated for m in base.monsters):
+                continue            # nobody's power here: 0, below a breakpoint above 0 (power_sum says
+                                    # as much where minions of nobody at the table are, at a higher cost)
             total = power_sum(state, base, ((False, base.minions), (True, base.monsters)), seated)
             if total >= need and base.monsters:
                 need += power_sum(state, base, ((True, base.monsters),), _NOBODY)
