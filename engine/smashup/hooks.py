@@ -66,7 +66,7 @@ def _of_design_with(state, minions, op: str) -> list[Minion]:
 def _fae_fighters(state, player: str) -> list[str]:
     """The working Fae Fighters of the other players, in play order (a minion played by anyone else
     triggers each of them)."""
-    in_play = (m for b in state.bases for m in b.minions)
+    in_play = [m for b in state.bases for m in b.minions]      # (a list: a generator costs more per minion)
     return [m.uid for m in _of_design_with(state, in_play, "fae_fighter")
             if m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
 
