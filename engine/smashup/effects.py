@@ -128,7 +128,7 @@ def powers_at(state, base: BaseInPlay) -> dict[int, int]:
     return table
 
 
-def power_sum(state, base: BaseInPlay, pools, controllers: set) -> int:
+def power_sum(state, base: BaseInPlay, pools, controllers: set | frozenset) -> int:
     """The sum of the powers (as powers_at's) of the cards of the pools at the base (pairs of
     "monsters?" and cards, as _power_table's) whose controller is among ``controllers``; the others'
     powers are not worked out. In a read-only block the boosters are shared with it."""
@@ -141,7 +141,8 @@ _POWERS = ("powers",)
 _BOOSTERS = ("boosters",)
 
 
-def _power_table(state, base: BaseInPlay, pools, memo: dict | None, only: set | None = None) -> dict[int, int]:
+def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
+                 only: set | frozenset | None = None) -> dict[int, int]:
     """The power of each minion (False) and monster (True) of the pools, standing at this base, by id():
     printed power, counters, this turn's changes, what is played on it, every ongoing ability that
     changes it; never below 0 ("Begriffe": power cannot go below 0). ``memo``: the read-only block's
