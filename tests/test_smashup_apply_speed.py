@@ -1,11 +1,18 @@
-"""Applying a move looks for the cards that wait for a moment by their design first (hooks._designed:
-the op sets of the designs) and asks only those whether the ability works now: a card in play with
-the ability still answers, and one whose abilities rest still does nothing."""
+"""Rules that the faster apply paths must keep. Applying a move looks for the cards that wait for a
+moment by their design first (hooks._designed: the op sets of the designs) and asks only those
+whether the ability works now: a card in play with the ability still answers, and one whose abilities
+rest still does nothing. The end of the plays (ready_bases) skips bases nobody has power at and
+works out the free monsters' powers only where the players reach the printed breakpoint: a base
+still scores exactly at its breakpoint, raised by its free monsters. Drawing and discarding take
+shortcuts for the common case (a deck with cards, an owner at the table)."""
 
 from __future__ import annotations
 
+from engine.smashup import actions as A
+from engine.smashup.rules import apply, breakpoint_of, ready_bases, total_power
+from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion
-from tests.test_smashup_cards import ELVES, game_for, play
+from tests.test_smashup_cards import ELVES, add_monster, game_for, play, set_base
 
 
 def test_a_fae_fighter_whose_abilities_rest_trades_no_counters():
@@ -23,3 +30,100 @@ def test_a_fae_fighter_whose_abilities_rest_trades_no_counters():
     state.player("ben").minions_left = 1
     (state, _), _ = play(state, "ben", "thieves-fence", base_index=1)
     assert any(d.kind == "fae_counter" and d.player == "anna" for d in state.decisions)
+
+
+# ---------------------------------------------------------------------- bases at their breakpoint
+def test_a_base_scores_at_its_breakpoint_and_not_one_below():
+    """Rulebook line 200 ("Die große Wertung"): a base is scored when its minions' total power reaches
+    or exceeds its breakpoint. One power short, the turn simply passes on."""
+    for short, scores in ((1, False), (0, True)):
+        state = game_for("anna")                   # no monsters; the bases' abilities rest
+        me, base = "anna", state.bases[1]
+        need = breakpoint_of(state, base)
+        put_minion(state, "orcs-topper-chopper", me, 1, power_bonus=need - short - 5)   # 5, no abilities
+        assert total_power(state, base) == need - short
+        assert (base.uid in ready_bases(state)) is scores
+        state, events = apply(state, A.FinishPlaying(actor=me))
+        assert ("base_scores_soon" in [e.kind for e in events]) is scores
+        if not scores:                       # nothing to score: the next player's turn
+            assert state.active_player.id != me
+
+
+def test_monsters_nobody_controls_never_make_their_base_ready_and_a_charmed_one_counts():
+    """Rulebook line 200 and "Monster und Schätze": the monsters' power is added to the breakpoint,
+    so a base with only free monsters is never scored, however strong they are; a monster a player
+    controls counts toward the total instead."""
+    state = game_for("anna")
+    base = state.bases[2]
+    printed = state.card(base.uid).breakpoint
+    monster = add_monster(state, 2, "monster-bigfoot")
+    free = next(m for m in base.monsters if m.uid == monster)
+    free.counters = printed                       # as strong as the printed breakpoint by itself
+    assert base.uid not in ready_bases(state)
+    free.controller = "anna"                      # taken over (Charm): its power counts for its player
+    assert total_power(state, base) >= breakpoint_of(state, base) == printed
+    assert base.uid in ready_bases(state)
+
+
+def test_a_base_waits_until_the_players_reach_the_breakpoint_raised_by_its_free_monsters():
+    """Rulebook line 200: the monsters' power counts toward the breakpoint, so players who reach the
+    printed breakpoint alone do not score the base yet; with the monster's power added, they do."""
+    for short, scores in ((None, False), (1, False), (0, True)):
+        state = game_for("anna")
+        base = state.bases[0]
+        printed = state.card(base.uid).breakpoint
+        add_monster(state, 0, "monster-bigfoot")
+        raised = breakpoint_of(state, base)
+        assert raised > printed
+        reach = printed if short is None else raised - short       # the printed breakpoint alone, or near the raised
+        put_minion(state, "orcs-topper-chopper", "anna", 0, power_bonus=reach - 5)
+        assert total_power(state, base) == reach and breakpoint_of(state, base) == raised
+        assert (base.uid in ready_bases(state)) is scores
+
+
+# ---------------------------------------------------------------------- drawing and discarding
+def test_a_deck_short_of_cards_is_drawn_out_then_the_shuffled_discard_pile_gives_the_rest():
+    """Rulebook line 96: a player who must draw from an empty deck shuffles the discard pile into a
+    new deck and draws the missing cards from it; the last card of the old deck comes first."""
+    state = game_for("anna")
+    seat = state.player("anna")
+    last, *pile = seat.deck[:4]
+    seat.deck[:] = [last]
+    seat.discard[:] = pile
+    hand = list(seat.hand)
+    got = Tx(state).draw("anna", 2)
+    assert got[0] == last and got[1] in pile and seat.hand == [*hand, *got]
+    assert seat.discard == [] and sorted(seat.deck + got[1:]) == sorted(pile)
+
+
+def test_a_discarded_card_goes_to_its_owners_pile_or_leaves_with_an_owner_who_left():
+    """Rulebook line 280 ("Ablegen"): a discarded card goes to its owner's discard pile, whoever
+    played it; a card whose owner has left the table has no pile to go to and leaves the game."""
+    state = game_for("anna")
+    mine, theirs = state.player("anna").deck[0], state.player("ben").deck[0]
+    state.players = [p for p in state.players if p.id != "ben"]       # ben left the table
+    tx = Tx(state)
+    tx.to_discard(mine)
+    tx.to_discard(theirs)
+    assert state.player("anna").discard[-1] == mine and state.removed == [theirs]
+
+
+# ---------------------------------------------------------------------- a minion played at a base
+def test_a_base_whose_abilities_rest_gives_nothing_for_a_minion_played_there():
+    """Rulebook line 498 (an ability ends with the turn or its card): while a base's abilities rest
+    (Rude Awakening, Last Call: until the end of the turn) the Treasure Bath gives no treasure and the
+    Mage's Tower offers no card; working again, the next minion there gets them."""
+    for design, asked in (("base-treasure-bath", None), ("base-mages-tower", "may_draw")):
+        state = game_for("anna")
+        base = set_base(state, 0, design)
+        state.silenced.append(base.uid)
+        hand = len(state.player("anna").hand)
+        (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)     # taken into the hand and played
+        assert len(state.player("anna").hand) == hand and state.decisions == []
+        state.silenced.remove(base.uid)
+        state.player("anna").minions_left = 1
+        (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)
+        if asked is None:
+            assert len(state.player("anna").hand) == hand + 1      # the bath's treasure
+        else:
+            assert [d.kind for d in state.decisions] == [asked]

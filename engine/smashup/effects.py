@@ -130,15 +130,26 @@ def powers_at(state, base: BaseInPlay) -> dict[int, int]:
     return table
 
 
+def power_sum(state, base: BaseInPlay, pools, controllers: set | frozenset) -> int:
+    """The sum of the powers (as powers_at's) of the cards of the pools at the base (pairs of
+    "monsters?" and cards, as _power_table's) whose controller is among ``controllers``; the others'
+    powers are not worked out. In a read-only block the boosters are shared with it."""
+    cache = getattr(_READ_ONLY, "cache", None)
+    memo = cache[1] if cache is not None and cache[0] is state else None
+    return sum(_power_table(state, base, pools, memo, controllers).values())
+
+
 _POWERS = ("powers",)
 _BOOSTERS = ("boosters",)
 
 
-def _power_table(state, base: BaseInPlay, pools, memo: dict | None) -> dict[int, int]:
+def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
+                 only: set | frozenset | None = None) -> dict[int, int]:
     """The power of each minion (False) and monster (True) of the pools, standing at this base, by id():
     printed power, counters, this turn's changes, what is played on it, every ongoing ability that
     changes it; never below 0 ("Begriffe": power cannot go below 0). ``memo``: the read-only block's
-    (the boosters are found once in it), or None."""
+    (the boosters are found once in it), or None. ``only``: the controllers whose cards are wanted
+    (the others are left out), or None for all."""
     card_of, ids, plans = designs(), state.card_ids, _PLANS
     here, per_treasure, off_turn = _base_terms(state, base)
     active = state.active_player.id if off_turn else None
@@ -146,16 +157,20 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None) -> dict[int,
     table = {}
     for monster, pool in pools:
         for minion in pool:
+            controller = minion.controller
+            if only is not None and controller not in only:
+                continue
             card = card_of[ids[minion.uid]]
             plan = plans.get(id(card)) or _plan(card)
             total = plan.power + minion.counters + minion.until_end_of_turn + here
-            if minion.attached or plan.own:
-                extra = _own_and_carried(state, base, minion, plan)
-                if extra is None:                # a card on it takes all its power
+            if minion.attached:                  # what the cards played on it give
+                carried = _power_from_attached(state, base, minion)
+                if carried is None:              # a card on it takes all its power
                     table[id(minion)] = 0
                     continue
-                total += extra
-            controller = minion.controller
+                total += carried
+            if plan.own and has_abilities(state, minion):      # what its own abilities give
+                total += _own_power_change(state, base, minion, plan.own)
             if controller is not None:          # the controller's other minions' boosts
                 if boosts is None:
                     boosts, boost_own = _boosters(state, memo)
@@ -202,20 +217,6 @@ def _plan(card) -> _Plan:
 
 
 _PLANS: dict[int, _Plan] = _plan.found      # type: ignore[attr-defined]
-
-
-def _own_and_carried(state, base: BaseInPlay, minion: Minion, plan: _Plan) -> int | None:
-    """What the cards played on the minion and its own abilities give it (None: a card on it takes
-    all its power)."""
-    total = 0
-    if minion.attached:
-        carried = _power_from_attached(state, base, minion)
-        if carried is None:
-            return None
-        total += carried
-    if plan.own and has_abilities(state, minion):
-        total += _own_power_change(state, base, minion, plan.own)
-    return total
 
 
 def read_only_memo(state, key: tuple, work: Callable[[], Any]) -> Any:
@@ -350,12 +351,10 @@ def _find_boosters(state) -> tuple[dict[str, int], dict[int, int]]:
     card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
     for other_base in state.bases:
         for other in other_base.minions:
-            controller = other.controller
-            if controller is None:
-                continue
             card = card_of[ids[other.uid]]
             n = (plans.get(id(card)) or _plan(card)).boost
-            if n and other.uid not in silenced and has_abilities(state, other):
+            controller = other.controller
+            if n and controller is not None and other.uid not in silenced and has_abilities(state, other):
                 totals[controller] = totals.get(controller, 0) + n
                 own[id(other)] = n
     return totals, own

@@ -29,18 +29,24 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     chooses when several trigger at once."""
     if base.actions and _caltrops(tx, player, base, uid):
         return
-    seat = tx.s.player(player)
+    state = tx.s
+    seat = state.player(player)
+    # the base's working ops, looked up once (what _has answers for each of them)
+    base_ops = () if base.uid in state.silenced else ops_of(designs()[state.card_ids[base.uid]])
     found = []
-    if _has(tx, base.uid, "base_treasure_first_minion") and f"bath:{base.uid}" not in seat.used_this_turn:
+    if "base_treasure_first_minion" in base_ops and f"bath:{base.uid}" not in seat.used_this_turn:
         found.append("bath")
-    found += [f"fae|{u}" for u in _fae_fighters(tx.s, player)]
-    if _has(tx, base.uid, "base_doors") and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
+    found += [f"fae|{u}" for u in _fae_fighters(state, player)]
+    if "base_doors" in base_ops and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
         found.append("doors")
-    found += [kind for kind, op in (("tower", "base_may_draw"), ("treehouse", "base_other_draws"))
-              if _has(tx, base.uid, op)]
-    found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
-              if tx.s.owners.get(u) == player]
-    if found or tx.s.triggers:
+    if "base_may_draw" in base_ops:
+        found.append("tower")
+    if "base_other_draws" in base_ops:
+        found.append("treehouse")
+    if base.actions:
+        found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
+                  if state.owners.get(u) == player]
+    if found or state.triggers:
         fire(tx, [_trigger(t, player, base.uid, uid) for t in found])
 
 
@@ -60,7 +66,7 @@ def _of_design_with(state, minions, op: str) -> list[Minion]:
 def _fae_fighters(state, player: str) -> list[str]:
     """The working Fae Fighters of the other players, in play order (a minion played by anyone else
     triggers each of them)."""
-    in_play = (m for b in state.bases for m in b.minions)
+    in_play = [m for b in state.bases for m in b.minions]      # (a list: a generator costs more per minion)
     return [m.uid for m in _of_design_with(state, in_play, "fae_fighter")
             if m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
 
@@ -214,14 +220,14 @@ def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bo
 
 def before_scoring(tx: Tx, base: BaseInPlay) -> None:
     """Hippogriff: a random minion (not a monster) of power 3 or less here is destroyed."""
-    from engine.smashup.effects import destroy, minion_power, powers_fixed
+    from engine.smashup.effects import destroy, powers_at
 
     for monster in list(base.monsters):
         effect = _has(tx, monster.uid, "before_scoring_destroy_weak")
         if effect is None:
             continue
-        with powers_fixed(tx.s):
-            weak = [m.uid for m in base.minions if minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+        powers, limit = powers_at(tx.s, base), effect.max_power or 0     # (as they are now, before it acts)
+        weak = [m.uid for m in base.minions if powers[id(m)] <= limit]
         if weak:
             destroy(tx, weak[tx.rng.below(len(weak))], by="")
 
@@ -250,16 +256,17 @@ def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
 def end_of_turn(tx: Tx) -> None:
     """Plutonium Dragon: at the end of every turn, minions of power 2 or less at its base are
     destroyed; the treasures of monsters destroyed this way are discarded."""
-    from engine.smashup.effects import destroy, minion_power, powers_fixed
+    from engine.smashup.effects import destroy, powers_at
 
     for base in list(tx.s.bases):
+        if not base.monsters:
+            continue
         for monster in _of_design_with(tx.s, base.monsters, "end_of_turn_destroy_weak"):
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
-            with powers_fixed(tx.s):         # the weak ones found first, then destroyed
-                weak = [m for m in (*base.minions, *base.monsters)
-                        if m is not monster and minion_power(tx.s, base, m) <= (effect.max_power or 0)]
+            powers, limit = powers_at(tx.s, base), effect.max_power or 0     # the weak ones found first, then destroyed
+            weak = [m for m in (*base.minions, *base.monsters) if m is not monster and powers[id(m)] <= limit]
             for minion in weak:
                 destroy(tx, minion.uid, by="", no_treasures=True)
 

@@ -37,6 +37,7 @@ from engine.smashup.effects import (
     note_listed,
     pay,
     pick_candidates_of,
+    power_sum,
     powers_at,
     powers_fixed,
     reached_by_actions,
@@ -795,34 +796,37 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
-    return _breakpoint_with(state, base, powers_at(state, base))
-
-
-def _breakpoint_with(state: GameState, base: BaseInPlay, powers: dict[int, int]) -> int:
-    """breakpoint_of, given the base's powers_at."""
+    powers = powers_at(state, base)
     return state.card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
     """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
-    return _seated_power(base, powers_at(state, base), {p.id for p in state.players})
-
-
-def _seated_power(base: BaseInPlay, powers: dict[int, int], seated: set[str]) -> int:
-    """total_power, given the base's powers_at and the ids of the players at the table."""
+    powers, seated = powers_at(state, base), {p.id for p in state.players}
     return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
 
 
 def ready_bases(state: GameState) -> list[str]:
-    """The bases whose total_power reached their breakpoint_of, each base's powers looked up once."""
+    """The bases whose total_power reached their breakpoint_of. The free monsters only raise the
+    printed breakpoint, so their powers are worked out only where the players' total reaches it."""
     seated = {p.id for p in state.players}
+    card_of, ids = designs(), state.card_ids
     ready = []
-    with powers_fixed(state):       # read only: the boosters and each base's powers worked out once
+    with powers_fixed(state):       # read only: the boosters worked out once
         for base in state.bases:
-            powers = powers_at(state, base)
-            if _seated_power(base, powers, seated) >= _breakpoint_with(state, base, powers):
+            need = card_of[ids[base.uid]].breakpoint
+            if need > 0 and not base.minions and not any(m.controller in seated for m in base.monsters):
+                continue            # nobody's power here: 0, below a breakpoint above 0 (power_sum says
+                                    # as much where minions of nobody at the table are, at a higher cost)
+            total = power_sum(state, base, ((False, base.minions), (True, base.monsters)), seated)
+            if total >= need and base.monsters:
+                need += power_sum(state, base, ((True, base.monsters),), _NOBODY)
+            if total >= need:
                 ready.append(base.uid)
     return ready
+
+
+_NOBODY = frozenset({None})       # the controller of a free monster
 
 
 def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
@@ -1264,7 +1268,9 @@ def do_discard_down(tx: Tx, a: A.DiscardDown) -> None:
 def _return_unplayed_recalls(state: GameState) -> None:
     """Word of Recall: an action taken to be played this turn and not played goes back."""
     for seat in state.players:
-        for mark in [m for m in seat.used_this_turn if m.startswith("recall:")]:
+        for mark in seat.used_this_turn:          # (only the hands and piles change below)
+            if not mark.startswith("recall:"):
+                continue
             uid = mark.split(":", 1)[1]
             if uid in seat.hand and state.has_player(state.owners[uid]):
                 seat.hand.remove(uid)
@@ -1287,9 +1293,9 @@ def _close_turn(tx: Tx) -> None:
                 monster.until_end_of_turn = 0
             if monster.controller is not None:
                 monster.controller = None
-    top = max(p.vp for p in state.players)
-    leaders = [p.id for p in state.players if p.vp == top]
-    if top >= WINNING_VP and len(leaders) == 1:
+    top = max([p.vp for p in state.players])
+    leaders = [p.id for p in state.players if p.vp == top] if top >= WINNING_VP else []
+    if len(leaders) == 1:
         state.phase = "over"
         state.winners = leaders
         state.ended_reason = "won"

@@ -37,12 +37,13 @@ class Tx:
     def draw(self, player_id: str, n: int = 1) -> list[str]:
         """From the player's deck; an empty deck is the shuffled discard pile (rulebook "Ziehe 2 Karten")."""
         seat = self.s.player(player_id)
-        got = []
+        deck, got = seat.deck, []
         for _ in range(n):
-            self._refill(seat.deck, seat.discard)
-            if not seat.deck:
-                break
-            got.append(seat.deck.pop())
+            if not deck:
+                self._refill(deck, seat.discard)
+                if not deck:
+                    break
+            got.append(deck.pop())
         self._deal(seat, got, "cards_drawn")
         return got
 
@@ -81,10 +82,13 @@ class Tx:
             self.s.treasure_discard.append(uid)
         elif design.startswith("base-"):
             self.s.base_discard.append(uid)
-        elif self.s.has_player(self.s.owners[uid]):
-            self.s.player(self.s.owners[uid]).discard.append(uid)
-        else:                     # its owner left the game (a card they gave away): it leaves too
-            self.s.removed.append(uid)
+        else:
+            owner = self.s.owners[uid]
+            for seat in self.s.players:
+                if seat.id == owner:
+                    seat.discard.append(uid)
+                    return
+            self.s.removed.append(uid)     # its owner left the game (a card they gave away): it leaves too
 
     def remove_minion(self, base: BaseInPlay, minion: Minion) -> None:
         """Off the base to the discard piles, with everything played on it, unless a card saves it:
