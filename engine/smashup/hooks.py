@@ -31,8 +31,7 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
         return
     state = tx.s
     seat = state.player(player)
-    # the base's working ops, looked up once (what _has answers for each of them)
-    base_ops = () if base.uid in state.silenced else ops_of(designs()[state.card_ids[base.uid]])
+    base_ops = working_ops(state, base.uid)     # looked up once (what _has answers for each of them)
     found = []
     if "base_treasure_first_minion" in base_ops and f"bath:{base.uid}" not in seat.used_this_turn:
         found.append("bath")
@@ -279,20 +278,28 @@ def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
 def open_for_minions(tx_state, player: str) -> list[str]:
     """The bases where may_play_minion_at lets the player play minions, in their order."""
     parties = _parties_without(tx_state, player)
+    if not parties:          # (most listings: no Birthday Party, or one where the player has a minion)
+        return [b.uid for b in tx_state.bases]
     return [b.uid for b in tx_state.bases if all(party == b.uid for party in parties)]
 
 
 def _parties_without(tx_state, player: str) -> list[str]:
     """The Birthday Party bases where the player has no minion."""
-    return [b.uid for b in tx_state.bases if tx_state.effect(b.uid, "base_party") is not None
+    return [b.uid for b in tx_state.bases if "base_party" in working_ops(tx_state, b.uid)
             and not any(m.controller == player for m in b.minions)]
 
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
     """Subterranean Lair: on your turn, with no minion there, an extra minion there, again and again
     in the same turn once the one played there moved away (rulebook, "Unterirdisches Versteck")."""
-    return tx_state.effect(base.uid, "base_extra_if_absent") is not None and not any(
+    return "base_extra_if_absent" in working_ops(tx_state, base.uid) and not any(
         m.controller == player for m in base.minions)
+
+
+def working_ops(state, uid: str) -> frozenset[str] | tuple[()]:
+    """The ops of a card in play while its abilities work, none while they rest: state.effect's answer
+    for each op at once (asked for every base at every listing)."""
+    return () if uid in state.silenced else ops_of(designs()[state.card_ids[uid]])
 
 
 def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
