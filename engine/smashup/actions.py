@@ -139,3 +139,4 @@ listed_action = move_maker(PlayAction, "actor", "card", "base", "target", "targe
                            shared=True)
 listed_talent = move_maker(UseTalent, "actor", "card", "target", "target2", "discard", "mode", shared=True)
 listed_special = move_maker(PlaySpecial, "actor", "card", "target", "target2", "picks", "base")
+listed_choice = move_maker(Choose, "actor", "decision", "option")

@@ -63,6 +63,16 @@ def still_open(state: GameState, decision: Decision, option: str) -> bool:
     return True
 
 
+def open_options(state: GameState, decision: Decision) -> list[str]:
+    """The decision's options still_open lets go, in their order (what the listing offers)."""
+    if decision.kind in _GO_STALE:
+        return [option for option in decision.options if still_open(state, decision, option)]
+    return decision.options
+
+
+_GO_STALE = frozenset({"doors_pay", "line_cut", "loot_pick", "cunning_play"})    # the kinds still_open asks about
+
+
 def pending(state: GameState) -> Decision | None:
     """The first card choice still waiting for its answer."""
     return next((d for d in state.decisions if d.kind in HANDLERS), None)

@@ -1578,11 +1578,11 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if state.phase == "over" or _idle(state, player_id) or not state.has_player(player_id):
+    if _idle(state, player_id) or not state.has_player(player_id):
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
-            moves = [a for a in _choices_of(state, player_id) if _valid(state, a)]
+            moves = _choices_of(state, player_id)
         else:
             moves = _candidates(state, player_id)
         note_listed(state, moves)
@@ -1590,18 +1590,41 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
 
 
 def _idle(state: GameState, pid: str) -> bool:
-    """Nothing to list: no draft, no scoring, no decision of the player's, and not their playing step
-    (what _candidates would find refused or absent)."""
-    return (state.draft is None and state.scoring is None
-            and (state.phase != "play" or state.active_player.id != pid)
-            and all(d.player != pid for d in state.decisions))
+    """Nothing to list: the game is over, or there is no draft, no scoring, no decision of the
+    player's, and it is not their playing step (what _candidates would find refused or absent).
+    Asked for every seat after every move, so plain reads and loops."""
+    if state.phase == "over":
+        return True
+    if state.draft is not None or state.scoring is not None:
+        return False
+    if state.phase == "play" and state.players[state.active].id == pid:
+        return False
+    decisions = state.decisions       # (mostly none: no generator made)
+    return not decisions or all(d.player != pid for d in decisions)
 
 
-def _choices_of(state: GameState, pid: str):
+def _choices_of(state: GameState, pid: str) -> list[A.Action]:
+    """The answers to the player's card choices that check_choose lets go, each choice's options in
+    their order: an option of the choice it names, still open (choices.open_options). Only while a
+    choice is pending (legal_actions: the player is seated, the game not over), so validate asks
+    nothing else of a Choose."""
+    moves: list[A.Action] = []
     for decision in state.decisions:
         if decision.player == pid and decision.kind in choices.HANDLERS:
-            for option in decision.options:
-                yield A.Choose(actor=pid, decision=decision.id, option=option)
+            if _first_choice(state, decision.id) is decision:
+                moves += [A.listed_choice(pid, decision.id, option) for option in choices.open_options(state, decision)]
+            else:       # (an id given twice: check_choose looks at the first choice with it)
+                made = (A.Choose(actor=pid, decision=decision.id, option=option) for option in decision.options)
+                moves += [move for move in made if _valid(state, move)]
+    return moves
+
+
+def _first_choice(state: GameState, decision_id: int) -> Decision | None:
+    """The card choice check_choose finds for a Choose naming this id (the first with it)."""
+    for decision in state.decisions:
+        if decision.id == decision_id and decision.kind in choices.HANDLERS:
+            return decision
+    return None
 
 
 def _valid(state: GameState, a: A.Action) -> bool:
