@@ -6,26 +6,12 @@ Rulebook: smash-up-munchkin.de.txt."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.smashup import actions as A
 from engine.smashup import choices, rules
-from tests.test_smashup import take
-from tests.test_smashup_cards import HALFLINGS, game_for, play, set_base
-
-
-def _states(seed: int, players: int, steps: int = 500):
-    """The states of a game of random players (the simulator's way of choosing)."""
-    rng = random.Random(seed)
-    state, _ = rules.new_game([(f"p{i}", f"P{i}") for i in range(players)], seed=seed)
-    for _ in range(steps):
-        if state.phase == "over":
-            return
-        yield state
-        moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
-        state, _ = rules.apply(state, rng.choice(moves))
+from tests.test_smashup_cards import HALFLINGS, game_for, rude_awakening_at_the_doors
+from tests.test_smashup_speed_listing import _states
 
 
 def _slow_choices(state, pid: str) -> list[A.Action]:
@@ -41,7 +27,7 @@ def test_choices_listed_are_the_ones_validate_allows_in_order(seed, players):
     card, minion or base): while a choice waits, each player is offered exactly the answers validate
     lets go, and nothing else."""
     checked = 0
-    for state in _states(seed, players):
+    for state in _states(seed, players, steps=500):
         if choices.pending(state) is None:
             continue
         for seat in state.players:
@@ -54,14 +40,7 @@ def test_choices_listed_are_the_ones_validate_allows_in_order(seed, players):
 def test_an_option_gone_stale_is_not_offered():
     """Line 476 with Dimension Doors' "dürfen" payment: Rude Awakening plays the hand out while the
     Doors ask for a card; a card that left the hand is no longer offered as the payment, the others are."""
-    state = game_for("anna", HALFLINGS)
-    set_base(state, 0, "base-dimension-doors")
-    seat = state.player("anna")
-    seat.hand = [u for u in seat.hand if state.card(u).kind != "minion"]
-    first = take(state, "halflings-pestling", "anna")
-    second = take(state, "mages-wand-whiz", "anna")
-    (state, _), _ = play(state, "anna", "halflings-rude-awakening")
-    choice = next(d for d in state.decisions if d.kind == "doors_pay")
+    state, choice, first, second = rude_awakening_at_the_doors()
     offered = [m.option for m in rules.legal_actions(state, "anna")]
     assert second in choice.options and second not in offered and first not in state.player("anna").hand
     assert offered == [o for o in choice.options if o != second] and "none" in offered
