@@ -1241,10 +1241,9 @@ def test_cunning_plan_draws_a_treasure_that_may_be_played_at_once():
     assert state.player("anna").vp == vp_before + 1 + scored.params["vp"].get("anna", 0)
 
 
-def rude_awakening_at_the_doors():
-    """Anna's Rude Awakening at Dimension Doors with two minions in her hand: the Doors ask her for a
-    card after the first minion, and the second has left her hand by then. The state, the Doors'
-    choice, the first and the second minion."""
+def test_a_choice_whose_option_went_stale_refuses_it():
+    """Rude Awakening at Dimension Doors: the Doors ask after the first minion, the others follow from
+    the hand at once; a card that left the hand meanwhile can no longer be paid."""
     state = game_for("anna", HALFLINGS)
     set_base(state, 0, "base-dimension-doors")
     seat = state.player("anna")
@@ -1252,13 +1251,7 @@ def rude_awakening_at_the_doors():
     first = take(state, "halflings-pestling", "anna")
     second = take(state, "mages-wand-whiz", "anna")
     (state, _), _ = play(state, "anna", "halflings-rude-awakening")
-    return state, next(d for d in state.decisions if d.kind == "doors_pay"), first, second
-
-
-def test_a_choice_whose_option_went_stale_refuses_it():
-    """Rude Awakening at Dimension Doors: the Doors ask after the first minion, the others follow from
-    the hand at once; a card that left the hand meanwhile can no longer be paid."""
-    state, choice, first, second = rude_awakening_at_the_doors()
+    choice = next(d for d in state.decisions if d.kind == "doors_pay")
     assert second in choice.options and first not in state.player("anna").hand
     with pytest.raises(IllegalAction) as err:
         apply(state, A.Choose(actor="anna", decision=choice.id, option=second))
