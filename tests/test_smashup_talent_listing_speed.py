@@ -66,3 +66,65 @@ def test_a_choice_id_given_twice_is_answered_as_validate_finds_it():
     listed = rules.legal_actions(state, "anna")
     assert [m.option for m in listed] == ["none", "yes", "yes"]
     assert listed == _slow_choices(state, "anna")
+
+
+def _slow_round(state, pid: str) -> list[A.Action]:
+    """Outside the playing step: the draft picks and decisions, then the pass, the specials and the
+    talents of every card of the player in play with each payment, each kept when validate lets it go."""
+    made: list[A.Action] = []
+    if state.draft is not None:
+        made += [A.PickFaction(actor=pid, faction=f) for f in state.draft.offered]
+    for d in (d for d in state.decisions if d.player == pid):
+        if d.kind == "score_first":
+            made += [A.ScoreFirst(actor=pid, base=b) for b in d.options]
+        if d.kind == "discard_down":
+            made.append(A.DiscardDown(actor=pid, cards=tuple(rules.excess_cards(state, pid))))
+        if d.kind == "discard_one":
+            made += [A.DiscardDown(actor=pid, cards=(u,)) for u in state.player(pid).hand]
+    if state.scoring is not None and state.draft is None:
+        made += [A.PassSpecial(actor=pid, window=state.scoring.window), *rules._special_plays(state, pid)]
+        made += [A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in rules.talent_cards(state, pid)
+                 for discard, mode in rules._payments(state, uid, state.player(pid).hand)]
+    return [move for move in made if rules.is_legal(state, move)]
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 3), (7, 2), (11, 4), (5, 4)])
+def test_the_draft_and_the_rounds_of_a_scoring_list_what_validate_allows_in_order(seed, players):
+    """Line 52 (the factions picked in turn), line 200 (the active player orders the bases that
+    score), line 210 ("Ich zuerst!": whose say it is passes or uses one special) and line 440 (Happy
+    Zapper's talent as a special before its base scores): outside the playing step every player is
+    offered exactly the moves validate lets go, in the slow listing's order."""
+    checked = 0
+    for state in _states(seed, players, steps=600):
+        if state.phase == "play" or choices.pending(state) is not None:
+            continue
+        for seat in state.players:
+            listed = rules.legal_actions(state, seat.id)
+            assert listed == _slow_round(state, seat.id)
+            checked += bool(listed)
+    assert checked > 20
+
+
+def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say():
+    """Line 440: Happy Zapper's talent may be used as a special before its base scores, also when it
+    was used this turn; line 210: only by the player whose say it is in the round ("Ich zuerst!")."""
+    from tests.test_smashup import _fill_to_breakpoint, put_minion
+
+    state = game_for("anna")
+    zapper = put_minion(state, "mages-happy-zapper", "anna", 0)
+    state, _ = rules.apply(state, A.UseTalent(actor="anna", card=zapper, discard=(state.player("anna").hand[0],)))
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    take(state, "thieves-clever-distraction", "ben")      # a special: ben has a say after anna
+    _fill_to_breakpoint(state, "ben", 0)
+    state, _ = rules.apply(state, A.FinishPlaying(actor="anna"))
+    assert state.scoring is not None and rules.next_to_decide(state) == "anna"
+    talents = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent)]
+    assert [(m.card, m.discard) for m in talents] == [(zapper, tuple(state.player("anna").hand[:1]))]
+    for seat in state.players:
+        assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+    state, _ = rules.apply(state, A.PassSpecial(actor="anna", window=state.scoring.window))
+    assert rules.next_to_decide(state) == "ben"
+    assert not any(isinstance(m, A.UseTalent) for m in rules.legal_actions(state, "anna"))
+    for seat in state.players:
+        assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)

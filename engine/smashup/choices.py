@@ -74,8 +74,11 @@ _GO_STALE = frozenset({"doors_pay", "line_cut", "loot_pick", "cunning_play"})   
 
 
 def pending(state: GameState) -> Decision | None:
-    """The first card choice still waiting for its answer."""
-    return next((d for d in state.decisions if d.kind in HANDLERS), None)
+    """The first card choice still waiting for its answer (asked at every listing and move: a plain loop)."""
+    for decision in state.decisions:
+        if decision.kind in HANDLERS:
+            return decision
+    return None
 
 
 def open_choice(tx: Tx, player: str, kind: str, options: list[str], **context: str) -> None:

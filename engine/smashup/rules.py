@@ -1370,10 +1370,19 @@ def _special_spots(state: GameState, pid: str):
     assert state.scoring is not None
     if state.scoring.locked_by not in (None, pid):
         return
+    scored = state.scoring.base
     for uid in _specials_in_hand(state, pid):
-        names_base = any(e.op in BASE_CHOICE_OPS for e in state.card(uid).effects)
-        for base in (state.bases if names_base else [state.base(state.scoring.base)]):
-            yield uid, base.uid, base.uid if names_base else None
+        if _names_base(state.card(uid)):
+            for base in state.bases:
+                yield uid, base.uid, base.uid
+        else:
+            yield uid, state.base(scored).uid, None
+
+
+@per_card
+def _names_base(card) -> bool:
+    """A special that names the base where it acts (BASE_CHOICE_OPS); any other acts at the scored one."""
+    return any(e.op in BASE_CHOICE_OPS for e in card.effects)
 
 
 def _special_moves(state: GameState, pid: str) -> list[A.Action]:
@@ -1382,10 +1391,9 @@ def _special_moves(state: GameState, pid: str) -> list[A.Action]:
     (_check_picks lets no "any number of" picks go from any card)."""
     moves: list[A.Action] = []
     for uid, base, named in _special_spots(state, pid):
-        plan = _listing_plan(state.card(uid), False)
+        plan = _talent_listing(state.card(uid))
         candidates = _plain_candidates(state, pid, uid, plan, base)
-        pick_sets = [picks for picks in _pick_sets(state, pid, uid, base)
-                     if not picks or _passes_check(_check_picks, state, pid, uid, base, picks)]
+        pick_sets = _listed_pick_sets(state, pid, uid, plan, base)
         for target, target2 in _listed_pairs(state, pid, uid, plan, base, candidates, None, plan.plain, False):
             if plan.plain or _targets_problem(state, pid, uid, base, target, None, False, target2) is None:
                 moves += [A.listed_special(pid, uid, target, target2, picks, named) for picks in pick_sets]
@@ -1578,7 +1586,12 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if _idle(state, player_id) or not state.has_player(player_id):
+    if _idle(state, player_id):
+        return []
+    for seat in state.players:      # (state.has_player, without a generator)
+        if seat.id == player_id:
+            break
+    else:
         return []
     with powers_fixed(state):
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
@@ -1635,7 +1648,7 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     """The moves worth listing that pass the whole of validate, then, in the active player's playing
     step, the cards played from the hand and the talents used (_hand_moves and _talent_moves list only
     those that pass)."""
-    moves = [move for move in _other_candidates(state, pid) if _valid(state, move)]
+    moves = _other_candidates(state, pid)
     if state.scoring is not None and state.draft is None:
         moves += _scoring_candidates(state, pid)
     if state.phase == "play" and state.active_player.id == pid:
@@ -1764,7 +1777,8 @@ _PLAY_LISTINGS: dict[int, _Listing] = _play_listing.found      # type: ignore[at
 
 @per_card
 def _talent_listing(card) -> _Listing:
-    """_listing_plan of a card whose talent is used (asked for each talent at every listing)."""
+    """_listing_plan of a card not played from the hand: a talent used, a special played in a round of
+    a scoring (asked for each at every listing)."""
     return _listing_plan(card, False)
 
 
@@ -1970,16 +1984,27 @@ def _listed_pick_sets(state: GameState, pid: str, uid: str, plan: _Listing, base
             if _passes_check(_check_picks, state, pid, uid, base, picks)]
 
 
-def _other_candidates(state: GameState, pid: str):
-    if state.draft is not None:
-        if state.draft.order[state.draft.next] == pid:      # (anyone else's pick is refused: not theirs)
-            for faction in state.draft.offered:
-                yield A.PickFaction(actor=pid, faction=faction)
-        return
+def _other_candidates(state: GameState, pid: str) -> list[A.Action]:
+    """The draft pick, or the answers to the player's decisions, that pass validate (no card choice
+    is pending here: _candidates). Each faction on offer is the picker's in the draft (check_pick);
+    each base of a "which base scores first" decision is the player's (check_score_first); the
+    discards go through validate."""
+    draft = state.draft
+    if draft is not None:
+        if draft.order[draft.next] != pid or state.phase != "draft":    # not their pick
+            return []
+        return [A.built(A.PickFaction, actor=pid, faction=faction) for faction in draft.offered]
+    if not state.decisions:
+        return []
+    return [move for move in _decision_candidates(state, pid)
+            if type(move) is A.ScoreFirst or _valid(state, move)]
+
+
+def _decision_candidates(state: GameState, pid: str):
     for decision in state.decisions:
         if decision.player == pid and decision.kind == "score_first":
             for base in decision.options:
-                yield A.ScoreFirst(actor=pid, base=base)
+                yield A.built(A.ScoreFirst, actor=pid, base=base)
         if decision.player == pid and decision.kind == "discard_down":
             yield A.DiscardDown(actor=pid, cards=tuple(excess_cards(state, pid)))
         if decision.player == pid and decision.kind in choices.HANDLERS:
@@ -1994,10 +2019,14 @@ def _scoring_candidates(state: GameState, pid: str) -> list[A.Action]:
     """In a round of a scoring: the pass and the specials of the player whose say it is (anyone
     else's are refused: not their say), then the special talents that pass validate. The pass is
     made for this round's window, all check_pass_special asks besides whose say it is."""
-    assert state.scoring is not None
+    scoring = state.scoring
+    assert scoring is not None
     moves: list[A.Action] = []
-    if next_to_decide(state) == pid:
-        moves = [A.PassSpecial(actor=pid, window=state.scoring.window), *_special_moves(state, pid)]
+    says = next_to_decide(state) == pid
+    if says:
+        moves = [A.built(A.PassSpecial, actor=pid, window=scoring.window), *_special_moves(state, pid)]
+    if state.phase != "play" and not (says and scoring.stage == "specials" and scoring.locked_by in (None, pid)):
+        return moves        # check_talent refuses every talent: not _special_talent's round, not the playing step
     talents = (A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in special_talents(state, pid)
                for discard, mode in payment_ways(state, uid, state.player(pid).hand))
     return moves + [move for move in talents if _valid(state, move)]
