@@ -22,20 +22,26 @@ def _slow_choices(state, pid: str) -> list[A.Action]:
     return [move for move in made if rules.is_legal(state, move)]
 
 
+def _listings_checked(seed: int, players: int, steps: int, wanted, slow) -> int:
+    """Every seat's listing in the ``wanted`` states of a random game equals the ``slow`` listing (each
+    candidate built and asked of validate); how many of them offered something."""
+    checked = 0
+    for state in _states(seed, players, steps=steps):
+        if not wanted(state):
+            continue
+        for seat in state.players:
+            listed = rules.legal_actions(state, seat.id)
+            assert listed == slow(state, seat.id)
+            checked += bool(listed)
+    return checked
+
+
 @pytest.mark.parametrize(("seed", "players"), [(21, 3), (7, 2), (11, 4)])
 def test_choices_listed_are_the_ones_validate_allows_in_order(seed, players):
     """Line 476: a card that says "dürfen" leaves the choice to its player (and other cards ask which
     card, minion or base): while a choice waits, each player is offered exactly the answers validate
     lets go, and nothing else."""
-    checked = 0
-    for state in _states(seed, players, steps=500):
-        if choices.pending(state) is None:
-            continue
-        for seat in state.players:
-            listed = rules.legal_actions(state, seat.id)
-            assert listed == _slow_choices(state, seat.id)
-            checked += bool(listed)
-    assert checked > 10
+    assert _listings_checked(seed, players, 500, lambda s: choices.pending(s) is not None, _slow_choices) > 10
 
 
 def test_an_option_gone_stale_is_not_offered():
@@ -94,15 +100,11 @@ def test_the_draft_and_the_rounds_of_a_scoring_list_what_validate_allows_in_orde
     score), line 210 ("Ich zuerst!": whose say it is passes or uses one special) and line 440 (Happy
     Zapper's talent as a special before its base scores): outside the playing step every player is
     offered exactly the moves validate lets go, in the slow listing's order."""
-    checked = 0
-    for state in _states(seed, players, steps=600):
-        if state.phase == "play" or choices.pending(state) is not None:
-            continue
-        for seat in state.players:
-            listed = rules.legal_actions(state, seat.id)
-            assert listed == _slow_round(state, seat.id)
-            checked += bool(listed)
-    assert checked > 20
+    assert _listings_checked(seed, players, 600, _outside_the_playing_step, _slow_round) > 20
+
+
+def _outside_the_playing_step(state) -> bool:
+    return state.phase != "play" and choices.pending(state) is None
 
 
 def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say():
