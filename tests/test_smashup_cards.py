@@ -1241,17 +1241,25 @@ def test_cunning_plan_draws_a_treasure_that_may_be_played_at_once():
     assert state.player("anna").vp == vp_before + 1 + scored.params["vp"].get("anna", 0)
 
 
-def test_a_choice_whose_option_went_stale_refuses_it():
-    """Rude Awakening at Dimension Doors: the Doors ask after the first minion, the others follow from
-    the hand at once; a card that left the hand meanwhile can no longer be paid."""
+def two_minions_played_at(base: str, design: str):
+    """Anna, with two minions (Pestling, Wand Whiz) as the only minions in her hand, plays this card
+    (Rude Awakening: every minion in the hand to the base) at the first base, turned into this base
+    (Dimension Doors: it asks for a card after the first minion). The state, the Doors' choice, the
+    first and the second minion."""
     state = game_for("anna", HALFLINGS)
-    set_base(state, 0, "base-dimension-doors")
+    set_base(state, 0, base)
     seat = state.player("anna")
     seat.hand = [u for u in seat.hand if state.card(u).kind != "minion"]
     first = take(state, "halflings-pestling", "anna")
     second = take(state, "mages-wand-whiz", "anna")
-    (state, _), _ = play(state, "anna", "halflings-rude-awakening")
-    choice = next(d for d in state.decisions if d.kind == "doors_pay")
+    (state, _), _ = play(state, "anna", design)
+    return state, next(d for d in state.decisions if d.kind == "doors_pay"), first, second
+
+
+def test_a_choice_whose_option_went_stale_refuses_it():
+    """Rude Awakening at Dimension Doors: the Doors ask after the first minion, the others follow from
+    the hand at once; a card that left the hand meanwhile can no longer be paid."""
+    state, choice, first, second = two_minions_played_at("base-dimension-doors", "halflings-rude-awakening")
     assert second in choice.options and first not in state.player("anna").hand
     with pytest.raises(IllegalAction) as err:
         apply(state, A.Choose(actor="anna", decision=choice.id, option=second))

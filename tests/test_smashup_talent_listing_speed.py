@@ -11,7 +11,7 @@ import pytest
 from engine.smashup import actions as A
 from engine.smashup import choices, rules
 from tests.test_smashup import take
-from tests.test_smashup_cards import HALFLINGS, game_for, play, set_base
+from tests.test_smashup_cards import HALFLINGS, game_for, two_minions_played_at
 from tests.test_smashup_speed_listing import _states
 
 
@@ -47,14 +47,7 @@ def test_choices_listed_are_the_ones_validate_allows_in_order(seed, players):
 def test_an_option_gone_stale_is_not_offered():
     """Line 476 with Dimension Doors' "dürfen" payment: Rude Awakening plays the hand out while the
     Doors ask for a card; a card that left the hand is no longer offered as the payment, the others are."""
-    state = game_for("anna", HALFLINGS)
-    set_base(state, 0, "base-dimension-doors")
-    seat = state.player("anna")
-    seat.hand = [u for u in seat.hand if state.card(u).kind != "minion"]
-    first = take(state, "halflings-pestling", "anna")
-    second = take(state, "mages-wand-whiz", "anna")
-    (state, _), _ = play(state, "anna", "halflings-rude-awakening")
-    choice = next(d for d in state.decisions if d.kind == "doors_pay")
+    state, choice, first, second = two_minions_played_at("base-dimension-doors", "halflings-rude-awakening")
     offered = [m.option for m in rules.legal_actions(state, "anna")]
     assert second in choice.options and second not in offered and first not in state.player("anna").hand
     assert offered == [o for o in choice.options if o != second] and "none" in offered
