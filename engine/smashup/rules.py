@@ -57,6 +57,7 @@ from engine.smashup.state import (
     Scoring,
     Seat,
     holds,
+    put,
 )
 from engine.smashup.tx import Tx
 
@@ -394,7 +395,7 @@ def do_play_minion(tx: Tx, a: A.PlayMinion) -> None:
     grant = _grant_for(state, a.actor, a.base, a.card)
     seat.hand.remove(a.card)
     if grant == "free":
-        seat.minions_left -= 1
+        put(seat, "minions_left", seat.minions_left - 1)
     elif grant != "lair":
         seat.minion_grants.remove(grant)  # type: ignore[arg-type]
     put_minion(tx, a)
@@ -525,7 +526,7 @@ def do_play_action(tx: Tx, a: A.PlayAction) -> None:
     if grant is not None:
         seat.minion_grants.remove(grant)
     else:
-        seat.actions_left -= 1
+        put(seat, "actions_left", seat.actions_left - 1)
     put_action(tx, a)
 
 
@@ -842,7 +843,7 @@ def check_finish(state: GameState, a: A.FinishPlaying) -> None:
 
 
 def do_finish(tx: Tx, a: A.FinishPlaying) -> None:
-    tx.s.phase = "scoring"
+    put(tx.s, "phase", "scoring")
     tx.emit("playing_finished", player=a.actor)
     _next_scoring(tx, tx.read_first)      # (ready_bases before the move: see _read_first)
 
@@ -853,7 +854,7 @@ def _next_scoring(tx: Tx, ready: list[str] | None = None) -> None:
     state = tx.s
     if ready is None:
         ready = ready_bases(state)
-    state.decisions = [d for d in state.decisions if d.kind != "score_first"]
+    put(state, "decisions", [d for d in state.decisions if d.kind != "score_first"])
     if not ready:
         _end_of_turn(tx)
         return
@@ -988,9 +989,9 @@ def _special_used(tx: Tx, actor: str) -> None:
     """A special was used: the round goes on with the next player, and all who passed have a new say."""
     scoring = tx.s.scoring
     assert scoring is not None
-    scoring.passed = []
-    scoring.last = actor
-    scoring.window = tx.s.new_id()
+    put(scoring, "passed", [])
+    put(scoring, "last", actor)
+    put(scoring, "window", tx.s.new_id())
     _round_goes_on(tx)
 
 
@@ -1032,8 +1033,10 @@ def _round_goes_on(tx: Tx) -> None:
 def _next_round(tx: Tx, stage: str) -> None:
     scoring = tx.s.scoring
     assert scoring is not None
-    scoring.stage = stage  # type: ignore[assignment]
-    scoring.passed, scoring.last, scoring.window = [], None, tx.s.new_id()
+    put(scoring, "stage", stage)
+    put(scoring, "passed", [])
+    put(scoring, "last", None)
+    put(scoring, "window", tx.s.new_id())
 
 
 def _score(tx: Tx) -> None:
@@ -1301,22 +1304,24 @@ def _close_turn(tx: Tx) -> None:
         state.ended_reason = "won"
         tx.emit("game_won", winners=leaders, vp={p.id: p.vp for p in state.players})
         return
-    state.active = (state.active + 1) % len(state.players)
-    state.turn += 1
+    put(state, "active", (state.active + 1) % len(state.players))
+    put(state, "turn", state.turn + 1)
     _begin_turn(tx)
 
 
 def _begin_turn(tx: Tx) -> None:
     state = tx.s
-    state.phase = "play"
+    put(state, "phase", "play")
     seat = state.active_player
     if (seat.minions_left, seat.actions_left) != (1, 1):
-        seat.minions_left, seat.actions_left = 1, 1
+        put(seat, "minions_left", 1)
+        put(seat, "actions_left", 1)
     for other in state.players:
         other.minion_grants.clear()
         other.used_this_turn.clear()
-        if other is not seat and (other.minions_left or other.actions_left):   # (a pydantic assignment is slow)
-            other.minions_left, other.actions_left = 0, 0
+        if other is not seat and (other.minions_left or other.actions_left):   # (set only when changed)
+            put(other, "minions_left", 0)
+            put(other, "actions_left", 0)
     tx.emit("turn_started", player=seat.id, turn=state.turn)
 
 

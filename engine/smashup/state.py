@@ -26,6 +26,14 @@ def treasures_on(state: GameState, minion: Minion) -> int:
     return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
 
 
+def put(model: BaseModel, name: str, value: Any) -> None:
+    """``model.name = value`` for a field of these models, as pydantic assigns it (no validation on
+    assignment, nothing frozen: the value into ``__dict__``, the name among the fields set), at half
+    the instructions of its ``__setattr__``: each move sets a few fields, thousands of times a game."""
+    model.__dict__[name] = value
+    model.__pydantic_fields_set__.add(name)
+
+
 class Minion(_Model):
     """A minion or monster at a base. Monsters have no owner and, unless taken over, no controller."""
 
@@ -186,7 +194,7 @@ class GameState(_Model):
 
     def new_id(self) -> int:
         value = self.next_id
-        self.next_id += 1
+        put(self, "next_id", value + 1)
         return value
 
     def all_card_locations(self) -> list[str]:
