@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.smashup.cards import designs, ops_of
-from engine.smashup.state import Decision, GameState
+from engine.smashup.state import Decision, GameState, new_decision
 from engine.smashup.tx import Tx
 
 NONE = "none"
@@ -84,8 +84,7 @@ def pending(state: GameState) -> Decision | None:
 def open_choice(tx: Tx, player: str, kind: str, options: list[str], **context: str) -> None:
     if not options:
         return
-    decision = Decision(id=tx.s.new_id(), player=player, kind=kind, options=options, default=options[0],
-                        context=context)
+    decision = new_decision(tx.s.new_id(), player, kind, options, options[0], context)
     tx.s.decisions.append(decision)
     tx.emit("choice_opened", player=player, kind=kind)
 

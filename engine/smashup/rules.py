@@ -57,6 +57,8 @@ from engine.smashup.state import (
     Scoring,
     Seat,
     holds,
+    new_decision,
+    new_minion,
     put,
 )
 from engine.smashup.tx import Tx
@@ -405,7 +407,7 @@ def put_minion(tx: Tx, a: A.PlayMinion) -> None:
     """The minion (already out of the hand) comes to the base and does what it does when played."""
     state = tx.s
     base = state.base(a.base)
-    base.minions.append(Minion(uid=a.card, owner=state.owners.get(a.card), controller=a.actor))
+    base.minions.append(new_minion(a.card, state.owners.get(a.card), a.actor))
     tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
     if "talent" not in state.card(a.card).keywords:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
@@ -861,8 +863,7 @@ def _next_scoring(tx: Tx, ready: list[str] | None = None) -> None:
     if len(ready) == 1:
         _open_specials(tx, ready[0])
         return
-    state.decisions.append(Decision(id=state.new_id(), player=state.active_player.id, kind="score_first",
-                                    options=ready, default=ready[0]))
+    state.decisions.append(new_decision(state.new_id(), state.active_player.id, "score_first", ready, ready[0]))
     tx.emit("choose_scoring_order", player=state.active_player.id, bases=[state.card_ids[b] for b in ready])
 
 
@@ -1177,8 +1178,7 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
     if tut_winners:                # King Tut: its base's winners each discard a card of their choice
         for pid in tut_winners:
             hand = state.player(pid).hand
-            state.decisions.append(Decision(id=state.new_id(), player=pid, kind="discard_one", options=list(hand),
-                                            default=hand[0]))
+            state.decisions.append(new_decision(state.new_id(), pid, "discard_one", hand, hand[0]))
         tx.emit("winner_discards", players=tut_winners, monster="monster-king-tut")
         return
     _next_scoring(tx)
@@ -1212,8 +1212,7 @@ def _end_of_turn(tx: Tx) -> None:
     if over > 0:
         state.phase = "scoring"
         tx.emit("discard_down", player=seat.id, count=over)
-        state.decisions.append(Decision(id=state.new_id(), player=seat.id, kind="discard_down",
-                                        options=list(seat.hand), default=seat.hand[0]))
+        state.decisions.append(new_decision(state.new_id(), seat.id, "discard_down", seat.hand, seat.hand[0]))
         return
     _close_turn(tx)
 

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds, treasures_on
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds, new_monster, treasures_on
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -124,7 +124,7 @@ class Tx:
         uid = self.top("monster")
         if uid is None:
             return None
-        base.monsters.append(Minion(uid=uid))
+        base.monsters.append(new_monster(uid))
         self.emit("monster_played", base=self.s.card_ids[base.uid], monster=self.s.card_ids[uid], uid=uid)
         from engine.smashup.hooks import after_monster_played
 
