@@ -9,11 +9,13 @@ shortcuts for the common case (a deck with cards, an owner at the table)."""
 from __future__ import annotations
 
 from engine.smashup import actions as A
+from engine.smashup.effects import OPS, Context
 from engine.smashup.rules import apply, breakpoint_of, ready_bases, total_power
 from engine.smashup.state import Decision, Minion, new_decision, new_minion, new_monster
 from engine.smashup.tx import Tx
-from tests.test_smashup import put_minion
+from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import ELVES, add_monster, game_for, play, set_base
+from tests.test_smashup_protection import BEN_ORCS
 
 
 def test_a_fae_fighter_whose_abilities_rest_trades_no_counters():
@@ -160,3 +162,31 @@ def test_the_hand_limit_choice_keeps_its_options_while_the_hand_changes():
     choice = new_decision(6, "anna", "may_draw", ["none", "yes"], "none", context)
     context["base"] = "s3"
     assert choice.context == {"base": "s2"}
+
+
+# ---------------------------------------------------------------------- a destroying effect's target
+def test_zzzzzap_destroys_its_weak_target_at_whichever_base_it_stands():
+    """Zzzzzap destroys a minion of power 3 or less anywhere (card text), whichever base the play
+    names: the effect looks for its target at the target's own base only, and finds it there."""
+    for named, at in ((0, 1), (0, 2), (2, 0)):
+        state = game_for("anna")
+        victim = put_minion(state, "warriors-berserker", "ben", at)
+        pay = state.player("anna").hand[0]
+        zap = take(state, "mages-zzzzzap", "anna")
+        state, events = apply(state, A.PlayAction(actor="anna", card=zap, base=state.bases[named].uid,
+                                                  target=victim, discard=(pay,)))
+        assert victim in state.player("ben").discard and "destroyed" in [e.kind for e in events]
+
+
+def test_a_target_grown_too_strong_or_protected_since_the_play_was_checked_is_spared():
+    """An effect acts on its target only if the target still qualifies when the effect acts (an
+    earlier effect of the same card can change that): a minion of power 4 is beyond Zzzzzap's
+    "power 3 or less", and Ben's Dork Orc is not affected by other players' actions (card text)."""
+    for design, bonus in (("warriors-berserker", 2), ("orcs-dork-orc", 0)):
+        state = game_for("anna", BEN_ORCS)
+        target = put_minion(state, design, "ben", 1, power_bonus=bonus)
+        zap = take(state, "mages-zzzzzap", "anna")
+        effect = next(e for e in state.card(zap).effects if e.op == "destroy")
+        tx = Tx(state)
+        OPS["destroy"](tx, effect, Context("anna", zap, state.bases[0].uid, target))
+        assert any(m.uid == target for m in state.bases[1].minions) and tx.events == []

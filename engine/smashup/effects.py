@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.smashup.cards import Effect, designs, ops_of, per_card
@@ -701,9 +701,20 @@ for _name in LASTING_OPS:
 
 @op("destroy", targets=_destroy_targets)
 def _destroy(tx: Tx, effect: Effect, ctx: Context) -> None:
-    target = _needs(ctx, _destroy_targets(tx.s, effect, ctx))
+    target = _still_destroyable(tx.s, effect, ctx)
     if target is not None:
         destroy(tx, target, ctx.player)
+
+
+def _still_destroyable(state, effect: Effect, ctx: Context) -> str | None:
+    """_needs(ctx, _destroy_targets(...)): the target, if the effect can still destroy it. Whether a
+    card can be picked depends on its own base alone, so only that base's candidates are worked out
+    (for a card destroying anywhere, not every base's powers)."""
+    found = find_minion(state, ctx.target) if ctx.target is not None else None
+    if found is None or (effect.where == "here" and found[0].uid != ctx.base):
+        return None
+    at_its_base = _destroyable(state, effect, replace(ctx, base=found[0].uid), here=True)
+    return ctx.target if ctx.target in at_its_base else None
 
 
 def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
