@@ -583,16 +583,22 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     if not _playable(card):
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    if unpaid(tx.s, uid, tuple(discard)):
+    if not discard and cost_of(card) > 0:       # (unpaid's answer)
         tx.emit("ability_unpaid", player=actor, card=card.id)
         return
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
                   placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
     pay(tx, ctx)
     asked = played and choices.ask_stalling(tx, ctx, acts_now)     # what Stalling's question is about waits
-    for effect in card.effects:
-        if acts_now(effect) and not (asked and waits_for_stalling(asked, effect)):
+    for effect in _acting_now(card):
+        if not (asked and waits_for_stalling(asked, effect)):
             OPS[effect.op](tx, effect, ctx)
+
+
+@per_card
+def _acting_now(card) -> tuple[Effect, ...]:
+    """The card's effects acts_now lets act when it is played, in their order."""
+    return tuple(e for e in card.effects if acts_now(e))
 
 
 @per_card
