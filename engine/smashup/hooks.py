@@ -65,9 +65,14 @@ def _of_design_with(state, minions, op: str) -> list[Minion]:
 def _fae_fighters(state, player: str) -> list[str]:
     """The working Fae Fighters of the other players, in play order (a minion played by anyone else
     triggers each of them)."""
-    in_play = [m for b in state.bases for m in b.minions]      # (a list: a generator costs more per minion)
-    return [m.uid for m in _of_design_with(state, in_play, "fae_fighter")
-            if m.controller not in (None, player) and state.effect(m.uid, "fae_fighter") is not None]
+    card_of, ids = designs(), state.card_ids       # (one plain loop: _of_design_with's test in place)
+    found = []
+    for base in state.bases:
+        for m in base.minions:
+            if "fae_fighter" in ops_of(card_of[ids[m.uid]]) and m.controller not in (None, player) \
+                    and state.effect(m.uid, "fae_fighter") is not None:
+                found.append(m.uid)
+    return found
 
 
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
