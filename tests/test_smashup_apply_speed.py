@@ -190,3 +190,23 @@ def test_a_target_grown_too_strong_or_protected_since_the_play_was_checked_is_sp
         tx = Tx(state)
         OPS["destroy"](tx, effect, Context("anna", zap, state.bases[0].uid, target))
         assert any(m.uid == target for m in state.bases[1].minions) and tx.events == []
+
+
+def test_the_hand_limit_asks_only_beyond_ten_faction_cards():
+    """Rulebook line 94: after drawing 2 a player keeps at most 10 cards; treasures do not count as
+    hand cards ("Bei Verbot unwirksam"). The end of the turn looks at the counted cards only when the
+    hand holds more than 10: with exactly 10 the turn passes, with 11 faction cards one is discarded,
+    with 11 cards of which one is a treasure the turn passes too."""
+    for start, treasures, asked in ((8, 0, False), (9, 0, True), (9, 1, False)):
+        state = game_for("anna")
+        seat = state.player("anna")
+        seat.hand[:] = [u for u in seat.hand if not state.card_ids[u].startswith("treasure-")]
+        while len(seat.hand) > start - treasures:
+            seat.deck.append(seat.hand.pop())
+        while len(seat.hand) < start - treasures:
+            seat.hand.append(seat.deck.pop(0))
+        seat.hand += [state.treasure_deck.pop() for _ in range(treasures)]
+        state, _ = apply(state, A.FinishPlaying(actor="anna"))
+        assert len(state.player("anna").hand) == start + 2
+        assert [d.kind for d in state.decisions] == (["discard_down"] if asked else [])
+        assert (state.active_player.id == "anna") is asked

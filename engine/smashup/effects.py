@@ -258,7 +258,10 @@ def was_listed(state, move) -> bool:
     if listed is None:
         return False
     key = id(move)
-    return any(key in map(id, moves) for moves in listed)
+    for moves in listed:        # noqa: SIM110  (a plain loop: any() with a generator costs more)
+        if key in map(id, moves):
+            return True
+    return False
 
 
 def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:

@@ -1214,7 +1214,8 @@ def _end_of_turn(tx: Tx) -> None:
     state = tx.s
     seat = state.active_player
     tx.draw(seat.id, DRAW_PER_TURN)
-    over = len(hand_cards(state, seat.id)) - HAND_LIMIT
+    # the cards that count are among the hand: a hand of 10 or fewer is never over the limit
+    over = len(hand_cards(state, seat.id)) - HAND_LIMIT if len(seat.hand) > HAND_LIMIT else 0
     if over > 0:
         state.phase = "scoring"
         tx.emit("discard_down", player=seat.id, count=over)
