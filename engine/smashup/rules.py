@@ -824,7 +824,7 @@ def ready_bases(state: GameState) -> list[str]:
     with powers_fixed(state):       # read only: the boosters worked out once
         for base in state.bases:
             need = card_of[ids[base.uid]].breakpoint
-            if need > 0 and not base.minions and not any(m.controller in seated for m in base.monsters):
+            if need > 0 and not base.minions and not _anyone_controls(base.monsters, seated):
                 continue            # nobody's power here: 0, below a breakpoint above 0 (power_sum says
                                     # as much where minions of nobody at the table are, at a higher cost)
             total = power_sum(state, base, ((False, base.minions), (True, base.monsters)), seated)
@@ -833,6 +833,14 @@ def ready_bases(state: GameState) -> list[str]:
             if total >= need:
                 ready.append(base.uid)
     return ready
+
+
+def _anyone_controls(monsters: list[Minion], seated: set[str]) -> bool:
+    """Whether a player at the table controls one of these monsters."""
+    for monster in monsters:    # noqa: SIM110  (a plain loop: any() with a generator costs more)
+        if monster.controller in seated:
+            return True
+    return False
 
 
 _NOBODY = frozenset({None})       # the controller of a free monster

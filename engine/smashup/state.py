@@ -18,12 +18,19 @@ class _Model(BaseModel):
 def holds(items: list, obj: object) -> bool:
     """Whether this very object is in the list: pydantic's ``==`` compares every field, and uids are
     unique anyway, so identity is the same answer at a fraction of the cost."""
-    return any(item is obj for item in items)
+    for item in items:          # noqa: SIM110  (a plain loop: any() with a generator costs more)
+        if item is obj:
+            return True
+    return False
 
 
 def treasures_on(state: GameState, minion: Minion) -> int:
     """How many treasures lie on the minion (or monster)."""
-    return sum(1 for u in minion.attached if state.card_ids[u].startswith("treasure-"))
+    count, ids = 0, state.card_ids       # (a plain loop: sum() over a generator costs more)
+    for uid in minion.attached:
+        if ids[uid].startswith("treasure-"):
+            count += 1
+    return count
 
 
 def put(model: BaseModel, name: str, value: Any) -> None:
@@ -206,7 +213,10 @@ class GameState(_Model):
         raise KeyError(player_id)
 
     def has_player(self, player_id: str) -> bool:
-        return any(p.id == player_id for p in self.players)
+        for seat in self.players:   # noqa: SIM110  (a plain loop: any() with a generator costs more)
+            if seat.id == player_id:
+                return True
+        return False
 
     @property
     def active_player(self) -> Seat:
