@@ -178,9 +178,10 @@ def _read_first(state: GameState, action: A.Action) -> list[str] | None:
 def validate(state: GameState, action: A.Action) -> None:
     """Refuses an illegal move (IllegalAction). A move legal_actions listed for this very state in
     the same read-only block (powers_fixed: nothing has changed it since) passed these checks then."""
+    if was_listed(state, action):       # (it reads the block around it, if any: no block of its own)
+        return
     with powers_fixed(state):
-        if not was_listed(state, action):
-            _validate(state, action)
+        _validate(state, action)
 
 
 def _validate(state: GameState, action: A.Action) -> None:
