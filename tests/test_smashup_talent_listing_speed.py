@@ -10,9 +10,10 @@ import pytest
 
 from engine.smashup import actions as A
 from engine.smashup import choices, rules
-from tests.test_smashup import take
-from tests.test_smashup_cards import HALFLINGS, game_for, two_minions_played_at
-from tests.test_smashup_speed_listing import _states
+from engine.smashup.effects import powers_fixed
+from tests.test_smashup import put_minion, take
+from tests.test_smashup_cards import ELVES, HALFLINGS, game_for, two_minions_played_at
+from tests.test_smashup_speed_listing import _slow_talents, _states
 
 
 def _slow_choices(state, pid: str) -> list[A.Action]:
@@ -123,3 +124,47 @@ def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say(
     assert not any(isinstance(m, A.UseTalent) for m in rules.legal_actions(state, "anna"))
     for seat in state.players:
         assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+
+
+def _talents_of(state, pid: str) -> list[tuple]:
+    with powers_fixed(state):
+        listed = rules._talent_moves(state, pid)
+    assert listed == _slow_talents(state, pid)
+    return [(m.card, m.target, m.discard) for m in listed]
+
+
+def _on_minion(state, design: str, owner: str, carrier: str) -> str:
+    """A card of this player (or a treasure) put on the minion, straight from where it waits."""
+    uid = take(state, design, owner)
+    state.player(owner).hand.remove(uid)
+    next(m for b in state.bases for m in b.minions if m.uid == carrier).attached.append(uid)
+    return uid
+
+
+def test_talents_that_pick_nothing_are_offered_once_with_their_price():
+    """Line 318 ("Talent": once in each of your turns, as an extra action; you need not use it): Elf
+    Help Guru's talent asks nothing and is offered once, paying nothing; Happy Zapper's asks a card,
+    offered paid with the first card of the hand and not at all with an empty hand; Blaster Master's
+    (a card, and a minion of power 2 or less to destroy) once per minion it may destroy. A talent used
+    this turn, a card whose abilities rest and a treasure on another player's minion are not
+    offered; a card of the player's on another player's minion is. Each as validate decides, in the
+    slow listing's order."""
+    state = game_for("anna", ELVES)
+    guru = put_minion(state, "elves-elf-help-guru", "anna", 0)
+    zapper = put_minion(state, "mages-happy-zapper", "anna", 1)
+    blaster = put_minion(state, "mages-blaster-master", "anna", 1)
+    used = put_minion(state, "elves-lord-of-the-prance", "anna", 2)
+    resting = put_minion(state, "elves-elf-help-guru", "anna", 2)
+    weak = put_minion(state, "warriors-taunter", "ben", 0)
+    elf = _on_minion(state, "elves-traveling-elf", "anna", weak)       # anna's card on ben's minion
+    missile = _on_minion(state, "treasure-magic-missile", "ben", weak)  # a treasure: ben's talent there
+    state.player("anna").used_this_turn.append(f"talent:{used}")
+    state.silenced.append(resting)
+    first = state.player("anna").hand[0]
+    listed = _talents_of(state, "anna")
+    assert (guru, None, ()) in listed and (zapper, None, (first,)) in listed
+    assert (blaster, weak, (first,)) in listed
+    assert any(card == elf for card, _, _ in listed)
+    assert not [m for m in listed if m[0] in (used, resting, missile)]
+    state.player("anna").hand = []
+    assert list(dict.fromkeys(card for card, _, _ in _talents_of(state, "anna"))) == [guru, elf]

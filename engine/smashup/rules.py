@@ -2045,7 +2045,7 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     hand, used = seat.hand, seat.used_this_turn
     moves: list[A.Action] = []
     for base, uid, minion in _talents_on(state, state.bases, pid):
-        if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+        if used and f"talent:{uid}" in used and not _special_talent(state, pid, uid):
             continue                     # check_talent refuses each of its moves: used this turn
         if _talent_works(state, uid, minion):
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
@@ -2066,6 +2066,10 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     once per pick and mode."""
     card = state.card(uid)
     plan = _talent_listing(card)
+    price = _fixed_price(card)
+    if price is not None:
+        _fixed_price_moves(state, pid, uid, plan, price, base_uid, hand, moves)
+        return
     borrows = _borrows_price(card)
     where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
     candidates = _plain_candidates(state, pid, uid, plan, where)
@@ -2085,6 +2089,43 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                                                                 target2) is None
             if picks_ok[mode]:
                 moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
+
+
+@per_card
+def _fixed_price(card) -> tuple[int, bool] | None:
+    """For a talent _talent_card_moves lists without its loops: a plain one (one picking effect at
+    most, its picks sifted as _listed_pairs sifts them) with no second pick, not lying on a minion,
+    with one mode, borrowing no price and asking a fixed number of cards, so that _payments offers
+    one payment, the first cards of the hand (treasures only, for some). That number and whether
+    only treasures pay; None for the others."""
+    plan = _talent_listing(card)
+    needed, treasures_only, amounts, modes = _payment_plan(card)
+    if not plan.plain or plan.paired or plan.on_minion or amounts or modes != [None] or _borrows_price(card):
+        return None
+    return needed, treasures_only
+
+
+def _fixed_price_moves(state: GameState, pid: str, uid: str, plan: _Listing, price: tuple[int, bool], base_uid: str,
+                       hand: list[str], moves: list) -> None:
+    """_talent_card_moves for a talent with a _fixed_price: when check_cost lets its one payment go
+    (that many different cards from the hand, not the card itself), its use with each pick
+    _listed_pairs offers (no pick, for a talent that picks nothing), in that order."""
+    needed, treasures_only = price
+    discard: tuple[str, ...] = ()
+    if needed:
+        pool = [u for u in hand if u != uid]
+        if treasures_only:
+            ids = state.card_ids
+            pool = [u for u in pool if ids[u].startswith("treasure-")]
+        discard = tuple(pool[:needed])
+        if len(discard) != needed or len(set(discard)) != needed:
+            return
+    if plan.first is None:       # (picks nothing: _listed_pairs gives _NO_PICKS)
+        moves.append(A.listed_talent(pid, uid, None, None, discard, None))
+        return
+    targets = _sifted_targets(plan, pick_candidates_of(state, plan.first, Context(pid, uid, base_uid, None)))
+    make = A.listed_talent
+    moves += [make(pid, uid, target, None, discard, None) for target in targets]
 
 
 def _borrowed_pays(state: GameState, target: str | None, hand: list[str], pays: list[tuple]) -> list[tuple]:
