@@ -168,3 +168,36 @@ def test_talents_that_pick_nothing_are_offered_once_with_their_price():
     assert not [m for m in listed if m[0] in (used, resting, missile)]
     state.player("anna").hand = []
     assert list(dict.fromkeys(card for card, _, _ in _talents_of(state, "anna"))) == [guru, elf]
+
+
+def _say_in_order(state) -> str | None:
+    """Whose say it is, as the round's order is built seat by seat: from the active player, or from
+    the player after the one who used the last special; the first who has not passed."""
+    ids = [seat.id for seat in state.players]
+    order = ids[state.active:] + ids[:state.active]
+    if state.scoring.last in order:
+        start = order.index(state.scoring.last) + 1
+        order = order[start:] + order[:start]
+    return next((pid for pid in order if pid not in state.scoring.passed), None)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 3), (11, 4), (7, 2)])
+def test_the_say_in_a_round_of_specials_goes_round_from_the_right_player(seed, players):
+    """Line 210 ("Ich zuerst!"): in a round of specials the say goes clockwise, starting with the
+    active player, and after a special with the player after the one who used it; who passed has
+    no say until the next special. The same answer at every step of random games, and with the
+    player who used the last special gone from the table."""
+    checked = 0
+    for state in _states(seed, players, steps=600):
+        if state.scoring is None or state.scoring.stage not in rules.ROUND_MOMENTS:
+            continue
+        assert rules.next_to_decide(state) == _say_in_order(state)
+        assert rules._round_order(state)[0] == _say_in_order(state.model_copy(
+            update={"scoring": state.scoring.model_copy(update={"passed": []})}))
+        checked += 1
+        kept = state.scoring.last
+        for last in [seat.id for seat in state.players] + ["left-the-table"]:
+            state.scoring.last = last
+            assert rules.next_to_decide(state) == _say_in_order(state)
+        state.scoring.last = kept
+    assert checked > 5

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
@@ -893,23 +894,40 @@ def _special_order(state: GameState) -> list[str]:
 def _round_order(state: GameState) -> list[str]:
     """Whose say it is in a round of specials: clockwise from the player after the one who used the
     last special, or from the active player ("Ich zuerst!": one special each, in turn)."""
-    order = _special_order(state)
+    ids = [p.id for p in state.players]
+    start = _round_start(state, state.players)
+    return ids[start:] + ids[:start]
+
+
+def _round_start(state: GameState, players: list[Seat]) -> int:
+    """The seat _round_order begins with (0 to one less than the number of seats; 0 without seats):
+    the one after the seat of the player who used the last special, else the one _special_order
+    begins with (the active player's)."""
+    n = len(players)
     last = state.scoring.last if state.scoring else None
-    if last in order:
-        start = (order.index(last) + 1) % len(order)
-        order = order[start:] + order[:start]
-    return order
+    if last is not None:
+        for i, seat in enumerate(players):
+            if seat.id == last:
+                return (i + 1) % n
+    active = state.active
+    return active % n if -n <= active < n else 0      # (where _special_order's slices begin)
 
 
 ROUND_MOMENTS = {"specials": "before", "during": "during", "after": "after"}
 
 
 def next_to_decide(state: GameState) -> str | None:
+    """The first player in _round_order who has not passed (asked at every listing and check in a
+    round of specials: the seats read in place, no list made)."""
     scoring = state.scoring
     if scoring is None or scoring.stage not in ROUND_MOMENTS:
         return None
-    for pid in _round_order(state):
-        if pid not in scoring.passed:
+    players, passed = state.players, scoring.passed
+    n = len(players)
+    start = _round_start(state, players)
+    for k in range(n):
+        pid = players[(start + k) % n].id
+        if pid not in passed:
             return pid
     return None
 
@@ -1593,12 +1611,15 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
             break
     else:
         return []
-    with powers_fixed(state):
+    fixed = powers_fixed(state)
+    with fixed:
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
             moves = _choices_of(state, player_id)
         else:
             moves = _candidates(state, player_id)
-        note_listed(state, moves)
+        outer = fixed.before
+        if outer is not None and outer[0] is state:     # (a block of this call's own ends with it)
+            note_listed(state, moves)
         return moves
 
 
@@ -1606,11 +1627,12 @@ def _idle(state: GameState, pid: str) -> bool:
     """Nothing to list: the game is over, or there is no draft, no scoring, no decision of the
     player's, and it is not their playing step (what _candidates would find refused or absent).
     Asked for every seat after every move, so plain reads and loops."""
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return True
     if state.draft is not None or state.scoring is not None:
         return False
-    if state.phase == "play" and state.players[state.active].id == pid:
+    if phase == "play" and state.players[state.active].id == pid:
         return False
     decisions = state.decisions       # (mostly none: no generator made)
     return not decisions or all(d.player != pid for d in decisions)
@@ -1654,11 +1676,14 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     if state.phase == "play" and state.active_player.id == pid:
         # legal_actions lets only a seated player with no choice pending get here, and check_finish
         # asks only that it is their playing step
-        moves.append(A.built(A.FinishPlaying, actor=pid))
+        moves.append(_listed_finish(pid))
         if state.draft is None:
             moves += _hand_moves(state, pid)
             moves += _talent_moves(state, pid)
     return moves
+
+
+_listed_finish = move_maker(A.FinishPlaying, "actor", shared=True)     # (listed at each of the player's listings)
 
 
 def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
