@@ -12,7 +12,7 @@ from engine.smashup import actions as A
 from engine.smashup import choices, rules
 from engine.smashup.effects import powers_fixed
 from tests.test_smashup import put_minion, take
-from tests.test_smashup_cards import ELVES, HALFLINGS, game_for, two_minions_played_at
+from tests.test_smashup_cards import ELVES, HALFLINGS, _attach_treasure, game_for, two_minions_played_at
 from tests.test_smashup_speed_listing import _slow_talents, _states
 
 
@@ -133,14 +133,6 @@ def _talents_of(state, pid: str) -> list[tuple]:
     return [(m.card, m.target, m.discard) for m in listed]
 
 
-def _on_minion(state, design: str, owner: str, carrier: str) -> str:
-    """A card of this player (or a treasure) put on the minion, straight from where it waits."""
-    uid = take(state, design, owner)
-    state.player(owner).hand.remove(uid)
-    next(m for b in state.bases for m in b.minions if m.uid == carrier).attached.append(uid)
-    return uid
-
-
 def test_talents_that_pick_nothing_are_offered_once_with_their_price():
     """Line 318 ("Talent": once in each of your turns, as an extra action; you need not use it): Elf
     Help Guru's talent asks nothing and is offered once, paying nothing; Happy Zapper's asks a card,
@@ -156,8 +148,8 @@ def test_talents_that_pick_nothing_are_offered_once_with_their_price():
     used = put_minion(state, "elves-lord-of-the-prance", "anna", 2)
     resting = put_minion(state, "elves-elf-help-guru", "anna", 2)
     weak = put_minion(state, "warriors-taunter", "ben", 0)
-    elf = _on_minion(state, "elves-traveling-elf", "anna", weak)       # anna's card on ben's minion
-    missile = _on_minion(state, "treasure-magic-missile", "ben", weak)  # a treasure: ben's talent there
+    elf = _attach_treasure(state, "elves-traveling-elf", "anna", weak)       # anna's card on ben's minion
+    missile = _attach_treasure(state, "treasure-magic-missile", "ben", weak)  # a treasure: ben's talent there
     state.player("anna").used_this_turn.append(f"talent:{used}")
     state.silenced.append(resting)
     first = state.player("anna").hand[0]
