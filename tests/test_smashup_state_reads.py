@@ -37,3 +37,20 @@ def test_a_game_stored_and_read_back_is_the_same_game():
     again = GameState.model_validate_json(state.model_dump_json())
     assert again == state and again.clone() == state
     assert again.bases[0].minions == state.bases[0].minions
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the plain lookup is CPython's")
+def test_card_designs_read_their_fields_plainly_and_as_before():
+    """The card designs (read field by field at every listing and check) got the plain lookup too: a
+    field reads its value, a name a design does not have is refused (a base has no keywords, so
+    getattr's default is taken), and a design copied with a new text reads the new text."""
+    from engine.smashup.cards import PLAIN_READS as DESIGNS_PLAIN
+    from engine.smashup.cards import Base, Effect, Faction, Monster, PlayCard, designs
+
+    assert set(DESIGNS_PLAIN) == {Effect, Faction, PlayCard, Base, Monster}
+    guru, base = designs()["elves-elf-help-guru"], next(c for c in designs().values() if isinstance(c, Base))
+    assert "talent" in guru.keywords and guru.kind == "minion" and guru.effects[0].op == "others_here_power"
+    assert getattr(base, "keywords", ()) == () and getattr(base, "power", 0) == 0
+    with pytest.raises(AttributeError, match="'Base' object has no attribute 'keywords'"):
+        _ = base.keywords
+    assert guru.model_copy(update={"keywords": ()}).keywords == ()

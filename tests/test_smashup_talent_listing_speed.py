@@ -10,9 +10,10 @@ import pytest
 
 from engine.smashup import actions as A
 from engine.smashup import choices, rules
-from tests.test_smashup import take
-from tests.test_smashup_cards import HALFLINGS, game_for, two_minions_played_at
-from tests.test_smashup_speed_listing import _states
+from engine.smashup.effects import powers_fixed
+from tests.test_smashup import put_minion, take
+from tests.test_smashup_cards import ELVES, HALFLINGS, _attach_treasure, game_for, two_minions_played_at
+from tests.test_smashup_speed_listing import _slow_talents, _states
 
 
 def _slow_choices(state, pid: str) -> list[A.Action]:
@@ -123,3 +124,72 @@ def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say(
     assert not any(isinstance(m, A.UseTalent) for m in rules.legal_actions(state, "anna"))
     for seat in state.players:
         assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+
+
+def _talents_of(state, pid: str) -> list[tuple]:
+    with powers_fixed(state):
+        listed = rules._talent_moves(state, pid)
+    assert listed == _slow_talents(state, pid)
+    return [(m.card, m.target, m.discard) for m in listed]
+
+
+def test_talents_that_pick_nothing_are_offered_once_with_their_price():
+    """Line 318 ("Talent": once in each of your turns, as an extra action; you need not use it): Elf
+    Help Guru's talent asks nothing and is offered once, paying nothing; Happy Zapper's asks a card,
+    offered paid with the first card of the hand and not at all with an empty hand; Blaster Master's
+    (a card, and a minion of power 2 or less to destroy) once per minion it may destroy. A talent used
+    this turn, a card whose abilities rest and a treasure on another player's minion are not
+    offered; a card of the player's on another player's minion is. Each as validate decides, in the
+    slow listing's order."""
+    state = game_for("anna", ELVES)
+    guru = put_minion(state, "elves-elf-help-guru", "anna", 0)
+    zapper = put_minion(state, "mages-happy-zapper", "anna", 1)
+    blaster = put_minion(state, "mages-blaster-master", "anna", 1)
+    used = put_minion(state, "elves-lord-of-the-prance", "anna", 2)
+    resting = put_minion(state, "elves-elf-help-guru", "anna", 2)
+    weak = put_minion(state, "warriors-taunter", "ben", 0)
+    elf = _attach_treasure(state, "elves-traveling-elf", "anna", weak)       # anna's card on ben's minion
+    missile = _attach_treasure(state, "treasure-magic-missile", "ben", weak)  # a treasure: ben's talent there
+    state.player("anna").used_this_turn.append(f"talent:{used}")
+    state.silenced.append(resting)
+    first = state.player("anna").hand[0]
+    listed = _talents_of(state, "anna")
+    assert (guru, None, ()) in listed and (zapper, None, (first,)) in listed
+    assert (blaster, weak, (first,)) in listed
+    assert any(card == elf for card, _, _ in listed)
+    assert not [m for m in listed if m[0] in (used, resting, missile)]
+    state.player("anna").hand = []
+    assert list(dict.fromkeys(card for card, _, _ in _talents_of(state, "anna"))) == [guru, elf]
+
+
+def _say_in_order(state) -> str | None:
+    """Whose say it is, as the round's order is built seat by seat: from the active player, or from
+    the player after the one who used the last special; the first who has not passed."""
+    ids = [seat.id for seat in state.players]
+    order = ids[state.active:] + ids[:state.active]
+    if state.scoring.last in order:
+        start = order.index(state.scoring.last) + 1
+        order = order[start:] + order[:start]
+    return next((pid for pid in order if pid not in state.scoring.passed), None)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 3), (11, 4), (7, 2)])
+def test_the_say_in_a_round_of_specials_goes_round_from_the_right_player(seed, players):
+    """Line 210 ("Ich zuerst!"): in a round of specials the say goes clockwise, starting with the
+    active player, and after a special with the player after the one who used it; who passed has
+    no say until the next special. The same answer at every step of random games, and with the
+    player who used the last special gone from the table."""
+    checked = 0
+    for state in _states(seed, players, steps=600):
+        if state.scoring is None or state.scoring.stage not in rules.ROUND_MOMENTS:
+            continue
+        assert rules.next_to_decide(state) == _say_in_order(state)
+        assert rules._round_order(state)[0] == _say_in_order(state.model_copy(
+            update={"scoring": state.scoring.model_copy(update={"passed": []})}))
+        checked += 1
+        kept = state.scoring.last
+        for last in [seat.id for seat in state.players] + ["left-the-table"]:
+            state.scoring.last = last
+            assert rules.next_to_decide(state) == _say_in_order(state)
+        state.scoring.last = kept
+    assert checked > 5

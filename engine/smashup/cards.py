@@ -12,6 +12,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.plain_reads import read_fields_plainly
 from engine.munchkin.cards import Provenance
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "cards.yaml"
@@ -93,6 +94,11 @@ class CardData(BaseModel):
     bases: list[Base]
     monsters: list[Monster]
     treasures: list[PlayCard]
+
+
+# the designs are read field by field all through the listings and checks (card.effects, e.op,
+# card.keywords): plain attribute reads, as the state's models have (engine.core.plain_reads)
+PLAIN_READS = read_fields_plainly((Effect, Faction, PlayCard, Base, Monster))
 
 
 # libyaml's loader where PyYAML has it: the card file loads in ~13 ms instead of ~95 ms

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
@@ -910,23 +911,40 @@ def _special_order(state: GameState) -> list[str]:
 def _round_order(state: GameState) -> list[str]:
     """Whose say it is in a round of specials: clockwise from the player after the one who used the
     last special, or from the active player ("Ich zuerst!": one special each, in turn)."""
-    order = _special_order(state)
+    ids = [p.id for p in state.players]
+    start = _round_start(state, state.players)
+    return ids[start:] + ids[:start]
+
+
+def _round_start(state: GameState, players: list[Seat]) -> int:
+    """The seat _round_order begins with (0 to one less than the number of seats; 0 without seats):
+    the one after the seat of the player who used the last special, else the one _special_order
+    begins with (the active player's)."""
+    n = len(players)
     last = state.scoring.last if state.scoring else None
-    if last in order:
-        start = (order.index(last) + 1) % len(order)
-        order = order[start:] + order[:start]
-    return order
+    if last is not None:
+        for i, seat in enumerate(players):
+            if seat.id == last:
+                return (i + 1) % n
+    active = state.active
+    return active % n if -n <= active < n else 0      # (where _special_order's slices begin)
 
 
 ROUND_MOMENTS = {"specials": "before", "during": "during", "after": "after"}
 
 
 def next_to_decide(state: GameState) -> str | None:
+    """The first player in _round_order who has not passed (asked at every listing and check in a
+    round of specials: the seats read in place, no list made)."""
     scoring = state.scoring
     if scoring is None or scoring.stage not in ROUND_MOMENTS:
         return None
-    for pid in _round_order(state):
-        if pid not in scoring.passed:
+    players, passed = state.players, scoring.passed
+    n = len(players)
+    start = _round_start(state, players)
+    for k in range(n):
+        pid = players[(start + k) % n].id
+        if pid not in passed:
             return pid
     return None
 
@@ -1613,12 +1631,15 @@ def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
             break
     else:
         return []
-    with powers_fixed(state):
+    fixed = powers_fixed(state)
+    with fixed:
         if choices.pending(state) is not None:       # nothing but the card choices can be answered
             moves = _choices_of(state, player_id)
         else:
             moves = _candidates(state, player_id)
-        note_listed(state, moves)
+        outer = fixed.before
+        if outer is not None and outer[0] is state:     # (a block of this call's own ends with it)
+            note_listed(state, moves)
         return moves
 
 
@@ -1626,11 +1647,12 @@ def _idle(state: GameState, pid: str) -> bool:
     """Nothing to list: the game is over, or there is no draft, no scoring, no decision of the
     player's, and it is not their playing step (what _candidates would find refused or absent).
     Asked for every seat after every move, so plain reads and loops."""
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return True
     if state.draft is not None or state.scoring is not None:
         return False
-    if state.phase == "play" and state.players[state.active].id == pid:
+    if phase == "play" and state.players[state.active].id == pid:
         return False
     decisions = state.decisions       # (mostly none: no generator made)
     return not decisions or all(d.player != pid for d in decisions)
@@ -1674,11 +1696,14 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     if state.phase == "play" and state.active_player.id == pid:
         # legal_actions lets only a seated player with no choice pending get here, and check_finish
         # asks only that it is their playing step
-        moves.append(A.built(A.FinishPlaying, actor=pid))
+        moves.append(_listed_finish(pid))
         if state.draft is None:
             moves += _hand_moves(state, pid)
             moves += _talent_moves(state, pid)
     return moves
+
+
+_listed_finish = move_maker(A.FinishPlaying, "actor", shared=True)     # (listed at each of the player's listings)
 
 
 def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
@@ -2065,7 +2090,7 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     hand, used = seat.hand, seat.used_this_turn
     moves: list[A.Action] = []
     for base, uid, minion in _talents_on(state, state.bases, pid):
-        if f"talent:{uid}" in used and not _special_talent(state, pid, uid):
+        if used and f"talent:{uid}" in used and not _special_talent(state, pid, uid):
             continue                     # check_talent refuses each of its moves: used this turn
         if _talent_works(state, uid, minion):
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
@@ -2086,6 +2111,10 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     once per pick and mode."""
     card = state.card(uid)
     plan = _talent_listing(card)
+    price = _fixed_price(card)
+    if price is not None:
+        _fixed_price_moves(state, pid, uid, plan, price, base_uid, hand, moves)
+        return
     borrows = _borrows_price(card)
     where = base_uid          # what check_talent's base_of finds: talent_cards_at found the card there
     candidates = _plain_candidates(state, pid, uid, plan, where)
@@ -2105,6 +2134,43 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                                                                 target2) is None
             if picks_ok[mode]:
                 moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
+
+
+@per_card
+def _fixed_price(card) -> tuple[int, bool] | None:
+    """For a talent _talent_card_moves lists without its loops: a plain one (one picking effect at
+    most, its picks sifted as _listed_pairs sifts them) with no second pick, not lying on a minion,
+    with one mode, borrowing no price and asking a fixed number of cards, so that _payments offers
+    one payment, the first cards of the hand (treasures only, for some). That number and whether
+    only treasures pay; None for the others."""
+    plan = _talent_listing(card)
+    needed, treasures_only, amounts, modes = _payment_plan(card)
+    if not plan.plain or plan.paired or plan.on_minion or amounts or modes != [None] or _borrows_price(card):
+        return None
+    return needed, treasures_only
+
+
+def _fixed_price_moves(state: GameState, pid: str, uid: str, plan: _Listing, price: tuple[int, bool], base_uid: str,
+                       hand: list[str], moves: list) -> None:
+    """_talent_card_moves for a talent with a _fixed_price: when check_cost lets its one payment go
+    (that many different cards from the hand, not the card itself), its use with each pick
+    _listed_pairs offers (no pick, for a talent that picks nothing), in that order."""
+    needed, treasures_only = price
+    discard: tuple[str, ...] = ()
+    if needed:
+        pool = [u for u in hand if u != uid]
+        if treasures_only:
+            ids = state.card_ids
+            pool = [u for u in pool if ids[u].startswith("treasure-")]
+        discard = tuple(pool[:needed])
+        if len(discard) != needed or len(set(discard)) != needed:
+            return
+    if plan.first is None:       # (picks nothing: _listed_pairs gives _NO_PICKS)
+        moves.append(A.listed_talent(pid, uid, None, None, discard, None))
+        return
+    targets = _sifted_targets(plan, pick_candidates_of(state, plan.first, Context(pid, uid, base_uid, None)))
+    make = A.listed_talent
+    moves += [make(pid, uid, target, None, discard, None) for target in targets]
 
 
 def _borrowed_pays(state: GameState, target: str | None, hand: list[str], pays: list[tuple]) -> list[tuple]:
