@@ -44,3 +44,17 @@ def test_minions_monsters_and_bases_are_places_too():
     state.players[1].discard += [minion, monster, state.bases[0].uid]
     found = violations(state)
     assert all(f"card {uid} in 2 places" in found for uid in (minion, monster, state.bases[0].uid))
+
+
+def test_a_card_from_outside_the_game_and_a_changed_table_are_reported():
+    # the check remembers the card uids of the table it saw last; a new card in a hand, or a table
+    # grown in place or replaced, must still be compared against the cards really in the game
+    state = _played_until(lambda s: s.phase == "play")
+    assert violations(state) == []
+    state.players[0].hand.append("s9999")
+    assert "unknown cards: ['s9999']" in violations(state)
+    state.players[0].hand.pop()
+    state.card_ids["s9999"] = next(iter(state.card_ids.values()))      # grown in place
+    assert "cards lost: ['s9999']" in violations(state)
+    state.card_ids = {**state.card_ids, "s9998": "x"}                    # another table
+    assert violations(state) == ["cards lost: ['s9998', 's9999']"]

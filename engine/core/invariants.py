@@ -25,3 +25,28 @@ def card_place_problems(card_ids: Iterable[str], locations: Iterable[str]) -> li
     if unknown:
         found.append(f"unknown cards: {sorted(unknown)[:5]}")
     return found
+
+
+def place_problems(uids: frozenset[str], card_ids: Iterable[str], locations: list[str]) -> list[str]:
+    """card_place_problems with the usual answer found quicker (``uids``: every card of ``card_ids``,
+    as a frozenset): as many places as cards, and none of the game's cards left over once the placed
+    ones are taken away, means n places filled by n different known cards, each in exactly one. Only
+    a state that fails is counted card by card to say what is wrong."""
+    if len(locations) == len(uids) and not uids.difference(locations):
+        return []
+    return card_place_problems(card_ids, locations)
+
+
+_known: tuple[dict[str, str], frozenset[str]] = ({}, frozenset())
+
+
+def known_uids(card_ids: dict[str, str]) -> frozenset[str]:
+    """The uids of a card table as a frozenset, remembered for the last table asked about: a game's
+    table is set up once and then only read, so the simulator builds this once a game. Another table,
+    or the same one grown in place, is worked out afresh."""
+    global _known
+    table, uids = _known
+    if table is not card_ids or len(uids) != len(card_ids):
+        uids = frozenset(card_ids)
+        _known = (card_ids, uids)
+    return uids

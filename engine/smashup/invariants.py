@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.core.invariants import card_place_problems
+from engine.core.invariants import known_uids, place_problems
 from engine.smashup.rules import WINNING_VP
 from engine.smashup.state import GameState
 
 
 def violations(state: GameState, events: list[Event] = ()) -> list[str]:
-    found = card_place_problems(state.card_ids, state.all_card_locations())
+    card_ids = state.card_ids
+    found = place_problems(known_uids(card_ids), card_ids, state.all_card_locations())
     for seat in state.players:
         if seat.vp < 0:
             found.append(f"{seat.id} has {seat.vp} VP")
-        if len(seat.factions) > 2 or len(set(seat.factions)) != len(seat.factions):
+        factions = seat.factions       # at most two, and not the same twice
+        if len(factions) > 2 or (len(factions) == 2 and factions[0] == factions[1]):
             found.append(f"{seat.id} has factions {seat.factions}")
     if state.phase != "draft" and state.draft is None:
         if any(len(s.factions) != 2 for s in state.players):
