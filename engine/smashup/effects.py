@@ -150,7 +150,7 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
     changes it; never below 0 ("Begriffe": power cannot go below 0). ``memo``: the read-only block's
     (the boosters are found once in it), or None. ``only``: the controllers whose cards are wanted
     (the others are left out), or None for all."""
-    card_of, ids, plans = designs(), state.card_ids, _PLANS
+    card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
     here, per_treasure, off_turn = _base_terms(state, base)
     active = state.active_player.id if off_turn else None
     boosts = boost_own = None          # (found when the first minion with a controller needs them)
@@ -163,21 +163,22 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
             card = card_of[ids[minion.uid]]
             plan = plans.get(id(card)) or _plan(card)
             total = plan.power + minion.counters + minion.until_end_of_turn + here
-            if minion.attached:                  # what the cards played on it give
+            attached = minion.attached
+            if attached:                         # what the cards played on it give
                 carried = _power_from_attached(state, base, minion)
                 if carried is None:              # a card on it takes all its power
                     table[id(minion)] = 0
                     continue
                 total += carried
-            if plan.own and has_abilities(state, minion):      # what its own abilities give
-                total += _own_power_change(state, base, minion, plan.own)
+            if plan.own and minion.uid not in silenced and (not attached or has_abilities(state, minion)):
+                total += _own_power_change(state, base, minion, plan.own)     # what its own abilities give
             if controller is not None:          # the controller's other minions' boosts
                 if boosts is None:
                     boosts, boost_own = _boosters(state, memo)
                 if boosts:
                     total += boosts.get(controller, 0) - boost_own.get(id(minion), 0)
             if not monster:                     # what the base gives minions, not monsters
-                if per_treasure and minion.attached:
+                if per_treasure and attached:
                     total += per_treasure * treasures_on(state, minion)
                 if off_turn and controller != active:
                     total += off_turn
@@ -310,10 +311,11 @@ def _own_power_change(state, base: BaseInPlay, minion: Minion, effects: tuple[Ef
                 e.op == "monster_alone_bonus" and len(base.monsters) == 1):
             total += e.n
         elif e.op == "per_other_monster":
-            others = [m for m in base.monsters if m is not minion]
-            if e.what == "undead":
-                others = [m for m in others if state.card(m.uid).undead]
-            total += e.n * len(others)
+            undead_only, others = e.what == "undead", 0      # (a plain loop: no lists made per table)
+            for m in base.monsters:
+                if m is not minion and (not undead_only or state.card(m.uid).undead):
+                    others += 1
+            total += e.n * others
     return total
 
 
