@@ -324,18 +324,28 @@ def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
     minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
     card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
     here = 0
-    for pool in (base.minions, base.monsters):
-        for other in pool:
-            if other.attached:
-                for uid in other.attached:
-                    if uid not in silenced:      # (its effects rest until the turn ends)
-                        card = card_of[ids[uid]]
-                        here += (plans.get(id(card)) or _plan(card)).to_all_here
+    for other in base.minions:                  # (two plain loops: most cards carry nothing)
+        if other.attached:
+            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
+    for other in base.monsters:
+        if other.attached:
+            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
     if base.uid in silenced:
         return here, 0, 0
     card = card_of[ids[base.uid]]
     plan = plans.get(id(card)) or _plan(card)
     return here, plan.per_treasure, plan.off_turn
+
+
+def _to_all_here(card_of, ids, silenced, plans, attached) -> int:
+    """What the cards played on one card give every minion at its base (those whose abilities rest
+    give nothing until the turn ends)."""
+    here = 0
+    for uid in attached:
+        if uid not in silenced:
+            card = card_of[ids[uid]]
+            here += (plans.get(id(card)) or _plan(card)).to_all_here
+    return here
 
 
 def _boosters(state, memo: dict | None) -> tuple[dict[str, int], dict[int, int]]:
