@@ -151,7 +151,18 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
     (the boosters are found once in it), or None. ``only``: the controllers whose cards are wanted
     (the others are left out), or None for all."""
     card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
-    here, per_treasure, off_turn = _base_terms(state, base)
+    here = 0                       # what the cards on the cards at the base give every minion there
+    for other in base.minions:     # (two plain loops: most cards carry nothing)
+        if other.attached:
+            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
+    for other in base.monsters:
+        if other.attached:
+            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
+    per_treasure = off_turn = 0    # what the base gives minions per treasure and on others' turns
+    if base.uid not in silenced:
+        card = card_of[ids[base.uid]]
+        plan = plans.get(id(card)) or _plan(card)
+        per_treasure, off_turn = plan.per_treasure, plan.off_turn
     active = state.active_player.id if off_turn else None
     boosts = boost_own = None          # (found when the first minion with a controller needs them)
     table = {}
@@ -317,24 +328,6 @@ def _own_power_change(state, base: BaseInPlay, minion: Minion, effects: tuple[Ef
                     others += 1
             total += e.n * others
     return total
-
-
-def _base_terms(state, base: BaseInPlay) -> tuple[int, int, int]:
-    """What a base gives its minions: the power from cards on the minions and monsters there (every
-    minion), per treasure on a minion, and on other players' turns (minions only, not monsters)."""
-    card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
-    here = 0
-    for other in base.minions:                  # (two plain loops: most cards carry nothing)
-        if other.attached:
-            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
-    for other in base.monsters:
-        if other.attached:
-            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
-    if base.uid in silenced:
-        return here, 0, 0
-    card = card_of[ids[base.uid]]
-    plan = plans.get(id(card)) or _plan(card)
-    return here, plan.per_treasure, plan.off_turn
 
 
 def _to_all_here(card_of, ids, silenced, plans, attached) -> int:
