@@ -1836,6 +1836,9 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
     carriers = _carriers(state, pid, plan.own_only) if plan.carried else None
+    if plan.free and plan.plain and not plan.any_picks:     # (paid nothing: every listed pair is a move)
+        _free_moves(state, pid, uid, plan, bases, carriers, moves)
+        return
     # a plain card without a second pick: its picks and their payments depend on its candidates
     # alone, so a base with the same candidates as the base before shares that base's list
     shared = plan.plain and not plan.paired
@@ -1853,6 +1856,30 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
                       for target, target2, ways in picked for discard, mode in ways]
         else:
             _action_moves(state, pid, uid, plan, base_uid, picked, moves)
+
+
+def _free_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None],
+                carriers: dict[str, None] | None, moves: list) -> None:
+    """_card_moves for a plain card paid nothing and with no mode (free) that makes no "any number of"
+    picks: each pair _listed_pairs finds (sifted) is a move, with the one way to pay (_PAY_NOTHING).
+    Without a second pick, a base with the same candidates as the base before shares its pairs."""
+    shared = not plan.paired
+    before: object = _NO_PICKS       # (the candidates at the base before; none yet)
+    pairs: list[tuple] = _NO_PICKS
+    first = plan.first
+    for base_uid in bases:
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if first is not None else None
+        if not shared or before is _NO_PICKS or before != candidates:
+            pairs = _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, True)
+            before = candidates
+        if plan.minion:
+            make = A.listed_minion
+            for target, target2 in pairs:
+                moves.append(make(pid, uid, base_uid, target, target2, (), None))
+        else:
+            make = A.listed_action
+            for target, target2 in pairs:
+                moves.append(make(pid, uid, base_uid, target, target2, (), None, ()))
 
 
 def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
