@@ -1752,7 +1752,7 @@ def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -
     _grant_for) of the player in this seat: every one with a free play left; without one and without
     extra plays, those where Subterranean Lair gives one; None when the extra plays left depend on the card."""
     if seat.minions_left > 0:
-        return list(open_bases)
+        return open_bases       # (open_for_minions' own list, never changed)
     if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
         return [b.uid for b in state.bases if b.uid in open_bases and hooks.lair_allows(state, seat.id, b)]
     return None
@@ -1960,7 +1960,16 @@ def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None],
     """_card_moves for a card that picks nothing (_NO_PICKS), whose picks nothing refuses (settled)
     and that makes no "any number of" picks (one empty set of them): a play at each base with each
     payment, in _card_moves' order."""
-    if plan.minion:
+    if pays is _PAY_NOTHING:        # (most: one way to pay, nothing)
+        if plan.minion:
+            make = A.listed_minion
+            for base in bases:
+                moves.append(make(pid, uid, base, None, None, (), None))
+        else:
+            make = A.listed_action
+            for base in bases:
+                moves.append(make(pid, uid, base, None, None, (), None, ()))
+    elif plan.minion:
         moves += [A.listed_minion(pid, uid, base, None, None, discard, mode)
                   for base in bases for discard, mode in pays]
     else:
