@@ -1982,9 +1982,13 @@ def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str 
     """The payments and modes of ``pays`` with which the picks pass _check_play_picks, each checked
     (_plain_picks_pass, or _play_picks_pass once per mode and whether it is paid). Not asked for a
     card whose picks nothing can refuse (settled): they pass with every payment."""
-    if plan.plain:
-        return [(discard, mode) for discard, mode in pays
-                if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
+    if plan.plain:      # (_plain_picks_pass, its pick checked once for every payment)
+        passes, bare = _plain_pick_passes(plan, candidates, target), plan.unpaid_bare
+        found = []
+        for way in pays:
+            if passes if way[0] or not bare else _chooses_nothing(target, target2, way[1]):
+                found.append(way)
+        return found
     if plan.moded:       # as a plain card's, with what its effect may pick in the mode named
         in_mode = _mode_candidates(state, pid, uid, plan, base)
         return [(discard, mode) for discard, mode in pays
