@@ -1852,8 +1852,9 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
             picked = _picks_paid(state, pid, uid, plan, base_uid, candidates, carriers, pays)
             before = (candidates, picked)
         if minion:
-            moves += [make(pid, uid, base_uid, target, target2, discard, mode)
-                      for target, target2, ways in picked for discard, mode in ways]
+            for target, target2, ways in picked:
+                for discard, mode in ways:
+                    moves.append(make(pid, uid, base_uid, target, target2, discard, mode))
         else:
             _action_moves(state, pid, uid, plan, base_uid, picked, moves)
 
@@ -1900,8 +1901,9 @@ def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     that passes (looked for only when there is a play)."""
     make = A.listed_action
     if not plan.any_picks:      # (most actions: the one empty set of "any number of" picks)
-        moves += [make(pid, uid, base, target, target2, discard, mode, ())
-                  for target, target2, ways in picked for discard, mode in ways]
+        for target, target2, ways in picked:
+            for discard, mode in ways:
+                moves.append(make(pid, uid, base, target, target2, discard, mode, ()))
         return
     plays = [(target, target2, discard, mode) for target, target2, ways in picked for discard, mode in ways]
     if plays:
