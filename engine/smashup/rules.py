@@ -1972,11 +1972,15 @@ def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None],
             for base in bases:
                 moves.append(make(pid, uid, base, None, None, (), None, ()))
     elif plan.minion:
-        moves += [A.listed_minion(pid, uid, base, None, None, discard, mode)
-                  for base in bases for discard, mode in pays]
+        make = A.listed_minion
+        for base in bases:
+            for discard, mode in pays:
+                moves.append(make(pid, uid, base, None, None, discard, mode))
     else:
-        moves += [A.listed_action(pid, uid, base, None, None, discard, mode, ())
-                  for base in bases for discard, mode in pays]
+        make = A.listed_action
+        for base in bases:
+            for discard, mode in pays:
+                moves.append(make(pid, uid, base, None, None, discard, mode, ()))
 
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
