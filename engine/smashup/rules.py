@@ -1752,7 +1752,7 @@ def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -
     _grant_for) of the player in this seat: every one with a free play left; without one and without
     extra plays, those where Subterranean Lair gives one; None when the extra plays left depend on the card."""
     if seat.minions_left > 0:
-        return list(open_bases)
+        return open_bases       # (open_for_minions' own list, never changed)
     if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
         return [b.uid for b in state.bases if b.uid in open_bases and hooks.lair_allows(state, seat.id, b)]
     return None
@@ -1836,6 +1836,9 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
         _unpicked_moves(pid, uid, plan, bases, pays, moves)
         return
     carriers = _carriers(state, pid, plan.own_only) if plan.carried else None
+    if plan.free and plan.plain and not plan.any_picks:     # (paid nothing: every listed pair is a move)
+        _free_moves(state, pid, uid, plan, bases, carriers, moves)
+        return
     # a plain card without a second pick: its picks and their payments depend on its candidates
     # alone, so a base with the same candidates as the base before shares that base's list
     shared = plan.plain and not plan.paired
@@ -1849,10 +1852,35 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
             picked = _picks_paid(state, pid, uid, plan, base_uid, candidates, carriers, pays)
             before = (candidates, picked)
         if minion:
-            moves += [make(pid, uid, base_uid, target, target2, discard, mode)
-                      for target, target2, ways in picked for discard, mode in ways]
+            for target, target2, ways in picked:
+                for discard, mode in ways:
+                    moves.append(make(pid, uid, base_uid, target, target2, discard, mode))
         else:
             _action_moves(state, pid, uid, plan, base_uid, picked, moves)
+
+
+def _free_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None],
+                carriers: dict[str, None] | None, moves: list) -> None:
+    """_card_moves for a plain card paid nothing and with no mode (free) that makes no "any number of"
+    picks: each pair _listed_pairs finds (sifted) is a move, with the one way to pay (_PAY_NOTHING).
+    Without a second pick, a base with the same candidates as the base before shares its pairs."""
+    shared = not plan.paired
+    before: object = _NO_PICKS       # (the candidates at the base before; none yet)
+    pairs: list[tuple] = _NO_PICKS
+    first = plan.first
+    for base_uid in bases:
+        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if first is not None else None
+        if not shared or before is _NO_PICKS or before != candidates:
+            pairs = _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, True)
+            before = candidates
+        if plan.minion:
+            make = A.listed_minion
+            for target, target2 in pairs:
+                moves.append(make(pid, uid, base_uid, target, target2, (), None))
+        else:
+            make = A.listed_action
+            for target, target2 in pairs:
+                moves.append(make(pid, uid, base_uid, target, target2, (), None, ()))
 
 
 def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
@@ -1873,8 +1901,9 @@ def _action_moves(state: GameState, pid: str, uid: str, plan: _Listing, base: st
     that passes (looked for only when there is a play)."""
     make = A.listed_action
     if not plan.any_picks:      # (most actions: the one empty set of "any number of" picks)
-        moves += [make(pid, uid, base, target, target2, discard, mode, ())
-                  for target, target2, ways in picked for discard, mode in ways]
+        for target, target2, ways in picked:
+            for discard, mode in ways:
+                moves.append(make(pid, uid, base, target, target2, discard, mode, ()))
         return
     plays = [(target, target2, discard, mode) for target, target2, ways in picked for discard, mode in ways]
     if plays:
@@ -1933,12 +1962,25 @@ def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None],
     """_card_moves for a card that picks nothing (_NO_PICKS), whose picks nothing refuses (settled)
     and that makes no "any number of" picks (one empty set of them): a play at each base with each
     payment, in _card_moves' order."""
-    if plan.minion:
-        moves += [A.listed_minion(pid, uid, base, None, None, discard, mode)
-                  for base in bases for discard, mode in pays]
+    if pays is _PAY_NOTHING:        # (most: one way to pay, nothing)
+        if plan.minion:
+            make = A.listed_minion
+            for base in bases:
+                moves.append(make(pid, uid, base, None, None, (), None))
+        else:
+            make = A.listed_action
+            for base in bases:
+                moves.append(make(pid, uid, base, None, None, (), None, ()))
+    elif plan.minion:
+        make = A.listed_minion
+        for base in bases:
+            for discard, mode in pays:
+                moves.append(make(pid, uid, base, None, None, discard, mode))
     else:
-        moves += [A.listed_action(pid, uid, base, None, None, discard, mode, ())
-                  for base in bases for discard, mode in pays]
+        make = A.listed_action
+        for base in bases:
+            for discard, mode in pays:
+                moves.append(make(pid, uid, base, None, None, discard, mode, ()))
 
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
@@ -1946,9 +1988,13 @@ def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str 
     """The payments and modes of ``pays`` with which the picks pass _check_play_picks, each checked
     (_plain_picks_pass, or _play_picks_pass once per mode and whether it is paid). Not asked for a
     card whose picks nothing can refuse (settled): they pass with every payment."""
-    if plan.plain:
-        return [(discard, mode) for discard, mode in pays
-                if _plain_picks_pass(plan, candidates, target, target2, mode, discard)]
+    if plan.plain:      # (_plain_picks_pass, its pick checked once for every payment)
+        passes, bare = _plain_pick_passes(plan, candidates, target), plan.unpaid_bare
+        found = []
+        for way in pays:
+            if passes if way[0] or not bare else _chooses_nothing(target, target2, way[1]):
+                found.append(way)
+        return found
     if plan.moded:       # as a plain card's, with what its effect may pick in the mode named
         in_mode = _mode_candidates(state, pid, uid, plan, base)
         return [(discard, mode) for discard, mode in pays
