@@ -107,11 +107,7 @@ class state_changing:
 def minion_power(state, base: BaseInPlay, minion: Minion) -> int:
     """A minion's (or monster's) power (powers_at, while the state is read only)."""
     cache = getattr(_READ_ONLY, "cache", None)
-    found = None
-    if cache is not None and cache[0] is state:       # (powers_at's memo looked up in place)
-        tables = cache[1].get(_POWERS)
-        table = tables.get(id(base)) if tables is not None else None
-        found = (table if table is not None else powers_at(state, base)).get(id(minion))
+    found = powers_at(state, base).get(id(minion)) if cache is not None and cache[0] is state else None
     if found is None:        # worked out alone (or asked about at a base it is not at: as if it stood there)
         return _power_table(state, base, ((holds(base.monsters, minion), (minion,)),), None)[id(minion)]
     return found

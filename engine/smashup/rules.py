@@ -1624,12 +1624,7 @@ EXECUTE: dict[type, Callable] = {
 
 def legal_actions(state: GameState, player_id: str) -> list[A.Action]:
     """Every legal move of this player, targets spelled out for cards that pick one."""
-    if _idle(state, player_id):
-        return []
-    for seat in state.players:      # (state.has_player, without a generator)
-        if seat.id == player_id:
-            break
-    else:
+    if _idle(state, player_id) or not state.has_player(player_id):
         return []
     fixed = powers_fixed(state)
     with fixed:
@@ -2204,17 +2199,13 @@ def _fixed_price_moves(state: GameState, pid: str, uid: str, plan: _Listing, pri
     needed, treasures_only = price
     discard: tuple[str, ...] = ()
     if needed:
-        pool = [u for u in hand if u != uid]
-        if treasures_only:
-            ids = state.card_ids
-            pool = [u for u in pool if ids[u].startswith("treasure-")]
-        discard = tuple(pool[:needed])
+        discard = tuple(_payment_pool(state, uid, hand, treasures_only)[:needed])
         if len(discard) != needed or len(set(discard)) != needed:
             return
     if plan.first is None:       # (picks nothing: _listed_pairs gives _NO_PICKS)
         moves.append(A.listed_talent(pid, uid, None, None, discard, None))
         return
-    targets = _sifted_targets(plan, pick_candidates_of(state, plan.first, Context(pid, uid, base_uid, None)))
+    targets = _sifted_targets(plan, _plain_candidates(state, pid, uid, plan, base_uid) or [])
     make = A.listed_talent
     moves += [make(pid, uid, target, None, discard, None) for target in targets]
 
@@ -2366,11 +2357,7 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
         yield (), None
         return
     needed, treasures_only, amounts, modes = _payment_plan(card)
-    pool: list[str] = []
-    if needed or amounts:
-        pool = [u for u in hand if u != uid]
-        if treasures_only:
-            pool = [u for u in pool if state.card_ids[u].startswith("treasure-")]
+    pool = _payment_pool(state, uid, hand, treasures_only) if needed or amounts else []
     options = [tuple(pool[:needed])] if needed else [()]
     if needed and playing:
         options.append(())             # played unpaid, to be rid of it: its ability does not happen
@@ -2378,6 +2365,16 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     for discard in dict.fromkeys(options):
         for mode in modes:
             yield discard, mode
+
+
+def _payment_pool(state: GameState, uid: str, hand: list[str], treasures_only: bool) -> list[str]:
+    """The cards of the hand that may pay for the card's ability, in the hand's order: not the card
+    itself, and only treasures where its price asks for treasures."""
+    pool = [u for u in hand if u != uid]
+    if treasures_only:
+        ids = state.card_ids
+        pool = [u for u in pool if ids[u].startswith("treasure-")]
+    return pool
 
 
 @per_card
