@@ -52,8 +52,16 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
 
 
 def _with_op(tx: Tx, uids, op: str) -> list[str]:
-    """The cards among ``uids`` with a working effect of this op, in their order."""
-    return [u for u in uids if _has(tx, u, op) is not None]
+    """The cards among ``uids`` with a working effect of this op, in their order (the designs without
+    the op passed over in ops_of's memo, without state.effect's call)."""
+    state = tx.s
+    card_of, ids, ops = designs(), state.card_ids, _OPS
+    found = []
+    for u in uids:
+        card = card_of[ids[u]]
+        if op in (ops.get(id(card)) or ops_of(card)) and state.effect(u, op) is not None:
+            found.append(u)
+    return found
 
 
 def _of_design_with(state, minions, op: str) -> list[Minion]:
@@ -178,9 +186,12 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     """Bag of Caltrops: another player's minion of power 3 or less played here is destroyed, and the
     bag with it (not one the bag's player's actions cannot affect: a Dork Orc, one under Sneaksy or at
     The Pits). True when the minion is gone."""
+    bags = _with_op(tx, base.actions, "caltrops")
+    if not bags:                # (nearly always: no bag here)
+        return False
     from engine.smashup.effects import Context, affectable, destroy, find_minion, minion_power
 
-    for bag in _with_op(tx, base.actions, "caltrops"):
+    for bag in bags:
         effect = _has(tx, bag, "caltrops")
         owner = tx.s.played_by.get(bag)
         found = find_minion(tx.s, uid)

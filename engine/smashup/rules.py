@@ -977,10 +977,31 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     return [u for u in state.player(player_id).hand if _hand_special_moment(card_of[ids[u]]) == moment]
 
 
+def _has_special_in_hand(state: GameState, player_id: str) -> bool:
+    """Whether _specials_in_hand finds any (asked for each player at each step of a round of specials:
+    no list made, the designs' moments looked up in _hand_special_moment's memo in place)."""
+    moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
+    if moment is None:
+        return False
+    card_of, ids, moments = designs(), state.card_ids, _SPECIAL_MOMENTS
+    for u in state.player(player_id).hand:
+        card = card_of[ids[u]]
+        found = moments.get(id(card), _UNSEEN)
+        if found is _UNSEEN:
+            found = _hand_special_moment(card)
+        if found == moment:
+            return True
+    return False
+
+
 @per_card
 def _hand_special_moment(card) -> str | None:
     """When an action with a Special is played from the hand (special_moment); None for other cards."""
     return special_moment(card) if "special" in card.keywords and card.kind == "action" else None
+
+
+_SPECIAL_MOMENTS: dict[int, str | None] = _hand_special_moment.found   # type: ignore[attr-defined]  (its memo, by id())
+_UNSEEN = object()
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
@@ -1054,7 +1075,7 @@ def _special_talent_options(state: GameState, pid: str) -> bool:
 
 def _has_say(state: GameState, pid: str, stage: str) -> bool:
     """A Special for this round in the player's hand, or (before the scoring) a special talent."""
-    return bool(_specials_in_hand(state, pid)) or (stage == "specials" and _special_talent_options(state, pid))
+    return _has_special_in_hand(state, pid) or (stage == "specials" and _special_talent_options(state, pid))
 
 
 def _round_goes_on(tx: Tx) -> None:
@@ -1508,8 +1529,12 @@ def check_choose(state: GameState, a: A.Choose) -> None:
 def do_choose(tx: Tx, a: A.Choose) -> None:
     """The card's effect finishes with the answer; a round of specials waiting for it goes on."""
     state = tx.s
-    decision = next(d for d in state.decisions if d.id == a.decision)
-    state.decisions.remove(decision)
+    for i, decision in enumerate(state.decisions):     # (its check found it: a plain loop, no generator)
+        if decision.id == a.decision:
+            del state.decisions[i]
+            break
+    else:
+        raise KeyError(a.decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
     hooks.run_triggers(tx)                  # abilities waiting their turn go on
     if state.scoring is not None and choices.pending(state) is None:
