@@ -217,10 +217,10 @@ def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
     its effects act at once; None: the card does not act now, only its pick is asked about), that
     player decides; until then those effects wait. The kind of the question asked ("may_stall",
     "may_stall_all"), or "" when none was."""
-    from engine.smashup.effects import stalling_player, stalling_player_for_all
-
     if not _stalling_in_play(tx.s):
         return ""
+    from engine.smashup.effects import stalling_player, stalling_player_for_all
+
     kind, player = "may_stall", stalling_player(tx.s, ctx)
     if player is None:
         asks_for_all = now is not None and tx.s.rules_version >= STALLING_ON_ALL
@@ -236,10 +236,11 @@ def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
 def _stalling_in_play(state: GameState) -> bool:
     """Whether a card with Stalling's op lies on any base: in most games none does, and then no card
     needs the look at what it picks (asked for every card played). By design, working or not."""
-    card_of, ids = designs(), state.card_ids
+    card_of, ids, ops = designs(), state.card_ids, ops_of.found   # (ops_of's memo by id(), looked up in place)
     for base in state.bases:            # (plain loops: a generator costs more per card)
         for uid in base.actions:
-            if "stalling" in ops_of(card_of[ids[uid]]):
+            card = card_of[ids[uid]]
+            if "stalling" in (ops.get(id(card)) or ops_of(card)):
                 return True
     return False
 

@@ -30,18 +30,20 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
     if base.actions and _caltrops(tx, player, base, uid):
         return
     state = tx.s
-    seat = state.player(player)
     base_ops = working_ops(state, base.uid)     # looked up once (what _has answers for each of them)
     found = []
-    if "base_treasure_first_minion" in base_ops and f"bath:{base.uid}" not in seat.used_this_turn:
+    if "base_treasure_first_minion" in base_ops and \
+            f"bath:{base.uid}" not in state.player(player).used_this_turn:
         found.append("bath")
-    found += [f"fae|{u}" for u in _fae_fighters(state, player)]
-    if "base_doors" in base_ops and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
-        found.append("doors")
-    if "base_may_draw" in base_ops:
-        found.append("tower")
-    if "base_other_draws" in base_ops:
-        found.append("treehouse")
+    _fae_fighters(state, player, found)
+    if base_ops:
+        seat = state.player(player)
+        if "base_doors" in base_ops and f"doors:{base.uid}" not in seat.used_this_turn and seat.hand:
+            found.append("doors")
+        if "base_may_draw" in base_ops:
+            found.append("tower")
+        if "base_other_draws" in base_ops:
+            found.append("treehouse")
     if base.actions:
         found += [f"stash|{u}" for u in _with_op(tx, base.actions, "base_action_draw_on_minion")
                   if state.owners.get(u) == player]
@@ -50,8 +52,16 @@ def after_minion_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None
 
 
 def _with_op(tx: Tx, uids, op: str) -> list[str]:
-    """The cards among ``uids`` with a working effect of this op, in their order."""
-    return [u for u in uids if _has(tx, u, op) is not None]
+    """The cards among ``uids`` with a working effect of this op, in their order (the designs without
+    the op passed over in ops_of's memo, without state.effect's call)."""
+    state = tx.s
+    card_of, ids, ops = designs(), state.card_ids, _OPS
+    found = []
+    for u in uids:
+        card = card_of[ids[u]]
+        if op in (ops.get(id(card)) or ops_of(card)) and state.effect(u, op) is not None:
+            found.append(u)
+    return found
 
 
 def _of_design_with(state, minions, op: str) -> list[Minion]:
@@ -62,17 +72,19 @@ def _of_design_with(state, minions, op: str) -> list[Minion]:
     return [m for m in minions if op in ops_of(card_of[ids[m.uid]])]
 
 
-def _fae_fighters(state, player: str) -> list[str]:
-    """The working Fae Fighters of the other players, in play order (a minion played by anyone else
-    triggers each of them)."""
-    card_of, ids = designs(), state.card_ids       # (one plain loop: _of_design_with's test in place)
-    found = []
+def _fae_fighters(state, player: str, found: list[str]) -> None:
+    """The working Fae Fighters of the other players, in play order, as their triggers ("fae|uid") at
+    the end of ``found`` (a minion played by anyone else triggers each of them)."""
+    card_of, ids, ops = designs(), state.card_ids, _OPS   # (one plain loop: _of_design_with's test in place)
     for base in state.bases:
         for m in base.minions:
-            if "fae_fighter" in ops_of(card_of[ids[m.uid]]) and m.controller not in (None, player) \
+            card = card_of[ids[m.uid]]
+            if "fae_fighter" in (ops.get(id(card)) or ops_of(card)) and m.controller not in (None, player) \
                     and state.effect(m.uid, "fae_fighter") is not None:
-                found.append(m.uid)
-    return found
+                found.append(f"fae|{m.uid}")
+
+
+_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id(): looked up in place)
 
 
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
@@ -174,9 +186,12 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     """Bag of Caltrops: another player's minion of power 3 or less played here is destroyed, and the
     bag with it (not one the bag's player's actions cannot affect: a Dork Orc, one under Sneaksy or at
     The Pits). True when the minion is gone."""
+    bags = _with_op(tx, base.actions, "caltrops")
+    if not bags:                # (nearly always: no bag here)
+        return False
     from engine.smashup.effects import Context, affectable, destroy, find_minion, minion_power
 
-    for bag in _with_op(tx, base.actions, "caltrops"):
+    for bag in bags:
         effect = _has(tx, bag, "caltrops")
         owner = tx.s.played_by.get(bag)
         found = find_minion(tx.s, uid)

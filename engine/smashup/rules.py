@@ -57,12 +57,11 @@ from engine.smashup.state import (
     Minion,
     Scoring,
     Seat,
-    holds,
     new_decision,
     new_minion,
     put,
 )
-from engine.smashup.tx import Tx
+from engine.smashup.tx import Tx, drop
 
 HAND_SIZE = 5
 DRAW_PER_TURN = 2
@@ -410,8 +409,10 @@ def put_minion(tx: Tx, a: A.PlayMinion) -> None:
     state = tx.s
     base = state.base(a.base)
     base.minions.append(new_minion(a.card, state.owners.get(a.card), a.actor))
-    tx.emit("minion_played", player=a.actor, card=state.card_ids[a.card], base=state.card_ids[a.base])
-    if "talent" not in state.card(a.card).keywords:
+    ids = state.card_ids
+    design = ids[a.card]
+    tx.emit("minion_played", player=a.actor, card=design, base=ids[a.base])
+    if "talent" not in designs()[design].keywords:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
     hooks.after_minion_played(tx, a.actor, base, a.card)
 
@@ -538,12 +539,11 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     """The action (already out of the hand) does what it does and goes where it goes: on its minion,
     on its base, or to a pile."""
     state = tx.s
-    seat = state.player(a.actor)
-    card = state.card(a.card)
+    ids = state.card_ids
+    card = designs()[ids[a.card]]                     # (state.card)
     tx.emit("action_played", player=a.actor, card=card.id,
-            base=state.card_ids.get(a.base or "", None), target=state.card_ids.get(a.target or "", None))
+            base=ids.get(a.base or "", None), target=ids.get(a.target or "", None))
     resolves = "talent" not in card.keywords     # a card with a talent acts when its talent is used
-    ops = ops_of(card)
     if _played_on_minion(card):
         found = find_minion(state, a.target or "")
         assert found is not None
@@ -558,19 +558,22 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     if resolves:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2, a.picks)
     if "ongoing" in card.keywords and a.base is not None:
-        state.base(a.base).actions.append(a.card)
+        base = state.base(a.base)
+        base.actions.append(a.card)
         if card.faction is None:            # a treasure has no owner: remember who played it
             state.played_by[a.card] = a.actor
-        hooks.after_treasure_played(tx, a.actor, state.base(a.base), a.card)
-    elif "dowsing" in ops:
+        hooks.after_treasure_played(tx, a.actor, base, a.card)
+        return
+    ops = ops_of(card)
+    if "dowsing" in ops:
         state.treasure_deck.extend([a.card, *state.treasure_discard])
         state.treasure_discard.clear()
         tx.rng.shuffle(state.treasure_deck)
     elif "bottom_of_treasure_deck" in ops:
         state.treasure_deck.insert(0, a.card)
     elif "bottom_of_own_deck" in ops:
-        seat.deck.insert(0, a.card)
-    elif not PLACED_BY_OP.isdisjoint(ops) and card.playable:
+        state.player(a.actor).deck.insert(0, a.card)
+    elif not PLACED_BY_OP.isdisjoint(ops) and _playable(card):
         pass                                   # the card's own effect put it where it goes
     else:
         tx.to_discard(a.card)
@@ -581,20 +584,35 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
              picks: tuple[str, ...] = (), played: bool = True) -> None:
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
     of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
-    card = tx.s.card(uid)
-    if not _playable(card):
+    state = tx.s
+    card = designs()[state.card_ids[uid]]                  # (state.card)
+    playable, priced, acting = _when_played(card)
+    if not playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    if not discard and cost_of(card) > 0:       # (unpaid's answer)
+    if priced and not discard:                 # (unpaid's answer)
         tx.emit("ability_unpaid", player=actor, card=card.id)
         return
+    scoring = state.scoring
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
-                  placed=dict(tx.s.scoring.placed) if tx.s.scoring else {})
-    pay(tx, ctx)
+                  dict(scoring.placed) if scoring else {})
+    if discard:
+        pay(tx, ctx)
     asked = played and choices.ask_stalling(tx, ctx, acts_now)     # what Stalling's question is about waits
-    for effect in _acting_now(card):
-        if not (asked and waits_for_stalling(asked, effect)):
-            OPS[effect.op](tx, effect, ctx)
+    if asked:
+        for effect in acting:
+            if not waits_for_stalling(asked, effect):
+                OPS[effect.op](tx, effect, ctx)
+        return
+    for effect in acting:
+        OPS[effect.op](tx, effect, ctx)
+
+
+@per_card
+def _when_played(card) -> tuple[bool, bool, tuple[Effect, ...]]:
+    """What _resolve asks of a card played or a talent used, worked out once per design: whether the
+    engine plays it (card.playable), whether it has a price, and its effects acting now."""
+    return card.playable, cost_of(card) > 0, _acting_now(card)
 
 
 @per_card
@@ -959,10 +977,31 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     return [u for u in state.player(player_id).hand if _hand_special_moment(card_of[ids[u]]) == moment]
 
 
+def _has_special_in_hand(state: GameState, player_id: str) -> bool:
+    """Whether _specials_in_hand finds any (asked for each player at each step of a round of specials:
+    no list made, the designs' moments looked up in _hand_special_moment's memo in place)."""
+    moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
+    if moment is None:
+        return False
+    card_of, ids, moments = designs(), state.card_ids, _SPECIAL_MOMENTS
+    for u in state.player(player_id).hand:
+        card = card_of[ids[u]]
+        found = moments.get(id(card), _UNSEEN)
+        if found is _UNSEEN:
+            found = _hand_special_moment(card)
+        if found == moment:
+            return True
+    return False
+
+
 @per_card
 def _hand_special_moment(card) -> str | None:
     """When an action with a Special is played from the hand (special_moment); None for other cards."""
     return special_moment(card) if "special" in card.keywords and card.kind == "action" else None
+
+
+_SPECIAL_MOMENTS: dict[int, str | None] = _hand_special_moment.found   # type: ignore[attr-defined]  (its memo, by id())
+_UNSEEN = object()
 
 
 def check_pass_special(state: GameState, a: A.PassSpecial) -> None:
@@ -1036,7 +1075,7 @@ def _special_talent_options(state: GameState, pid: str) -> bool:
 
 def _has_say(state: GameState, pid: str, stage: str) -> bool:
     """A Special for this round in the player's hand, or (before the scoring) a special talent."""
-    return bool(_specials_in_hand(state, pid)) or (stage == "specials" and _special_talent_options(state, pid))
+    return _has_special_in_hand(state, pid) or (stage == "specials" and _special_talent_options(state, pid))
 
 
 def _round_goes_on(tx: Tx) -> None:
@@ -1193,8 +1232,7 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
                    and any(state.effect(m.uid, "tut") for m in base.monsters)] if go_on else []
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
-        if to_decks and holds(base.minions, minion) and minion.owner is not None:
-            base.minions.remove(minion)
+        if to_decks and minion.owner is not None and drop(base.minions, minion):
             for uid in minion.attached:
                 tx.to_discard(uid)
             state.player(minion.owner).deck.append(minion.uid)
@@ -1491,8 +1529,12 @@ def check_choose(state: GameState, a: A.Choose) -> None:
 def do_choose(tx: Tx, a: A.Choose) -> None:
     """The card's effect finishes with the answer; a round of specials waiting for it goes on."""
     state = tx.s
-    decision = next(d for d in state.decisions if d.id == a.decision)
-    state.decisions.remove(decision)
+    for i, decision in enumerate(state.decisions):     # (its check found it: a plain loop, no generator)
+        if decision.id == a.decision:
+            del state.decisions[i]
+            break
+    else:
+        raise KeyError(a.decision)
     choices.HANDLERS[decision.kind](tx, decision, a.option)
     hooks.run_triggers(tx)                  # abilities waiting their turn go on
     if state.scoring is not None and choices.pending(state) is None:

@@ -7,10 +7,23 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, holds, new_monster, treasures_on
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, new_monster, treasures_on
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
+
+
+_NO_SAVES: dict[str, str] = {}      # (read only) no card on the minion saves it
+
+
+def drop(items: list, obj: object) -> bool:
+    """``items.remove(obj)`` by identity, if it is there: list.remove compares every minion before it
+    with pydantic's ``==`` (each field), and a minion is only ever equal to itself (uids are unique)."""
+    for i, item in enumerate(items):
+        if item is obj:
+            del items[i]
+            return True
+    return False
 
 
 class Tx:
@@ -94,30 +107,36 @@ class Tx:
         """Off the base to the discard piles, with everything played on it, unless a card saves it:
         Eternal Hero (minion and card to the hand), Jetpack (minion to the hand), Small But Tough
         (minion on top of its owner's deck), Dwarf King (its player's treasures to the hand)."""
-        if holds(base.minions, minion):
-            base.minions.remove(minion)
+        if not drop(base.minions, minion) and not drop(base.monsters, minion):
+            raise ValueError(f"{minion.uid} is not at {base.uid}")
+        state = self.s
+        attached = minion.attached
+        saves = {e.op: uid for uid in attached for e in state.active_effects(uid)} if attached else _NO_SAVES
+        owner = state.player(minion.owner) if minion.owner else None
+        if attached:
+            self._attached_off(minion, saves, owner)
+        if owner is not None and ("save_with_card" in saves or "save_to_hand" in saves):
+            owner.hand.append(minion.uid)
+            self.emit("minion_saved", card=state.card_ids[minion.uid], to="hand")
+        elif owner is not None and "save_to_deck_top" in saves:
+            owner.deck.append(minion.uid)
+            self.emit("minion_saved", card=state.card_ids[minion.uid], to="deck")
         else:
-            base.monsters.remove(minion)
-        saves = {e.op: uid for uid in minion.attached for e in self.s.active_effects(uid)}
-        owner = self.s.player(minion.owner) if minion.owner else None
-        king = minion.controller is not None and treasures_on(self.s, minion) and any(   # (asked only when it matters)
-            self.s.effect(m.uid, "keep_treasures") for b in self.s.bases for m in b.minions
+            self.to_discard(minion.uid)
+
+    def _attached_off(self, minion: Minion, saves: dict[str, str], owner: Seat | None) -> None:
+        """The cards played on a minion leaving play: to their piles, or saved with it (remove_minion)."""
+        state = self.s
+        king = minion.controller is not None and treasures_on(state, minion) and any(   # (asked only when it matters)
+            state.effect(m.uid, "keep_treasures") for b in state.bases for m in b.minions
             if m.controller == minion.controller)
         for uid in minion.attached:
             if "save_with_card" in saves and saves["save_with_card"] == uid and owner is not None:
                 owner.hand.append(uid)
-            elif king and self.s.card_ids[uid].startswith("treasure-"):
-                self.s.player(minion.controller).hand.append(uid)  # type: ignore[arg-type]
+            elif king and state.card_ids[uid].startswith("treasure-"):
+                state.player(minion.controller).hand.append(uid)  # type: ignore[arg-type]
             else:
                 self.to_discard(uid)
-        if owner is not None and ("save_with_card" in saves or "save_to_hand" in saves):
-            owner.hand.append(minion.uid)
-            self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="hand")
-        elif owner is not None and "save_to_deck_top" in saves:
-            owner.deck.append(minion.uid)
-            self.emit("minion_saved", card=self.s.card_ids[minion.uid], to="deck")
-        else:
-            self.to_discard(minion.uid)
 
     def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
         """The top monster comes to a base (never from a hand); its arrival may trigger more."""
