@@ -4,7 +4,8 @@ whether the ability works now: a card in play with the ability still answers, an
 rest still does nothing. The end of the plays (ready_bases) skips bases nobody has power at and
 works out the free monsters' powers only where the players reach the printed breakpoint: a base
 still scores exactly at its breakpoint, raised by its free monsters. Drawing and discarding take
-shortcuts for the common case (a deck with cards, an owner at the table)."""
+shortcuts for the common case (a deck with cards, an owner at the table). The end of the turn looks
+for the Plutonium Dragon's op in one plain loop over the monsters in play."""
 
 from __future__ import annotations
 
@@ -210,3 +211,29 @@ def test_the_hand_limit_asks_only_beyond_ten_faction_cards():
         assert len(state.player("anna").hand) == start + 2
         assert [d.kind for d in state.decisions] == (["discard_down"] if asked else [])
         assert (state.active_player.id == "anna") is asked
+
+
+# ---------------------------------------------------------------------- the end of the turn
+def test_plutonium_dragon_among_other_monsters_burns_only_at_its_own_base_and_not_while_it_rests():
+    """Rulebook line 403 (Plutoniumdrache, card text: at the end of every turn the minions and monsters
+    of power 2 or less at its base are destroyed) and line 498 (an ability ends with the turn): the
+    end of the turn finds the dragon behind other monsters at a later base, burns the weak there (a
+    Web Troll of power 1 too), spares the weak at bases without it, and burns nothing while its
+    abilities rest."""
+    for resting in (False, True):
+        state = game_for("anna")
+        add_monster(state, 0, "monster-bigfoot")
+        add_monster(state, 2, "monster-bigfoot")
+        troll = add_monster(state, 2, "monster-web-troll")
+        dragon = add_monster(state, 2, "monster-plutonium-dragon")
+        spared = put_minion(state, "warriors-taunter", "ben", 0)        # power 2, at a base without it
+        weak = put_minion(state, "warriors-taunter", "ben", 2)
+        if resting:
+            state.silenced.append(dragon)
+        state, events = apply(state, A.FinishPlaying(actor="anna"))
+        burnt = {e.params["card"] for e in events if e.kind == "destroyed"}
+        assert any(m.uid == spared for m in state.bases[0].minions)
+        assert burnt == (set() if resting else {"warriors-taunter", "monster-web-troll"})
+        assert (weak in state.player("ben").discard) is not resting
+        assert (troll in state.monster_discard) is not resting
+        assert state.active_player.id != "anna"

@@ -277,17 +277,41 @@ def end_of_turn(tx: Tx) -> None:
     destroyed; the treasures of monsters destroyed this way are discarded."""
     from engine.smashup.effects import destroy, powers_at
 
-    for base in list(tx.s.bases):
-        if not base.monsters:
-            continue
-        for monster in _of_design_with(tx.s, base.monsters, "end_of_turn_destroy_weak"):
+    state = tx.s
+    for base, dragons in _with_end_of_turn_design(state):
+        for monster in dragons:
             effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
-            powers, limit = powers_at(tx.s, base), effect.max_power or 0     # the weak ones found first, then destroyed
+            powers, limit = powers_at(state, base), effect.max_power or 0  # the weak ones found first, then destroyed
             weak = [m for m in (*base.minions, *base.monsters) if m is not monster and powers[id(m)] <= limit]
             for minion in weak:
                 destroy(tx, minion.uid, by="", no_treasures=True)
+
+
+def _with_end_of_turn_design(state):
+    """Each base (of those in play as the turn ends) with its monsters whose design has the end of
+    turn op (_of_design_with's answer, looked for when the loop reaches the base), where it has any.
+    One plain loop over every monster, the ops looked up in ops_of's memo in place: it runs at every
+    end of turn and most monsters lack the op."""
+    card_of, ids, found_ops = designs(), state.card_ids, _OPS
+    for base in list(state.bases):
+        found = None
+        for monster in base.monsters:
+            card = card_of[ids[monster.uid]]
+            ops = found_ops.get(id(card))
+            if ops is None:
+                ops = ops_of(card)
+            if "end_of_turn_destroy_weak" in ops:
+                if found is None:
+                    found = [monster]
+                else:
+                    found.append(monster)
+        if found is not None:
+            yield base, found
+
+
+_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
 
 
 def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
