@@ -1900,24 +1900,39 @@ def _free_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
                 carriers: dict[str, None] | None, moves: list) -> None:
     """_card_moves for a plain card paid nothing and with no mode (free) that makes no "any number of"
     picks: each pair _listed_pairs finds (sifted) is a move, with the one way to pay (_PAY_NOTHING).
-    Without a second pick, a base with the same candidates as the base before shares its pairs."""
+    Without a second pick, a base with the same candidates as the base before shares its pairs.
+    Without a second pick and not lying on a minion (or picking only the minion it is played on),
+    the pairs follow from the candidates and carriers alone: the card's last moves are handed out
+    again while the player, the bases, its candidates at each and the carriers stay the same."""
+    first = plan.first
+    found = [_plain_candidates(state, pid, uid, plan, base) for base in bases] if first is not None else None
+    inputs = None
+    if not plan.paired and ((found is not None and not plan.on_minion) or (found is None and carriers is not None)):
+        inputs = (pid, plan, bases, found, None if carriers is None else tuple(carriers))    # (in their order)
+        known = _LAST_MOVES.get(uid)
+        if known is not None and known[0] == inputs:
+            moves += known[1]
+            return
+    made: list[A.Action] = []
     shared = not plan.paired
     before: object = _NO_PICKS       # (the candidates at the base before; none yet)
     pairs: list[tuple] = _NO_PICKS
-    first = plan.first
-    for base_uid in bases:
-        candidates = _plain_candidates(state, pid, uid, plan, base_uid) if first is not None else None
+    for at, base_uid in enumerate(bases):
+        candidates = found[at] if found is not None else None
         if not shared or before is _NO_PICKS or before != candidates:
             pairs = _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, True)
             before = candidates
         if plan.minion:
             make = A.listed_minion
             for target, target2 in pairs:
-                moves.append(make(pid, uid, base_uid, target, target2, (), None))
+                made.append(make(pid, uid, base_uid, target, target2, (), None))
         else:
             make = A.listed_action
             for target, target2 in pairs:
-                moves.append(make(pid, uid, base_uid, target, target2, (), None, ()))
+                made.append(make(pid, uid, base_uid, target, target2, (), None, ()))
+    if inputs is not None:
+        _keep_moves(uid, inputs, made)
+    moves += made
 
 
 def _picks_paid(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
@@ -1998,26 +2013,49 @@ def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
 def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None], pays: list, moves: list) -> None:
     """_card_moves for a card that picks nothing (_NO_PICKS), whose picks nothing refuses (settled)
     and that makes no "any number of" picks (one empty set of them): a play at each base with each
-    payment, in _card_moves' order."""
+    payment, in _card_moves' order. They depend on nothing else: the card's last moves are handed out
+    again while the player, the bases and the payments stay the same (the cards left in the hand,
+    most listings of a turn)."""
+    inputs = (pid, plan, bases, pays)
+    known = _LAST_MOVES.get(uid)
+    if known is not None and known[0] == inputs:
+        moves += known[1]
+        return
+    made: list[A.Action] = []
     if pays is _PAY_NOTHING:        # (most: one way to pay, nothing)
         if plan.minion:
             make = A.listed_minion
             for base in bases:
-                moves.append(make(pid, uid, base, None, None, (), None))
+                made.append(make(pid, uid, base, None, None, (), None))
         else:
             make = A.listed_action
             for base in bases:
-                moves.append(make(pid, uid, base, None, None, (), None, ()))
+                made.append(make(pid, uid, base, None, None, (), None, ()))
     elif plan.minion:
         make = A.listed_minion
         for base in bases:
             for discard, mode in pays:
-                moves.append(make(pid, uid, base, None, None, discard, mode))
+                made.append(make(pid, uid, base, None, None, discard, mode))
     else:
         make = A.listed_action
         for base in bases:
             for discard, mode in pays:
-                moves.append(make(pid, uid, base, None, None, discard, mode, ()))
+                made.append(make(pid, uid, base, None, None, discard, mode, ()))
+    _keep_moves(uid, inputs, made)
+    moves += made
+
+
+# each card's last moves of _unpicked_moves or _free_moves, by uid: (what they were made from, the
+# moves). What they were made from is the listing's own lists (bases, payments, candidates, carriers),
+# never changed once made; the moves are frozen. Bounded: past the limit it starts afresh.
+_LAST_MOVES: dict[str, tuple[tuple, list]] = {}
+_LAST_MOVES_LIMIT = 4_096
+
+
+def _keep_moves(uid: str, inputs: tuple, made: list) -> None:
+    if len(_LAST_MOVES) >= _LAST_MOVES_LIMIT:
+        _LAST_MOVES.clear()
+    _LAST_MOVES[uid] = (inputs, made)
 
 
 def _picks_pass(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None,
