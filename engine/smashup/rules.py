@@ -586,7 +586,7 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     state = tx.s
     card = designs()[state.card_ids[uid]]                  # (state.card)
-    playable, priced, acting = _when_played(card)
+    playable, priced, acting, on_all = _when_played(card)
     if not playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
@@ -598,7 +598,9 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
                   dict(scoring.placed) if scoring else {})
     if discard:
         pay(tx, ctx)
-    asked = played and choices.ask_stalling(tx, ctx, acts_now)     # what Stalling's question is about waits
+    asked = ""           # what Stalling's question is about waits; a card picking nothing and acting on
+    if played and (on_all or target is not None or target2 is not None or picks):   # no minion at all: none
+        asked = choices.ask_stalling(tx, ctx, acts_now)
     if asked:
         for effect in acting:
             if not waits_for_stalling(asked, effect):
@@ -609,10 +611,12 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
 
 
 @per_card
-def _when_played(card) -> tuple[bool, bool, tuple[Effect, ...]]:
+def _when_played(card) -> tuple[bool, bool, tuple[Effect, ...], bool]:
     """What _resolve asks of a card played or a talent used, worked out once per design: whether the
-    engine plays it (card.playable), whether it has a price, and its effects acting now."""
-    return card.playable, cost_of(card) > 0, _acting_now(card)
+    engine plays it (card.playable), whether it has a price, its effects acting now, and whether one
+    of those acts on every minion it reaches (what Stalling's question is about, with its picks)."""
+    acting = _acting_now(card)
+    return card.playable, cost_of(card) > 0, acting, any(acts_on_all(e) for e in acting)
 
 
 @per_card
