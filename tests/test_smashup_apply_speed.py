@@ -100,6 +100,23 @@ def test_a_deck_short_of_cards_is_drawn_out_then_the_shuffled_discard_pile_gives
     assert seat.discard == [] and sorted(seat.deck + got[1:]) == sorted(pile)
 
 
+def test_drawing_from_a_deck_with_enough_cards_takes_its_top_cards_in_order_and_shuffles_nothing():
+    """Rulebook line 92 ("Ziehe 2 Karten"): the player draws the top cards of the deck, the top card
+    first; the discard pile is shuffled in only when the deck runs out (line 96), so drawing the last
+    cards of the deck, or fewer, leaves the discard pile where it is and the random state unused."""
+    for left in (5, 2):
+        state = game_for("anna")
+        seat = state.player("anna")
+        del seat.deck[:-left]
+        deck, pile, hand, rng = list(seat.deck), list(seat.discard), list(seat.hand), state.rng
+        tx = Tx(state)
+        got = tx.draw("anna", 2)
+        tx.finish()
+        assert got == [deck[-1], deck[-2]] and seat.hand == [*hand, *got]
+        assert seat.deck == deck[:-2] and seat.discard == pile and state.rng == rng
+        assert [e.params["count"] for e in tx.events if e.kind == "cards_drawn"] == [2]
+
+
 def test_a_discarded_card_goes_to_its_owners_pile_or_leaves_with_an_owner_who_left():
     """Rulebook line 280 ("Ablegen"): a discarded card goes to its owner's discard pile, whoever
     played it; a card whose owner has left the table has no pile to go to and leaves the game."""

@@ -1371,7 +1371,10 @@ def _close_turn(tx: Tx) -> None:
                 monster.until_end_of_turn = 0
             if monster.controller is not None:
                 monster.controller = None
-    top = max([p.vp for p in state.players])
+    top = 0
+    for seat in state.players:      # (the most VP in a plain loop: no list made every turn)
+        if seat.vp > top:
+            top = seat.vp
     leaders = [p.id for p in state.players if p.vp == top] if top >= WINNING_VP else []
     if len(leaders) == 1:
         state.phase = "over"
@@ -1391,9 +1394,11 @@ def _begin_turn(tx: Tx) -> None:
     if (seat.minions_left, seat.actions_left) != (1, 1):
         put(seat, "minions_left", 1)
         put(seat, "actions_left", 1)
-    for other in state.players:
-        other.minion_grants.clear()
-        other.used_this_turn.clear()
+    for other in state.players:         # (emptied only where something is in them)
+        if other.minion_grants:
+            other.minion_grants.clear()
+        if other.used_this_turn:
+            other.used_this_turn.clear()
         if other is not seat and (other.minions_left or other.actions_left):   # (set only when changed)
             put(other, "minions_left", 0)
             put(other, "actions_left", 0)

@@ -50,7 +50,13 @@ class Tx:
     def draw(self, player_id: str, n: int = 1) -> list[str]:
         """From the player's deck; an empty deck is the shuffled discard pile (rulebook "Ziehe 2 Karten")."""
         seat = self.s.player(player_id)
-        deck, got = seat.deck, []
+        deck = seat.deck
+        if 0 < n <= len(deck):          # (most draws: the top cards in one slice, no shuffle)
+            got = deck[:-n - 1:-1]      # the top card (the last) first
+            del deck[-n:]
+            self._deal(seat, got, "cards_drawn")
+            return got
+        got = []
         for _ in range(n):
             if not deck:
                 self._refill(deck, seat.discard)
