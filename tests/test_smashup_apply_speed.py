@@ -5,13 +5,15 @@ rest still does nothing. The end of the plays (ready_bases) skips bases nobody h
 works out the free monsters' powers only where the players reach the printed breakpoint: a base
 still scores exactly at its breakpoint, raised by its free monsters. Drawing and discarding take
 shortcuts for the common case (a deck with cards, an owner at the table). The end of the turn looks
-for the Plutonium Dragon's op in one plain loop over the monsters in play."""
+for the Plutonium Dragon's op in one plain loop over the monsters in play; finishing works out the
+power tables of the dragons' bases before the move and the end of the turn uses them until the first
+card is destroyed."""
 
 from __future__ import annotations
 
 from engine.smashup import actions as A
-from engine.smashup.effects import OPS, Context
-from engine.smashup.rules import apply, breakpoint_of, ready_bases, total_power
+from engine.smashup.effects import OPS, Context, powers_fixed
+from engine.smashup.rules import apply, breakpoint_of, legal_actions, ready_bases, total_power
 from engine.smashup.state import Decision, Minion, new_decision, new_minion, new_monster
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take
@@ -69,19 +71,27 @@ def test_monsters_nobody_controls_never_make_their_base_ready_and_a_charmed_one_
     assert base.uid in ready_bases(state)
 
 
+def _beside_a_free_monster(monster: str, short: int | None):
+    """Anna's minion at the first base beside a free monster, as strong as the printed breakpoint
+    alone (``short`` None) or ``short`` below the breakpoint the monster raises; the state, the base,
+    the printed and the raised breakpoint."""
+    state = game_for("anna")
+    base = state.bases[0]
+    printed = state.card(base.uid).breakpoint
+    add_monster(state, 0, monster)
+    raised = breakpoint_of(state, base)
+    reach = printed if short is None else raised - short       # the printed breakpoint alone, or near the raised
+    put_minion(state, "orcs-topper-chopper", "anna", 0, power_bonus=reach - 5)
+    assert total_power(state, base) == reach and breakpoint_of(state, base) == raised
+    return state, base, printed, raised
+
+
 def test_a_base_waits_until_the_players_reach_the_breakpoint_raised_by_its_free_monsters():
     """Rulebook line 200: the monsters' power counts toward the breakpoint, so players who reach the
     printed breakpoint alone do not score the base yet; with the monster's power added, they do."""
     for short, scores in ((None, False), (1, False), (0, True)):
-        state = game_for("anna")
-        base = state.bases[0]
-        printed = state.card(base.uid).breakpoint
-        add_monster(state, 0, "monster-bigfoot")
-        raised = breakpoint_of(state, base)
+        state, base, printed, raised = _beside_a_free_monster("monster-bigfoot", short)
         assert raised > printed
-        reach = printed if short is None else raised - short       # the printed breakpoint alone, or near the raised
-        put_minion(state, "orcs-topper-chopper", "anna", 0, power_bonus=reach - 5)
-        assert total_power(state, base) == reach and breakpoint_of(state, base) == raised
         assert (base.uid in ready_bases(state)) is scores
 
 
@@ -254,3 +264,57 @@ def test_plutonium_dragon_among_other_monsters_burns_only_at_its_own_base_and_no
         assert (weak in state.player("ben").discard) is not resting
         assert (troll in state.monster_discard) is not resting
         assert state.active_player.id != "anna"
+
+
+def _two_dragons_and_a_sword_lord(second: int):
+    """Ben's Sword Lord weakened to power 2 beside a Plutonium Dragon at the first base; at the base
+    ``second``, a second dragon (another monster given its design) beside Ben's Taunter, power 2 + 1
+    from the Sword Lord."""
+    state = game_for("anna", BEN_ORCS)
+    add_monster(state, 0, "monster-plutonium-dragon")
+    state.card_ids[add_monster(state, second, "monster-bigfoot")] = "monster-plutonium-dragon"
+    lord = put_minion(state, "orcs-sword-lord", "ben", 0, power_bonus=-3)
+    taunter = put_minion(state, "warriors-taunter", "ben", second)
+    return state, lord, taunter
+
+
+def test_a_dragon_burns_a_minion_weakened_by_what_an_earlier_dragon_burnt_however_the_move_is_applied():
+    """Rulebook line 403 (Plutoniumdrache: the weak at its base are destroyed at the end of every
+    turn), line 492 (a minion at a base counts with the power its abilities give now) and the Sword
+    Lord's card text (+1 to its player's other minions): the dragons act base after base, so once
+    the first burnt the Sword Lord, the Taunter at the second dragon's base (a later one, or the
+    same) is down to power 2 and burns too. Finishing works out the dragons' powers before the move
+    (rules._read_first); the second dragon must not use them once a card is gone: applied to a copy,
+    in place, and in place inside the read-only block of a listing (as the simulator does), the end
+    is the same."""
+    endings = []
+    for second, way in ((s, w) for s in (2, 0) for w in ("copy", "in place", "listed first")):
+        state, lord, taunter = _two_dragons_and_a_sword_lord(second)
+        assert total_power(state, state.bases[second]) == (3 if second else 5)
+        move = A.FinishPlaying(actor="anna")
+        if way == "copy":
+            state, events = apply(state, move)
+        elif way == "in place":
+            state, events = apply(state, move, in_place=True)
+        else:
+            with powers_fixed(state):
+                move = next(m for m in legal_actions(state, "anna") if isinstance(m, A.FinishPlaying))
+                state, events = apply(state, move, in_place=True)
+        kinds = [e.kind for e in events]
+        assert "base_scores_soon" not in kinds and state.active_player.id != "anna"
+        assert lord in state.player("ben").discard and taunter in state.player("ben").discard
+        endings.append(state.model_dump_json())
+    assert endings[0] == endings[1] == endings[2] and endings[3] == endings[4] == endings[5]
+
+
+def test_a_base_with_a_plutonium_dragon_scores_exactly_at_the_breakpoint_its_monsters_raise():
+    """Rulebook lines 200 and 496: the free monsters' power (the dragon's 5 here, worked out with its
+    base's whole power table before finishing) raises the breakpoint; the players score the base
+    when they reach the raised one, not one power before."""
+    for short, scores in ((None, False), (1, False), (0, True)):
+        state, _, printed, raised = _beside_a_free_monster("monster-plutonium-dragon", short)
+        assert raised == printed + 5
+        state, events = apply(state, A.FinishPlaying(actor="anna"), in_place=True)
+        assert ("base_scores_soon" in [e.kind for e in events]) is scores
+        if not scores:                       # nothing to score: the next player's turn
+            assert state.active_player.id != "anna"
