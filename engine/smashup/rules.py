@@ -1749,7 +1749,7 @@ def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -
     if seat.minions_left > 0:
         return open_bases       # (open_for_minions' own list, never changed)
     if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
-        return [b.uid for b in state.bases if b.uid in open_bases and hooks.lair_allows(state, seat.id, b)]
+        return hooks.lair_bases(state, seat.id, open_bases)     # type: ignore[return-value]
     return None
 
 
