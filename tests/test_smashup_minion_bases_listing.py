@@ -11,6 +11,9 @@ from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import game_for, set_base
 from tests.test_smashup_speed_listing import _slow_plays
 
+# who plays which faction: the cards a test needs are in the right player's deck
+PROTECTION_PICKS = {"anna": ["clerics", "mages"], "ben": ["orcs", "warriors"], "cleo": ["elves", "halflings"]}
+
 
 def _bases_listed(state, pid: str, uid: str) -> list:
     with powers_fixed(state):
@@ -46,3 +49,30 @@ def test_a_resting_subterranean_lair_gives_no_extra_minion():
     assert _bases_listed(state, "anna", uid) == []
     state.silenced.remove(lair.uid)
     assert _bases_listed(state, "anna", uid) == [lair.uid]
+
+
+def test_an_action_for_a_minion_is_offered_only_on_minions_its_player_can_reach():
+    """Anna's Curse of Uselessness goes on a minion her actions can affect (rulebook "Bei Verbot
+    unwirksam", line 470: the card that forbids wins). Cleo's Sneaksy at the first base keeps Anna's
+    actions off Cleo's minion there but not off Ben's beside it; The Pits keep them off Ben's minion
+    there but not off Anna's own; a Too Tough Ben played on Cleo's minion keeps them off that one
+    (lines 461-464); Ben's Dork Orc keeps them off itself (card text)."""
+    state = game_for("anna", PROTECTION_PICKS)
+    state.player("anna").hand = []
+    sneaksy = take(state, "halflings-sneaksy", "cleo")
+    state.player("cleo").hand.remove(sneaksy)
+    state.bases[0].actions.append(sneaksy)
+    bens, cleos = put_minion(state, "warriors-taunter", "ben", 0), put_minion(state, "elves-elf-help-guru", "cleo", 0)
+    set_base(state, 1, "base-the-pits")
+    at_pits, own = put_minion(state, "warriors-berserker", "ben", 1), put_minion(state, "clerics-turner", "anna", 1)
+    shielded = put_minion(state, "elves-flower-child", "cleo", 2)
+    too_tough = take(state, "orcs-too-tough", "ben")
+    state.player("ben").hand.remove(too_tough)
+    state.bases[2].minions[-1].attached.append(too_tough)
+    dork = put_minion(state, "orcs-dork-orc", "ben", 3)
+    curse = take(state, "clerics-curse-of-uselessness", "anna")
+    with powers_fixed(state):
+        plays = rules._hand_moves(state, "anna")
+    assert plays == _slow_plays(state, "anna")
+    assert [m.target for m in plays if m.card == curse] == [bens, own]
+    assert not {cleos, at_pits, shielded, dork} & {m.target for m in plays}
