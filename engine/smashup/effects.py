@@ -431,35 +431,79 @@ def reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> 
 
 
 def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
-    """Whether the player's actions can affect the minion (affectable). Each card's ops are looked up
-    in place (has_op's answer without the call: asked for every other player's minion per listing)."""
+    """Whether the player's actions can affect the minion (affectable): reached_at's answer for it."""
+    if minion.attached and _kept_off_by_attached(state, player, minion):
+        return False
+    controller = minion.controller
+    if controller is None or controller == player:
+        return True
+    if _immune_itself(state, minion):
+        return False
+    shield = _base_shield(state, base)
+    return shield is not True and controller not in shield      # type: ignore[operator]
+
+
+def reached_at(state, player: str, base: BaseInPlay, pool) -> list[Minion]:
+    """The minions of ``pool`` (at this base) the player's actions can affect, in their order: each
+    minion's own immunity and what lies on it looked at, what the base keeps off read once for all
+    of them (the player's own minions and monsters nobody controls, with nothing on them, without
+    looking). Each card's ops are looked up in place (asked for every other player's minion per
+    listing)."""
+    shield: bool | list | None = None     # (_base_shield, read for the first minion it decides)
+    found = []
+    for minion in pool:
+        if minion.attached and _kept_off_by_attached(state, player, minion):
+            continue
+        controller = minion.controller
+        if controller is None or controller == player:
+            found.append(minion)
+            continue
+        if _immune_itself(state, minion):
+            continue
+        if shield is None:
+            shield = _base_shield(state, base)
+        if shield is not True and controller not in shield:      # type: ignore[operator]
+            found.append(minion)
+    return found
+
+
+def _immune_itself(state, minion: Minion) -> bool:
+    """Dork Orc: a minion whose own ability keeps other players' actions off it (while it works)."""
+    uid = minion.uid
+    if uid in state.silenced:
+        return False
+    card = designs()[state.card_ids[uid]]
+    return "immune_to_others_actions" in (_OPS.get(id(card)) or ops_of(card)) and has_abilities(state, minion)
+
+
+def _kept_off_by_attached(state, player: str, minion: Minion) -> bool:
+    """Too Tough on the minion keeps the actions of everyone but its own player off it."""
     card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, _OPS
     for uid in minion.attached:
         if uid not in silenced:
             card = card_of[ids[uid]]
-            found = ops.get(id(card)) or ops_of(card)
-            if "attached_immunity" in found and _player_of_card(state, uid, minion) != player:
-                return False
-    controller = minion.controller
-    if controller is None or controller == player:
-        return True
-    uid = minion.uid
-    if uid not in silenced:
-        card = card_of[ids[uid]]
-        if "immune_to_others_actions" in (ops.get(id(card)) or ops_of(card)) and has_abilities(state, minion):
-            return False
+            if "attached_immunity" in (ops.get(id(card)) or ops_of(card)) \
+                    and _player_of_card(state, uid, minion) != player:
+                return True
+    return False
+
+
+def _base_shield(state, base: BaseInPlay) -> bool | list:
+    """What keeps other players' actions off the minions at this base: True for all of them (The
+    Pits), else the players whose own minions there an ongoing action of theirs protects (Sneaksy)."""
+    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, _OPS
     uid = base.uid
     if uid not in silenced:
         card = card_of[ids[uid]]
         if "base_immune_to_others_actions" in (ops.get(id(card)) or ops_of(card)):
-            return False
+            return True
+    protected = []
     for uid in base.actions:
         if uid not in silenced:
             card = card_of[ids[uid]]
-            found = ops.get(id(card)) or ops_of(card)
-            if "protect_own_minions_here" in found and state.owners.get(uid) == controller:
-                return False
-    return True
+            if "protect_own_minions_here" in (ops.get(id(card)) or ops_of(card)):
+                protected.append(state.owners.get(uid))
+    return protected
 
 
 _OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
@@ -551,10 +595,22 @@ def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
     affectable's answers, the card's kind looked at once for them all."""
     if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card)
         return [m.uid for b in state.bases for m in b.minions] if pool is None else [m.uid for _, m in pool]
-    player = ctx.player         # (reached_by_actions' answer without the call for most minions)
-    pairs = pool if pool is not None else [(b, m) for b in state.bases for m in b.minions]
-    return [m.uid for b, m in pairs if (not m.attached and (m.controller is None or m.controller == player))
-            or reached_by_actions(state, player, b, m)]
+    player, found = ctx.player, []      # (reached_at for each run of minions at one base)
+    if pool is None:
+        for b in state.bases:
+            found += [m.uid for m in reached_at(state, player, b, b.minions)]
+        return found
+    run: list[Minion] = []
+    at = None
+    for b, m in pool:
+        if b is not at:
+            if run:
+                found += [m.uid for m in reached_at(state, player, at, run)]
+            at, run = b, []
+        run.append(m)
+    if run:
+        found += [m.uid for m in reached_at(state, player, at, run)]
+    return found
 
 
 def reached(state, ctx: Context, base: BaseInPlay, minions) -> list[Minion]:

@@ -328,9 +328,9 @@ def open_for_minions(tx_state, player: str) -> list[str]:
 
 
 def _parties_without(tx_state, player: str) -> list[str]:
-    """The Birthday Party bases where the player has no minion."""
-    return [b.uid for b in tx_state.bases if "base_party" in working_ops(tx_state, b.uid)
-            and not any(m.controller == player for m in b.minions)]
+    """The Birthday Party bases where the player has no minion (asked at every listing: each base's
+    working_ops read in place)."""
+    return _bases_with_absent(tx_state, player, "base_party", None)
 
 
 def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
@@ -340,10 +340,34 @@ def lair_allows(tx_state, player: str, base: BaseInPlay) -> bool:
         m.controller == player for m in base.minions)
 
 
+def lair_bases(tx_state, player: str, among: list[str]) -> list[str]:
+    """The bases of ``among`` where lair_allows lets the player play a minion, in the bases' order."""
+    return _bases_with_absent(tx_state, player, "base_extra_if_absent", among)
+
+
+def _bases_with_absent(tx_state, player: str, op: str, among: list[str] | None) -> list[str]:
+    """The bases (of ``among``, if given) whose working ops include ``op`` and where the player has no
+    minion, in their order: working_ops' answer read from ops_of's memo in place (the call only for a
+    design not yet seen), as it is asked for every base at every listing."""
+    found: list[str] = []
+    silenced, ids, card_of, ops = tx_state.silenced, tx_state.card_ids, designs(), _OPS
+    for base in tx_state.bases:
+        uid = base.uid
+        if uid in silenced or (among is not None and uid not in among):
+            continue
+        card = card_of[ids[uid]]
+        if op in (ops.get(id(card)) or ops_of(card)) and not any(m.controller == player for m in base.minions):
+            found.append(uid)
+    return found
+
+
 def working_ops(state, uid: str) -> frozenset[str] | tuple[()]:
     """The ops of a card in play while its abilities work, none while they rest: state.effect's answer
     for each op at once (asked for every base at every listing)."""
     return () if uid in state.silenced else ops_of(designs()[state.card_ids[uid]])
+
+
+_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
 
 
 def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:

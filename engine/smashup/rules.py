@@ -41,7 +41,7 @@ from engine.smashup.effects import (
     power_sum,
     powers_at,
     powers_fixed,
-    reached_by_actions,
+    reached_at,
     read_only_memo,
     special_moment,
     state_changing,
@@ -1800,7 +1800,7 @@ def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -
     if seat.minions_left > 0:
         return open_bases       # (open_for_minions' own list, never changed)
     if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
-        return [b.uid for b in state.bases if b.uid in open_bases and hooks.lair_allows(state, seat.id, b)]
+        return hooks.lair_bases(state, seat.id, open_bases)     # type: ignore[return-value]
     return None
 
 
@@ -2011,11 +2011,13 @@ def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
     """The minions and monsters (in _targets' order) an action of the player may be played on, as
     _carrier_problem finds; the same for every action of the player that goes on a minion
     (``own_only``: on the player's own only), so worked out once while the state is read only."""
-    def work():       # (an action: what affectable answers is reached_by_actions', without the call for most)
-        return {m.uid: None for b in state.bases for pool in (b.minions, b.monsters) for m in pool
-                if (not own_only or m.controller == pid)
-                and ((not m.attached and (m.controller is None or m.controller == pid))
-                     or reached_by_actions(state, pid, b, m))}
+    def work():       # (an action: what affectable answers is reached_at's, base by base)
+        found: dict[str, None] = {}
+        for b in state.bases:
+            for pool in (b.minions, b.monsters):
+                for m in reached_at(state, pid, b, [m for m in pool if m.controller == pid] if own_only else pool):
+                    found[m.uid] = None
+        return found
     return read_only_memo(state, ("carriers", pid, own_only), work)
 
 
