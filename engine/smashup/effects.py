@@ -361,8 +361,10 @@ def _find_boosters(state) -> tuple[dict[str, int], dict[int, int]]:
         for other in other_base.minions:
             card = card_of[ids[other.uid]]
             n = (plans.get(id(card)) or _plan(card)).boost
+            if not n:               # (nearly every minion: its controller is not read)
+                continue
             controller = other.controller
-            if n and controller is not None and other.uid not in silenced and has_abilities(state, other):
+            if controller is not None and other.uid not in silenced and has_abilities(state, other):
                 totals[controller] = totals.get(controller, 0) + n
                 own[id(other)] = n
     return totals, own
