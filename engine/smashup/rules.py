@@ -2128,22 +2128,17 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal talents in the playing step, checked as check_talent checks them: the
     card once, then each move's price and picks (_talent_card_moves)."""
     seat = state.player(pid)
-    hand, used = seat.hand, seat.used_this_turn
+    hand, used, silenced = seat.hand, seat.used_this_turn, state.silenced
     moves: list[A.Action] = []
     for base, uid, minion in _talents_on(state, state.bases, pid):
         if used and f"talent:{uid}" in used and not _special_talent(state, pid, uid):
             continue                     # check_talent refuses each of its moves: used this turn
-        if _talent_works(state, uid, minion):
+        # _check_talent_card's answer for a card _talents_on found (in play under the player's control,
+        # with a talent), not used this turn: only its abilities can be missing (cancelled, or taken by
+        # a card on it; ``minion``: the card itself when it is a minion, what find_minion finds)
+        if uid not in silenced and (minion is None or has_abilities(state, minion)):
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
     return moves
-
-
-def _talent_works(state: GameState, uid: str, minion: Minion | None) -> bool:
-    """_check_talent_card's answer for a card _talents_on found, one not used this turn, in the
-    active player's playing step: the card is in play under the player's control with a talent (it
-    was found so), so only its abilities can be missing (cancelled, or taken by a card on it).
-    ``minion``: the card itself when it is a minion (what find_minion finds), else None."""
-    return uid not in state.silenced and (minion is None or has_abilities(state, minion))
 
 
 def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand: list[str], moves: list) -> None:
@@ -2151,8 +2146,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     (per pick too for a talent that pays the picked card's price, Potion of Redundancy), the picks
     once per pick and mode."""
     card = state.card(uid)
-    plan = _talent_listing(card)
-    price = _fixed_price(card)
+    plan, price = _talent_plan(card)
     if price is not None:
         _fixed_price_moves(state, pid, uid, plan, price, base_uid, hand, moves)
         return
@@ -2175,6 +2169,12 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                                                                 target2) is None
             if picks_ok[mode]:
                 moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
+
+
+@per_card
+def _talent_plan(card) -> tuple[_Listing, tuple[int, bool] | None]:
+    """A talent's _talent_listing and _fixed_price, found together (once per design)."""
+    return _talent_listing(card), _fixed_price(card)
 
 
 @per_card
