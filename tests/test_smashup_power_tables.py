@@ -9,7 +9,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from engine.smashup.effects import minion_power, powers_at, powers_fixed
-from tests.test_smashup import put_minion
+from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import FACTIONS, game_for, play
 
 
@@ -57,3 +57,34 @@ def test_a_minion_whose_power_is_taken_counts_nothing_and_the_others_keep_theirs
     alone = {id(m): minion_power(state, base, m) for m in (*base.minions, *base.monsters)}
     with powers_fixed(state):
         assert powers_at(state, base) == alone
+
+
+def _on(state, base, minion_uid: str, design: str, player: str) -> None:
+    """A card from the player's hand (or wherever it waits) lying on that minion."""
+    uid = take(state, design, player)
+    state.player(player).hand.remove(uid)
+    next(m for m in base.minions if m.uid == minion_uid).attached.append(uid)
+
+
+def test_kneepads_count_before_the_floor_of_zero_and_a_curse_leaves_nothing():
+    """Rulebook line 492: power never goes below 0, once every ability that changes it is counted.
+    Kneepads of Allure on one minion gives every minion at its base +1 (the whole base's table sums
+    it on the way and adds it at the end); Curse of Uselessness takes all of its minion's power. A
+    minion at -1 before the Kneepads stands at 0, one at 0 before them at 1, the cursed one at 0, the
+    Kneepads' carrier at its printed power + 1: in the base's table and worked out for each alone."""
+    state = game_for("anna", {**FACTIONS, "cleo": ["clerics", "dwarves"]})
+    base = state.bases[0]
+    carrier = put_minion(state, "orcs-topper-chopper", "anna", 0)
+    below = put_minion(state, "thieves-fence", "ben", 0)
+    level = put_minion(state, "thieves-pickpocket", "ben", 0)
+    cursed = put_minion(state, "orcs-hammer-slammer", "anna", 0)
+    _on(state, base, carrier, "treasure-kneepads-of-allure", "anna")
+    _on(state, base, cursed, "clerics-curse-of-uselessness", "cleo")
+    minions = {m.uid: m for m in base.minions}
+    minions[below].until_end_of_turn = -_printed(state, below) - 1         # -1 before the Kneepads
+    minions[level].until_end_of_turn = -_printed(state, level)             # 0 before the Kneepads
+    want = {carrier: _printed(state, carrier) + 1, below: 0, level: 1, cursed: 0}
+    with powers_fixed(state):
+        table = powers_at(state, base)
+        assert {uid: table[id(m)] for uid, m in minions.items()} == want
+    assert {uid: minion_power(state, base, m) for uid, m in minions.items()} == want

@@ -119,14 +119,14 @@ def powers_at(state, base: BaseInPlay) -> dict[int, int]:
     base and the cards there give, and the other minions' boosts, found once) and then looked up."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
-        return _power_table(state, base, ((False, base.minions), (True, base.monsters)), None)
+        return _power_table(state, base, None, None)
     memo = cache[1]
     tables = memo.get(_POWERS)
     if tables is None:
         tables = memo[_POWERS] = {}
     table = tables.get(id(base))
     if table is None:
-        table = tables[id(base)] = _power_table(state, base, ((False, base.minions), (True, base.monsters)), memo)
+        table = tables[id(base)] = _power_table(state, base, None, memo)
     return table
 
 
@@ -147,17 +147,16 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
                  only: set | frozenset | None = None) -> dict[int, int]:
     """The power of each minion (False) and monster (True) of the pools, standing at this base, by id():
     printed power, counters, this turn's changes, what is played on it, every ongoing ability that
-    changes it; never below 0 ("Begriffe": power cannot go below 0). ``memo``: the read-only block's
-    (the boosters are found once in it), or None. ``only``: the controllers whose cards are wanted
-    (the others are left out), or None for all."""
+    changes it; never below 0 ("Begriffe": power cannot go below 0). ``pools``: None for every minion
+    and monster at the base (then ``only`` is None). ``memo``: the read-only block's (the boosters are
+    found once in it), or None. ``only``: the controllers whose cards are wanted (the others are left
+    out), or None for all."""
     card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
-    here = 0                       # what the cards on the cards at the base give every minion there
-    for other in base.minions:     # (two plain loops: most cards carry nothing)
-        if other.attached:
-            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
-    for other in base.monsters:
-        if other.attached:
-            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
+    whole = pools is None
+    if whole:           # what the cards on the cards give every minion there is summed on the way
+        pools, here = ((False, base.minions), (True, base.monsters)), 0
+    else:
+        here = _here_for_all(card_of, ids, silenced, plans, base)
     per_treasure = off_turn = 0    # what the base gives minions per treasure and on others' turns
     if base.uid not in silenced:
         card = card_of[ids[base.uid]]
@@ -165,23 +164,29 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
         per_treasure, off_turn = plan.per_treasure, plan.off_turn
     active = state.active_player.id if off_turn else None
     boosts = boost_own = None          # (found when the first minion with a controller needs them)
-    table = {}
+    table: dict[int, int | None] = {}
+    late = 0            # (whole) what every minion there gets from the cards on the cards
+    settle = False      # a total to be put right at the end: not above 0, or None (no power at all)
     for monster, pool in pools:
         for minion in pool:
             controller = minion.controller
             if only is not None and controller not in only:
                 continue
-            card = card_of[ids[minion.uid]]
+            uid = minion.uid
+            card = card_of[ids[uid]]
             plan = plans.get(id(card)) or _plan(card)
             total = plan.power + minion.counters + minion.until_end_of_turn + here
             attached = minion.attached
             if attached:                         # what the cards played on it give
+                if whole:
+                    late += _to_all_here(card_of, ids, silenced, plans, attached)
                 carried = _power_from_attached(state, base, minion)
                 if carried is None:              # a card on it takes all its power
-                    table[id(minion)] = 0
+                    table[id(minion)] = None
+                    settle = True
                     continue
                 total += carried
-            if plan.own and minion.uid not in silenced and (not attached or has_abilities(state, minion)):
+            if plan.own and uid not in silenced and (not attached or has_abilities(state, minion)):
                 total += _own_power_change(state, base, minion, plan.own)     # what its own abilities give
             if controller is not None:          # the controller's other minions' boosts
                 if boosts is None:
@@ -193,8 +198,25 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
                     total += per_treasure * treasures_on(state, minion)
                 if off_turn and controller != active:
                     total += off_turn
-            table[id(minion)] = total if total > 0 else 0
-    return table
+            if total <= 0:
+                settle = True
+            table[id(minion)] = total
+    if late or settle:
+        for key, total in table.items():
+            table[key] = 0 if total is None or total + late <= 0 else total + late
+    return table     # type: ignore[return-value]  (no None left)
+
+
+def _here_for_all(card_of, ids, silenced, plans, base: BaseInPlay) -> int:
+    """What the cards on the cards at the base give every minion there."""
+    here = 0
+    for other in base.minions:     # (two plain loops: most cards carry nothing)
+        if other.attached:
+            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
+    for other in base.monsters:
+        if other.attached:
+            here += _to_all_here(card_of, ids, silenced, plans, other.attached)
+    return here
 
 
 class _Plan:
@@ -323,8 +345,9 @@ def _own_power_change(state, base: BaseInPlay, minion: Minion, effects: tuple[Ef
             total += e.n
         elif e.op == "per_other_monster":
             undead_only, others = e.what == "undead", 0      # (a plain loop: no lists made per table)
+            card_of, ids = designs(), state.card_ids         # (state.card, per monster)
             for m in base.monsters:
-                if m is not minion and (not undead_only or state.card(m.uid).undead):
+                if m is not minion and (not undead_only or card_of[ids[m.uid]].undead):
                     others += 1
             total += e.n * others
     return total
@@ -361,8 +384,10 @@ def _find_boosters(state) -> tuple[dict[str, int], dict[int, int]]:
         for other in other_base.minions:
             card = card_of[ids[other.uid]]
             n = (plans.get(id(card)) or _plan(card)).boost
+            if not n:               # (nearly every minion: its controller is not read)
+                continue
             controller = other.controller
-            if n and controller is not None and other.uid not in silenced and has_abilities(state, other):
+            if controller is not None and other.uid not in silenced and has_abilities(state, other):
                 totals[controller] = totals.get(controller, 0) + n
                 own[id(other)] = n
     return totals, own

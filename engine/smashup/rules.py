@@ -2219,22 +2219,17 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
     """The active player's legal talents in the playing step, checked as check_talent checks them: the
     card once, then each move's price and picks (_talent_card_moves)."""
     seat = state.player(pid)
-    hand, used = seat.hand, seat.used_this_turn
+    hand, used, silenced = seat.hand, seat.used_this_turn, state.silenced
     moves: list[A.Action] = []
     for base, uid, minion in _talents_on(state, state.bases, pid):
         if used and f"talent:{uid}" in used and not _special_talent(state, pid, uid):
             continue                     # check_talent refuses each of its moves: used this turn
-        if _talent_works(state, uid, minion):
+        # _check_talent_card's answer for a card _talents_on found (in play under the player's control,
+        # with a talent), not used this turn: only its abilities can be missing (cancelled, or taken by
+        # a card on it; ``minion``: the card itself when it is a minion, what find_minion finds)
+        if uid not in silenced and (minion is None or has_abilities(state, minion)):
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
     return moves
-
-
-def _talent_works(state: GameState, uid: str, minion: Minion | None) -> bool:
-    """_check_talent_card's answer for a card _talents_on found, one not used this turn, in the
-    active player's playing step: the card is in play under the player's control with a talent (it
-    was found so), so only its abilities can be missing (cancelled, or taken by a card on it).
-    ``minion``: the card itself when it is a minion (what find_minion finds), else None."""
-    return uid not in state.silenced and (minion is None or has_abilities(state, minion))
 
 
 def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand: list[str], moves: list) -> None:
@@ -2242,8 +2237,7 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     (per pick too for a talent that pays the picked card's price, Potion of Redundancy), the picks
     once per pick and mode."""
     card = state.card(uid)
-    plan = _talent_listing(card)
-    price = _fixed_price(card)
+    plan, price = _talent_plan(card)
     if price is not None:
         _fixed_price_moves(state, pid, uid, plan, price, base_uid, hand, moves)
         return
@@ -2266,6 +2260,12 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
                                                                 target2) is None
             if picks_ok[mode]:
                 moves.append(A.listed_talent(pid, uid, target, target2, discard, mode))
+
+
+@per_card
+def _talent_plan(card) -> tuple[_Listing, tuple[int, bool] | None]:
+    """A talent's _talent_listing and _fixed_price, found together (once per design)."""
+    return _talent_listing(card), _fixed_price(card)
 
 
 @per_card
@@ -2329,18 +2329,21 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
     """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
     the card is one; at a base the minions first, then the cards on minions, then those on the base.
-    (Plain loops, each minion looked at once, its design's keywords read in place: asked each time
-    the active player's moves are listed.)"""
+    (Plain loops, each minion looked at once and each of its fields read once, its design's keywords
+    read in place: asked each time the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
         carried: list[tuple[BaseInPlay, str, None]] | None = None
         for minion in base.minions:
-            if minion.controller == pid and "talent" in card_of[ids[minion.uid]].keywords:
-                found.append((base, minion.uid, minion))
-            if minion.attached:
-                for uid in minion.attached:
-                    if owners.get(uid, minion.controller) == pid and "talent" in card_of[ids[uid]].keywords:
+            controller, attached = minion.controller, minion.attached
+            if controller == pid:
+                uid = minion.uid
+                if "talent" in card_of[ids[uid]].keywords:
+                    found.append((base, uid, minion))
+            if attached:
+                for uid in attached:
+                    if owners.get(uid, controller) == pid and "talent" in card_of[ids[uid]].keywords:
                         if carried is None:
                             carried = []
                         carried.append((base, uid, None))
