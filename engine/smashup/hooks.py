@@ -8,6 +8,9 @@ from engine.smashup.cards import Effect, designs, ops_of
 from engine.smashup.state import BaseInPlay, Minion
 from engine.smashup.tx import Tx
 
+# ops_of's memo by id() of the design: looked up in place by the scans over every card in play
+_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]
+
 HOOK_OPS = {
     # bases
     "base_treasure_first_minion", "base_may_draw", "base_other_draws", "base_extra_if_absent",
@@ -82,9 +85,6 @@ def _fae_fighters(state, player: str, found: list[str]) -> None:
             if "fae_fighter" in (ops.get(id(card)) or ops_of(card)) and m.controller not in (None, player) \
                     and state.effect(m.uid, "fae_fighter") is not None:
                 found.append(f"fae|{m.uid}")
-
-
-_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id(): looked up in place)
 
 
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
@@ -311,9 +311,6 @@ def _with_end_of_turn_design(state):
             yield base, found
 
 
-_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
-
-
 def may_play_minion_at(tx_state, player: str, base_uid: str) -> bool:
     """Birthday Party: without a minion there you cannot play minions on other bases."""
     return all(party == base_uid for party in _parties_without(tx_state, player))
@@ -365,9 +362,6 @@ def working_ops(state, uid: str) -> frozenset[str] | tuple[()]:
     """The ops of a card in play while its abilities work, none while they rest: state.effect's answer
     for each op at once (asked for every base at every listing)."""
     return () if uid in state.silenced else ops_of(designs()[state.card_ids[uid]])
-
-
-_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
 
 
 def after_treasure_played(tx: Tx, player: str, base: BaseInPlay, uid: str) -> None:
