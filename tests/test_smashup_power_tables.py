@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from engine.smashup.effects import minion_power, powers_at, powers_fixed
+from engine.smashup.effects import minion_power, power_sum, powers_at, powers_fixed
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import FACTIONS, game_for, play
 
@@ -88,3 +88,20 @@ def test_kneepads_count_before_the_floor_of_zero_and_a_curse_leaves_nothing():
         table = powers_at(state, base)
         assert {uid: table[id(m)] for uid, m in minions.items()} == want
     assert {uid: minion_power(state, base, m) for uid, m in minions.items()} == want
+
+
+def test_a_players_total_counts_kneepads_lying_on_a_minion_whose_power_is_not_summed():
+    """Rulebook line 492 with Kneepads of Allure (every minion at its base +1): a base's total for
+    some players only (engine.smashup.effects.power_sum, as the check for a base at its breakpoint
+    asks it) leaves the other minions' powers out, yet still counts what the cards on them give
+    everyone there. Anna's minion gets the +1 of the Kneepads on Ben's minion."""
+    state = game_for("anna", {**FACTIONS})
+    base = state.bases[0]
+    mine = put_minion(state, "orcs-topper-chopper", "anna", 0)
+    carrier = put_minion(state, "thieves-pickpocket", "ben", 0)
+    _on(state, base, carrier, "treasure-kneepads-of-allure", "ben")
+    for block in (powers_fixed(state), nullcontext()):
+        with block:
+            assert power_sum(state, base, None, {"anna"}) == _printed(state, mine) + 1
+            assert power_sum(state, base, None, {"ben"}) == _printed(state, carrier) + 1
+            assert power_sum(state, base, None, {"anna", "ben"}) == sum(powers_at(state, base).values())

@@ -132,8 +132,8 @@ def powers_at(state, base: BaseInPlay) -> dict[int, int]:
 
 def power_sum(state, base: BaseInPlay, pools, controllers: set | frozenset) -> int:
     """The sum of the powers (as powers_at's) of the cards of the pools at the base (pairs of
-    "monsters?" and cards, as _power_table's) whose controller is among ``controllers``; the others'
-    powers are not worked out. In a read-only block the boosters are shared with it."""
+    "monsters?" and cards, as _power_table's; None for all of them) whose controller is among
+    ``controllers``; the others' powers are not worked out. In a read-only block the boosters are shared with it."""
     cache = getattr(_READ_ONLY, "cache", None)
     memo = cache[1] if cache is not None and cache[0] is state else None
     return sum(_power_table(state, base, pools, memo, controllers).values())
@@ -148,7 +148,7 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
     """The power of each minion (False) and monster (True) of the pools, standing at this base, by id():
     printed power, counters, this turn's changes, what is played on it, every ongoing ability that
     changes it; never below 0 ("Begriffe": power cannot go below 0). ``pools``: None for every minion
-    and monster at the base (then ``only`` is None). ``memo``: the read-only block's (the boosters are
+    and monster at the base (in one pass). ``memo``: the read-only block's (the boosters are
     found once in it), or None. ``only``: the controllers whose cards are wanted (the others are left
     out), or None for all."""
     card_of, ids, silenced, plans = designs(), state.card_ids, state.silenced, _PLANS
@@ -171,6 +171,8 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
         for minion in pool:
             controller = minion.controller
             if only is not None and controller not in only:
+                if whole and minion.attached:    # (what its cards give every minion there still counts)
+                    late += _to_all_here(card_of, ids, silenced, plans, minion.attached)
                 continue
             uid = minion.uid
             card = card_of[ids[uid]]

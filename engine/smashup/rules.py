@@ -851,7 +851,7 @@ def ready_bases(state: GameState) -> list[str]:
             if need > 0 and not base.minions and not _anyone_controls(base.monsters, seated):
                 continue            # nobody's power here: 0, below a breakpoint above 0 (power_sum says
                                     # as much where minions of nobody at the table are, at a higher cost)
-            total = power_sum(state, base, ((False, base.minions), (True, base.monsters)), seated)
+            total = power_sum(state, base, None, seated)
             if total >= need and base.monsters:
                 need += power_sum(state, base, ((True, base.monsters),), _NOBODY)
             if total >= need:
