@@ -586,11 +586,11 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     state = tx.s
     card = designs()[state.card_ids[uid]]                  # (state.card)
-    playable, priced, acting, on_all = _when_played(card)
+    playable, acting, on_all = _when_played(card)
     if not playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
         return
-    if priced and not discard:                 # (unpaid's answer)
+    if unpaid(state, uid, discard):
         tx.emit("ability_unpaid", player=actor, card=card.id)
         return
     scoring = state.scoring
@@ -601,22 +601,18 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     asked = ""           # what Stalling's question is about waits; a card picking nothing and acting on
     if played and (on_all or target is not None or target2 is not None or picks):   # no minion at all: none
         asked = choices.ask_stalling(tx, ctx, acts_now)
-    if asked:
-        for effect in acting:
-            if not waits_for_stalling(asked, effect):
-                OPS[effect.op](tx, effect, ctx)
-        return
     for effect in acting:
-        OPS[effect.op](tx, effect, ctx)
+        if not (asked and waits_for_stalling(asked, effect)):
+            OPS[effect.op](tx, effect, ctx)
 
 
 @per_card
-def _when_played(card) -> tuple[bool, bool, tuple[Effect, ...], bool]:
+def _when_played(card) -> tuple[bool, tuple[Effect, ...], bool]:
     """What _resolve asks of a card played or a talent used, worked out once per design: whether the
-    engine plays it (card.playable), whether it has a price, its effects acting now, and whether one
-    of those acts on every minion it reaches (what Stalling's question is about, with its picks)."""
+    engine plays it (card.playable), its effects acting now, and whether one of those acts on every
+    minion it reaches (what Stalling's question is about, with its picks)."""
     acting = _acting_now(card)
-    return card.playable, cost_of(card) > 0, acting, any(acts_on_all(e) for e in acting)
+    return card.playable, acting, any(acts_on_all(e) for e in acting)
 
 
 @per_card
@@ -977,16 +973,19 @@ def _specials_in_hand(state: GameState, player_id: str) -> list[str]:
     moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
     if moment is None:
         return []
-    card_of, ids = designs(), state.card_ids        # (state.card, for each card in the hand)
-    return [u for u in state.player(player_id).hand if _hand_special_moment(card_of[ids[u]]) == moment]
+    return list(_hand_specials(state, player_id, moment))
 
 
 def _has_special_in_hand(state: GameState, player_id: str) -> bool:
     """Whether _specials_in_hand finds any (asked for each player at each step of a round of specials:
-    no list made, the designs' moments looked up in _hand_special_moment's memo in place)."""
+    no list made)."""
     moment = ROUND_MOMENTS.get(state.scoring.stage) if state.scoring else None
-    if moment is None:
-        return False
+    return moment is not None and next(_hand_specials(state, player_id, moment), None) is not None
+
+
+def _hand_specials(state: GameState, player_id: str, moment: str):
+    """The cards in the player's hand that are actions with a Special for this moment, in their order
+    (the designs' moments looked up in _hand_special_moment's memo in place)."""
     card_of, ids, moments = designs(), state.card_ids, _SPECIAL_MOMENTS
     for u in state.player(player_id).hand:
         card = card_of[ids[u]]
@@ -994,8 +993,7 @@ def _has_special_in_hand(state: GameState, player_id: str) -> bool:
         if found is _UNSEEN:
             found = _hand_special_moment(card)
         if found == moment:
-            return True
-    return False
+            yield u
 
 
 @per_card
