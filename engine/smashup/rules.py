@@ -2031,16 +2031,7 @@ def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None],
         moves += known[1]
         return
     made: list[A.Action] = []
-    if pays is _PAY_NOTHING:        # (most: one way to pay, nothing)
-        if plan.minion:
-            make = A.listed_minion
-            for base in bases:
-                made.append(make(pid, uid, base, None, None, (), None))
-        else:
-            make = A.listed_action
-            for base in bases:
-                made.append(make(pid, uid, base, None, None, (), None, ()))
-    elif plan.minion:
+    if plan.minion:
         make = A.listed_minion
         for base in bases:
             for discard, mode in pays:
