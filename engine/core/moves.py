@@ -5,7 +5,7 @@ parsed and validated. Each game's tests compare its listed moves with the constr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -25,12 +25,19 @@ _SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 def listed_move(cls: type[M], **given: Any) -> M:
     """``cls(**given)`` without the validation: every field without a default must be given, each as
     a value of its declared type (tuples, not lists)."""
-    move = _NEW(cls)
-    _SET_DICT(move, {**(_DEFAULTS.get(cls) or _defaults(cls)), **given})
-    _SET_FIELDS_SET(move, set(given))
-    _SET_EXTRA(move, None)
-    _SET_PRIVATE(move, None)
-    return move
+    return model_from(cls, {**(_DEFAULTS.get(cls) or _defaults(cls)), **given}, given)
+
+
+def model_from(cls: type[M], values: dict[str, Any], fields_set: Iterable[str]) -> M:
+    """A model of this class holding ``values`` (every field, in the model's order, each already of
+    its declared type) with ``fields_set`` counted as set, as its constructor leaves it, without
+    validating the values (the engines' moves and their own state objects, made by the thousand)."""
+    made = _NEW(cls)
+    _SET_DICT(made, values)
+    _SET_FIELDS_SET(made, set(fields_set))
+    _SET_EXTRA(made, None)
+    _SET_PRIVATE(made, None)
+    return made
 
 
 def _defaults(cls: type[BaseModel], given: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.moves import model_from
 from engine.core.plain_reads import read_fields_plainly
 from engine.smashup.cards import Base, Monster, PlayCard, designs, ops_of
 
@@ -77,13 +78,13 @@ class Seat(_Model):
 def new_minion(uid: str, owner: str | None, controller: str | None) -> Minion:
     """``Minion(uid=uid, owner=owner, controller=controller)``, made without pydantic checking values
     the engine has already (made): the same fields, the same fields set, at a third fewer instructions."""
-    return _made(Minion, {"uid": uid, "owner": owner, "controller": controller, "counters": 0,
+    return model_from(Minion, {"uid": uid, "owner": owner, "controller": controller, "counters": 0,
                           "until_end_of_turn": 0, "attached": []}, {"uid", "owner", "controller"})
 
 
 def new_monster(uid: str) -> Minion:
     """``Minion(uid=uid)``, made as new_minion makes a minion: a monster of nobody's."""
-    return _made(Minion, {"uid": uid, "owner": None, "controller": None, "counters": 0,
+    return model_from(Minion, {"uid": uid, "owner": None, "controller": None, "counters": 0,
                           "until_end_of_turn": 0, "attached": []}, {"uid"})
 
 
@@ -127,7 +128,7 @@ def new_decision(id: int, player: str, kind: str, options: list[str], default: s
     a minion; the options and the context copied, as pydantic copies them."""
     values = {"id": id, "player": player, "kind": kind, "options": list(options), "default": default,
               "context": {} if context is None else dict(context)}
-    return _made(Decision, values, _DECISION_GIVEN if context is None else _DECISION_ALL)
+    return model_from(Decision, values, _DECISION_GIVEN if context is None else _DECISION_ALL)
 
 
 _DECISION_ALL = frozenset({"id", "player", "kind", "options", "default", "context"})
@@ -293,21 +294,7 @@ def _copy(model: Any) -> Any:
     values = model.__dict__.copy()
     for name, copy in plan:
         values[name] = copy(values[name])
-    return _made(cls, values, names)
-
-
-def _made(cls: type[BaseModel], values: dict[str, Any], given: frozenset[str] | set[str]) -> Any:
-    """A model of this class with these field values (every field, in the model's order) and these
-    fields counted as set, as its constructor would leave it, without validating the values."""
-    made = _new(cls)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", set(given))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
-
-
-_new, _set = object.__new__, object.__setattr__
+    return model_from(cls, values, names)
 
 
 def _copy_list(models: list) -> list:
