@@ -183,3 +183,8 @@ def per_card(fn):
 def ops_of(card) -> frozenset[str]:
     """The ops of a design's effects."""
     return frozenset(e.op for e in card.effects)
+
+
+# ops_of's memo by id() of the design, for the scans over every card in play that look a design's ops
+# up in place (``OPS_BY_ID.get(id(card)) or ops_of(card)``: the call only for a design not yet seen)
+OPS_BY_ID: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]

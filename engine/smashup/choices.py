@@ -32,7 +32,7 @@ import json
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.smashup.cards import designs, ops_of
+from engine.smashup.cards import OPS_BY_ID, designs, ops_of
 from engine.smashup.state import Decision, GameState, new_decision
 from engine.smashup.tx import Tx
 
@@ -236,7 +236,7 @@ def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
 def _stalling_in_play(state: GameState) -> bool:
     """Whether a card with Stalling's op lies on any base: in most games none does, and then no card
     needs the look at what it picks (asked for every card played). By design, working or not."""
-    card_of, ids, ops = designs(), state.card_ids, ops_of.found   # (ops_of's memo by id(), looked up in place)
+    card_of, ids, ops = designs(), state.card_ids, OPS_BY_ID
     for base in state.bases:            # (plain loops: a generator costs more per card)
         for uid in base.actions:
             card = card_of[ids[uid]]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.smashup.cards import Effect, designs, ops_of, per_card
+from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of, per_card
 from engine.smashup.state import BaseInPlay, Minion, holds, treasures_on
 from engine.smashup.tx import Tx
 
@@ -500,12 +500,12 @@ def _immune_itself(state, minion: Minion) -> bool:
     if uid in state.silenced:
         return False
     card = designs()[state.card_ids[uid]]
-    return "immune_to_others_actions" in (_OPS.get(id(card)) or ops_of(card)) and has_abilities(state, minion)
+    return "immune_to_others_actions" in (OPS_BY_ID.get(id(card)) or ops_of(card)) and has_abilities(state, minion)
 
 
 def _kept_off_by_attached(state, player: str, minion: Minion) -> bool:
     """Too Tough on the minion keeps the actions of everyone but its own player off it."""
-    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, _OPS
+    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, OPS_BY_ID
     for uid in minion.attached:
         if uid not in silenced:
             card = card_of[ids[uid]]
@@ -518,7 +518,7 @@ def _kept_off_by_attached(state, player: str, minion: Minion) -> bool:
 def _base_shield(state, base: BaseInPlay) -> bool | list:
     """What keeps other players' actions off the minions at this base: True for all of them (The
     Pits), else the players whose own minions there an ongoing action of theirs protects (Sneaksy)."""
-    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, _OPS
+    card_of, ids, silenced, ops = designs(), state.card_ids, state.silenced, OPS_BY_ID
     uid = base.uid
     if uid not in silenced:
         card = card_of[ids[uid]]
@@ -531,9 +531,6 @@ def _base_shield(state, base: BaseInPlay) -> bool | list:
             if "protect_own_minions_here" in (ops.get(id(card)) or ops_of(card)):
                 protected.append(state.owners.get(uid))
     return protected
-
-
-_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]  (ops_of's memo, by id())
 
 
 def stalling_player(state, ctx: Context) -> str | None:

@@ -4,12 +4,9 @@ in its effects ("base_..." ops for bases); this module is where they happen."""
 
 from __future__ import annotations
 
-from engine.smashup.cards import Effect, designs, ops_of
+from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
 from engine.smashup.state import BaseInPlay, Minion
 from engine.smashup.tx import Tx
-
-# ops_of's memo by id() of the design: looked up in place by the scans over every card in play
-_OPS: dict[int, frozenset[str]] = ops_of.found      # type: ignore[attr-defined]
 
 HOOK_OPS = {
     # bases
@@ -58,7 +55,7 @@ def _with_op(tx: Tx, uids, op: str) -> list[str]:
     """The cards among ``uids`` with a working effect of this op, in their order (the designs without
     the op passed over in ops_of's memo, without state.effect's call)."""
     state = tx.s
-    card_of, ids, ops = designs(), state.card_ids, _OPS
+    card_of, ids, ops = designs(), state.card_ids, OPS_BY_ID
     found = []
     for u in uids:
         card = card_of[ids[u]]
@@ -78,7 +75,7 @@ def _of_design_with(state, minions, op: str) -> list[Minion]:
 def _fae_fighters(state, player: str, found: list[str]) -> None:
     """The working Fae Fighters of the other players, in play order, as their triggers ("fae|uid") at
     the end of ``found`` (a minion played by anyone else triggers each of them)."""
-    card_of, ids, ops = designs(), state.card_ids, _OPS   # (one plain loop: _of_design_with's test in place)
+    card_of, ids, ops = designs(), state.card_ids, OPS_BY_ID   # (one plain loop: _of_design_with's test in place)
     for base in state.bases:
         for m in base.minions:
             card = card_of[ids[m.uid]]
@@ -294,7 +291,7 @@ def _with_end_of_turn_design(state):
     turn op (_of_design_with's answer, looked for when the loop reaches the base), where it has any.
     One plain loop over every monster, the ops looked up in ops_of's memo in place: it runs at every
     end of turn and most monsters lack the op."""
-    card_of, ids, found_ops = designs(), state.card_ids, _OPS
+    card_of, ids, found_ops = designs(), state.card_ids, OPS_BY_ID
     for base in list(state.bases):
         found = None
         for monster in base.monsters:
@@ -347,7 +344,7 @@ def _bases_with_absent(tx_state, player: str, op: str, among: list[str] | None) 
     minion, in their order: working_ops' answer read from ops_of's memo in place (the call only for a
     design not yet seen), as it is asked for every base at every listing."""
     found: list[str] = []
-    silenced, ids, card_of, ops = tx_state.silenced, tx_state.card_ids, designs(), _OPS
+    silenced, ids, card_of, ops = tx_state.silenced, tx_state.card_ids, designs(), OPS_BY_ID
     for base in tx_state.bases:
         uid = base.uid
         if uid in silenced or (among is not None and uid not in among):
