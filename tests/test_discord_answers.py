@@ -6,10 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from types import SimpleNamespace
 
 import pytest
 from simcord.backend.errors import OptionError
 
+from cogs import client
+from cogs.client import RESYNC_EVERY
 from engine.core.errors import IllegalAction
 from tests.simcord_table import Table
 
@@ -40,21 +43,39 @@ async def test_an_exception_inside_a_command_gets_a_private_apology_with_an_erro
     assert logged and logged[0].exc_info and "the store fell over" in str(logged[0].exc_info[1])
 
 
-async def test_a_stale_command_asks_for_a_minute_and_syncs_again(table: Table):
+async def test_a_stale_command_asks_for_a_minute_and_syncs_again(table: Table, monkeypatch):
     await table.open_game()
     card = table.bot.tree.get_command("spielen")._params["card"]
-    card.required = False
-    await table.bot.tree.sync()          # what Discord still has: an older /spielen whose card was optional
-    card.required = True
-    syncs_before = syncs(table)
-    result = await table.players[0].slash(table.channel, "spielen")
-    assert result.ephemeral and "being updated" in result.response.content
-    await table.env.settle()
+
+    async def discord_has_a_stale_spielen() -> int:
+        card.required = False
+        await table.bot.tree.sync()          # what Discord still has: an older /spielen whose card was optional
+        card.required = True
+        return syncs(table)
+
+    async def stale_click(player) -> None:
+        result = await player.slash(table.channel, "spielen")
+        assert result.ephemeral and "being updated" in result.response.content
+        await table.env.settle()
+
+    syncs_before = await discord_has_a_stale_spielen()
+    await stale_click(table.players[0])
     assert syncs(table) == syncs_before + 1
     with pytest.raises(OptionError, match="requires option"):   # Discord has the current command again
         await table.players[1].slash(table.channel, "spielen")
+
+    syncs_before = await discord_has_a_stale_spielen()
+    await stale_click(table.players[0])      # Discord rate-limits syncing: none again within RESYNC_EVERY
+    assert syncs(table) == syncs_before
+    await table.env.advance_time(RESYNC_EVERY)
+    await stale_click(table.players[0])
+    assert syncs(table) == syncs_before + 1
+
+    # stale clicks while a re-sync runs start no second one (simcord runs one interaction at a time, so
+    # the bot is asked twice directly, on a clock past the rate limit)
+    monkeypatch.setattr(client, "time", SimpleNamespace(monotonic=lambda: 10 * RESYNC_EVERY))
     table.bot.resync_soon()
-    table.bot.resync_soon()                 # stale clicks while a re-sync runs start no second one
+    table.bot.resync_soon()
     await table.env.settle()
     assert syncs(table) == syncs_before + 2
 
