@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from engine.core.process import freeze_startup_objects
+
 if TYPE_CHECKING:
     from table.config import Settings
 
@@ -82,6 +84,7 @@ class Spielleiter(commands.Bot):
         self.add_dynamic_items(*persistent)   # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
+        freeze_startup_objects()      # cogs, cards and the recovered tables: kept for the bot's lifetime
         self.scheduler = DeadlineScheduler(self.table)
         if self.run_scheduler:
             self.scheduler.start()

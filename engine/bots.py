@@ -36,3 +36,14 @@ def decide(game: str, state_json: str, player_id: str, level: str = "leicht", bu
         heuristic.asked = memory
     move = bot.choose(rules.load_state(state_json))
     return (None if move is None else rules.dump_action(move)), getattr(heuristic, "asked", {})
+
+
+def start_search_worker() -> None:
+    """A search worker's start (the process pool's initializer): both games' rules and bots imported
+    once, then set aside from the garbage collector, as the bot's own process does."""
+    from engine import games as _games  # noqa: F401
+    from engine.core.process import freeze_startup_objects
+    from engine.munchkin import bot as _munchkin_bot  # noqa: F401
+    from engine.smashup import bot as _smashup_bot  # noqa: F401
+
+    freeze_startup_objects()

@@ -17,6 +17,7 @@ import traceback
 from contextlib import nullcontext
 from functools import partial
 
+from engine.core.process import freeze_startup_objects
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
 from engine.munchkin.cards import catalog
@@ -137,7 +138,8 @@ GAMES = {"munchkin": play_game, "smashup": play_smashup_game}
 def prepare(game: str, sets: tuple[str, ...]) -> None:
     """What a process does once before its first game (the game's modules imported, its card file
     read), done before the clock starts: the figures are per action played, and a one-time cost of
-    ~60 ms would otherwise count against the first of a few thousand actions."""
+    ~60 ms would otherwise count against the first of a few thousand actions. What it loaded is then
+    set aside from the garbage collector (engine.core.process), as the bot does after its start."""
     if game == "smashup":
         from engine.smashup import rules as _rules  # noqa: F401
         from engine.smashup.cards import designs
@@ -145,6 +147,7 @@ def prepare(game: str, sets: tuple[str, ...]) -> None:
         designs()
     else:
         catalog(tuple(sets))
+    freeze_startup_objects()
 
 
 def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options,

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from engine.core.errors import IllegalAction
+from engine.core.process import freeze_startup_objects
 from engine.search import LEVELS
 from engine.sim import RandomAgent
 from table.errors import TableError, UsageError
@@ -544,6 +545,7 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
         await store.open()
         service = TableService(store)
         await service.recover()
+        freeze_startup_objects()
         if args.auto is not None:
             await auto_play(service, args.auto, settings.names, args.seed if args.seed is not None else 1,
                             settings.sets, settings.options, out, bots=args.bots, game=settings.game, lang=args.lang,

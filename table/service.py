@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import decide
+from engine.bots import decide, start_search_worker
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.games import GameRules, rules_of
@@ -603,7 +603,7 @@ class TableService:
 
     def _search_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:       # started on first use: most tables never seat a schwer bot
-            self._pool = ProcessPoolExecutor(max_workers=SEARCH_WORKERS,
+            self._pool = ProcessPoolExecutor(max_workers=SEARCH_WORKERS, initializer=start_search_worker,
                                              mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
