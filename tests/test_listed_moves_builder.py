@@ -11,6 +11,7 @@ import typing
 import pytest
 from pydantic import BaseModel, Field, PrivateAttr
 
+from engine.core.events import PUBLIC, Event
 from engine.core.moves import listed_move
 from engine.munchkin import actions as munchkin
 from engine.smashup import actions as smashup
@@ -112,3 +113,30 @@ def test_only_frozen_moves_are_shared():
 
     with pytest.raises(TypeError, match="frozen"):
         move_maker(Loose, "actor", shared=True)
+
+
+def test_moves_of_one_maker_share_no_fields_set_anything_changes():
+    """A maker's frozen moves hold one fields set: a copy with an update gets its own (pydantic's
+    __copy__), so the other moves keep theirs; a model that may be assigned a field left out gets a
+    set of its own for each object."""
+    from engine.core.moves import move_maker
+
+    make = move_maker(smashup.PlayAction, "actor", "card", "base")
+    first, second = make("p1", "c1", None), make("p1", "c2", "b1")
+    changed = first.model_copy(update={"target": "m1"})
+    assert changed.model_fields_set == {"actor", "card", "base", "target"}
+    assert first.model_fields_set == second.model_fields_set == {"actor", "card", "base"}
+
+    class Loose(BaseModel):
+        actor: str
+        seen: int = 0
+
+    loose = move_maker(Loose, "actor")
+    one, other = loose("p1"), loose("p2")
+    one.seen = 1
+    assert (one.model_fields_set, other.model_fields_set) == ({"actor", "seen"}, {"actor"})
+
+    event = move_maker(Event, "kind", "audience", "params")       # every field named: nothing to add
+    told, heard = event("drawn", "p1", {}), event("played", PUBLIC, {})
+    told.audience = PUBLIC
+    assert told.model_fields_set == heard.model_fields_set == {"kind", "audience", "params"}

@@ -70,12 +70,17 @@ def move_maker(cls: type[M], *names: str, shared: bool = False) -> Callable[...,
     defaults = _defaults(cls, names)
     unknown = set(names) - set(defaults)
     if unknown or len(set(names)) != len(names) or set(names) & {"move", "cls", "_defaults"} \
-            or any(name.startswith(("_SET", "_SHARED")) or name == "_NEW" for name in names):
+            or any(name.startswith(("_SET", "_SHARED")) or name in ("_NEW", "_FIELDS_SET") for name in names):
         raise TypeError(f"{cls.__name__}: cannot make a maker for the fields {names}")
     if shared and not cls.model_config.get("frozen"):
         raise TypeError(f"{cls.__name__} is not frozen: its moves cannot be shared")
     # every field in the model's order, as the constructor fills __dict__: a given value or its default
     entries = ", ".join(f"{name!r}: {name if name in names else f'_defaults[{name!r}]'}" for name in defaults)
+    # pydantic changes a model's fields set in place only when a field is assigned (a copy gets its own
+    # set): a frozen model refuses that, and a set naming every field stays the same. Then all the
+    # maker's moves hold one set of the names (a set of eight names, made for each move, cost as much
+    # as the rest of the move); otherwise each move gets its own.
+    one_set = cls.model_config.get("frozen") or set(names) == set(defaults)
     key = f"({', '.join(names)},)"
     looked_up = (f"    move = _SHARED_GET({key})\n"
                  f"    if move is not None:\n"
@@ -86,7 +91,7 @@ def move_maker(cls: type[M], *names: str, shared: bool = False) -> Callable[...,
               f"{looked_up}"
               f"    move = _NEW(cls)\n"
               f"    _SET_DICT(move, {{{entries}}})\n"
-              f"    _SET_FIELDS_SET(move, {set(names)!r})\n"
+              f"    _SET_FIELDS_SET(move, {'_FIELDS_SET' if one_set else repr(set(names))})\n"
               f"    _SET_EXTRA(move, None)\n"
               f"    _SET_PRIVATE(move, None)\n"
               + (f"    _SHARED[{key}] = move\n" if shared else "")
@@ -94,7 +99,7 @@ def move_maker(cls: type[M], *names: str, shared: bool = False) -> Callable[...,
     remembered: dict[tuple, M] = {}
     namespace = {"_NEW": _NEW, "_SET_DICT": _SET_DICT, "_SET_FIELDS_SET": _SET_FIELDS_SET, "_SET_EXTRA": _SET_EXTRA,
                  "_SET_PRIVATE": _SET_PRIVATE, "cls": cls, "_defaults": defaults,
-                 "_SHARED": remembered, "_SHARED_GET": remembered.get}
+                 "_SHARED": remembered, "_SHARED_GET": remembered.get, "_FIELDS_SET": set(names)}
     # the source is built above from the model's own field names; its file name shows in profiles
     exec(compile(source, f"<move_maker {cls.__name__}: {', '.join(names)}>", "exec"), namespace)
     make = namespace["make"]
