@@ -774,6 +774,22 @@ def test_clever_distraction_needs_a_minion_at_the_scored_base():
     assert state.player("ben").vp == 0 and "vp_taken" not in kinds(events)
 
 
+def test_scoring_specials_acting_outside_a_scoring_move_no_vp():
+    """A Context made outside a scoring holds no places (Context.placed is None): Clever Distraction's
+    and Helping Hands' parts that act in a scoring give and take no VP."""
+    from engine.smashup.effects import Context
+    from engine.smashup.tx import Tx
+
+    state = game_for("anna", {"anna": ["orcs", "mages"], "ben": ["elves", "thieves"], "cleo": ["halflings", "dwarves"]})
+    state.player("anna").vp = 3
+    for design, op in (("thieves-clever-distraction", "distraction"), ("elves-helping-hands", "steal_if_wins")):
+        special = take(state, design, "ben")
+        effect = next(e for e in state.card(special).effects if e.op == op)
+        tx = Tx(state)
+        OPS[op](tx, effect, Context("ben", special, state.bases[0].uid, "anna"))
+        assert tx.events == [] and (state.player("anna").vp, state.player("ben").vp) == (3, 0)
+
+
 # ---------------------------------------------------------------------- abilities resting until the turn ends
 HALFLINGS = {"anna": ["halflings", "mages"], "ben": ["warriors", "thieves"], "cleo": ["orcs", "dwarves"]}
 

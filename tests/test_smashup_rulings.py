@@ -355,6 +355,7 @@ def test_stalling_lets_its_player_keep_another_players_card_off_their_minion_the
     state, _ = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=mine))
     asked = choice(state, "anna", "may_stall")
     assert asked.options == ["none", "yes"] and _alive(state, mine)
+    assert asked.context["placed"] == "{}"           # no scoring: no places (kept as stored games hold them)
     assert not is_legal(state, A.FinishPlaying(actor="ben"))          # the game waits for Anna
     kept = answer(state, "anna", "may_stall", "yes")
     assert _alive(kept, mine) and bait in kept.player("ben").discard

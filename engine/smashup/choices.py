@@ -229,7 +229,7 @@ def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
             return ""
     offer(tx, player, kind, by=ctx.player, card=ctx.card, base=ctx.base or "", target=ctx.target or "",
           target2=ctx.target2 or "", picks=",".join(ctx.picks), discard=",".join(ctx.discard),
-          mode=ctx.mode or "", placed=json.dumps(ctx.placed))
+          mode=ctx.mode or "", placed=json.dumps(ctx.placed or {}))
     return kind
 
 

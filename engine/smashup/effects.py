@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of, per_card
@@ -16,7 +16,7 @@ from engine.smashup.state import BaseInPlay, Minion, holds, treasures_on
 from engine.smashup.tx import Tx
 
 
-@dataclass
+@dataclass(slots=True)
 class Context:
     player: str
     card: str
@@ -26,7 +26,8 @@ class Context:
     mode: str | None = None
     target2: str | None = None
     picks: tuple[str, ...] = ()
-    placed: dict[str, int] = field(default_factory=dict)   # a scoring's places, for specials acting in it
+    placed: dict[str, int] | None = None   # a scoring's places, for specials acting in it; None outside a
+    #                                        scoring (where most Contexts are made: no dict for each)
     kept_off: str | None = None   # Stalling: the player whose minions at their Stalling's base this card's
     #                               effects on every minion there pass over (they chose so)
 
@@ -1090,7 +1091,7 @@ def _pillage(tx: Tx, effect: Effect, ctx: Context) -> None:
 def _distraction(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Clever Distraction, after the scoring of a base where you had a minion: its winner (the first of
     several in seat order from the active player) loses 1 VP, and you gain 1 VP."""
-    if ctx.player not in ctx.placed:
+    if ctx.placed is None or ctx.player not in ctx.placed:
         return
     ids = [p.id for p in tx.s.players]
     seat_order = ids[tx.s.active:] + ids[:tx.s.active]
@@ -1493,7 +1494,7 @@ def _helping_hands(tx: Tx, effect: Effect, ctx: Context) -> None:
 @op("steal_if_wins")
 def _steal_if_wins(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Helping Hands, during the scoring: the helped player won the base: 1 of their VP is yours."""
-    if ctx.target is None or ctx.placed.get(ctx.target) != 1 or not tx.s.has_player(ctx.target):
+    if ctx.target is None or ctx.placed is None or ctx.placed.get(ctx.target) != 1 or not tx.s.has_player(ctx.target):
         return
     helped = tx.s.player(ctx.target)
     if helped.vp > 0:

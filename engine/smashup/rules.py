@@ -595,7 +595,7 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
         return
     scoring = state.scoring
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
-                  dict(scoring.placed) if scoring else {})
+                  dict(scoring.placed) if scoring else None)
     if discard:
         pay(tx, ctx)
     asked = ""           # what Stalling's question is about waits; a card picking nothing and acting on
