@@ -304,7 +304,8 @@ def was_listed(state, move) -> bool:
 def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:
     """What an effect may pick first (or, given the first pick, second). While the state is read only
     each list is worked out once: a first pick's candidates do not depend on the pick named, so
-    listing and checking every move of a card share them."""
+    the checks of every move of a card share them (the listing asks for a plain card's once, without
+    this memo: rules._plain_candidates)."""
     table = NEEDS_TARGET2 if second else NEEDS_TARGET
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:

@@ -2103,10 +2103,16 @@ def _paid_ways(state: GameState, pid: str, uid: str, playing: bool) -> list[tupl
 
 def _plain_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> list[str] | None:
     """What a plain or moded card's one picking effect may pick at this base, no mode named (what
-    _targets offers); None for a card that has no such effect."""
-    if plan.first is None:
+    _targets offers); None for a card that has no such effect. Remembered (pick_candidates_of) only
+    for a moded card, whose _mode_candidates asks for them again: a plain card's are asked once per
+    listing, and a check of one of its moves finds them again itself (_picking)."""
+    first = plan.first
+    if first is None:
         return None
-    return pick_candidates_of(state, plan.first, Context(pid, uid, base, None))
+    ctx = Context(pid, uid, base, None)
+    if plan.moded:
+        return pick_candidates_of(state, first, ctx)
+    return NEEDS_TARGET[first.op](state, first, ctx)
 
 
 def _mode_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> dict:
