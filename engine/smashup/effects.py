@@ -404,8 +404,11 @@ def find_minion(state, uid: str) -> tuple[BaseInPlay, Minion] | None:
         if where is None:
             where = cache[1][_WHERE] = _where_minions_are(state)
         return where.get(uid)
-    for base in state.bases:
-        for minion in (*base.minions, *base.monsters):
+    for base in state.bases:        # (two plain loops: no tuple of the base's cards made)
+        for minion in base.minions:
+            if minion.uid == uid:
+                return base, minion
+        for minion in base.monsters:
             if minion.uid == uid:
                 return base, minion
     return None
@@ -417,8 +420,9 @@ _WHERE = ("where",)
 def _where_minions_are(state) -> dict[str, tuple[BaseInPlay, Minion]]:
     where: dict[str, tuple[BaseInPlay, Minion]] = {}
     for base in state.bases:
-        for minion in (*base.minions, *base.monsters):
-            where.setdefault(minion.uid, (base, minion))       # the first one, as the search finds it
+        for pool in (base.minions, base.monsters):
+            for minion in pool:
+                where.setdefault(minion.uid, (base, minion))       # the first one, as the search finds it
     return where
 
 

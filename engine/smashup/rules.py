@@ -2324,21 +2324,21 @@ def talent_cards_at(state: GameState, base: BaseInPlay, pid: str) -> list[str]:
 def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str, Minion | None]]:
     """talent_cards_at for each of these bases in turn: each card with its base, and the minion when
     the card is one; at a base the minions first, then the cards on minions, then those on the base.
-    (Plain loops, each minion looked at once and each of its fields read once, its design's keywords
+    (Plain loops, each minion looked at once and each of its fields read where it is tested, no
+    names bound for a minion that is another player's and carries nothing, its design's keywords
     read in place: asked each time the active player's moves are listed.)"""
     card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
         carried: list[tuple[BaseInPlay, str, None]] | None = None
         for minion in base.minions:
-            controller, attached = minion.controller, minion.attached
-            if controller == pid:
+            if minion.controller == pid:
                 uid = minion.uid
                 if "talent" in card_of[ids[uid]].keywords:
                     found.append((base, uid, minion))
-            if attached:
-                for uid in attached:
-                    if owners.get(uid, controller) == pid and "talent" in card_of[ids[uid]].keywords:
+            if minion.attached:
+                for uid in minion.attached:
+                    if owners.get(uid, minion.controller) == pid and "talent" in card_of[ids[uid]].keywords:
                         if carried is None:
                             carried = []
                         carried.append((base, uid, None))
