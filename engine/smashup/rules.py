@@ -8,7 +8,7 @@ Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wert
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -1807,8 +1807,11 @@ def _minion_bases(state: GameState, pid: str, uid: str, open_bases: list[str]) -
     return [b for b in open_bases if _grant_for(state, pid, b, uid) is not None]
 
 
-class _Listing(NamedTuple):
-    """What the listing of a card's plays (or of its talent's uses) knows from its design alone."""
+@dataclass(frozen=True, slots=True)
+class _Listing:
+    """What the listing of a card's plays (or of its talent's uses) knows from its design alone. Its
+    fields are read by the dozen per listing: slots, which the interpreter reads in place (a named
+    tuple's fields go through a descriptor call each)."""
 
     minion: bool
     action: bool              # an action that may be played in the playing step (not a Special only)
