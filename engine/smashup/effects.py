@@ -287,17 +287,17 @@ def note_listed(state, moves: list) -> None:
 
 def was_listed(state, move) -> bool:
     """Whether legal_actions listed this very move object for this state in the read-only block (by
-    identity: the listed moves are kept alive, so no other object has one of their ids)."""
+    identity: an equal move made elsewhere is checked)."""
     cache = getattr(_READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
         return False
     listed = cache[1].get(_LISTED)
     if listed is None:
         return False
-    key = id(move)
-    for moves in listed:        # noqa: SIM110  (a plain loop: any() with a generator costs more)
-        if key in map(id, moves):
-            return True
+    for moves in listed:        # (plain loops: any() with a generator costs more, and
+        for other in moves:     # ``id(move) in map(id, moves)`` makes an int for each move)
+            if other is move:
+                return True
     return False
 
 
