@@ -5,19 +5,14 @@ from __future__ import annotations
 from operator import attrgetter
 
 from engine.core.events import Event
-from engine.core.invariants import card_place_problems
+from engine.core.invariants import place_problems
 from engine.munchkin.cards import game_ending_cards
 from engine.munchkin.character import MAX_LEVEL
 from engine.munchkin.state import GameState
 
 
 def violations(state: GameState, events: list[Event] = ()) -> list[str]:
-    locations = state.all_card_locations()
-    uids = state.card_uids()
-    # as many places as cards and no card without one: each lies in exactly one place. The usual
-    # answer without counting every place (card_place_problems says what is wrong otherwise).
-    found = [] if len(locations) == len(uids) and not uids.difference(locations) else \
-        card_place_problems(state.card_ids, locations)
+    found = place_problems(state.card_uids(), state.card_ids, state.all_card_locations())
     winners = state.winners
     for player in state.players:
         level = player.level

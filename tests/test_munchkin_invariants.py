@@ -20,6 +20,15 @@ def test_a_card_in_two_places_with_another_lost_is_reported():
     assert violations(state) == [f"card {state.treasure_deck[0]} in 2 places", f"cards lost: ['{lost}']"]
 
 
+def test_a_step_after_one_found_right_is_checked_again():
+    # places found right are remembered; the next step's places are compared with them
+    state = game()
+    assert violations(state) == [] and violations(state) == []
+    lost = state.door_deck.pop()
+    state.players[0].hand.append(state.treasure_deck[0])
+    assert violations(state) == [f"card {state.treasure_deck[0]} in 2 places", f"cards lost: ['{lost}']"]
+
+
 def test_a_card_from_outside_the_game_is_reported():
     state = game()
     lost = state.door_deck.pop()

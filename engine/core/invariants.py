@@ -29,12 +29,23 @@ def card_place_problems(card_ids: Iterable[str], locations: Iterable[str]) -> li
 
 def place_problems(uids: frozenset[str], card_ids: Iterable[str], locations: list[str]) -> list[str]:
     """card_place_problems with the usual answer found quicker (``uids``: every card of ``card_ids``,
-    as a frozenset): as many places as cards, and none of the game's cards left over once the placed
-    ones are taken away, means n places filled by n different known cards, each in exactly one. Only
-    a state that fails is counted card by card to say what is wrong."""
+    as a frozenset). Most steps of a game move no card: places equal, one by one, to the last ones
+    proven for the same cards are right as well. Otherwise as many places as cards, and none of the
+    game's cards left over once the placed ones are taken away, means n places filled by n different
+    known cards, each in exactly one. Only a state that fails is counted card by card to say what is
+    wrong."""
+    global _proven
+    proven_uids, proven_locations = _proven
+    if uids is proven_uids and locations == proven_locations:
+        return []
     if len(locations) == len(uids) and not uids.difference(locations):
+        _proven = (uids, locations.copy())      # a copy: the caller's list may change afterwards
         return []
     return card_place_problems(card_ids, locations)
+
+
+# the last places found right and the cards they were checked against (see place_problems)
+_proven: tuple[frozenset[str], list[str]] = (frozenset(), [])
 
 
 _known: tuple[dict[str, str], frozenset[str]] = ({}, frozenset())
