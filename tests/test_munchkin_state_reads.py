@@ -50,3 +50,31 @@ def test_the_games_private_attributes_still_work_and_are_shared_by_a_copy():
     assert state.card_uids() == frozenset(state.card_ids) and state.clone().card_uids() is state.card_uids()
     state.players.pop()                                              # a player leaves: the seats are asked anew
     assert not state.has_player("cleo") and state.has_player("anna")
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the plain lookup is CPython's")
+def test_moves_and_events_of_both_games_read_their_fields_plainly_and_as_before():
+    """Every move of both games and the shared Event (made and read by the dozen per move) got the
+    plain lookup: fields and properties read as before, a move parsed from outside too, and a name a
+    model does not have is refused the same way."""
+    import typing
+
+    from engine.core.events import PLAIN_READS as EVENTS_PLAIN
+    from engine.core.events import PUBLIC, Event
+    from engine.munchkin import actions as munchkin
+    from engine.smashup import actions as smashup
+
+    for game in (munchkin, smashup):
+        assert set(game.PLAIN_READS) == set(typing.get_args(typing.get_args(game.Action)[0]))
+    assert (Event,) == EVENTS_PLAIN
+    event = Event(kind="drawn", audience="anna", params={"card": "c1"})
+    assert (event.kind, event.audience, event.params, event.is_public) == ("drawn", "anna", {"card": "c1"}, False)
+    assert Event(kind="won").audience == PUBLIC
+    played = munchkin.ACTION_ADAPTER.validate_python({"type": "play_card", "actor": "anna", "card": "c7"})
+    assert (played.actor, played.card, played.target_player) == ("anna", "c7", None)
+    picked = smashup.ACTION_ADAPTER.validate_json('{"type": "play_minion", "actor": "p1", "card": "s3", "base": "b1"}')
+    assert (picked.actor, picked.card, picked.base, picked.target) == ("p1", "s3", "b1", None)
+    with pytest.raises(AttributeError, match="'PlayMinion' object has no attribute 'power'"):
+        _ = picked.power
+    with pytest.raises(AttributeError, match="'Event' object has no attribute 'player'"):
+        _ = event.player

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from engine.core.plain_reads import read_fields_plainly
+
 PUBLIC = "public"
 
 
@@ -19,3 +21,7 @@ class Event(BaseModel):
     @property
     def is_public(self) -> bool:
         return self.audience == PUBLIC
+
+
+# events are made and read by the dozen per move: fields read with the plain lookup (engine.core.plain_reads)
+PLAIN_READS = read_fields_plainly((Event,))

@@ -5,11 +5,12 @@ A ``Timeout`` is submitted by the table's scheduler when a deadline passes; its 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.moves import listed_move
+from engine.core.plain_reads import read_fields_plainly
 
 SYSTEM = "system"
 
@@ -172,6 +173,8 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+# every move's fields read with the plain lookup (engine.core.plain_reads): checked and applied by the thousand
+PLAIN_READS = read_fields_plainly(get_args(get_args(Action)[0]))
 
 
 def parse_action(data: dict | str) -> Action:

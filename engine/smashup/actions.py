@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core.moves import listed_move, move_maker
+from engine.core.plain_reads import read_fields_plainly
 
 
 class _Action(BaseModel):
@@ -125,6 +126,8 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+# every move's fields read with the plain lookup (engine.core.plain_reads): checked and applied by the thousand
+PLAIN_READS = read_fields_plainly(get_args(get_args(Action)[0]))
 
 
 # a move the engine puts together from parts it has already checked (a listed move): the
