@@ -78,3 +78,18 @@ def test_moves_and_events_of_both_games_read_their_fields_plainly_and_as_before(
         _ = picked.power
     with pytest.raises(AttributeError, match="'Event' object has no attribute 'player'"):
         _ = event.player
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the plain lookup is CPython's")
+def test_card_models_read_their_fields_plainly_and_as_before():
+    """The cards (read at every listing and check) got the plain lookup: fields and properties read
+    as before and a name a card does not have is refused the same way."""
+    from engine.munchkin.cards import PLAIN_READS as CARDS_PLAIN
+    from engine.munchkin.cards import Card, Effect, Provenance, catalog
+
+    assert set(CARDS_PLAIN) == {Card, Effect, Provenance}
+    cards = catalog(("cthulhu",))
+    monster = next(card for card in cards.values() if card.kind == "monster" and card.bad_stuff)
+    assert monster.level >= 1 and monster.bad_stuff[0].op and not monster.is_one_shot
+    with pytest.raises(AttributeError, match="'Card' object has no attribute 'strength'"):
+        _ = monster.strength

@@ -15,6 +15,8 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.core.plain_reads import read_fields_plainly
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
 # the same safe loading, done in C where PyYAML was built with libyaml (about 7 times faster: a run of
 # the simulator reads the card files once, which was a second's tenth of it)
@@ -177,6 +179,10 @@ class Card(BaseModel):
             return False
         named = [e.handler for e in (*self.effects, *self.bad_stuff, *self.on_meet) if e.op == "handler"]
         return all(name in HANDLER_NAMES for name in named) and all(a in ABILITY_NAMES for a in self.abilities)
+
+
+# the cards' fields are read at every listing and check: the plain lookup (engine.core.plain_reads)
+PLAIN_READS = read_fields_plainly((Effect, Provenance, Card))
 
 
 class CardFile(BaseModel):
