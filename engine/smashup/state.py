@@ -251,11 +251,10 @@ class GameState(_Model):
         for base in self.bases:
             append(base.uid)
             extend(base.actions)
-            for pool in (base.minions, base.monsters):
-                for minion in pool:
-                    append(minion.uid)
-                    if minion.attached:
-                        extend(minion.attached)
+            for minion in base.minions + base.monsters:
+                append(minion.uid)
+                if minion.attached:
+                    extend(minion.attached)
         return found
 
 
