@@ -58,3 +58,15 @@ def test_a_card_from_outside_the_game_and_a_changed_table_are_reported():
     assert "cards lost: ['s9999']" in violations(state)
     state.card_ids = {**state.card_ids, "s9998": "x"}                    # another table
     assert violations(state) == ["cards lost: ['s9998', 's9999']"]
+
+
+def test_seats_factions_and_winners_are_checked():
+    state = _played_until(lambda s: s.phase == "play")
+    assert violations(state) == []
+    first, second = state.players[0], state.players[1]
+    first.vp = -1
+    first.factions = [first.factions[0]]
+    second.factions = [second.factions[0]] * 2
+    state.winners = [second.id]
+    assert violations(state) == [f"{first.id} has -1 VP", f"{second.id} has factions {second.factions}",
+                                 "a player without two factions", "winners before the end"]

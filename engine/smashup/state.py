@@ -236,8 +236,8 @@ class GameState(_Model):
 
     def all_card_locations(self) -> list[str]:
         """Where every card lies, one entry per place (the invariants check each card lies in one). Built
-        with extend and append alone: checked after every step, it should make no list per seat or
-        minion on the way."""
+        with extend and append: checked after every step, it should make no list per seat or minion on
+        the way (one per base, its minions and monsters together, costs less than a loop over both)."""
         found = [*self.base_deck, *self.base_discard, *self.monster_deck, *self.monster_discard,
                  *self.treasure_deck, *self.treasure_discard, *self.removed]
         extend, append = found.extend, found.append
@@ -251,7 +251,7 @@ class GameState(_Model):
         for base in self.bases:
             append(base.uid)
             extend(base.actions)
-            for minion in base.minions + base.monsters:
+            for minion in base.minions + base.monsters:     # monsters carry cards as minions do
                 append(minion.uid)
                 if minion.attached:
                     extend(minion.attached)
