@@ -31,6 +31,7 @@ _LEVEL_OR_WIN = frozenset({"level_changed", "game_won"})
 
 
 def _level_problems(state: GameState) -> list[str]:
+    """Every level from 1 to 10, and the tenth only for a winner."""
     found = []
     for player in state.players:
         level = player.level
