@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from engine.core.events import Event
 from engine.core.invariants import place_problems
 from engine.munchkin.cards import game_ending_cards
@@ -15,31 +13,48 @@ def violations(state: GameState, events: list[Event] = ()) -> list[str]:
     found = place_problems(state.card_uids(), state.card_ids, state.all_card_locations())
     winners = state.winners
     for player in state.players:
-        level = player.level
-        if not 1 <= level <= MAX_LEVEL:
-            found.append(f"{player.id} on level {level}")
-        if level == MAX_LEVEL and player.id not in winners:
-            found.append(f"{player.id} on level 10 without winning")
+        if not 0 < player.level < MAX_LEVEL:      # most steps: every level from 1 to 9
+            found += _level_problems(state)
+            break
     if bool(winners or state.ended_reason == "abandoned") != (state.phase == "over"):
         found.append("winners and phase disagree")
-    kinds = set(map(_KIND, events))
-    if "level_changed" in kinds or "game_won" in kinds:     # most steps change no level and win nothing
-        found += _level_ten_problems(state, events, kinds)
-    for winner in winners:
-        if "all_cultists" in kinds:
+    for event in events:
+        if event.kind in _LEVEL_OR_WIN:           # most steps change no level and win nothing
+            found += _level_ten_problems(state, events)
             break
-        if state.player(winner).level != MAX_LEVEL and not state.options.shared_victory:
-            found.append(f"{winner} won on level {state.player(winner).level}")
+    if winners:
+        found += _winner_problems(state, events)
     return found
 
 
-_KIND = attrgetter("kind")
+_LEVEL_OR_WIN = frozenset({"level_changed", "game_won"})
 
 
-def _level_ten_problems(state: GameState, events: list[Event], kinds: set[str]) -> list[str]:
+def _level_problems(state: GameState) -> list[str]:
+    """Every level from 1 to 10, and the tenth only for a winner."""
+    found = []
+    for player in state.players:
+        level = player.level
+        if not 1 <= level <= MAX_LEVEL:
+            found.append(f"{player.id} on level {level}")
+        if level == MAX_LEVEL and player.id not in state.winners:
+            found.append(f"{player.id} on level 10 without winning")
+    return found
+
+
+def _winner_problems(state: GameState, events: list[Event]) -> list[str]:
+    """A winner is on the tenth level, unless the Kultists won together or victory is shared."""
+    if state.options.shared_victory or any(e.kind == "all_cultists" for e in events):
+        return []
+    return [f"{winner} won on level {state.player(winner).level}" for winner in state.winners
+            if state.player(winner).level != MAX_LEVEL]
+
+
+def _level_ten_problems(state: GameState, events: list[Event]) -> list[str]:
     """The tenth level comes from a kill, except the rulebooks' named exceptions: the last
     non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare)."""
     found = []
+    kinds = {e.kind for e in events}
     exceptions = {"kill", "last_human"} | game_ending_cards(tuple(state.sets))
     changes = [e for e in events if e.kind == "level_changed"]
     for event in changes:
