@@ -79,3 +79,25 @@ def test_a_long_game_keeps_a_bounded_memory_of_its_listings():
         most = max(most, len(game._tables))
         state, _ = apply(state, agent.choose([m for moves in listed.values() for m in moves], state), in_place=True)
     assert most == rules._KEPT_PER_GAME           # the game met more tables than are kept
+
+
+def test_a_table_of_many_games_keeps_the_listing_stores_of_the_games_being_played():
+    """More games than the listing keeps stores for (rules._GAMES_KEPT): a game listed again and again
+    keeps its store while others come and go; the one listed longest ago makes room."""
+    kept = dict(rules._GAMES)
+    rules._GAMES.clear()
+    try:
+        games = [new_game([("p0", "P0"), ("p1", "P1"), ("p2", "P2")], seed=seed, sets=("cthulhu",),
+                          options=Options())[0] for seed in range(rules._GAMES_KEPT + 2)]
+        played, waiting = games[0], games[1]
+        for state in games[:rules._GAMES_KEPT]:
+            legal_actions_of_all(state)
+        store = rules._game(played)
+        for state in games[rules._GAMES_KEPT:]:
+            legal_actions_of_all(played)
+            legal_actions_of_all(state)
+        assert rules._game(played) is store
+        assert len(rules._GAMES) == rules._GAMES_KEPT and id(waiting.card_ids) not in rules._GAMES
+    finally:
+        rules._GAMES.clear()
+        rules._GAMES.update(kept)

@@ -1476,11 +1476,15 @@ _KEPT_PER_GAME = 16
 
 
 def _game(state: GameState) -> _Game:
-    game = _GAMES.get(id(state.card_ids))
+    """The game's listing store; the least recently listed game's is dropped to make room: a table of
+    more than _GAMES_KEPT games keeps the stores of those being played, not of those waiting for days."""
+    key = id(state.card_ids)
+    game = _GAMES.pop(key, None)        # put back last: the dict's order is the order of use
     if game is None or game.card_ids is not state.card_ids:
         if len(_GAMES) >= _GAMES_KEPT:
-            _GAMES.clear()
-        game = _GAMES[id(state.card_ids)] = _Game(state)
+            del _GAMES[next(iter(_GAMES))]
+        game = _Game(state)
+    _GAMES[key] = game
     return game
 
 
