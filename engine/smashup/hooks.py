@@ -5,7 +5,7 @@ in its effects ("base_..." ops for bases); this module is where they happen."""
 from __future__ import annotations
 
 from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
-from engine.smashup.state import BaseInPlay, Minion
+from engine.smashup.state import BaseInPlay, Minion, drop
 from engine.smashup.tx import Tx
 
 HOOK_OPS = {
@@ -226,7 +226,7 @@ def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bo
     if _has(tx, base.uid, "base_whack_undead") and getattr(card, "undead", False):
         for monster in list(base.monsters):
             if monster.uid == uid:
-                base.monsters.remove(monster)
+                drop(base.monsters, monster)
         tx.s.monster_deck.insert(0, uid)
         tx.emit("monster_sent_under", base=tx.s.card_ids[base.uid], monster=tx.s.card_ids[uid])
         return

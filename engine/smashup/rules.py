@@ -57,11 +57,12 @@ from engine.smashup.state import (
     Minion,
     Scoring,
     Seat,
+    drop,
     new_decision,
     new_minion,
     put,
 )
-from engine.smashup.tx import Tx, drop
+from engine.smashup.tx import Tx
 
 HAND_SIZE = 5
 DRAW_PER_TURN = 2
@@ -1569,7 +1570,7 @@ def do_leave(tx: Tx, a: A.Leave) -> None:
     for base in state.bases:
         for minion in list(base.minions):
             if minion.owner == seat.id:
-                base.minions.remove(minion)
+                drop(base.minions, minion)
                 mine.append(minion.uid)
                 for uid in minion.attached:
                     (mine.append(uid) if state.owners.get(uid) == seat.id else tx.to_discard(uid))

@@ -25,6 +25,16 @@ def holds(items: list, obj: object) -> bool:
     return False
 
 
+def drop(items: list, obj: object) -> bool:
+    """``items.remove(obj)`` by identity, if it is there: list.remove compares every minion before it
+    with pydantic's ``==`` (each field), and a minion is only ever equal to itself (uids are unique)."""
+    for i, item in enumerate(items):
+        if item is obj:
+            del items[i]
+            return True
+    return False
+
+
 def treasures_on(state: GameState, minion: Minion) -> int:
     """How many treasures lie on the minion (or monster)."""
     count, ids = 0, state.card_ids       # (a plain loop: sum() over a generator costs more)

@@ -7,23 +7,13 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, new_monster, treasures_on
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, drop, new_monster, treasures_on
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
 
 
 _NO_SAVES: dict[str, str] = {}      # (read only) no card on the minion saves it
-
-
-def drop(items: list, obj: object) -> bool:
-    """``items.remove(obj)`` by identity, if it is there: list.remove compares every minion before it
-    with pydantic's ``==`` (each field), and a minion is only ever equal to itself (uids are unique)."""
-    for i, item in enumerate(items):
-        if item is obj:
-            del items[i]
-            return True
-    return False
 
 
 class Tx:
