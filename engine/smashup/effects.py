@@ -465,15 +465,7 @@ def reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> 
 
 def _reached_by_actions(state, player: str, base: BaseInPlay, minion: Minion) -> bool:
     """Whether the player's actions can affect the minion (affectable): reached_at's answer for it."""
-    if minion.attached and _kept_off_by_attached(state, player, minion):
-        return False
-    controller = minion.controller
-    if controller is None or controller == player:
-        return True
-    if _immune_itself(state, minion):
-        return False
-    shield = _base_shield(state, base)
-    return shield is not True and controller not in shield      # type: ignore[operator]
+    return bool(reached_at(state, player, base, (minion,)))
 
 
 def reached_at(state, player: str, base: BaseInPlay, pool) -> list[Minion]:
