@@ -3,12 +3,12 @@ into one table action whose result is shown to the channel and, privately, to th
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from cogs.answers import Answer
 from cogs.games import table_message
 from cogs.languages import client_language
 from cogs.limits import CONTENT, outgoing
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from cogs.client import Spielleiter
 
 T = TypeVar("T")
-DEFERRED = "deferred"   # interaction.extras key: deferred privately, no answer sent yet
 LANGUAGE = "language"   # interaction.extras key: the user's language, once looked up
 
 
@@ -73,34 +72,11 @@ def namer_of(record: Any, seats: list[Any], lang: str, state: Any = None) -> Nam
     return Namer(lang, names, state, tuple(record.sets) if record else ("testdeck",))
 
 
-DEFER_AFTER = 2.0   # seconds; Discord drops an interaction not answered within three
-
-
-async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
-    """Await the work; should it take longer than DEFER_AFTER, defer first (privately: what follows may
-    be a refusal for this player alone), so the interaction stays open for the answer."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras[DEFERRED] = True
-    return await task
-
-
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
                 **kwargs: Any) -> int | None:
-    """Answer the interaction (or follow up if it was already answered), within Discord's limits. After
-    a private deferral a public answer goes to the channel and the player gets a private tick. Returns
-    the id of the message that carries the answer (None if Discord did not say)."""
-    message = outgoing(content=content, **kwargs)
-    if interaction.extras.pop(DEFERRED, False) and not ephemeral:
-        await interaction.followup.send(content="✅", ephemeral=True)
-        return (await interaction.channel.send(**message)).id
-    if interaction.response.is_done():
-        sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
-        return sent.id
-    answered = await interaction.response.send_message(ephemeral=ephemeral, **message)
-    return getattr(answered, "message_id", None)
+    """Answer the interaction (or follow up if it was already answered), within Discord's limits; see
+    cogs.answers.Answer.send. Returns the id of the message that carries the answer."""
+    return await Answer.of(interaction).send(content, ephemeral=ephemeral, **kwargs)
 
 
 REFUSED = object()   # what ``attempt`` returns when the table refused
@@ -163,7 +139,7 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         return await bot.table.act_in(record.id, player, action, expected_version, origin="interaction"), player
 
     try:
-        result, user_id = await in_time(interaction, act())
+        result, user_id = await act()   # the interaction's watch defers it meanwhile if need be
     except (TableError, IllegalAction) as exc:
         await reply_error(interaction, exc, lang, namer)
         return None

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from cogs.answers import Answer
+from cogs.looplag import LoopLag
 from engine.core.process import freeze_startup_objects
 
 if TYPE_CHECKING:
@@ -52,6 +54,11 @@ class Spielleiter(commands.Bot):
 
         self.publisher = Publisher(self)
         self.languages = Languages(self)
+        self.loop_lag = LoopLag()      # started by the running bot (run_bot) and the load benchmark
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every command, button and menu is watched from its arrival, so it is answered in time."""
+        Answer.of(interaction).watch(self.loop_lag.recent)
 
     async def setup_hook(self) -> None:
         from cogs.games import dynamic_items

@@ -12,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import channel_key, guild_key, in_time, lang_of, namer_for, reply, reply_error
+from cogs.answers import Answer, answers_by_editing
+from cogs.base import channel_key, guild_key, lang_of, namer_for, reply, reply_error
 from cogs.games import table_message
 from cogs.limits import outgoing
 from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
@@ -58,8 +59,11 @@ async def history_message(bot: Spielleiter, record: GameRecord, user_id: str, la
     return embed, view
 
 
+HISTORY_PAGE = answers_by_editing("sl:hist:")      # a page turned edits its message
+
+
 class HistoryPage(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"sl:hist:(?P<game>\d+):(?P<lang>de|en):(?P<since>\d+):(?P<page>\d+)"):
+                  template=HISTORY_PAGE + r"(?P<game>\d+):(?P<lang>de|en):(?P<since>\d+):(?P<page>\d+)"):
     """Turns a page of a private history; whoever clicks sees what they may see."""
 
     def __init__(self, game_id: int, lang: str, since: int, page: int, label: str = "▶") -> None:
@@ -78,9 +82,10 @@ class HistoryPage(discord.ui.DynamicItem[discord.ui.Button],
         if record is None:
             await reply_error(interaction, TableError("no_game"), self.lang)
             return
-        await interaction.response.defer()          # a long game's first replay may take a moment
+        answer = Answer.of(interaction)
+        await answer.defer_update()          # a long game's first replay may take a moment
         embed, view = await history_message(bot, record, str(interaction.user.id), self.lang, self.since, self.page)
-        await interaction.edit_original_response(**outgoing(embed=embed, view=view))
+        await answer.edit(embed=embed, view=view)
 
 
 class HistoryCog(commands.Cog):
@@ -123,7 +128,7 @@ class HistoryCog(commands.Cog):
             return await self.bot.table.undo_in(record.id, player, origin="interaction")
 
         try:
-            result = await in_time(interaction, take_back())
+            result = await take_back()
         except (TableError, IllegalAction) as exc:
             await reply_error(interaction, exc, lang, namer)
             return
@@ -140,7 +145,7 @@ class HistoryCog(commands.Cog):
         lang = await self.lang(interaction)
         try:
             record = await self._channel_game(interaction)
-            embed, view = await in_time(interaction, self._first_page(record, str(interaction.user.id), lang, since))
+            embed, view = await self._first_page(record, str(interaction.user.id), lang, since)
         except (TableError, IllegalAction) as exc:
             await reply_error(interaction, exc, lang)
             return

@@ -4,7 +4,7 @@ through the bot's slash commands, buttons and menus, against a simulated Discord
 retry-after and sends again; the wait is counted).
 
     python -m cogs.loadbench [--games 200] [--moves 20] [--latency-ms 150] [--think-ms 2000]
-                             [--rate-limited 0.02] [--seed 1] [--json]
+                             [--rate-limited 0.02] [--cpu-hog 0] [--seed 1] [--json]
 
 Each game has three players who take turns making random legal moves (engine.sim's RandomAgent) and
 think --think-ms (±50 %) between moves. Prints one JSON line: response_p50_ms / response_p99_ms (an
@@ -12,8 +12,10 @@ interaction to its first answer, a deferral included), publish_p50_ms / publish_
 status message showing it, or a later state, in its channel), requests_per_move (every API call of
 the bot while the games are played, per move), peak_edits_per_message_per_s (the most edits of one
 message within any second), rate_limited (429s met), unanswered (interactions not answered within
-Discord's 3 seconds: must be 0), refused (moves that changed nothing) and refusals (the bot's most
-frequent refusals, by text).
+Discord's 3 seconds: must be 0), refused (moves that changed nothing), refusals (the bot's most
+frequent refusals, by text) and loop_lag_p99_ms / loop_lag_max_ms (how late the bot's event loop ran,
+looked at every 100 ms: cogs.looplag). --cpu-hog N starts N processes that keep a core busy for the
+length of the run (a host doing other work; each stops by itself after HOG_LIMIT seconds at most).
 
 The simulated Discord is the Discord tests' network edge (tests/discord_harness.py), so the benchmark
 needs the development requirements. The bot itself is the real one: its command tree, views,
@@ -24,13 +26,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import json
+import multiprocessing
 import random
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +51,30 @@ ANSWER_WITHIN = 3.0          # Discord's limit for the first answer to an intera
 RETRY_AFTER = 0.3            # seconds a simulated 429 asks to wait
 LOOKUP_WAIT = 30.0           # how long a publish is awaited at the end of the run
 WINDOW = 1.0 - 1e-3          # "one second", forgiving the event loop's clock resolution
+DEFERRALS = (5, 6)           # interaction callback types that only acknowledge ("thinking …", an update later)
+FINISH_WITHIN = 60.0         # how long a player waits for a deferred interaction's outcome
+HOG_LIMIT = 900.0            # seconds a --cpu-hog process burns at most, should the run not stop it
+
+
+def _burn(until: float) -> None:
+    while time.monotonic() < until:
+        pass
+
+
+@contextlib.contextmanager
+def cpu_hogs(count: int) -> Iterator[None]:
+    """``count`` processes that keep a core busy until the block ends."""
+    hogs = [multiprocessing.Process(target=_burn, args=(time.monotonic() + HOG_LIMIT,), daemon=True)
+            for _ in range(count)]
+    for hog in hogs:
+        hog.start()
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.terminate()
+        for hog in hogs:
+            hog.join()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -62,6 +91,7 @@ class Network:
         self.rate_limited = 0
         self.edits: dict[str, list[float]] = defaultdict(list)     # message -> when each edit was sent
         self.answered: dict[str, asyncio.Event] = {}               # interaction id -> set at its first answer
+        self.finished: dict[str, asyncio.Event] = {}               # ... and at its first one that is no deferral
         self.refusals: Counter[str] = Counter()                    # the bot's refusals ("⛔ …"), by text
 
     async def call(self, message_write: bool) -> None:
@@ -72,9 +102,18 @@ class Network:
             self.requests += 1
             await asyncio.sleep(RETRY_AFTER + self.latency)
 
-    def expect(self, interaction_id: str) -> asyncio.Event:
-        event = self.answered[interaction_id] = asyncio.Event()
-        return event
+    def expect(self, interaction_id: str) -> tuple[asyncio.Event, asyncio.Event]:
+        """Set at the interaction's first answer (a deferral counts), and once it is answered for good
+        (its first answer that is not a deferral: a player's client shows the outcome then)."""
+        answered = self.answered[interaction_id] = asyncio.Event()
+        finished = self.finished[interaction_id] = asyncio.Event()
+        return answered, finished
+
+    def heard(self, interaction_id: str | None, deferral: bool) -> None:
+        for events, happened in ((self.answered, True), (self.finished, not deferral)):
+            event = events.get(interaction_id or "")
+            if happened and event is not None:
+                event.set()
 
 
 def edges(network: Network) -> tuple[type, type]:
@@ -96,9 +135,10 @@ def edges(network: Network) -> tuple[type, type]:
                 network.refusals[content[:80]] += 1
             answer = await super().request(route, session, **kwargs)
             if route.path.endswith("/callback"):
-                event = network.answered.get(str(route.webhook_id))
-                if event is not None:
-                    event.set()
+                deferral = (kwargs.get("payload") or {}).get("type") in DEFERRALS
+                network.heard(str(route.webhook_id), deferral)
+            else:                       # a follow-up or an edit of the deferred answer
+                network.heard(self.tokens.get(route.webhook_token), False)
             return answer
 
     return SlowHTTP, SlowWebhooks
@@ -144,17 +184,20 @@ class Run:
         if step.in_dm:
             channel_id = 9_000_000 + int(user_id) % 1_000_000      # the DM channel the fake Discord opens
         payload = self.h._base(user_id, kind, data, channel_id=channel_id, in_dm=step.in_dm, message=message)
-        answered = self.network.expect(payload["id"])
+        answered, finished = self.network.expect(payload["id"])
         loop = asyncio.get_running_loop()
         sent = loop.time()
         self.h.bot._connection.parse_interaction_create(payload)
         try:
             await asyncio.wait_for(answered.wait(), ANSWER_WITHIN)
             self.responses.append(loop.time() - sent)
+            await asyncio.wait_for(finished.wait(), FINISH_WITHIN)     # the outcome, before the next move
         except TimeoutError:
-            self.unanswered += 1
+            if not answered.is_set():
+                self.unanswered += 1
         finally:
             self.network.answered.pop(payload["id"], None)
+            self.network.finished.pop(payload["id"], None)
         return payload["id"]
 
     async def play_game(self, number: int, moves: int, think: float) -> None:
@@ -214,6 +257,8 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
         http_class, adapter_class = edges(network)
 
     harness = await LoadHarness(folder).start()
+    lag = harness.bot.loop_lag
+    lag.start()
     run = Run(harness, network, seed)
     run.watch_publishing()
     started = time.perf_counter()
@@ -223,6 +268,7 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
         requests = network.requests
         await asyncio.wait_for(harness.bot.publisher.drain(), LOOKUP_WAIT)
     finally:
+        await lag.stop()
         await harness.stop()
     publish = run.publish_times()
     made = len(run.moves)
@@ -239,6 +285,8 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
         "refused": run.refused,
         "refusals": dict(network.refusals.most_common(5)),
         "interactions": len(run.responses) + run.unanswered,
+        "loop_lag_p99_ms": round(lag.percentile(0.99) * 1000, 1),
+        "loop_lag_max_ms": round(lag.percentile(1.0) * 1000, 1),
         "seconds": round(played, 1),
     }
 
@@ -256,10 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency-ms", type=float, default=150.0, help="simulated time of every Discord API call")
     parser.add_argument("--think-ms", type=float, default=2000.0, help="a player's time between two moves")
     parser.add_argument("--rate-limited", type=float, default=0.02, help="share of message writes answered 429")
+    parser.add_argument("--cpu-hog", type=int, default=0, choices=range(0, 9), metavar="N",
+                        help="N busy processes beside the bot for the run (0-8)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print only the JSON line (the default output)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, cpu_hogs(args.cpu_hog):
         report = asyncio.run(bench(args.games, args.moves, args.latency_ms, args.think_ms, args.rate_limited,
                                    args.seed, Path(folder)))
     print(json.dumps(report))

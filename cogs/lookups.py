@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.answers import Answer, answers_by_editing
 from cogs.base import channel_key, guild_key, lang_of, reply
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, ui
 from table.i18n import word
@@ -83,8 +84,11 @@ def answer_view(kind: str, key: str, lang: str, page: int, count: int) -> discor
     return view
 
 
+LOOKUP_PAGE = answers_by_editing("sl:page:")       # a page turned edits its message
+
+
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"sl:page:(?P<kind>rule|card):(?P<lang>de|en):(?P<page>\d+):(?P<key>[\w:.-]+)"):
+                 template=LOOKUP_PAGE + r"(?P<kind>rule|card):(?P<lang>de|en):(?P<page>\d+):(?P<key>[\w:.-]+)"):
     """Turns the page of a long private answer."""
 
     def __init__(self, kind: str, key: str, lang: str, page: int, label: str = "▶") -> None:
@@ -100,7 +104,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         embed, key, count = answer_embed(self.kind, self.key, self.lang, (), self.page)
         view = answer_view(self.kind, key, self.lang, self.page, count) if key else None
-        await interaction.response.edit_message(embed=embed, view=view)
+        await Answer.of(interaction).edit(embed=embed, view=view)
 
 
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button],

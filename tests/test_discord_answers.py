@@ -109,3 +109,41 @@ async def test_a_slow_refusal_stays_private(table: Table):
     assert deferred(table, result)
     assert result.response.content.startswith("⛔") and result.response.ephemeral
     assert not any(m.content.startswith("⛔") for m in table.public())
+
+
+async def test_a_move_on_a_lagging_loop_is_deferred_at_once_and_still_shows_the_move(table: Table):
+    """Issue #39: the later the event loop runs, the sooner an interaction is deferred; at a second of
+    lag at once, so a move that then takes half a second is not dropped by Discord."""
+    await table.open_game()
+    state = await table.state()
+    real = table.bot.table.act_in
+
+    async def half_a_second(*args, **kwargs):
+        await asyncio.sleep(0.5)
+        return await real(*args, **kwargs)
+
+    table.bot.table.act_in = half_a_second
+    table.bot.loop_lag.note(1.2)
+    try:
+        result = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    finally:
+        table.bot.loop_lag.reset()
+    assert deferred(table, result)
+    assert (await table.state()).model_dump_json() != state.model_dump_json()
+    assert "door" in table.public()[-1].content
+
+
+async def test_a_quick_move_on_a_quiet_loop_is_answered_without_a_deferral(table: Table):
+    await table.open_game()
+    state = await table.state()
+    result = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    assert not deferred(table, result)
+    assert not result.ephemeral and "door" in result.response.content
+
+
+def test_the_deferral_comes_sooner_the_later_the_loop_runs():
+    from cogs.answers import DEFER_AFTER, defer_delay
+
+    assert defer_delay(0.0) == DEFER_AFTER
+    assert 0 < defer_delay(0.3) < DEFER_AFTER
+    assert defer_delay(1.0) == defer_delay(5.0) == 0.0
