@@ -13,12 +13,13 @@ from cogs.games import table_message
 from cogs.languages import client_language
 from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
+from cogs.names import escaped
 from cogs.pictures import move_pictures
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
 from table.i18n import DEFAULT_LANGUAGE
-from table.render import Namer, render_error, render_event
+from table.render import Namer, names_by_seat, render_error, render_event
 from table.service import ActResult
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ async def namer_for(bot: Spielleiter, game_id: int, lang: str, state: Any = None
 
 
 def namer_of(record: Any, seats: list[Any], lang: str, state: Any = None) -> Namer:
-    """The names of a game's seats (a bot's marked) and cards, in one language."""
-    names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
-    return Namer(lang, names, state, tuple(record.sets) if record else ("testdeck",))
+    """The names of a game's seats (a bot's marked) and cards, in one language, the names written
+    as Discord text (cogs/names.py)."""
+    return Namer(lang, names_by_seat(seats), state, tuple(record.sets) if record else ("testdeck",), markup=escaped)
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
@@ -95,7 +96,7 @@ async def attempt(interaction: discord.Interaction, lang: str, awaitable: Awaita
 async def reply_error(interaction: discord.Interaction, exc: TableError | IllegalAction, lang: str,
                       namer: Namer | None = None) -> None:
     """A refusal goes to the one player only, in their language, and names the reason."""
-    namer = namer or Namer(lang, {})
+    namer = namer or Namer(lang, {}, markup=escaped)
     await reply(interaction, "⛔ " + render_error(exc, namer), ephemeral=True)
 
 

@@ -16,6 +16,7 @@ from cogs.answers import Answer, answers_by_editing
 from cogs.base import channel_key, guild_key, lang_of, namer_for, reply, reply_error
 from cogs.games import table_message
 from cogs.limits import outgoing
+from cogs.names import escaped
 from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
@@ -41,7 +42,7 @@ async def history_message(bot: Spielleiter, record: GameRecord, user_id: str, la
     """One page of what this user may see of the game: their seat's private events and the public
     ones (a stand-in sees the seat they play)."""
     viewer = await bot.table.player_for(record.id, user_id)
-    found: History = await history_of(bot.table.store, record, viewer, lang)
+    found: History = await history_of(bot.table.store, record, viewer, lang, escaped)
     since = default_since(record, found) if since is None else since
     shown = page_of(found, since, page, lang)
     title = text(lang, "history", "title_since" if since else "title", game=record.id)
@@ -156,7 +157,7 @@ class HistoryCog(commands.Cog):
             return await history_message(self.bot, record, user_id, lang, 0, None)
         if since == "mine":
             viewer = await self.bot.table.player_for(record.id, user_id)
-            found = await history_of(self.bot.table.store, record, viewer, lang)
+            found = await history_of(self.bot.table.store, record, viewer, lang, escaped)
             return await history_message(self.bot, record, user_id, lang, found.last_own, None)
         return await history_message(self.bot, record, user_id, lang, None, None)
 
@@ -164,7 +165,7 @@ class HistoryCog(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         lang = await self.lang(interaction)
-        lines = await leaderboard(self.bot.table.store, guild_key(interaction), lang)
+        lines = await leaderboard(self.bot.table.store, guild_key(interaction), lang, markup=escaped)
         embed = discord.Embed(title=text(lang, "history", "leaderboard_title"),
                               description="\n".join(lines), colour=discord.Colour.gold())
         await reply(interaction, embed=embed)
@@ -177,7 +178,7 @@ class HistoryCog(commands.Cog):
         try:
             lang = await self.bot.publisher.channel_language(result.game_id)
             record = await self.bot.table.store.get_game(result.game_id, with_state=False)
-            found = await history_of(self.bot.table.store, record, "", lang)
+            found = await history_of(self.bot.table.store, record, "", lang, escaped)
             channel = self.bot.get_partial_messageable(int(result.channel_id))
             await channel.send(**outgoing(embed=summary_embed(found.summary, lang)))
         except (discord.HTTPException, ValueError, TableError):

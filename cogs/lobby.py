@@ -26,6 +26,7 @@ from cogs.base import (
 )
 from cogs.games import table_embed, table_message
 from cogs.languages import GUILD, USER
+from cogs.names import escaped, escaped_person
 from cogs.play import player_autocomplete
 from cogs.texts import choice, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
 from engine.bots import LEVELS
@@ -92,7 +93,7 @@ class Lobby(commands.Cog):
         record = await attempt(interaction, lang, created)
         if record is REFUSED:
             return
-        message_id = await reply(interaction, ui(lang, "lobby_opened", host=interaction.user.display_name),
+        message_id = await reply(interaction, ui(lang, "lobby_opened", host=escaped_person(interaction.user)),
                                  view=lobby_view(record.id, lang, game))
         if message_id is not None:      # its buttons are taken away once the game starts or is ended
             lobby = await self.bot.table.store.private_message(record.id, LOBBY_KEY)
@@ -137,7 +138,7 @@ class Lobby(commands.Cog):
         if record is REFUSED:
             return
         count = len(await self.bot.table.store.seats(record.id))
-        await reply(interaction, ui(lang, "joined", player=interaction.user.display_name, count=count))
+        await reply(interaction, ui(lang, "joined", player=escaped_person(interaction.user), count=count))
 
     @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
     @app_commands.guild_only()
@@ -150,7 +151,7 @@ class Lobby(commands.Cog):
             if await attempt(interaction, lang, self.bot.table.leave(*self.here(interaction),
                                                                      self.me(interaction))) is REFUSED:
                 return
-            await reply(interaction, ui(lang, "left_lobby", player=interaction.user.display_name))
+            await reply(interaction, ui(lang, "left_lobby", player=escaped_person(interaction.user)))
             after = await self.bot.table.store.get_game(record.id, with_state=False)
             if after is not None and after.status == "ended":      # the last one left: no game to join
                 await self.close_lobby_message(record.id, "lobby_ended")
@@ -186,7 +187,7 @@ class Lobby(commands.Cog):
             return
         if record.status == "lobby":
             seats = await self.bot.table.store.seats(record.id)
-            await reply(interaction, ui(lang, "lobby_status", players=", ".join(s.name for s in seats)),
+            await reply(interaction, ui(lang, "lobby_status", players=", ".join(escaped(s.name) for s in seats)),
                         ephemeral=True)
             return
         _, state = await self.bot.table.state_of(record)
@@ -247,10 +248,11 @@ class Lobby(commands.Cog):
         if await attempt(interaction, lang, request) is REFUSED:
             return
         names = await self._seat_names(interaction)
-        await reply(interaction, ui(lang, "substitute_requested", user=interaction.user.display_name,
-                                    player=names.get(player, player)))
+        await reply(interaction, ui(lang, "substitute_requested", user=escaped_person(interaction.user),
+                                    player=escaped(names.get(player, player))))
 
     async def _seat_names(self, interaction: discord.Interaction) -> dict[str, str]:
+        """The channel's seats' names as the table keeps them (``escaped`` in a message)."""
         record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
         return {s.user_id: s.name for s in await self.bot.table.store.seats(record.id)} if record else {}
 
@@ -265,8 +267,8 @@ class Lobby(commands.Cog):
         if substitute is REFUSED:
             return
         names = await self._seat_names(interaction)
-        await reply(interaction, ui(lang, "substitute_approved", user=substitute.name,
-                                    player=names.get(substitute.player_id, substitute.player_id)))
+        await reply(interaction, ui(lang, "substitute_approved", user=escaped(substitute.name),
+                                    player=escaped(names.get(substitute.player_id, substitute.player_id))))
 
     @approve.autocomplete("person")
     async def _candidates(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -302,7 +304,7 @@ class Lobby(commands.Cog):
             return
         names = await self._seat_names(interaction)
         level = (english(f"choices.{strength}") or strength) if lang == "en" else strength
-        await reply(interaction, ui(lang, "bot_seated_level", player=names.get(player, player), level=level))
+        await reply(interaction, ui(lang, "bot_seated_level", player=escaped(names.get(player, player)), level=level))
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()

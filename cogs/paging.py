@@ -69,7 +69,7 @@ async def open_menu(interaction: discord.Interaction, game_id: int, options_for:
         if seated_only and not state.has_player(me):
             raise TableError("not_seated")
         namer = await namer_for(bot, game_id, lang, state)
-        options = options_for(state, me, namer)
+        options = options_for(state, me, namer.labels())     # a menu shows its text as it is
     except (TableError, IllegalAction) as exc:
         await reply_error(interaction, exc, lang, namer)
         return

@@ -114,7 +114,7 @@ async def decision_autocomplete(interaction: discord.Interaction, current: str) 
         return []
     record, state, lang, me = found
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
-    namer = await namer_for(bot, record.id, lang, state)
+    namer = (await namer_for(bot, record.id, lang, state)).labels()     # a suggestion shows its text as it is
     wanted = fold(current)
     out = []
     for decision in frontend_of(state).owed(state, me):

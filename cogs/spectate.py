@@ -16,7 +16,9 @@ from discord.ext import commands
 from cogs.base import REFUSED, attempt, channel_key, guild_key, lang_of, namer_for, reply
 from cogs.games import table_embed
 from cogs.limits import BUTTON_LABEL, clip
+from cogs.names import escaped, escaped_person
 from cogs.texts import cmd_desc, cmd_name, ui
+from table.render import names_by_seat
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
@@ -67,8 +69,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:rem
         if record is REFUSED:
             return
         seats = await bot.table.store.seats(record.id)
-        await reply(interaction, ui(lang, "rematch_opened", host=interaction.user.display_name,
-                                    players=", ".join(s.name + (" (Bot)" if s.bot else "") for s in seats)))
+        await reply(interaction, ui(lang, "rematch_opened", host=escaped_person(interaction.user),
+                                    players=", ".join(escaped(name) for name in names_by_seat(seats).values())))
 
 
 async def setup(bot: Spielleiter) -> None:

@@ -26,11 +26,11 @@ from table.errors import TableError, UsageError
 from table.games import DEFAULT_GAME, frontend, keys
 from table.history import default_since, history_of, leaderboard, page_of
 from table.i18n import DEFAULT_LANGUAGE, text
-from table.render import Namer, option_label, private_view, public_view, render_error, render_event
+from table.render import Namer, names_by_seat, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
 from table.store import GameRecord
 from table.stores import store_for
-from table.text_match import clean, fold
+from table.text_match import NAME_LIMIT, clean, fold, tidy
 from table.words import resolve_player
 
 GUILD = "console"
@@ -169,6 +169,8 @@ def check_players(names: list[str], least: int, most: int) -> None:
     for index, name in enumerate(names):
         if ":" in name:      # a console line is "NAME: command": the name must not hold the colon
             raise UsageError("player_colon", name=name)
+        if len(tidy(name)) > NAME_LIMIT:    # refused, not cut: the lines must name the player as typed
+            raise UsageError("player_long", name=name, limit=NAME_LIMIT, count=len(tidy(name)))
         pid = player_id(name, index)
         if pid in seen:
             raise UsageError("player_twice" if seen[pid] == name else "player_alike", name=name, other=seen[pid])
@@ -248,7 +250,7 @@ class ConsoleTable:
                 raise
         self.game_id = record.id
         seats = await self.service.store.seats(record.id)
-        self.names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
+        self.names = names_by_seat(seats)
         state = None
         if record.status in ("active", "finished"):
             _, state = await self.service.state_of(record)

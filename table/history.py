@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +19,11 @@ from table.errors import TableError
 from table.games import frontend
 from table.i18n import text
 from table.pace import pace_of
-from table.render import Namer, render_event
+from table.render import Namer, names_by_seat, render_event
 from table.store import GameRecord, Seat, Standing, Store
+from table.text_match import seat_name
 
+Markup = Callable[[str], str] | None     # how a name is written into the text (table.render.Namer.markup)
 PAGE_CHARS = 1800          # one page of the history: readable on a phone, well within an embed
 LEADERBOARD_SIZE = 15
 HISTORIES_KEPT = 32
@@ -53,26 +56,26 @@ def default_since(record: GameRecord, history: History) -> int:
     return history.last_own if pace_of(record.pace).has_bank else 0
 
 
-async def history_of(store: Store, record: GameRecord, viewer: str, lang: str) -> History:
+async def history_of(store: Store, record: GameRecord, viewer: str, lang: str, markup: Markup = None) -> History:
     """What ``viewer`` may see of the game, replayed off the event loop (a long game takes a moment)
-    and kept for the game's version, so that turning pages replays nothing."""
+    and kept for the game's version, so that turning pages replays nothing; names written with
+    ``markup`` (Discord's escaping; the console's plain text by default)."""
     if record.seed is None:
         raise TableError("not_started")
     kept = _RENDERED.setdefault(store, LRU(HISTORIES_KEPT))
-    key = (record.id, record.version, viewer, lang)
+    key = (record.id, record.version, viewer, lang, markup)
     cached = kept.get(key)
     if cached is not None:
         return cached
     seats = await store.seats(record.id)
     entries = await store.actions(record.id)
-    found = await asyncio.to_thread(_read, record, seats, entries, viewer, lang)
+    found = await asyncio.to_thread(_read, record, seats, entries, viewer, Namer(lang, names_by_seat(seats), None,
+                                                                                  tuple(record.sets), markup=markup))
     kept[key] = found
     return found
 
 
-def _read(record: GameRecord, seats: list[Seat], entries: list, viewer: str, lang: str) -> History:
-    names = {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
-    namer = Namer(lang, names, None, tuple(record.sets))
+def _read(record: GameRecord, seats: list[Seat], entries: list, viewer: str, namer: Namer) -> History:
     tally = frontend(record.kind).summary_tally()
     found = History(record.id, [])
     last: Step | None = None
@@ -156,10 +159,13 @@ def page_of(history: History, since: int, number: int | None, lang: str) -> Page
 
 
 # ---------------------------------------------------------------------- a server's records
-async def leaderboard(store: Store, guild_id: str, lang: str, limit: int = LEADERBOARD_SIZE) -> list[str]:
-    """The server's players by wins, then games played, from its finished games."""
+async def leaderboard(store: Store, guild_id: str, lang: str, limit: int = LEADERBOARD_SIZE,
+                      markup: Markup = None) -> list[str]:
+    """The server's players by wins, then games played, from its finished games; a name stored before
+    names were tidied (seat_name) is tidied here."""
     rows: list[Standing] = await store.standings(guild_id, limit)
     if not rows:
         return [text(lang, "history", "leaderboard_empty")]
-    return [text(lang, "history", "leaderboard_line", place=i + 1, player=row.name, wins=row.won, count=row.played)
-            for i, row in enumerate(rows)]
+    shown = markup or str
+    return [text(lang, "history", "leaderboard_line", place=i + 1, player=shown(seat_name(row.name, row.user_id)),
+                 wins=row.won, count=row.played) for i, row in enumerate(rows)]

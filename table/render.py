@@ -5,7 +5,8 @@ The console prints these lines; the Discord cogs use the same texts inside embed
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core.events import Event
@@ -28,13 +29,20 @@ class Namer:
     state: Any = None
     sets: tuple[str, ...] = ("testdeck",)
     console: bool = False       # the console names the command that answers a decision
+    # how a name is written into a message: Discord escapes its Markdown (cogs/names.py); None: as it is
+    markup: Callable[[str], str] | None = None
     game: str = field(init=False)   # the game whose cards and words these are, from the sets
 
     def __post_init__(self) -> None:
         self.game = game_of_sets(self.sets)
 
     def player(self, player_id: Any) -> str:
-        return self.players.get(str(player_id), str(player_id))
+        name = self.players.get(str(player_id), str(player_id))
+        return self.markup(name) if self.markup is not None else name
+
+    def labels(self) -> Namer:
+        """The same names for a button, a menu or a suggestion: those show their text as it is."""
+        return replace(self, markup=None)
 
     def card_design(self, value: Any) -> Any:
         value = str(value)
@@ -45,7 +53,7 @@ class Namer:
     def card(self, value: Any) -> str:
         card = self.card_design(value)
         if card is None:      # a pick that is a player (Smash Up's Trade) reads as their name
-            return self.players.get(str(value), str(value))
+            return self.player(value)
         return card.name_en if self.lang == "en" else card.name_de
 
     def cards(self, values: Any) -> str:
@@ -108,6 +116,11 @@ class Namer:
             out["slot"] = text(self.lang, "describe", f"slot_{out['slot'] or 'none'}")
         frontend(self.game).name_params(out, self)
         return out
+
+
+def names_by_seat(seats: list[Any]) -> dict[str, str]:
+    """Each seat's name by its player id, a bot's marked "(Bot)"."""
+    return {s.user_id: s.name + (" (Bot)" if s.bot else "") for s in seats}
 
 
 QUIET_EVENTS = {"decided"}

@@ -46,7 +46,7 @@ from table.store import (
     Store,
     Substitute,
 )
-from table.text_match import clean
+from table.text_match import seat_name
 
 Clock = Callable[[], float]
 UNDO_CACHE = 64        # games whose state before the last move is kept for taking it back
@@ -55,12 +55,6 @@ MAX_TIMEOUT_STEPS = 200
 ROSTER_SECONDS = 5.0     # how long a game's seats and sets are read from memory (see roster)
 SEARCH_WORKERS = 1       # processes for the schwer bots' searches (each searches on one core)
 log = logging.getLogger("spielleiter.table")
-
-
-def seat_name(name: str, user_id: str) -> str:
-    """The name a seat shows: without invisible format characters (a right-to-left mark would turn
-    every line it appears in around), and the player's id if nothing visible is left."""
-    return " ".join(clean(name).split()) or user_id
 
 
 SEXES = ("male", "female")
@@ -181,7 +175,7 @@ class TableService:
             raise TableError("table_full", max=rules_of(record.kind).max_players)
         await self.store.add_seat(record.id, user_id, seat_name(name, user_id), self.clock(), sex)
         self._rosters.pop(record.id, None)
-        await self.store.watch(record.id, user_id, name, False)      # a player watches as a player
+        await self.store.watch(record.id, user_id, seat_name(name, user_id), False)      # a player watches as a player
         return record
 
     async def watch(self, guild_id: str, channel_id: str, user_id: str, name: str) -> bool:

@@ -62,7 +62,8 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
             view.add_item(PlayButton(result.game_id, state.combat.window, namer.lang))
     if state.phase != "over":
         for decision in state.decisions[:3]:
-            view.add_item(DecisionButton(result.game_id, decision.id, namer.player(decision.player), namer.lang))
+            view.add_item(DecisionButton(result.game_id, decision.id, namer.labels().player(decision.player),
+                                          namer.lang))
     else:
         view.add_item(RematchButton(result.game_id, namer.lang))
     return content, embeds, view
@@ -260,6 +261,7 @@ class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
 def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
     """Select menus in the DM: one to play a card that is playable right now, and one for each
     decision the player owes (Discord allows five rows)."""
+    namer = namer.labels()      # a menu shows its text as it is
     state = result.state
     view = discord.ui.View(timeout=None)
     plays = play_options(state, player_id, namer)

@@ -69,7 +69,7 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
             view.add_item(FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang)))
     elif choices.pending(state) is not None:
         decision = choices.pending(state)
-        view.add_item(ChoiceButton(game_id, decision.id, namer.player(decision.player), lang))
+        view.add_item(ChoiceButton(game_id, decision.id, namer.labels().player(decision.player), lang))
     elif state.decisions:
         for decision in state.decisions[:1]:
             if decision.kind == "score_first":
@@ -155,6 +155,7 @@ def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[s
 def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
     """Under the hand in the DM: a menu of plays in one's turn, the specials menu in a scoring round
     when it is one's say, and the discard menu at the hand limit."""
+    namer = namer.labels()      # a menu shows its text as it is
     state: GameState = result.state
     view = discord.ui.View(timeout=None)
     if state.phase == "over" or state.draft is not None:

@@ -53,7 +53,8 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
         traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
         items = [item_label(i, namer) + ("" if i.in_use else "*") for i in player.items]
         lines.append(
-            f"{marker} {player.name} ({word(lang, 'sex_' + player.sex)}): {word(lang, 'level')} {player.level}, "
+            f"{marker} {namer.player(player.id)} ({word(lang, 'sex_' + player.sex)}): "
+            f"{word(lang, 'level')} {player.level}, "
             f"{word(lang, 'strength')} {fighting_strength(state, player)}, "
             f"{counted(lang, len(player.hand), 'cards_in_hand')}"
             + (f" | {', '.join(traits)}" if traits else "")

@@ -130,7 +130,7 @@ def base_lines(state: GameState, base: BaseInPlay, namer: Namer) -> list[str]:
         if not mine and not any(m.controller == player.id for m in base.monsters):
             continue
         listed = ", ".join(_minion_label(state, base, m, namer) for m in mine)
-        lines.append(f"{player.name}: {power_at(state, base, player.id)} – {listed}")
+        lines.append(f"{namer.player(player.id)}: {power_at(state, base, player.id)} – {listed}")
     if base.actions:
         lines.append(f"{word(namer.lang, 'su_on_base')}: {namer.cards(base.actions)}")
     if len(lines) == 1:
@@ -152,7 +152,7 @@ def players_line(state: GameState, namer: Namer) -> list[str]:
     for index, seat in enumerate(state.players):
         marker = "▶" if index == state.active and state.phase not in ("over", "draft") else " "
         factions = " + ".join(faction_name(f, lang) for f in seat.factions) or "…"
-        lines.append(f"{marker} {seat.name}: {seat.vp} {word(lang, 'su_vp')} · {factions} · "
+        lines.append(f"{marker} {namer.player(seat.id)}: {seat.vp} {word(lang, 'su_vp')} · {factions} · "
                      f"{counted(lang, len(seat.hand), 'cards_in_hand')}, {len(seat.deck)} {word(lang, 'su_in_deck')}")
     return lines
 
