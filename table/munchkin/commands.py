@@ -248,6 +248,8 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Decide:
         to = resolve_player(state, need(args, "target_player", "player"))
         uids = sorted({o.split(">")[0] for o in decision.options})
         return A.Decide(actor=me, decision=decision.id, option=f"{resolve_card(state, uids, query, 'options')}>{to}")
+    if decision.kind == "set_die" and fold(query) in ("behalten", "keep"):    # the Gezinkter Würfel
+        return A.Decide(actor=me, decision=decision.id, option="keep")
     if fold(query) in ("annehmen", "accept", "ablehnen", "decline"):
         return A.Decide(actor=me, decision=decision.id,
                         option="accept" if fold(query) in ("annehmen", "accept") else "decline")
