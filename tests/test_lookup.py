@@ -94,8 +94,12 @@ def test_answers_cite_their_section_and_show_differences():
 
 
 def test_card_answer_says_whether_the_engine_automates_it():
-    assert "selbst aus" in answer("Kanone", "card", "de")[1]
-    assert "regelt der Tisch" in answer("Wirrwarr", "card", "de")[1]
+    """Issue 37: a card the engine leaves to the table says plainly that the players settle it (it
+    said "Diese Karte regelt der Tisch selbst", which read as if the bot did), in both languages."""
+    assert "Der Bot führt diese Karte selbst aus." in answer("Kanone", "card", "de")[1]
+    manual_de = answer("Wirrwarr", "card", "de")[1]
+    assert "nicht selbst aus: die Spieler regeln sie am Tisch" in manual_de and "Tisch selbst" not in manual_de
+    assert "the players settle it at the table" in answer("Muddle", "card", "en")[1]
 
 
 async def test_discord_lookup_private_with_a_button_to_show_it(tmp_path):

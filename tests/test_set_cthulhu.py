@@ -332,12 +332,18 @@ def test_handler_remove_curse():
     assert curse in state.door_discard
 
 
-def test_a_manual_card_says_so_when_played():
-    """Standards: a card the engine cannot automate says so when played."""
+def test_a_game_of_rules_version_1_still_leaves_the_cards_of_issue_37_to_the_table():
+    """Standards (stored games keep replaying): a game begun before the engine played O R'lyeh? keeps
+    announcing it as the table's to settle and discards it, as its log was played; from version 2 the
+    same play outside a fight is refused (it cancels a card in a fight)."""
     state = cthulhu()
+    state.rules_version = 1
     uid = to_hand(state, "anna", "o_rlyeh")
-    state, events = act(state, A.PlayCard(actor="anna", card=uid))
-    assert "card_not_automated" in kinds(events)
+    after, events = act(state, A.PlayCard(actor="anna", card=uid))
+    assert "card_not_automated" in kinds(events) and uid in after.door_discard
+    state.rules_version = 2
+    with pytest.raises(IllegalAction):
+        act(state, A.PlayCard(actor="anna", card=uid))
 
 
 def test_illegal_moves_change_nothing():

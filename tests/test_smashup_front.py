@@ -204,7 +204,7 @@ def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel(monkeypatch)
 
     monkeypatch.setitem(designs(), "orcs-stalling", designs()["orcs-stalling"].model_copy(update={"manual": True}))
     manual = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
-    assert "Diese Karte regelt der Tisch selbst." in manual[1]
+    assert "Diese Karte spielt der Bot nicht selbst aus: die Spieler regeln sie am Tisch." in manual[1]
 
 
 # ---------------------------------------------------------------------- rulings the front ends rely on

@@ -70,6 +70,9 @@ class BotPlayer:
             return by_option["decline"]
         if decision.kind in ("treasure_pick", "corpse_pick"):
             return max(options, key=lambda m: self._value(state, m.option))
+        if decision.kind == "set_die":      # the Gezinkter Würfel is spent only on a roll that fails
+            fails = decision.params["roll"] < decision.params["needs"]
+            return by_option["6" if fails and decision.params["needs"] <= 6 else "keep"]
         if decision.kind == "run_away":
             sacrifice = self._sacrifice(state, moves)
             if sacrifice is not None:

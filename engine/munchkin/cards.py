@@ -64,6 +64,12 @@ HANDLER_NAMES = frozenset({
     "lose_two_levels_if_high", "lose_unused_items", "remove_curse", "swap_cultist_for_discarded_class",
     "toggle_cultist",
 })
+# The names card data may give "play": a card whose playing is a function of the engine of its own
+# (registry.PLAYS, registered by the set modules), from Munchkin rules version 2 on.
+PLAY_NAMES = frozenset({
+    "cheat", "cinematic_third_hand", "ia_rlyeh", "ichor_picker", "kicker_ichor", "mutation", "o_rlyeh",
+    "solar_eclipse",
+})
 ABILITY_NAMES = frozenset({
     "backstab", "battle_roll", "berserk", "charm", "double_sale", "flight", "resurrection", "steal", "turning",
 })
@@ -144,6 +150,16 @@ class Card(BaseModel):
     on_meet: tuple[Effect, ...] = ()
     # a card the engine cannot automate: announced as such when played
     manual: bool = False
+    # a card played by a function of its own instead of its kind's rule (PLAY_NAMES)
+    play: str | None = None
+    # Kultausweis: its owner counts as a Kultist or not, whichever is better for them at the moment
+    cultist_at_will: bool = False
+    # Gezinkter Würfel: after the owner's run-away roll, the number it shows may be chosen
+    sets_die: bool = False
+    # Schummeln!: the item it lies on is in use whatever its restriction or a full slot say
+    lifts_item_limits: bool = False
+    # Nach Kinoregeln erschaffen: hands for items beyond the two, while the card lies before its player
+    extra_hands: int = 0
     # sets: Axe Cop powers' rank; followers a class allows beyond the first; a level-up that may
     # give the winning level (Shakespeare's two game-ending cards)
     rank: int = 0
@@ -178,7 +194,8 @@ class Card(BaseModel):
         if self.manual:
             return False
         named = [e.handler for e in (*self.effects, *self.bad_stuff, *self.on_meet) if e.op == "handler"]
-        return all(name in HANDLER_NAMES for name in named) and all(a in ABILITY_NAMES for a in self.abilities)
+        return (all(name in HANDLER_NAMES for name in named) and all(a in ABILITY_NAMES for a in self.abilities)
+                and (self.play is None or self.play in PLAY_NAMES))
 
 
 # the cards' fields are read at every listing and check: the plain lookup (engine.core.plain_reads)
@@ -239,6 +256,8 @@ def check_names(path: Path, card_file: CardFile) -> None:
                 if effect.op == "handler" and effect.handler not in HANDLER_NAMES:
                     raise CardDataError(f"{path.name}: card {card.id}: field {field}.{index}.handler: "
                                         f"unknown handler {effect.handler!r}")
+        if card.play is not None and card.play not in PLAY_NAMES:
+            raise CardDataError(f"{path.name}: card {card.id}: field play: unknown play {card.play!r}")
         for index, ability in enumerate(card.abilities):
             if ability not in ABILITY_NAMES:
                 raise CardDataError(f"{path.name}: card {card.id}: field abilities.{index}: "
@@ -271,7 +290,7 @@ def use_host_card_dir(folder: Path | None) -> dict[str, int]:
             check_names(path, card_file)
             counts[card_file.set] = counts.get(card_file.set, 0) + len(card_file.cards)
     _host_card_dir = folder
-    for cached in (catalog, cultist_cards, cards_with_abilities, card_kinds, game_ending_cards):
+    for cached in (catalog, cultist_cards, cards_with_abilities, card_kinds, game_ending_cards, cultist_at_will_cards):
         cached.cache_clear()
     if folder is not None:
         try:
@@ -341,6 +360,12 @@ def cultist_cards(sets: tuple[str, ...]) -> frozenset[str]:
 def cards_with_abilities(sets: tuple[str, ...]) -> frozenset[str]:
     """The cards of these sets that carry an ability (engine.munchkin.abilities)."""
     return frozenset(c.id for c in catalog(sets).values() if c.abilities)
+
+
+@cache
+def cultist_at_will_cards(sets: tuple[str, ...]) -> frozenset[str]:
+    """The cards of these sets whose owner counts as a Kultist or not at will (Kultausweis)."""
+    return frozenset(c.id for c in catalog(sets).values() if c.cultist_at_will)
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core.errors import IllegalAction
-from engine.munchkin.cards import Card, catalog
+from engine.munchkin.cards import Card, catalog, cultist_at_will_cards
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets.cult import cult_bonus
@@ -85,6 +85,8 @@ def traits(state: GameState, player: Player, as_human: bool = False) -> set[str]
     if not (as_human and fields["half_breed"] is not None and len(races) == 1):
         for uid in races:
             result |= _named("race", card(uid).traits)
+    if not as_human and holds_cult_card(state, player):
+        result.add("class:cultist")
     for zone, prefix in _ABILITY_TRAITS:
         for uid in fields[zone]:
             result |= _named(prefix, card(uid).traits)
@@ -92,6 +94,15 @@ def traits(state: GameState, player: Player, as_human: bool = False) -> set[str]
 
 
 _ABILITY_TRAITS = (("loyalties", "loyalty"), ("powers", "power"), ("trainings", "training"))
+
+
+def holds_cult_card(state: GameState, player: Player) -> bool:
+    """A Kultausweis in play (rules version 2 on): its owner counts as a Kultist or not, whichever is
+    better for them, so each question is read both ways (the reading "as_human" leaves it out)."""
+    if not player.items or not state.cards_played_by_engine:
+        return False
+    at_will = cultist_at_will_cards(tuple(state.sets))
+    return bool(at_will) and any(state.card_ids[i.uid] in at_will for i in player.items if i.in_use)
 
 
 def _half_human(player: Player) -> bool:
@@ -122,7 +133,8 @@ def monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, i
     for player in players:
         mine = traits(state, player)
         full |= mine
-        human |= traits(state, player, as_human=True) if _half_human(player) else mine
+        two_ways = _half_human(player) or holds_cult_card(state, player)
+        human |= traits(state, player, as_human=True) if two_ways else mine
     return sum(min(bonus if trait_applies(trait, full) else 0, bonus if trait_applies(trait, human) else 0)
                for trait, bonus in bonus_vs.items())
 
@@ -132,7 +144,21 @@ def meets_restriction(state: GameState, player: Player, card: Card) -> bool:
     if not card.usable_by:
         return True
     mine = traits(state, player)
-    return any(trait_applies(t, mine) for t in card.usable_by)
+    if any(trait_applies(t, mine) for t in card.usable_by):
+        return True
+    # with a Kultausweis an item for non-Kultisten only is usable too
+    return holds_cult_card(state, player) and any(trait_applies(t, traits(state, player, as_human=True))
+                                                  for t in card.usable_by)
+
+
+def cheated(state: GameState, item: ItemInPlay) -> bool:
+    """Schummeln! lies on the item: no restriction and no slot limit keeps it from being used."""
+    return any(state.card(u).lifts_item_limits for u in item.enhancers) if item.enhancers else False
+
+
+def may_use(state: GameState, player: Player, item: ItemInPlay) -> bool:
+    """The player gets the item's bonuses: it is theirs to use, or Schummeln! lies on it."""
+    return meets_restriction(state, player, state.card(item.uid)) or cheated(state, item)
 
 
 def items_in_use(state: GameState, player: Player) -> list[Card]:
@@ -142,7 +168,7 @@ def items_in_use(state: GameState, player: Player) -> list[Card]:
 def item_bonus(state: GameState, player: Player, item: ItemInPlay) -> int:
     """An item in use counts with its enhancers, and only for whom may use it."""
     card = state.card(item.uid)
-    if not item.in_use or not meets_restriction(state, player, card):
+    if not item.in_use or not may_use(state, player, item):
         return 0
     bonus = card.bonus
     for uid in item.enhancers:          # mostly none: no generator for them
@@ -175,7 +201,7 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
 
 
 def run_away_bonus(state: GameState, player: Player) -> int:
-    cards = [c for c in items_in_use(state, player) if meets_restriction(state, player, c)]
+    cards = [state.card(i.uid) for i in player.items if i.in_use and may_use(state, player, i)]
     return sum(c.run_away for c in (*cards, *ability_cards(state, player)))
 
 
@@ -209,12 +235,33 @@ def slot_free(state: GameState, player: Player, card: Card, ignoring: str | None
         return True
     used = 0
     for item in player.items:
-        if item.in_use and item.uid != ignoring and item.on_follower is None:
+        # an item Schummeln! lies on takes no slot (it is used beyond the limit)
+        if item.in_use and item.uid != ignoring and item.on_follower is None and not cheated(state, item):
             other_slot, other_size = slot_use(state.card(item.uid))
             if other_slot == slot:
                 used += other_size
-    capacity = HAND_SLOTS if slot == "hand" else 1
+    capacity = hand_slots(state, player) if slot == "hand" else 1
     return used + size <= capacity
+
+
+def hand_slots(state: GameState, player: Player) -> int:
+    """Two hands, more while Nach Kinoregeln erschaffen lies before the player."""
+    extra = sum(state.card(u).extra_hands for u in player.extras) if player.extras else 0
+    return HAND_SLOTS + extra
+
+
+def fit_hands(tx: Tx, player: Player) -> None:
+    """Items in hands beyond the hands the player has (the third hand went) go to the backpack, the
+    ones laid out last first."""
+    state = tx.s
+    in_hands = [i for i in player.items if i.in_use and i.on_follower is None and not cheated(state, i)
+                and slot_use(state.card(i.uid))[0] == "hand"]
+    used = sum(slot_use(state.card(i.uid))[1] for i in in_hands)
+    while used > hand_slots(state, player) and in_hands:
+        item = in_hands.pop()
+        item.in_use = False
+        used -= slot_use(state.card(item.uid))[1]
+        tx.emit("item_to_backpack", player=player.id, card=state.card_ids[item.uid])
 
 
 def can_carry_big(state: GameState, player: Player, extra: int = 1) -> bool:
@@ -312,6 +359,7 @@ def after_losing_ability(tx: Tx, player: Player) -> None:
             player.extras.remove(uid)
             tx.discard(uid)
             tx.emit("card_lost", player=player.id, card=tx.s.card_ids[uid])
+    fit_hands(tx, player)
     ask_excess_big_items(tx, player)
 
 

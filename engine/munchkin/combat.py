@@ -18,7 +18,8 @@ from engine.munchkin.state import Combat, CombatMonster, GameState, Player
 from engine.munchkin.tx import Tx
 
 ESCAPE_ROLL = 5
-COMBAT_DECISIONS = ("run_away", "treasure_pick", "help", "help_offer")
+COMBAT_DECISIONS = ("run_away", "set_die", "treasure_pick", "help", "help_offer")
+DIE_FACES = ("1", "2", "3", "4", "5", "6")
 
 
 def fighters(state: GameState) -> list[Player]:
@@ -62,7 +63,7 @@ def players_strength(state: GameState) -> int:
         total += combat.ability_bonus.get(player.id, 0)
         for item in player.items:
             card = state.card(item.uid)
-            if item.in_use and card.bonus_vs and ch.meets_restriction(state, player, card):
+            if item.in_use and card.bonus_vs and ch.may_use(state, player, item):
                 total += sum(b for trait, b in card.bonus_vs.items() if trait in monster_traits)
         for card in ch.ability_cards(state, player):
             if card.bonus_vs:
@@ -318,6 +319,8 @@ def reward_step(tx: Tx) -> None:
         return
     total = len(combat.reward) + sum(combat.reward_taken.values())
     helper_share = min(combat.bribe.treasures, total)
+    if combat.split_evenly_by is not None:      # Sonnenfinsternis: even halves, the odd one its player's
+        helper_share = total // 2 + (total % 2 if combat.split_evenly_by == combat.helper else 0)
     first, second = (combat.helper, combat.fighter) if combat.bribe.helper_first else (combat.fighter, combat.helper)
     first_share = helper_share if first == combat.helper else total - helper_share
     if combat.reward and combat.reward_taken.get(first, 0) < first_share:
@@ -367,8 +370,62 @@ def run_from(tx: Tx, player_id: str, monster_uid: str) -> None:
         tx.emit("escaped", player=player_id, monster=card.id, reason="not_pursued")
         return
     roll = tx.roll(player_id, "run_away")
+    loaded = die_setter(state, player)
+    if loaded is not None:
+        needs = _roll_needed(state, player, card)
+        open_decision(tx, player_id, "set_die", ["keep", *DIE_FACES], default="keep",
+                      params={"monster": monster_uid, "roll": roll, "card": loaded, "needs": needs})
+        return
+    _run_result(tx, player, monster_uid, roll)
+
+
+def _roll_needed(state: GameState, player: Player, card: Card) -> int:
+    """The number the die must show for this player to escape this monster."""
+    combat = state.combat
+    assert combat is not None
     one_shots = sum(state.card(o.uid).run_bonus for o in combat.one_shots if o.side == "players")
-    total = roll + ch.run_away_bonus(state, player) + card.run_away + one_shots + combat.run_bonus.get(player_id, 0)
+    bonus = ch.run_away_bonus(state, player) + card.run_away + one_shots + combat.run_bonus.get(player.id, 0)
+    return ESCAPE_ROLL - bonus
+
+
+def die_setter(state: GameState, player: Player) -> str | None:
+    """The player's Gezinkter Würfel (Cthulhu, Impossible), in the hand or on the table, in a game of
+    a rules version that plays it (the cards version 1 left to the table)."""
+    if not state.cards_played_by_engine:
+        return None
+    for uid in player.hand:
+        if state.card(uid).sets_die:
+            return uid
+    for item in player.items:
+        if state.card(item.uid).sets_die:
+            return item.uid
+    return None
+
+
+def set_die(tx: Tx, player_id: str, option: str, params: dict) -> None:
+    """After the run-away roll its roller may play the Gezinkter Würfel: "keep" lets the roll stand,
+    a number is what the die shows now, and the card is discarded."""
+    player = tx.s.player(player_id)
+    roll = params["roll"]
+    if option != "keep":
+        card = params["card"]
+        if card in player.hand:
+            player.hand.remove(card)
+        else:
+            ch.remove_from_play(tx.s, player, card)
+        tx.discard(card)
+        roll = int(option)
+        tx.emit("die_set", player=player_id, card=tx.s.card_ids[card], value=roll)
+    _run_result(tx, player, params["monster"], roll)
+
+
+def _run_result(tx: Tx, player: Player, monster_uid: str, roll: int) -> None:
+    state = tx.s
+    combat = state.combat
+    assert combat is not None
+    player_id = player.id
+    card = state.card(monster_uid)
+    total = roll + ESCAPE_ROLL - _roll_needed(state, player, card)
     if total >= ESCAPE_ROLL:
         tx.emit("escaped", player=player_id, monster=card.id, roll=roll, total=total)
         return

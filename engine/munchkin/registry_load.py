@@ -6,7 +6,7 @@ The registries are looked up by name only, so the order of these imports changes
 from __future__ import annotations
 
 from engine.munchkin import effects  # noqa: F401  (lose_most_valuable_item)
-from engine.munchkin.registry import DECISIONS, HANDLERS
-from engine.munchkin.sets import axecop, common, cthulhu, hooks, impossible, shakespeare  # noqa: F401
+from engine.munchkin.registry import DECISIONS, HANDLERS, PLAYS
+from engine.munchkin.sets import axecop, common, cthulhu, cthulhu_cards, hooks, impossible, shakespeare  # noqa: F401
 
-__all__ = ["DECISIONS", "HANDLERS"]
+__all__ = ["DECISIONS", "HANDLERS", "PLAYS"]

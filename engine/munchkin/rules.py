@@ -44,7 +44,8 @@ from engine.munchkin.actions import (
 from engine.munchkin.cards import Card, Effect, cards_with_abilities, catalog
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects, lose_card, resume_effects
-from engine.munchkin.registry_load import DECISIONS
+from engine.munchkin.registry import CardPlay
+from engine.munchkin.registry_load import DECISIONS, PLAYS
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets import hooks
 from engine.munchkin.state import Bribe, Charity, Combat, Decision, GameState, Options, PlayedOneShot, Player
@@ -298,7 +299,18 @@ def check_play_card(state: GameState, a: PlayCard) -> None:
     from_table = card.kind == "oneshot" and ch.item_in_play(player, a.card) is not None
     if not from_table:
         _in_hand(state, player, a.card)
+    own_play = _own_play(state, card)
+    if own_play is not None:
+        own_play.check(state, player, a)
+        return
     PLAY_CHECKS[card.kind](state, player, a)
+
+
+def _own_play(state: GameState, card: Card) -> CardPlay | None:
+    """The card's play of its own (registry.PLAYS), in a game of a rules version that has it."""
+    if card.play is None or not state.cards_played_by_engine:
+        return None
+    return PLAYS[card.play]
 
 
 def _check_play_monster(state: GameState, player: Player, a: PlayCard) -> None:
@@ -488,11 +500,14 @@ def do_play_card(tx: Tx, a: PlayCard) -> None:
     _take_from_hand_or_table(tx, player, a.card)
     tx.emit("card_played", player=a.actor, card=card.id, uid=a.card, target=a.target_player,
             monster=state.card_ids.get(a.target_monster or "", None))
-    if not card.automated:
+    own_play = _own_play(state, card)
+    if not card.automated or (card.play is not None and own_play is None):
         tx.emit("card_not_automated", player=a.actor, card=card.id)
     changes_combat = state.combat is not None and state.combat.stage == "fight"
     kind = card.kind
-    if kind == "monster":
+    if own_play is not None:
+        own_play.do(tx, player, a)
+    elif kind == "monster":
         cb.add_monster(tx, a.card, a.actor, followed=True)
     elif kind in ("curse", "trap"):
         _cast_curse(tx, a.card, state.player(a.target_player or a.actor))
@@ -585,6 +600,8 @@ def check_equip(state: GameState, a: Equip) -> None:
     if a.in_use:
         if card.kind != "item":
             raise IllegalAction("not_usable", card=card.id)
+        if ch.cheated(state, item):       # Schummeln! lets it be used beyond any limit
+            return
         if not ch.meets_restriction(state, player, card):
             raise IllegalAction("restricted", card=card.id, needs=list(card.usable_by))
         if not ch.slot_free(state, player, card, ignoring=a.card):
@@ -934,6 +951,8 @@ def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
         _complete_trade(tx, {**p, "to": player.id})
     elif kind == "run_away":
         cb.run_from(tx, player.id, option)
+    elif kind == "set_die":
+        cb.set_die(tx, player.id, option, p)
     elif kind == "treasure_pick":
         cb.take_reward(tx, player.id, [option])
     elif kind == "corpse_pick":
@@ -1762,6 +1781,9 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
     for uid in player.hand:
         card = cards[uid]
         kind = card.kind
+        if card.play is not None and state.cards_played_by_engine:
+            _list_own_play(moves, state, player, uid, card)
+            continue
         if kind in unplayable or (kind in _ASKED and not _may_play_now(shared, player, uid, card)):
             continue
         if kind in _ON_PLAYERS:
@@ -1771,7 +1793,17 @@ def _list_card_plays(moves: list[Action], state: GameState, player: Player, shar
     one_shots = shared.table.one_shots
     if one_shots and player.id in one_shots:
         for uid, card in one_shots[player.id]:
-            _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
+            if card.play is not None and state.cards_played_by_engine:
+                _list_own_play(moves, state, player, uid, card)
+            else:
+                _list_play_forms(moves, state, player, shared, uid, card)    # _may_play_now lets one-shots go
+
+
+def _list_own_play(moves: list[Action], state: GameState, player: Player, uid: str, card: Card) -> None:
+    """A card with a play of its own: the forms it offers that its check lets go."""
+    play = PLAYS[card.play or ""]
+    for move in play.forms(state, player, uid):
+        _append_checked(moves, play.check, state, player, move)
 
 
 def _list_play_forms(moves: list[Action], state: GameState, player: Player, shared: _Shared, uid: str,

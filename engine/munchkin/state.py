@@ -13,7 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from engine.core.plain_reads import read_fields_plainly
 from engine.munchkin.cards import Card, catalog
 
-RULES_VERSION = 1
+RULES_VERSION = 2
+# From version 2 the cards that version 1 left to the table are played by the engine (Schummeln!,
+# Sekret-Sammler, Gezinkter Würfel …: cards.PLAY_NAMES and the fields they read); a game begun
+# before keeps announcing them as the table's to settle, so that its log replays as it was played.
+CARDS_PLAYED_FROM = 2
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 
@@ -94,6 +98,8 @@ class Combat(_Model):
     run_bonus: dict[str, int] = Field(default_factory=dict)
     monster_bonus: int = 0
     ability_uses: dict[str, int] = Field(default_factory=dict)
+    # Sonnenfinsternis: who played it; the treasures are then split evenly, the odd one theirs
+    split_evenly_by: str | None = None
 
 
 class Decision(_Model):
@@ -154,6 +160,11 @@ class GameState(_Model):
     _uids: tuple[dict[str, str], frozenset[str]] | None = PrivateAttr(default=None)   # see card_uids
 
     # ------------------------------------------------------------------ lookups
+    @property
+    def cards_played_by_engine(self) -> bool:
+        """The game plays the cards version 1 left to the table (CARDS_PLAYED_FROM)."""
+        return self.rules_version >= CARDS_PLAYED_FROM
+
     def card(self, uid: str) -> Card:
         cards = self.__pydantic_private__["_catalog"]  # read directly: this is the hottest lookup
         if cards is None:

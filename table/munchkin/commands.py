@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.munchkin import actions as A
 from engine.munchkin.character import owned_in_play
+from engine.munchkin.registry_load import PLAYS
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
@@ -206,7 +207,7 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
     if card.ally_item and args.get("target_player"):   # "spielen Cop-Schild auf Wexter": an ally carries it
         return A.PlayCard(actor=me, card=uid,
                           target_item=resolve_card(state, player.followers, args["target_player"], "followers"))
-    if card.kind == "item_enhancer":     # "spielen Wetzstein auf Kurzschwert": the target is an own item
+    if card.kind == "item_enhancer" or card.lifts_item_limits:     # "spielen Wetzstein auf Kurzschwert": an own item
         items = [i.uid for i in player.items]
         target_item = resolve_card(state, items, args["target_player"], "items") if args.get("target_player") else None
         return A.PlayCard(actor=me, card=uid, target_item=target_item)
@@ -225,8 +226,19 @@ def _play(state: GameState, me: str, args: dict[str, Any]) -> A.PlayCard:
     side = _side(args.get("side"))
     if card.kind == "oneshot" and fighting and side is None and not card.defeats_monster:
         side = "players"
-    with_card = resolve_card(state, player.hand, args["with_card"], "hand") if args.get("with_card") else None
+    with_card = None
+    if args.get("with_card"):
+        with_card = resolve_card(state, _with_cards(state, player, uid), args["with_card"], "hand")
     return A.PlayCard(actor=me, card=uid, target_player=target, target_monster=monster, side=side, with_card=with_card)
+
+
+def _with_cards(state: GameState, player, uid: str) -> list[str]:
+    """The cards "mit KARTE" may name: from the hand, or for a card with a play of its own the ones
+    it offers (Ia! R'lyeh!: a discard pile's top; O R'lyeh?: a card in the fight)."""
+    card = state.card(uid)
+    if card.play is None or not state.cards_played_by_engine:
+        return player.hand
+    return [m.with_card for m in PLAYS[card.play].forms(state, player, uid) if m.with_card] or player.hand
 
 
 def _side(value: str | None) -> str | None:
@@ -248,6 +260,8 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Decide:
         to = resolve_player(state, need(args, "target_player", "player"))
         uids = sorted({o.split(">")[0] for o in decision.options})
         return A.Decide(actor=me, decision=decision.id, option=f"{resolve_card(state, uids, query, 'options')}>{to}")
+    if decision.kind == "set_die" and fold(query) in ("behalten", "keep"):    # the Gezinkter Würfel
+        return A.Decide(actor=me, decision=decision.id, option="keep")
     if fold(query) in ("annehmen", "accept", "ablehnen", "decline"):
         return A.Decide(actor=me, decision=decision.id,
                         option="accept" if fold(query) in ("annehmen", "accept") else "decline")

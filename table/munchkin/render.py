@@ -132,6 +132,10 @@ def option_label(option: str, namer: Namer) -> str:
         return f"{namer.card(uid)} → {namer.player(to)}"
     if option in ("accept", "decline"):
         return word(namer.lang, option)
+    if option == "keep":            # the Gezinkter Würfel's choices: keep the roll, or a number
+        return word(namer.lang, "keep_roll")
+    if option.isdigit():
+        return option
     return namer.card(option)
 
 
