@@ -9,7 +9,6 @@ claimed with ``FOR UPDATE SKIP LOCKED``: two schedulers never take the same row.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import asyncpg
@@ -42,14 +41,10 @@ from table.store import (
     game_key,
     insert_sql,
 )
+from table.stores import redacted
 
 MIGRATION_LOCK = 0x5350_4C54          # advisory lock id: one process migrates at a time
 POOL_SIZE = 10
-
-
-def redacted(url: str) -> str:
-    """The URL without its password, for messages."""
-    return re.sub(r"(//[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:

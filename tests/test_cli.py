@@ -102,7 +102,7 @@ def test_a_bad_database_file_is_one_line_exit_2_and_left_untouched(tmp_path, how
     (("--bots", "2"), "--bots 2 passt nicht"),
     (("--auto", "1", "--bots", "1", "--bot-budget-ms", "0"), "--bot-budget-ms 0 passt nicht"),
     (("--auto", "1", "--bots", "1", "--bot-level", "stark"), "argument --bot-level: invalid choice: 'stark'"),
-    (("--seed", "abc"), "Aufruf fehlerhaft: argument --seed: invalid int value: 'abc'"),
+    (("--seed", "abc"), "Aufruf fehlerhaft: argument --seed: „abc“ ist keine ganze Zahl aus den Ziffern 0–9"),
     (("--players", "Anna", "--lang", "en"), "It takes 2 to 6 players, 1 named (Anna)."),
 ])
 def test_each_option_mistake_is_one_clear_line(cli, tmp_path, argv, expected):
