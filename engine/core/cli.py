@@ -36,8 +36,10 @@ class OneLineParser(argparse.ArgumentParser):
         return f"{self.prog}: {message}. --help lists the options."
 
     def number_problem(self, error: NumberError) -> str:
-        what = "a whole number in ASCII digits" if error.reason == "not_a_number" else "a number"
-        return f"{error.text!r} is not {what} from {describe_range(error.low, error.high)}"
+        allowed = describe_range(error.low, error.high)
+        if error.reason == "not_a_number":
+            return f"{error.text!r} is not a whole number in the digits 0–9 (allowed: {allowed})"
+        return f"{error.text} is outside what is allowed ({allowed})"
 
     def number(self, low: int = 0, high: int | None = None, *, signed: bool = False) -> Callable[[str], int]:
         """An option's ``type``: the whole number the value names, within low..high."""
