@@ -25,7 +25,7 @@ from engine.core.numbers import NumberError, looks_like_a_number, parse_whole
 from engine.core.process import freeze_startup_objects
 from engine.search import LEVELS
 from engine.sim import RandomAgent
-from table.errors import TableError, UsageError
+from table.errors import DatabaseGone, TableError, UsageError
 from table.games import DEFAULT_GAME, frontend, keys
 from table.history import default_since, history_of, leaderboard, page_of
 from table.i18n import DEFAULT_LANGUAGE, text
@@ -601,5 +601,8 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
         return 0
     except TableError as exc:     # the database (damaged, busy, not ours) or a game that does not fit
         return refuse(args.lang, exc)
+    except DatabaseGone as exc:   # the server stopped mid-game: what was played is stored, the table stops
+        print(text(args.lang, "cli", "database_gone", path=exc.path, reason=exc.reason), file=sys.stderr)
+        return 1
     finally:
         await store.close()
