@@ -387,3 +387,45 @@ def test_the_tools_refuse_a_mistake_in_one_line_with_exit_2_and_write_nothing(pl
     assert one_line(run.stderr).startswith(expected.replace("{tmp}", str(folder)))
     assert stamp(folder / "game.db") == before
     assert sorted(p.name for p in folder.iterdir() if p.suffix == ".db") == ["game.db"]
+
+
+class StoppingInput:
+    """A console's input whose server stops after the first line has been played."""
+
+    def __init__(self, lines: list[str], stop) -> None:
+        self.lines, self.stop, self.read = lines, stop, 0
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        if self.read == 1:
+            self.stop()
+        self.read += 1
+        return self.lines[self.read - 1] + "\n" if self.read <= len(self.lines) else ""
+
+
+def test_a_postgresql_server_that_stops_mid_game_is_one_line_exit_1_and_loses_nothing(cli, monkeypatch):
+    """Issue #34, point 3: the server stopping under a running console printed 52 lines of traceback;
+    now one line says the database went away, and after its restart the game is there, replaying clean."""
+    import asyncio
+
+    from tests.pg_server import MISSING, PgServer, server_bin
+    from tests.test_console import _seed_where_anna_starts
+
+    if server_bin() is None:
+        pytest.skip(MISSING)
+    server = PgServer(server_bin(), durable=True).start()
+    try:
+        monkeypatch.setattr(sys, "stdin", StoppingInput(["Anna: tür", "Anna: status"], server.halt))
+        code, out, err = cli("--console", "--db", server.url(), "--players", "Anna,Ben,Cleo",
+                             "--seed", str(_seed_where_anna_starts()), script=False)
+        assert code == 1 and "Anna" in out
+        line = one_line(err)
+        assert line.startswith(f"Die Datenbank {server.url()} ist weggefallen (")
+        assert "jeder Zug bis hierher ist gespeichert" in line
+        server.resume()
+        reports = asyncio.run(replay.replay(server.url(), None))
+        assert [(r["version"], r["actions"], r["clean"]) for r in reports] == [(2, 1, True)]
+    finally:
+        server.stop()
