@@ -50,7 +50,10 @@ async def run_bot(settings: Settings, sync_commands: bool, lang: str) -> int:
     is one line, like every other start-up problem."""
     from table.stores import store_for
 
-    store = store_for(os.environ.get("DATABASE_URL") or settings.db_path)
+    try:
+        store = store_for(os.environ.get("DATABASE_URL") or settings.db_path)
+    except UsageError as exc:       # an address of a kind this program does not read (mysql://…)
+        return console.refuse(lang, exc)
     try:
         await store.open()
     except TableError as exc:
@@ -121,7 +124,10 @@ def main(argv: list[str] | None = None) -> int:
 def start(argv: list[str] | None = None) -> int:
     load_env()
     args = parse_args(argv)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except UsageError as exc:     # a bad setting (SHARD_COUNT=², LOG_LEVEL=BOGUS): one line, nothing started
+        return console.refuse(args.lang, exc)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)   # no voice here: its warnings are noise
     if args.check_commands:
@@ -133,10 +139,9 @@ def start(argv: list[str] | None = None) -> int:
     if not args.console:
         if settings.token:
             return asyncio.run(run_bot(settings, args.sync, args.lang))
-        print("Kein DISCORD_TOKEN gesetzt – starte den Konsolentisch.")
-        interactive = args.script is not None or args.auto is not None or sys.stdin.isatty()
-        if not interactive:
-            return 0
+        if args.script is None and args.auto is None and not sys.stdin.isatty():
+            return console.refuse(args.lang, UsageError("needs_token_or_terminal"))   # `make run` from a service
+        print(text(args.lang, "cli", "console_without_token"))
     return asyncio.run(console.run_console(args))
 
 

@@ -17,6 +17,8 @@ from cogs.names import escaped
 from cogs.pictures import move_pictures
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
+from engine.core.numbers import whole_number
+from table.config import DISCORD_ID_MAX
 from table.errors import TableError
 from table.i18n import DEFAULT_LANGUAGE
 from table.render import Namer, names_by_seat, render_error, render_event
@@ -52,7 +54,8 @@ def channel_key(interaction: discord.Interaction) -> str:
 def hand_title(bot: Spielleiter, lang: str, game_id: int, channel_id: str) -> str:
     """The hand message's title names the game's channel as Discord shows it (#name); a channel the
     bot has not cached (a thread, say) is named by its game."""
-    channel = bot.get_channel(int(channel_id)) if channel_id.isdigit() else None
+    number = whole_number(channel_id, 1, DISCORD_ID_MAX)
+    channel = bot.get_channel(number) if number is not None else None
     name = getattr(channel, "name", None)
     where = f"#{name}" if name else ui(lang, "hand_game_label", game=game_id)
     return ui(lang, "your_hand_title", channel=where)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from engine.core.numbers import whole_number
+from table.config import DISCORD_ID_MAX
 from table.i18n import language
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ class Languages:
     async def stored(self, user_id: str, guild_id: str | None) -> str | None:
         """The user's own choice, else their server's."""
         mine = await self.choice(USER, user_id)
-        if mine is None and guild_id and guild_id.isdigit():
+        if mine is None and whole_number(guild_id, 1, DISCORD_ID_MAX) is not None:
             return await self.choice(GUILD, guild_id)
         return mine
 
@@ -73,7 +75,7 @@ class Languages:
     async def for_server(self, guild_id: str | None) -> str:
         """For what the bot posts in a server's channel unasked (the status message, the clock's moves,
         a game's summary): the language the server's managers chose, else the default."""
-        chosen = await self.choice(GUILD, guild_id) if guild_id and guild_id.isdigit() else None
+        chosen = await self.choice(GUILD, guild_id) if whole_number(guild_id, 1, DISCORD_ID_MAX) is not None else None
         return chosen or self.bot.settings.default_language
 
     async def for_user(self, user_id: str, guild_id: str | None = None) -> str:

@@ -18,6 +18,7 @@ import discord
 from cogs.limits import OPTIONS
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
+from engine.core.numbers import whole_number
 from table.errors import TableError
 from table.render import Namer
 
@@ -45,7 +46,7 @@ def page_start(value: str) -> int | None:
     if not value.startswith(PAGE):
         return None
     number = value[len(PAGE):]
-    return int(number) if number.isdigit() else 0
+    return whole_number(number) or 0
 
 
 async def open_menu(interaction: discord.Interaction, game_id: int, options_for: Callable[[Any, str, Namer], list],

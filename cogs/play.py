@@ -15,6 +15,7 @@ from cogs.base import channel_key, guild_key, hand_title, lang_of, namer_for, pe
 from cogs.games import frontend_of as discord_frontend_of
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name
 from engine.core.errors import IllegalAction
+from engine.core.numbers import whole_number
 from table.errors import TableError
 from table.games import frontend_of
 from table.render import option_label, private_view
@@ -176,9 +177,10 @@ class Play(commands.Cog):
     async def decide(self, interaction: discord.Interaction, option: str) -> None:
         def build(state: Any, me: str) -> Any:
             number, _, value = option.partition(":")
-            if not number.isdigit():
+            index = whole_number(number)
+            if index is None:
                 return build_move(state, me, "choose", {"main": option})
-            return frontend_of(state).answer(me, int(number), value)
+            return frontend_of(state).answer(me, index, value)
 
         await perform(self.bot, interaction, build)
 

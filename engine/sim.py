@@ -17,6 +17,7 @@ import traceback
 from contextlib import nullcontext
 from functools import partial
 
+from engine.core.cli import OneLineParser
 from engine.core.process import freeze_startup_objects
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
@@ -186,20 +187,44 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
     return summary
 
 
+def set_keys(text: str) -> tuple[str, ...]:
+    return tuple(key.strip().lower() for key in text.split(",") if key.strip())
+
+
+def setup_problem(game: str, players: int, sets_text: str) -> str | None:
+    """What is wrong with the game asked for (too many players, a set that does not exist), in words;
+    None when it can be played."""
+    from engine.games import rules_of
+
+    rules = rules_of(game)
+    if not rules.min_players <= players <= rules.max_players:
+        return f"--players {players}: {game} is played by {rules.min_players} to {rules.max_players}"
+    if game == "munchkin":
+        known = rules.available_sets()
+        unknown = [key for key in set_keys(sets_text) if key not in known]
+        if unknown or not set_keys(sets_text):
+            return f"--sets {sets_text!r}: the sets are {', '.join(known)}"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(prog="python -m engine.sim", description=__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="munchkin", choices=["munchkin", "smashup"])
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=parser.number(1), default=4)
+    parser.add_argument("--games", type=parser.number(1), default=100)
+    parser.add_argument("--seed", type=parser.number(), default=1)
     parser.add_argument("--sets", default="testdeck", help="comma-separated set keys")
     parser.add_argument("--faster-play", action="store_true")
     parser.add_argument("--shared-victory", action="store_true")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (timing only)")
     args = parser.parse_args(argv)
+    problem = setup_problem(args.game, args.players, args.sets)
+    if problem:
+        parser.refuse(parser.line(problem))
     options = Options(faster_play=args.faster_play, shared_victory=args.shared_victory)
-    summary = run(args.game, args.players, args.games, args.seed, tuple(args.sets.split(",")), options,
+    summary = run(args.game, args.players, args.games, args.seed, set_keys(args.sets), options,
                   checks=not args.no_invariants)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

@@ -33,9 +33,11 @@ from pathlib import Path
 
 from engine.games import rules_of
 from engine.sim import RandomAgent
+from table.console import OneLineParser, refuse
+from table.errors import TableError, UsageError
 from table.scheduler import DeadlineScheduler
 from table.service import TableService
-from table.stores import is_postgres, store_for
+from table.stores import database_url, is_postgres, store_for
 
 PLAYED_AT_ONCE = 8          # games that move while the others wait
 QUIET_SECONDS = 5.0         # the scheduler running alone after the moves
@@ -178,17 +180,26 @@ async def bench(db: str, games: int, total_actions: int, players: int, finished:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1, help="asynchronous games waiting in the database")
-    parser.add_argument("--actions", type=int, default=2000)
-    parser.add_argument("--finished", type=int, default=500, help="waiting games then ended by their players")
-    parser.add_argument("--players", type=int, default=4)
+    parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=parser.number(1), default=1, help="asynchronous games waiting in the database")
+    parser.add_argument("--actions", type=parser.number(1), default=2000)
+    parser.add_argument("--finished", type=parser.number(), default=500,
+                        help="waiting games then ended by their players")
+    parser.add_argument("--players", type=parser.number(2, 6), default=4)
     parser.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: a fresh file)")
     parser.add_argument("--json", action="store_true", help="print only the JSON line (the default output)")
+    parser.add_argument("--lang", default="de", choices=["de", "en"], help="language of the error messages")
     args = parser.parse_args(argv)
+    try:
+        given = None if args.db is None else database_url(args.db)
+    except UsageError as exc:
+        return refuse(args.lang, exc)
     with tempfile.TemporaryDirectory() as folder:
-        db = args.db or str(Path(folder) / "bench.db")
-        report = asyncio.run(bench(db, args.games, args.actions, args.players, args.finished))
+        db = given or str(Path(folder) / "bench.db")
+        try:
+            report = asyncio.run(bench(db, args.games, args.actions, args.players, args.finished))
+        except TableError as exc:       # a database that cannot be used: one line
+            return refuse(args.lang, exc)
     print(json.dumps(report))
     return 0
 

@@ -3,20 +3,12 @@ play; the others are read from the store when they next move."""
 
 from __future__ import annotations
 
-import os
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-DEFAULT_SIZE = 256
 Key = TypeVar("Key")
 Value = TypeVar("Value")
-
-
-def cache_size() -> int:
-    """STATE_CACHE_SIZE, else 256 games."""
-    value = os.environ.get("STATE_CACHE_SIZE", "").strip()
-    return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_SIZE
 
 
 class LRU(Generic[Key, Value]):

@@ -9,6 +9,7 @@ play N whole games through the table.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -16,20 +17,22 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
+from engine.core.cli import OneLineParser as BaseParser
 from engine.core.errors import IllegalAction
+from engine.core.numbers import NumberError, looks_like_a_number, parse_whole
 from engine.core.process import freeze_startup_objects
 from engine.search import LEVELS
 from engine.sim import RandomAgent
-from table.errors import TableError, UsageError
+from table.errors import DatabaseGone, TableError, UsageError
 from table.games import DEFAULT_GAME, frontend, keys
 from table.history import default_since, history_of, leaderboard, page_of
 from table.i18n import DEFAULT_LANGUAGE, text
 from table.render import Namer, names_by_seat, option_label, private_view, public_view, render_error, render_event
 from table.service import ActResult, TableService
 from table.store import GameRecord
-from table.stores import store_for
+from table.stores import database_url, folder_to_create, store_for
 from table.text_match import NAME_LIMIT, clean, fold, tidy
 from table.words import resolve_player
 
@@ -57,24 +60,31 @@ def _shortened(exc: Exception) -> Exception:
     return exc
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (in the language --lang asks for) and exit code 2, not the usage."""
+class OneLineParser(BaseParser):
+    """A mistake is one line in the language --lang asks for, and exit code 2, not the usage."""
 
-    argv: tuple[str, ...] = ()
-
-    def parse_known_args(self, args=None, namespace=None):
-        self.argv = tuple(sys.argv[1:] if args is None else args)
-        return super().parse_known_args(args, namespace)
-
-    def error(self, message: str) -> NoReturn:
+    def language(self) -> str:
         argv = self.argv
         english = any(a == "--lang=en" or (a == "--lang" and argv[i + 1:i + 2] == ("en",)) for i, a in enumerate(argv))
-        print(text("en" if english else DEFAULT_LANGUAGE, "cli", "bad_argument", message=message), file=sys.stderr)
-        sys.exit(2)
+        return "en" if english else DEFAULT_LANGUAGE
+
+    def line(self, message: str) -> str:
+        return text(self.language(), "cli", "bad_argument", message=message)
+
+    def number_problem(self, error: NumberError) -> str:
+        return number_problem(self.language(), error)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def number_problem(lang: str, error: NumberError) -> str:
+    """"„²“ ist keine Zahl aus den Ziffern 0–9 (erlaubt: ab 1)": a typed number refused, in words."""
+    allowed = (text(lang, "cli", "range_from", low=error.low) if error.high is None
+               else text(lang, "cli", "range_between", low=error.low, high=error.high))
+    return text(lang, "cli", f"number_{error.reason}", given=error.text, allowed=allowed)
+
+
+def add_arguments(parser: OneLineParser) -> None:
     group = parser.add_argument_group("console table")
+    number = parser.number
     # defaults of None: what the user named is compared with a game that is resumed (see resume_conflict)
     group.add_argument("--players", default=None,
                        help=f"comma-separated names (default {DEFAULT_PLAYERS}), each with :w or :m for the "
@@ -83,7 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--sets", default=None,
                        help="Munchkin: comma-separated set keys: cthulhu (default), impossible, shakespeare, axecop "
                             "(a mix: several)")
-    group.add_argument("--seed", type=int, default=None)
+    group.add_argument("--seed", type=number(), default=None)
     group.add_argument("--db", default=None,
                        help="database file or postgresql:// URL (default: DATABASE_URL, else the data folder's file)")
     group.add_argument("--channel", default="konsole", help="the console's channel name (one game per channel)")
@@ -92,20 +102,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--shared-victory", action="store_true", default=None)
     group.add_argument("--lang", default="de", choices=["de", "en"])
     group.add_argument("--script", type=Path, default=None, help="read the input lines from this file")
-    group.add_argument("--auto", type=int, default=None, metavar="N", help="random agents play N whole games")
-    group.add_argument("--bots", type=int, default=0, metavar="N",
+    group.add_argument("--auto", type=number(), default=None, metavar="N", help="random agents play N whole games")
+    group.add_argument("--bots", type=number(), default=0, metavar="N",
                        help="with --auto: the last N seats are bot players, the others random agents")
     group.add_argument("--bot-level", default="leicht", choices=list(LEVELS),
                        help="the bots' strength: leicht, mittel, or schwer (a search; see --bot-budget-ms)")
-    group.add_argument("--bot-budget-ms", type=int, default=None, metavar="MS",
+    group.add_argument("--bot-budget-ms", type=number(), default=None, metavar="MS",
                        help="schwer's thinking time per decision (default 1000)")
     group.add_argument("--images", type=Path, default=None, metavar="DIR",
                        help="write the table's pictures (PNG files) here after each move")
 
 
-def player_names(value: str) -> list[str]:
-    if value.strip().isdigit():
-        return [f"P{i + 1}" for i in range(int(value))]
+def player_names(value: str, least: int, most: int) -> list[str]:
+    """The names given, or as many players as a number names ("3": P1, P2, P3). A number in another
+    script ("²") is refused as a number, not taken for a name."""
+    if looks_like_a_number(value):
+        try:
+            count = parse_whole(value, least, most)
+        except NumberError:
+            raise UsageError("players_number", given=value.strip(), least=least, most=most) from None
+        return [f"P{i + 1}" for i in range(count)]
     return [name.strip() for name in value.split(",") if name.strip()]
 
 
@@ -136,6 +152,7 @@ class ConsoleSettings:
     script: list[str] | None = None
     given: dict[str, Any] = field(default_factory=dict)   # what the user named, compared on resume
     sexes: dict[str, str] = field(default_factory=dict)   # name -> "female"/"male" where the user named it
+    db: str = ""                                          # the database's address, checked (table.stores)
 
 
 def console_settings(args: argparse.Namespace) -> ConsoleSettings:
@@ -144,7 +161,8 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
 
     game = args.game or DEFAULT_GAME
     rules = rules_of(game)
-    tagged = [split_sex(entry) for entry in player_names(args.players or DEFAULT_PLAYERS)]
+    tagged = [split_sex(entry) for entry in player_names(args.players or DEFAULT_PLAYERS, rules.min_players,
+                                                                  rules.max_players)]
     names, sexes = [name for name, _ in tagged], {name: sex for name, sex in tagged if sex}
     check_players(names, rules.min_players, rules.max_players)
     if args.auto is not None and args.auto < 1:
@@ -155,11 +173,24 @@ def console_settings(args: argparse.Namespace) -> ConsoleSettings:
         raise UsageError("bot_budget", given=args.bot_budget_ms)
     sets, options = frontend(game).settings(args.sets, {"faster_play": args.faster_play,
                                                          "shared_victory": args.shared_victory})
+    db = database_url(args.db)
+    if args.images is not None:
+        check_picture_folder(args.images)
     given: dict[str, Any] = {"game": args.game, "players": args.players and names, "seed": args.seed,
-                             "sets": args.sets and sets,
+                             "sets": sets if args.sets is not None else None,
                              "options": {k: True for k in ("faster_play", "shared_victory") if getattr(args, k)}}
     return ConsoleSettings(game, names, sets, options, read_script(args.script),
-                           {k: v for k, v in given.items() if v not in (None, {})}, sexes)
+                           {k: v for k, v in given.items() if v not in (None, {})}, sexes, db)
+
+
+def check_picture_folder(folder: Path) -> None:
+    """--images names a folder that is there or can be made, and can be written to; checked before the
+    game starts, so a bad name changes nothing (the folder itself is made with the first picture)."""
+    there = next(p for p in (folder, *folder.parents) if p.exists())
+    if not there.is_dir():
+        raise UsageError("images_not_folder", path=str(folder), file=str(there))
+    if not os.access(there, os.W_OK | os.X_OK):
+        raise UsageError("images_unwritable", path=str(folder), folder=str(there))
 
 
 def check_players(names: list[str], least: int, most: int) -> None:
@@ -542,7 +573,9 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
         settings = console_settings(args)
     except UsageError as exc:
         return refuse(args.lang, exc)
-    store = store_for(args.db)
+    store = store_for(settings.db)
+    if (folder := folder_to_create(settings.db)) is not None:
+        print(text(args.lang, "cli", "db_folder_created", folder=str(folder)), file=sys.stderr)
     try:
         await store.open()
         service = TableService(store)
@@ -570,5 +603,8 @@ async def run_console(args: argparse.Namespace, stdin: TextIO | None = None, out
         return 0
     except TableError as exc:     # the database (damaged, busy, not ours) or a game that does not fit
         return refuse(args.lang, exc)
+    except DatabaseGone as exc:   # the server stopped mid-game: what was played is stored, the table stops
+        print(text(args.lang, "cli", "database_gone", path=exc.path, reason=exc.reason), file=sys.stderr)
+        return 1
     finally:
         await store.close()

@@ -31,3 +31,14 @@ class Busy(TableError):
 class StaleVersion(TableError):
     def __init__(self, expected: int, actual: int) -> None:
         super().__init__("stale_version", expected=expected, actual=actual)
+
+
+class DatabaseGone(Exception):
+    """The database server stopped answering in the middle of play (PostgreSQL shut down, the network
+    gone). Not a TableError: no single line or move is at fault, so it is not refused and played on;
+    the front end says so and stops. What was committed before stays (each move is one transaction)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason

@@ -14,17 +14,16 @@ import argparse
 import asyncio
 import sys
 
-from table.errors import StoreError
-from table.replay import replay_store
+from table.console import OneLineParser, refuse
+from table.errors import TableError, UsageError
+from table.replay import existing_database, replay_store
 from table.store import COPIED_TABLES, Store
-from table.stores import store_for
+from table.stores import database_url, redacted, store_for
 
 GAMES_AT_ONCE = 200
 
 
 async def copy_games(source: Store, target: Store) -> int:
-    if await target.games(with_state=False):
-        raise SystemExit("the target already holds games: migrate into an empty database")
     ids = [g.id for g in await source.games(with_state=False)]
     for start in range(0, len(ids), GAMES_AT_ONCE):
         first, last = ids[start], ids[min(start + GAMES_AT_ONCE, len(ids)) - 1]
@@ -39,11 +38,14 @@ async def copy_games(source: Store, target: Store) -> int:
 
 
 async def migrate(source_url: str, target_url: str) -> tuple[int, list[dict]]:
-    source, target = store_for(source_url), store_for(target_url)
+    target_url = database_url(target_url)
+    source, target = store_for(existing_database(source_url)), store_for(target_url)
     await source.open()
     try:
         await target.open()
         try:
+            if await target.games(with_state=False):
+                raise UsageError("migrate_not_empty", path=redacted(target_url))
             copied = await copy_games(source, target)
             return copied, await replay_store(target)
         finally:
@@ -53,15 +55,15 @@ async def migrate(source_url: str, target_url: str) -> tuple[int, list[dict]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--from", dest="source", required=True, help="sqlite:///path, a path or postgresql://…")
     parser.add_argument("--to", dest="target", required=True, help="sqlite:///path, a path or postgresql://…")
+    parser.add_argument("--lang", default="de", choices=["de", "en"], help="language of the error messages")
     args = parser.parse_args(argv)
     try:
         copied, reports = asyncio.run(migrate(args.source, args.target))
-    except StoreError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    except TableError as exc:      # an address, a database missing, damaged or not empty: one line, in words
+        return refuse(args.lang, exc)
     bad = [r for r in reports if not r["clean"]]
     for report in bad:
         print(f"game {report['game']}: DIFFERS: {report['problem']}")

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engine.core.numbers import NumberError, parse_decimal
+from table.errors import TableError
+
 
 class Pace(BaseModel):
     name: str
@@ -31,22 +34,34 @@ FIELDS = {"window": "window_seconds", "decision": "decision_seconds", "turn": "t
           "increment": "bank_increment", "cap": "bank_cap"}
 
 
+def overrides_of(spec: str) -> dict[str, float] | None:
+    """The numbers a pace spec overrides, by Pace field; None when a part is not "field=seconds" (a
+    number in ASCII digits, one decimal point at most: "turn=²" is refused, not read later)."""
+    _, *items = spec.split(";")
+    changes = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        if key not in FIELDS:
+            return None
+        try:
+            changes[FIELDS[key]] = parse_decimal(value)
+        except NumberError:
+            return None
+    return changes
+
+
 def pace_of(spec: str) -> Pace:
     """A pace by name, with numbers overridden: "async;turn=172800;window=7200" (seconds)."""
-    name, *overrides = spec.split(";")
-    pace = PACES.get(name, PACES["live"])
-    changes = {}
-    for item in overrides:
-        key, _, value = item.partition("=")
-        if key in FIELDS and value.replace(".", "", 1).isdigit():
-            changes[FIELDS[key]] = float(value)
-    return pace.model_copy(update=changes)
+    pace = PACES.get(spec.split(";")[0], PACES["live"])
+    return pace.model_copy(update=overrides_of(spec) or {})
 
 
-def valid_pace(spec: str) -> bool:
-    name, *overrides = spec.split(";")
-    return name in PACES and all(
-        o.partition("=")[0] in FIELDS and o.partition("=")[2].replace(".", "", 1).isdigit() for o in overrides)
+def check_pace(spec: str) -> None:
+    """A pace the host names: a known name, then "field=seconds" parts; else TableError, in words."""
+    if spec.split(";")[0] not in PACES:
+        raise TableError("unknown_pace", pace=spec)
+    if overrides_of(spec) is None:
+        raise TableError("pace_override", pace=spec, words=", ".join(FIELDS))
 
 
 def seconds_for(pace: Pace, target: str) -> float | None:

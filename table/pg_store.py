@@ -9,12 +9,14 @@ claimed with ``FOR UPDATE SKIP LOCKED``: two schedulers never take the same row.
 
 from __future__ import annotations
 
-import re
+import functools
+import inspect
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncpg
 
-from table.errors import StaleVersion, StoreError, TableError
+from table.errors import DatabaseGone, StaleVersion, StoreError, TableError
 from table.migrations import LATEST, MIGRATIONS
 from table.sql import (
     CLAIM_DEADLINES,
@@ -42,14 +44,13 @@ from table.store import (
     game_key,
     insert_sql,
 )
+from table.stores import redacted
 
+# what asyncpg raises when the server goes away: the socket (OSError), the connection closed under a
+# query, the server shutting down (57P01) or refusing new connections while it does (57P03)
+CONNECTION_LOST = (OSError, asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError)
 MIGRATION_LOCK = 0x5350_4C54          # advisory lock id: one process migrates at a time
 POOL_SIZE = 10
-
-
-def redacted(url: str) -> str:
-    """The URL without its password, for messages."""
-    return re.sub(r"(//[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
@@ -250,3 +251,20 @@ class PgStore(SharedSQL, Store):
             if table == "games":      # new games must not take the ids just copied
                 await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), "
                                    "(SELECT MAX(id) FROM games))")
+
+
+def _saying_when_the_server_is_gone(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    @functools.wraps(method)
+    async def guarded(self: PgStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(self, *args, **kwargs)
+        except CONNECTION_LOST as exc:
+            raise DatabaseGone(redacted(self.url), str(exc) or type(exc).__name__) from exc
+
+    return guarded
+
+
+# every query of the store (its own and the shared ones); opening has its own one-line refusal
+for _name, _method in inspect.getmembers(PgStore, inspect.iscoroutinefunction):
+    if _name not in ("open", "close") and not _name.startswith("__"):
+        setattr(PgStore, _name, _saying_when_the_server_is_gone(_method))

@@ -22,6 +22,14 @@ from table.store import GameRecord, Store
 from table.stores import database_url, is_postgres, sqlite_path, store_for
 
 
+def existing_database(location: str | None) -> str:
+    """The address of a database that is there: a tool that reads one must not create it."""
+    db = database_url(location)
+    if not is_postgres(db) and not sqlite_path(db).exists():
+        raise UsageError("no_database", path=db)
+    return db
+
+
 async def replay_game(store: Store, record: GameRecord) -> dict:
     """The stored state must equal the replay of the log from the seed and the seats."""
     report = {"game": record.id, "status": record.status, "version": record.version, "actions": 0, "clean": True}
@@ -78,13 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", default=None, help="file or postgresql:// URL (default: DATABASE_URL, else the "
                         "data folder's file)")
-    parser.add_argument("--game", type=int, default=None)
+    parser.add_argument("--game", type=parser.number(1), default=None)
     parser.add_argument("--lang", default="de", choices=["de", "en"], help="language of the error messages")
     args = parser.parse_args(argv)
-    db = database_url(args.db)
-    if not is_postgres(db) and not sqlite_path(db).exists():      # replaying must not create a database
-        return refuse(args.lang, UsageError("no_database", path=db))
     try:
+        db = existing_database(args.db)
         reports = asyncio.run(replay(db, args.game))
     except TableError as exc:      # damaged, another program's, newer, busy: one line, the file untouched
         return refuse(args.lang, exc)

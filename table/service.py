@@ -28,10 +28,11 @@ from engine.core.events import Event
 from engine.games import GameRules, rules_of
 from engine.undo import check_undoable, undo_refusal
 from table.actionlog import RefusedOnReplay, last_move
-from table.cache import LRU, cache_size
+from table.cache import LRU
+from table.config import cache_size
 from table.errors import StaleVersion, TableError
 from table.games import DEFAULT_GAME
-from table.pace import pace_of, seconds_for, valid_pace
+from table.pace import check_pace, pace_of, seconds_for
 from table.sql import BATCH, CLAIM_LEASE
 from table.store import (
     BOT_LEVEL_CODES,
@@ -143,8 +144,7 @@ class TableService:
                      pace: str = "live", sex: str = "male") -> GameRecord:
         rules = rules_of(kind)
         _check_sex(sex)
-        if not valid_pace(pace):
-            raise TableError("unknown_pace", pace=pace)
+        check_pace(pace)
         options_model = rules.options_model.model_validate(options or {})
         chosen_sets = list(sets or rules.default_sets)
         known = rules.available_sets()
@@ -775,8 +775,7 @@ class TableService:
         record = await self.game_in(guild_id, channel_id)
         if by != record.host_id:
             raise TableError("host_only")
-        if not valid_pace(pace):
-            raise TableError("unknown_pace", pace=pace)
+        check_pace(pace)
         await self.store.update_lobby(record.id, pace=pace, now=self.clock())
         self._rosters.pop(record.id, None)
         return await self.game_in(guild_id, channel_id)

@@ -36,8 +36,9 @@ def server_bin() -> Path | None:
 
 
 class PgServer:
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, durable: bool = False) -> None:
         self.bin_dir = bin_dir
+        self.durable = durable      # commits on disk before they return: a halt loses none of them
         self.folder = Path(tempfile.mkdtemp(prefix="spielleiter-pg-"))
         self.data = self.folder / "data"
         self.as_postgres = os.geteuid() == 0
@@ -52,16 +53,24 @@ class PgServer:
             shutil.chown(self.folder, "postgres", "postgres")
         self._run(str(self.bin_dir / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
                   "-E", "UTF8", "--no-sync")
-        # speed over durability: this cluster lives for one test run
-        options = (f"-k {self.folder} -p {PORT} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-                   "-c full_page_writes=off -c max_connections=200")
+        self.resume()
+        return self
+
+    def resume(self) -> None:
+        """Start the server on its data folder (again, after halt)."""
+        # speed over durability: this cluster lives for one test run (a halt still keeps what was committed)
+        options = (f"-k {self.folder} -p {PORT} -c listen_addresses='' -c fsync=off -c full_page_writes=off "
+                   "-c max_connections=200" + ("" if self.durable else " -c synchronous_commit=off"))
         self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
                   str(self.folder / "log"), "-w", "start")
-        return self
+
+    def halt(self) -> None:
+        """Stop the server at once, as a crash or an operator would, keeping its data folder."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         try:
-            self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -185,7 +185,7 @@ def test_a_bad_host_file_is_refused_at_start_up_naming_file_card_and_field(host_
     (host_dir / "bad.yaml").write_text(body, encoding="utf-8")
     with pytest.raises(CardDataError) as err:
         use_host_card_dir(host_dir)
-    assert message in str(err.value)
+    assert message in str(err.value) and "?:" not in str(err.value)
 
 
 def test_a_host_yml_file_is_used_like_a_yaml_file(host_dir):
@@ -198,19 +198,26 @@ def test_a_host_yml_file_is_used_like_a_yaml_file(host_dir):
 
 @pytest.mark.parametrize(("body", "message"), [
     ("set: cthulhu\ncards:\n  - {id: x5, name_de: Gr\xfcn, name_en: X, deck: door, kind: monster}\n".encode("latin-1"),
-     "bad.yaml: card ?: field ?: not UTF-8 text"),
+     "bad.yaml: line 3, card x5, field name_de: not UTF-8 text (byte"),
     (b"set: cthulhu\ncards:\n  - {id: x6, name_de: X, name_en: X, deck: door, kind: monster,"
      b" bad_stuff: [{op: handler, handler: lose_evrything}]}\n",
      "bad.yaml: card x6: field bad_stuff.0.handler: unknown handler 'lose_evrything'"),
     (b"set: cthulhu\ncards:\n  - {id: x7, name_de: X, name_en: X, deck: door, kind: class, abilities: [flyy]}\n",
      "bad.yaml: card x7: field abilities.0: unknown ability 'flyy'"),
-    (b"set: Meins\ncards: []\n", "bad.yaml: card ?: field set"),
+    (b"set: Meins\ncards: []\n", "bad.yaml: field set: "),
+    (b"set: cthulhu\ncards:\n  - {id: x8, name_de: X, name_en: X, deck: door, kind: monster, level: [}\n",
+     "bad.yaml: line 3, card x8, field level: not valid YAML"),
+    (b"set: cthulhu\ncards:\n  - {name_de: X, name_en: X, deck: door, kind: monster}\n",
+     "bad.yaml: card #1: field id: "),
+    (b"- just\n- a list\n", "bad.yaml: the file as a whole: "),
 ])
 def test_a_host_file_with_bad_text_or_unknown_names_is_refused(host_dir, body, message):
+    """Issue #34, point 3: the message names the file, the card and the field where they can be found,
+    and never stands in a "?" for them."""
     (host_dir / "bad.yaml").write_bytes(body)
     with pytest.raises(CardDataError) as err:
         use_host_card_dir(host_dir)
-    assert message in str(err.value)
+    assert message in str(err.value) and "?:" not in str(err.value)
 
 
 def test_a_new_host_set_reusing_another_sets_card_id_is_refused_and_not_used(host_dir):

@@ -102,7 +102,7 @@ def test_a_bad_database_file_is_one_line_exit_2_and_left_untouched(tmp_path, how
     (("--bots", "2"), "--bots 2 passt nicht"),
     (("--auto", "1", "--bots", "1", "--bot-budget-ms", "0"), "--bot-budget-ms 0 passt nicht"),
     (("--auto", "1", "--bots", "1", "--bot-level", "stark"), "argument --bot-level: invalid choice: 'stark'"),
-    (("--seed", "abc"), "Aufruf fehlerhaft: argument --seed: invalid int value: 'abc'"),
+    (("--seed", "abc"), "Aufruf fehlerhaft: argument --seed: „abc“ ist keine ganze Zahl aus den Ziffern 0–9"),
     (("--players", "Anna", "--lang", "en"), "It takes 2 to 6 players, 1 named (Anna)."),
 ])
 def test_each_option_mistake_is_one_clear_line(cli, tmp_path, argv, expected):
@@ -241,3 +241,191 @@ def test_console_bots_play_at_the_strength_named(cli, tmp_path):
                          "--bots", "2", "--bot-level", "schwer", "--bot-budget-ms", "5", script=False)
     assert code == 0, err
     assert "1/1 Spiele beendet" in out and "P2 (Bot, schwer)" in out and "P3 (Bot, schwer)" in out
+
+
+# ---------------------------------------------------------------------- issue #34: what a person types
+def stamp(path: Path) -> tuple[str, int] | None:
+    """A file's bytes and modification time, to show it untouched; None when there is no file."""
+    return (sha(path), path.stat().st_mtime_ns) if path.exists() else None
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    # point 2: numbers are ASCII digits within a range
+    (("--players", "²"), "--players ² geht nicht: eine Zahl von Spielern schreibt man mit den Ziffern 0–9, von 2 bis"),
+    (("--players", "٣"), "--players ٣ geht nicht"),
+    (("--players", "9"), "--players 9 geht nicht"),
+    (("--players", "9" * 30), "geht nicht: eine Zahl von Spielern"),
+    (("--seed", "٣"), "argument --seed: „٣“ ist keine ganze Zahl aus den Ziffern 0–9 (erlaubt: ab 0)"),
+    (("--auto", "²"), "argument --auto: „²“ ist keine ganze Zahl aus den Ziffern 0–9"),
+    (("--bots", "1²"), "argument --bots: „1²“ ist keine ganze Zahl"),
+    (("--seed", "٣", "--lang", "en"), "argument --seed: “٣” is not a whole number in the digits 0–9 (allowed: 0 or"),
+    # point 4: addresses and sets
+    (("--db", "mysql://x@y/z"), "„mysql://x@y/z“ ist keine Datenbankadresse, die ich lesen kann"),
+    (("--db", "garbage://user:secret@host/x"), "„garbage://user:***@host/x“ ist keine Datenbankadresse"),
+    (("--sets", ""), "--sets nennt kein Set. Es gibt: axecop, cthulhu"),
+    (("--sets", ",,,"), "--sets nennt kein Set. Es gibt: axecop, cthulhu"),
+    (("--game", "smashup", "--sets", ""), "Smash Up – Munchkin hat keine Sets"),
+])
+def test_a_number_in_another_script_or_an_unknown_address_is_one_line_and_writes_nothing(cli, tmp_path, argv, expected):
+    """Issue #34, points 2 and 4: `--players ²` ended the start with a traceback; `--db mysql://…`
+    played in a local file named "mysql:/x@y/z"; `--sets ""` quietly took the default set."""
+    code, out, err = cli("--console", "--db", str(tmp_path / "c.db"), *argv)
+    assert code == 2 and out == ""
+    assert expected in one_line(err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.txt"]
+    assert not Path("mysql:").exists() and not Path("garbage:").exists()
+
+
+@pytest.mark.parametrize(("setting", "value", "expected"), [
+    ("STATE_CACHE_SIZE", "²", "Die Einstellung STATE_CACHE_SIZE=² geht nicht: sie nimmt eine ganze Zahl ab 1"),
+    ("STATE_CACHE_SIZE", "0", "Die Einstellung STATE_CACHE_SIZE=0 geht nicht"),
+    ("SHARD_COUNT", "²", "Die Einstellung SHARD_COUNT=² geht nicht: sie nimmt eine ganze Zahl von 1 bis 10000"),
+    ("SHARD_IDS", "1", "Die Einstellung SHARD_IDS=1 geht nur zusammen mit SHARD_COUNT"),
+    ("DEV_GUILD_ID", "²", "Die Einstellung DEV_GUILD_ID=² geht nicht: sie nimmt die ID eines Discord-Servers"),
+    ("DEV_GUILD_ID", "123456789012345678901", "Die Einstellung DEV_GUILD_ID=123456789012345678901 geht nicht"),
+    ("LOG_LEVEL", "BOGUS", "Die Einstellung LOG_LEVEL=BOGUS geht nicht: sie nimmt DEBUG, INFO, WARNING, ERROR oder"),
+    ("DATABASE_URL", "garbage://x", "„garbage://x“ ist keine Datenbankadresse, die ich lesen kann"),
+])
+@pytest.mark.parametrize("start", [("--console", "--players", "Anna,Ben"), ()], ids=["console", "bot"])
+def test_a_bad_setting_stops_the_start_in_one_line_naming_what_it_accepts(cli, tmp_path, monkeypatch, setting, value,
+                                                                          expected, start):
+    """Issue #34, point 2/3/4: a bad environment setting ended start-up with a traceback or was silently
+    ignored; now the console and the bot both refuse it before the database is made."""
+    monkeypatch.setenv(setting, value)
+    if not start:                      # the bot: a token, so nothing but the setting stands in the way
+        monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    for other in {"STATE_CACHE_SIZE", "SHARD_COUNT", "SHARD_IDS", "LOG_LEVEL", "DATABASE_URL"} - {setting}:
+        monkeypatch.delenv(other, raising=False)
+    code, out, err = cli(*start, script=bool(start))
+    assert code == 2 and out == ""
+    assert one_line(err).startswith(expected)
+    assert not (tmp_path / "var").exists()
+
+
+def test_settings_in_ascii_digits_within_their_range_are_read(monkeypatch):
+    for name, value in (("STATE_CACHE_SIZE", "64"), ("SHARD_COUNT", "4"), ("SHARD_IDS", "0, 3"),
+                        ("DEV_GUILD_ID", "18446744073709551615"), ("LOG_LEVEL", "info")):
+        monkeypatch.setenv(name, value)
+    settings = bot.Settings.from_env()
+    assert (settings.shard_count, settings.shard_ids, settings.dev_guild_id, settings.log_level) == \
+        (4, [0, 3], 2**64 - 1, "INFO")
+    monkeypatch.setenv("SHARD_IDS", "4")          # shards are numbered from 0 to SHARD_COUNT - 1
+    with pytest.raises(bot.UsageError) as refused:
+        bot.Settings.from_env()
+    assert refused.value.code == "bad_shard_ids" and refused.value.params["top"] == 3
+
+
+@pytest.mark.parametrize("how", ["a file", "inside a file"])
+def test_images_naming_a_file_is_refused_before_the_game_starts(cli, tmp_path, how):
+    """Issue #34, point 3: `--images` naming a file used to start the game and write the database
+    before failing with a traceback; now it is one line and the database is not made."""
+    blocker = tmp_path / "pictures.png"
+    blocker.write_bytes(b"not a folder")
+    images = blocker if how == "a file" else blocker / "more"
+    code, out, err = cli("--console", "--db", str(tmp_path / "c.db"), "--players", "Anna,Ben", "--images", str(images))
+    assert code == 2 and out == ""
+    assert one_line(err) == (f"--images {images} geht nicht: {blocker} ist eine Datei, kein Ordner für die Bilder. "
+                             "Nichts wurde gestartet.")
+    assert not (tmp_path / "c.db").exists() and blocker.read_bytes() == b"not a folder"
+
+
+def test_images_in_a_folder_that_does_not_exist_yet_are_written_there(cli, tmp_path):
+    images = tmp_path / "new" / "pictures"
+    code, _, err = cli("--console", "--db", str(tmp_path / "c.db"), "--players", "Anna,Ben", "--seed", "1",
+                       "--images", str(images))
+    assert code == 0, err
+    assert any(images.glob("*.png"))
+
+
+def test_a_db_in_a_folder_that_does_not_exist_says_it_creates_it(cli, tmp_path):
+    """Issue #34, point 4: the console says on stderr, in one line, that it makes the folder."""
+    db = tmp_path / "not" / "yet" / "c.db"
+    code, out, err = cli("--console", "--db", str(db), "--players", "Anna,Ben", "--seed", "1")
+    assert code == 0 and "# Spiel #1" in out
+    assert one_line(err) == f"Den Ordner {db.parent} für die Datenbank gibt es noch nicht – ich lege ihn an."
+    assert db.exists()
+    code, _, err = cli("--console", "--db", str(db))       # the second time there is nothing to say
+    assert code == 0 and err == ""
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> tuple[Path, tuple[str, int] | None]:
+    """A folder with a database holding one game (game.db), and that file's stamp."""
+    folder = tmp_path_factory.mktemp("played")
+    assert console(folder, "--db", str(folder / "game.db"), "--players", "Anna,Ben", "--seed", "1").returncode == 0
+    return folder, stamp(folder / "game.db")
+
+
+def tool(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *argv], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (("engine.sim", "--sets", "foo"), "python -m engine.sim: --sets 'foo': the sets are axecop, cthulhu"),
+    (("engine.sim", "--players", "9"), "python -m engine.sim: --players 9: munchkin is played by 2 to 6"),
+    (("engine.sim", "--games", "-5"), "python -m engine.sim: argument --games: '-5' is not a whole number in the "
+                                      "digits 0–9 (allowed: 1 or more)"),
+    (("engine.sim", "--seed", "²"), "python -m engine.sim: argument --seed: '²' is not a whole number"),
+    (("table.replay", "--game", "²"), "Aufruf fehlerhaft: argument --game: „²“ ist keine ganze Zahl"),
+    (("table.replay", "--db", "mysql://x@y/z"), "„mysql://x@y/z“ ist keine Datenbankadresse"),
+    (("table.bench", "--players", "٣"), "Aufruf fehlerhaft: argument --players: „٣“ ist keine ganze Zahl"),
+    (("table.bench", "--db", "garbage://x"), "„garbage://x“ ist keine Datenbankadresse"),
+    (("table.migrate",), "Aufruf fehlerhaft: the following arguments are required: --from, --to"),
+    (("table.migrate", "--from", "{tmp}/none.db", "--to", "{tmp}/t.db"),
+     "Es gibt keine Datenbank unter {tmp}/none.db."),
+    (("table.migrate", "--from", "{tmp}/game.db", "--to", "mysql://x@y/z"), "„mysql://x@y/z“ ist keine"),
+    (("table.migrate", "--from", "{tmp}/game.db", "--to", "{tmp}/game.db", "--lang", "en"),
+     "{tmp}/game.db already holds games: a migration goes only into an empty database. Nothing was copied."),
+])
+def test_the_tools_refuse_a_mistake_in_one_line_with_exit_2_and_write_nothing(played, argv, expected):
+    """Issue #34, points 2-4: engine.sim with an unknown set, too many players or a negative number of
+    games, table.migrate's raw codes (`db_unusable {'path': …}`), addresses of other databases."""
+    folder, before = played
+    run = tool(*(a.replace("{tmp}", str(folder)) for a in argv))
+    assert run.returncode == 2 and run.stdout == ""
+    assert one_line(run.stderr).startswith(expected.replace("{tmp}", str(folder)))
+    assert stamp(folder / "game.db") == before
+    assert sorted(p.name for p in folder.iterdir() if p.suffix == ".db") == ["game.db"]
+
+
+class StoppingInput:
+    """A console's input whose server stops after the first line has been played."""
+
+    def __init__(self, lines: list[str], stop) -> None:
+        self.lines, self.stop, self.read = lines, stop, 0
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        if self.read == 1:
+            self.stop()
+        self.read += 1
+        return self.lines[self.read - 1] + "\n" if self.read <= len(self.lines) else ""
+
+
+def test_a_postgresql_server_that_stops_mid_game_is_one_line_exit_1_and_loses_nothing(cli, monkeypatch):
+    """Issue #34, point 3: the server stopping under a running console printed 52 lines of traceback;
+    now one line says the database went away, and after its restart the game is there, replaying clean."""
+    import asyncio
+
+    from tests.pg_server import MISSING, PgServer, server_bin
+    from tests.test_console import _seed_where_anna_starts
+
+    if server_bin() is None:
+        pytest.skip(MISSING)
+    server = PgServer(server_bin(), durable=True).start()
+    try:
+        monkeypatch.setattr(sys, "stdin", StoppingInput(["Anna: tür", "Anna: status"], server.halt))
+        code, out, err = cli("--console", "--db", server.url(), "--players", "Anna,Ben,Cleo",
+                             "--seed", str(_seed_where_anna_starts()), script=False)
+        assert code == 1 and "Anna" in out
+        line = one_line(err)
+        assert line.startswith(f"Die Datenbank {server.url()} ist weggefallen (")
+        assert "jeder Zug bis hierher ist gespeichert" in line
+        server.resume()
+        reports = asyncio.run(replay.replay(server.url(), None))
+        assert [(r["version"], r["actions"], r["clean"]) for r in reports] == [(2, 1, True)]
+    finally:
+        server.stop()

@@ -58,12 +58,18 @@ def test_game_resumes_after_restart(tmp_path):
     assert "wird fortgesetzt" in again.stdout
 
 
-def test_without_token_and_no_terminal_it_says_so_and_exits(tmp_path):
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": ""}
+def test_make_run_with_no_token_and_no_terminal_says_what_it_needs_and_fails(tmp_path):
+    """Issue #34, point 8: `make run` from a service (stdin not a terminal, no DISCORD_TOKEN) used to
+    print "starte den Konsolentisch" and exit 0 having done nothing; now it names what is missing."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": "",
+           "SPIELLEITER_DATA_DIR": str(tmp_path / "var")}
     run = subprocess.run([sys.executable, "bot.py"], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          stdin=subprocess.DEVNULL, env=env)
-    assert run.returncode == 0
-    assert run.stdout.strip().splitlines() == ["Kein DISCORD_TOKEN gesetzt – starte den Konsolentisch."]
+    assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == [
+        "Kein DISCORD_TOKEN gesetzt und kein Terminal: für den Bot DISCORD_TOKEN setzen (in der Umgebung oder in "
+        ".env), für den Konsolentisch in einem Terminal starten oder --script DATEI angeben."]
+    assert not (tmp_path / "var").exists()
 
 
 def test_a_bad_host_card_file_stops_the_start_naming_file_card_and_field(tmp_path):

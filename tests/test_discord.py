@@ -271,6 +271,22 @@ async def test_host_changes_the_pace_with_a_command(table: Table):
     assert bad.ephemeral and "Unknown pace" in bad.response.content
 
 
+@pytest.mark.parametrize("spec", ["async;turn=²", "async;window=٣٠٠", "async;turn=1.2.3", "async;nonsense=3"])
+async def test_a_pace_whose_seconds_are_not_a_number_is_refused_when_given_and_start_still_works(table: Table, spec):
+    """Issue #34, point 2: /tempo async;turn=² was accepted and then broke /start; now it is refused
+    in words, the pace stays as it was, and the game starts."""
+    anna, *others = table.players
+    await anna.slash(table.channel, "neu")
+    bad = await anna.slash(table.channel, "tempo", tempo=spec)
+    assert bad.ephemeral and f"The pace “{spec}” does not work" in bad.response.content
+    for member in others:
+        await member.slash(table.channel, "beitreten")
+    started = await anna.slash(table.channel, "start")
+    assert not started.ephemeral
+    await table.settle()
+    assert (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).pace == "live"
+
+
 async def test_set_moves_refuse_privately_and_change_nothing(table: Table):
     """The sets' own commands refuse clearly, only to the sender (German clients: test_discord_locales)."""
     anna, ben, _ = table.players

@@ -204,7 +204,7 @@ async def test_custom_pace_numbers(service):
         await service.create("g", "x2", "anna", "Anna", pace="async;nonsense=3")
         raise AssertionError("refused expected")
     except TableError as exc:
-        assert exc.code == "unknown_pace"
+        assert exc.code == "pace_override"
 
 
 async def test_waiting_on_another_player_does_not_spend_your_bank(service, clock):

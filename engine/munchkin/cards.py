@@ -8,9 +8,10 @@ as not automated when played.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -212,30 +213,70 @@ class CardFile(BaseModel):
 
 
 class CardDataError(ValueError):
-    """A card file that does not validate: names the file, the card and the field."""
+    """A card file that does not validate: names the file, the card and the field (as far as the
+    file's text lets them be found)."""
+
+
+CARD_ID = re.compile(r"\bid\s*:\s*([^\s,}]+)")
+FIELD_KEY = re.compile(r"([A-Za-z_][\w]*)\s*:")
+
+
+def _place(text: str, offset: int) -> str:
+    """Where in a card file a character is: "line 3, card x5, field name_de" (the last id and key
+    written before it; those not found are left out)."""
+    before = text[:offset]
+    parts = [f"line {before.count(chr(10)) + 1}"]
+    cards_start = before.find("cards:")
+    ids = CARD_ID.findall(before[cards_start:]) if cards_start >= 0 else []
+    if ids:
+        parts.append(f"card {ids[-1]}")
+    keys = FIELD_KEY.findall(before.rsplit("\n", 1)[-1]) or FIELD_KEY.findall(before)
+    if keys:
+        parts.append(f"field {keys[-1]}")
+    return ", ".join(parts)
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CardDataError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        readable = data[:exc.start].decode("utf-8", errors="replace")
+        raise CardDataError(f"{path.name}: {_place(readable, len(readable))}: not UTF-8 text "
+                            f"(byte {exc.start})") from exc
+    try:
+        return yaml.load(text, Loader=_SAFE_LOADER)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = _place(text, mark.index) if mark is not None else "line ?"
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise CardDataError(f"{path.name}: {where}: not valid YAML ({problem})") from exc
+
+
+def _validation_place(raw: Any, loc: list) -> str:
+    """A pydantic error's location as "card chibithulhu: field level" (or "field set")."""
+    card = None
+    if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+        try:
+            card = raw["cards"][loc[1]].get("id", f"#{loc[1] + 1}")
+        except (KeyError, IndexError, TypeError, AttributeError):
+            card = f"#{loc[1] + 1}"
+        loc = loc[2:]
+    field = ".".join(str(part) for part in loc)
+    parts = ([f"card {card}"] if card is not None else []) + ([f"field {field}"] if field else [])
+    return ": ".join(parts) or "the file as a whole"
 
 
 def load_card_file(path: Path) -> CardFile:
-    try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
-    except UnicodeDecodeError as exc:
-        raise CardDataError(f"{path.name}: card ?: field ?: not UTF-8 text (byte {exc.start})") from exc
-    except (OSError, yaml.YAMLError) as exc:
-        raise CardDataError(f"{path.name}: card ?: field ?: cannot be read ({exc})") from exc
+    raw = _read_yaml(path)
     try:
         card_file = CardFile.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        loc = list(first["loc"])
-        card = "?"
-        if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-            try:
-                card = raw["cards"][loc[1]].get("id", f"#{loc[1]}")
-            except (KeyError, IndexError, TypeError, AttributeError):
-                card = f"#{loc[1]}"
-            loc = loc[2:]
-        field = ".".join(str(part) for part in loc) or "?"
-        raise CardDataError(f"{path.name}: card {card}: field {field}: {first['msg']}") from exc
+        raise CardDataError(f"{path.name}: {_validation_place(raw, list(first['loc']))}: {first['msg']}") from exc
     seen: set[str] = set()
     for card in card_file.cards:
         if card.id in seen:
@@ -284,7 +325,7 @@ def use_host_card_dir(folder: Path | None) -> dict[str, int]:
     counts: dict[str, int] = {}
     if folder is not None:
         if not folder.is_dir():
-            raise CardDataError(f"{folder}: card ?: field ?: not a folder")
+            raise CardDataError(f"{folder}: not a folder of card files")
         for path in host_files(folder):
             card_file = load_card_file(path)
             check_names(path, card_file)
@@ -322,7 +363,7 @@ def set_files(set_key: str) -> list[Path]:
     if _host_card_dir is not None:
         files += [p for p in host_files() if load_card_file(p).set == set_key]
     if not files:
-        raise CardDataError(f"{set_key}.yaml: card ?: field set: no such card set")
+        raise CardDataError(f"{set_key}.yaml: field set: no such card set")
     return files
 
 

@@ -17,9 +17,10 @@ DEFAULT_SETS = "cthulhu"
 
 def settings(sets_text: str | None, options: dict[str, bool]) -> tuple[list[str], dict[str, Any]]:
     """The sets named (trimmed and lower-cased: "Cthulhu" and "cthulhu, axecop" simply work) and the
-    two table options."""
+    two table options. Sets named as nothing ("", ",,,") are refused, not taken for the default."""
     known = available_sets()
-    sets = list(dict.fromkeys(key.strip().lower() for key in (sets_text or DEFAULT_SETS).split(",") if key.strip()))
+    named = DEFAULT_SETS if sets_text is None else sets_text
+    sets = list(dict.fromkeys(key.strip().lower() for key in named.split(",") if key.strip()))
     if not sets:
         raise UsageError("no_sets", known=", ".join(known))
     for key in sets:

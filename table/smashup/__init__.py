@@ -15,7 +15,7 @@ from table.smashup.summary import SmashUpTally
 
 def settings(sets_text: str | None, options: dict[str, bool]) -> tuple[list[str], dict[str, Any]]:
     """Smash Up – Munchkin is one set with no options: naming any is a mistake."""
-    named = [flag for flag, value in (("--sets", sets_text),
+    named = [flag for flag, value in (("--sets", sets_text is not None),
                                       *(("--" + key.replace("_", "-"), on) for key, on in options.items())) if value]
     if named:
         raise UsageError("smashup_options", options=", ".join(named))
