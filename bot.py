@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import logging
 import os
-import signal
 import sys
 
 import discord
 
-from cogs.client import ShardedSpielleiter, Spielleiter, command_payloads, make_bot
+from cogs.client import ShardedSpielleiter, Spielleiter, command_payloads, make_bot, stop_on_signals
 from table import console
 from table.config import Settings
 from table.errors import TableError, UsageError
 from table.i18n import text
+from table.logs import configure_logging
 
 log = logging.getLogger("spielleiter")
 __all__ = ["Settings", "ShardedSpielleiter", "Spielleiter", "main", "make_bot", "start"]
@@ -60,10 +59,8 @@ async def run_bot(settings: Settings, sync_commands: bool, lang: str) -> int:
         await store.close()
         return console.refuse(lang, exc)
     bot = make_bot(settings, sync_commands, store=store)
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))
+    stop_on_signals(bot)
+    bot.loop_lag.start()
     try:
         async with bot:
             await bot.login(settings.token)       # runs setup_hook: cogs, store, recovery, scheduler
@@ -128,7 +125,7 @@ def start(argv: list[str] | None = None) -> int:
         settings = Settings.from_env()
     except UsageError as exc:     # a bad setting (SHARD_COUNT=², LOG_LEVEL=BOGUS): one line, nothing started
         return console.refuse(args.lang, exc)
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level, settings.log_format)
     logging.getLogger("discord.client").setLevel(logging.ERROR)   # no voice here: its warnings are noise
     if args.check_commands:
         return asyncio.run(check_commands())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -54,6 +55,8 @@ class Answer:
         self._watch_task: asyncio.Task | None = None
         self.deferred: str | None = None     # "private" ("thinking …", only for this user) or "update"
         self._tick_owed = False              # deferred privately: the first public answer goes to the channel
+        self._arrived: float | None = None
+        self._observe: Callable[[str, float], None] | None = None   # told how long the first answer took
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Answer:
@@ -63,11 +66,19 @@ class Answer:
         return found
 
     # ------------------------------------------------------------------ the watch
-    def watch(self, lag: float = 0.0) -> None:
-        """Defer by itself unless an answer has begun by the time the loop's lag leaves."""
+    def watch(self, lag: float = 0.0, observe: Callable[[str, float], None] | None = None) -> None:
+        """Defer by itself unless an answer has begun by the time the loop's lag leaves; ``observe`` hears
+        the interaction's kind and the seconds to its first answer."""
         if self.interaction.type is discord.InteractionType.autocomplete or self._timer is not None:
             return
-        self._timer = asyncio.get_running_loop().call_later(defer_delay(lag), self._on_time)
+        loop = asyncio.get_running_loop()
+        self._arrived, self._observe = loop.time(), observe
+        self._timer = loop.call_later(defer_delay(lag), self._on_time)
+
+    def _first_answer_sent(self) -> None:
+        if self._observe is not None and self._arrived is not None:
+            self._observe(self.interaction.type.name, asyncio.get_running_loop().time() - self._arrived)
+        self._observe = None
 
     def _on_time(self) -> None:
         self._timer = None
@@ -96,6 +107,7 @@ class Answer:
                 return
             self._stop_watch()
             await self.interaction.response.defer(ephemeral=True, thinking=True)
+            self._first_answer_sent()
             self.deferred, self._tick_owed = "private", True
 
     async def defer_update(self) -> None:
@@ -104,6 +116,7 @@ class Answer:
                 return
             self._stop_watch()
             await self.interaction.response.defer()
+            self._first_answer_sent()
             self.deferred = "update"
 
     async def send(self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any) -> int | None:
@@ -123,6 +136,7 @@ class Answer:
                 sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
                 return sent.id
             answered = await interaction.response.send_message(ephemeral=ephemeral, **message)
+            self._first_answer_sent()
             return getattr(answered, "message_id", None)
 
     async def edit(self, **kwargs: Any) -> None:
@@ -134,5 +148,6 @@ class Answer:
                 await self.interaction.edit_original_response(**message)
             elif not self.interaction.response.is_done():
                 await self.interaction.response.edit_message(**message)
+                self._first_answer_sent()
             else:                      # deferred privately after all: the new page comes privately
                 await self.interaction.followup.send(ephemeral=True, **message)

@@ -4,10 +4,12 @@ that outlive a restart, the deadline scheduler and the guarded command sync. bot
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import os
+import signal
 import time
 from typing import TYPE_CHECKING
 
@@ -15,13 +17,18 @@ import discord
 from discord.ext import commands
 
 from cogs.answers import Answer
+from cogs.health import HealthServer, discord_trace, watch_bot
+from cogs.languages import client_language
 from cogs.looplag import LoopLag
+from cogs.texts import ui
 from engine.core.process import freeze_startup_objects
+from table.logs import log_error
 
 if TYPE_CHECKING:
     from table.config import Settings
 
 log = logging.getLogger("spielleiter")
+SHUTDOWN_WITHIN = 20.0  # seconds a graceful stop may take (a service manager's stop timeout is longer)
 RESYNC_EVERY = 600.0   # seconds between re-syncs triggered by stale commands (Discord rate-limits syncing)
 # the cogs every game shares; each game's own cog comes from cogs.games
 GENERIC_COGS = ("cogs.lobby", "cogs.play", "cogs.lookups", "cogs.spectate", "cogs.history", "cogs.help")
@@ -39,6 +46,7 @@ class Spielleiter(commands.Bot):
                  **client_options) -> None:
         # nothing the bot says pings anyone (a player may call themselves @everyone); reminders name
         # their one user explicitly
+        client_options.setdefault("http_trace", discord_trace(self))     # Discord's 429s and 5xx, counted
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **client_options)
         self.settings = settings
@@ -55,10 +63,39 @@ class Spielleiter(commands.Bot):
         self.publisher = Publisher(self)
         self.languages = Languages(self)
         self.loop_lag = LoopLag()      # started by the running bot (run_bot) and the load benchmark
+        self.stopping = False          # set on SIGTERM/SIGINT: no new moves, the ones in flight finish
+        self.handling: set[int] = set()            # interactions whose handling has begun and not ended
+        self.shutdown_task: asyncio.Task | None = None
+        self._idle = asyncio.Event()
+        self.health: HealthServer | None = None
+
+    async def begin_handling(self, interaction: discord.Interaction) -> bool:
+        """Before every command (the tree's check) and button or menu (the component guard): while the bot
+        shuts down a new interaction is not handled but answered privately that it is back in a minute;
+        otherwise it counts as in flight until ``done_handling``."""
+        if interaction.type is discord.InteractionType.autocomplete:
+            return not self.stopping
+        if self.stopping:       # the user's language from their client: the store may be closing
+            from cogs.base import reply
+
+            lang = client_language(interaction) or self.settings.default_language
+            await reply(interaction, ui(lang, "restarting"), ephemeral=True)
+            return False
+        self.handling.add(interaction.id)
+        return True
+
+    def done_handling(self, interaction: discord.Interaction) -> None:
+        self.handling.discard(interaction.id)
+        if not self.handling:
+            self._idle.set()
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        self.done_handling(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every command, button and menu is watched from its arrival, so it is answered in time."""
-        Answer.of(interaction).watch(self.loop_lag.recent)
+        Answer.of(interaction).watch(self.loop_lag.recent,
+                                     self.table.metrics.first_answer if self.table is not None else None)
 
     async def setup_hook(self) -> None:
         from cogs.games import dynamic_items
@@ -75,6 +112,10 @@ class Spielleiter(commands.Bot):
         self.table = TableService(store)
         self.table.listeners.append(self.publisher.on_result)
         self.table.reminder_listeners.append(self.publisher.on_reminder)
+        watch_bot(self)
+        if self.settings.health_port is not None:
+            self.health = HealthServer(self, self.settings.health_host, self.settings.health_port)
+            await self.health.start()
         await self.load_cogs()
         from cogs.errors import guard_components, on_tree_error
         from cogs.history import HistoryPage
@@ -83,6 +124,7 @@ class Spielleiter(commands.Bot):
         from cogs.spectate import RematchButton
 
         self.tree.on_error = on_tree_error                  # every failing command is answered
+        self.tree.interaction_check = self.begin_handling   # type: ignore[method-assign]
         buttons = (*dynamic_items(), ShowButton, PageButton, RematchButton, HistoryPage)
         guard_components(*buttons)
         self.add_dynamic_items(*buttons)     # buttons from before a restart keep working
@@ -118,7 +160,7 @@ class Spielleiter(commands.Bot):
         try:
             await self.sync_if_needed(force=True)
         except discord.HTTPException:
-            log.exception("re-syncing the commands failed")
+            log_error(log, "re-syncing the commands failed")
 
     async def sync_if_needed(self, force: bool = False) -> None:
         """Sync only when asked or when the commands changed since the last sync: Discord rate-limits
@@ -137,14 +179,53 @@ class Spielleiter(commands.Bot):
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.write_text(digest)
 
-    async def close(self) -> None:
+    async def shutdown(self, within: float = SHUTDOWN_WITHIN) -> None:
+        """A graceful stop (SIGTERM, SIGINT): no new moves (an interaction arriving now is answered that
+        the bot is back in a minute), the deadline scheduler stopped, the interactions in flight finished,
+        the publishing queues worked off, then the stores closed; all within ``within`` seconds. Every
+        committed move is in the store already, so a start after it resumes every game."""
+        if self.stopping:
+            return
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
         if self.scheduler is not None:
             await self.scheduler.stop()
-        await self.publisher.drain()
+        if self.handling:
+            self._idle.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), max(0.0, deadline - loop.time()) * 0.6)
+        if self.handling:
+            log.warning("shutting down with %d interactions still being handled", len(self.handling))
+        await self.close(within=max(0.1, deadline - loop.time()))
+
+    async def close(self, within: float = SHUTDOWN_WITHIN) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        try:
+            await asyncio.wait_for(self.publisher.drain(), within)
+        except TimeoutError:
+            log.warning("shutting down with %d committed moves not yet published", self.publisher.waiting())
+        if self.health is not None:
+            await self.health.stop()
+        await self.loop_lag.stop()
         if self.table is not None:
             self.table.close()              # the schwer bots' search workers
             await self.table.store.close()
         await super().close()
+
+
+def stop_on_signals(bot: Spielleiter) -> None:
+    """SIGTERM and SIGINT stop the bot gracefully (Spielleiter.shutdown); a second signal changes nothing."""
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        if bot.shutdown_task is None:
+            bot.shutdown_task = loop.create_task(bot.shutdown())
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stop)
 
 
 class ShardedSpielleiter(Spielleiter, commands.AutoShardedBot):

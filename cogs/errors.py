@@ -4,9 +4,9 @@ apology with an error id that is logged with the traceback."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
-import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,11 +17,13 @@ from cogs.languages import client_language
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from table.errors import TableError
+from table.logs import log_error
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
 
 log = logging.getLogger("spielleiter.errors")
+GAME_LOOKUP_TIMEOUT = 1.0     # seconds the log line waits for the game id
 STALE_COMMANDS = (app_commands.CommandSignatureMismatch, app_commands.CommandNotFound)
 
 
@@ -29,7 +31,10 @@ async def on_tree_error(interaction: discord.Interaction, error: Exception) -> N
     """The command tree's error handler (``tree.on_error``)."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    await answer_error(interaction, error)
+    try:
+        await answer_error(interaction, error)
+    finally:
+        interaction.client.done_handling(interaction)  # type: ignore[attr-defined]
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -47,12 +52,25 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         elif isinstance(error, app_commands.NoPrivateMessage):
             await reply(interaction, ui(lang, "server_only"), ephemeral=True)
         else:
-            error_id = secrets.token_hex(4)
-            log.error("error %s in interaction %s (%s) by user %s", error_id, interaction.id, _what(interaction),
-                      interaction.user.id, exc_info=error)
+            error_id = log_error(log, "interaction %s (%s) by user %s", interaction.id, _what(interaction),
+                                 interaction.user.id, game_id=await _game_here(bot, interaction), exc=error)
             await reply(interaction, ui(lang, "error_apology", error_id=error_id), ephemeral=True)
     except discord.HTTPException:      # the interaction expired or was answered elsewhere: nothing to do
         log.warning("could not answer interaction %s after an error", interaction.id, exc_info=True)
+
+
+async def _game_here(bot: Spielleiter, interaction: discord.Interaction) -> int | None:
+    """The id of the game in the interaction's channel, for the log (None if there is none, or the store
+    does not answer at once: it may be what failed)."""
+    if bot.table is None or interaction.channel_id is None:
+        return None
+    guild = str(interaction.guild_id) if interaction.guild_id else f"dm-{interaction.user.id}"
+    try:
+        record = await asyncio.wait_for(bot.table.store.last_game_in_channel(guild, str(interaction.channel_id)),
+                                        GAME_LOOKUP_TIMEOUT)
+    except Exception:
+        return None
+    return record.id if record is not None else None
 
 
 def _what(interaction: discord.Interaction) -> str:
@@ -69,10 +87,15 @@ def answer_errors(callback: Any) -> Any:
 
     @functools.wraps(callback)
     async def guarded(self: Any, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        if not await bot.begin_handling(interaction):  # type: ignore[attr-defined]   shutting down
+            return
         try:
             await callback(self, interaction)
         except Exception as exc:   # every failure is answered and logged
             await answer_error(interaction, exc)
+        finally:
+            bot.done_handling(interaction)  # type: ignore[attr-defined]
 
     guarded.answers_errors = True   # type: ignore[attr-defined]
     return guarded

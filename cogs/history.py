@@ -22,6 +22,7 @@ from engine.core.errors import IllegalAction
 from table.errors import TableError
 from table.history import History, default_since, history_of, leaderboard, page_of
 from table.i18n import text
+from table.logs import log_error
 from table.render import Namer
 from table.service import ActResult
 from table.store import GameRecord
@@ -182,7 +183,7 @@ class HistoryCog(commands.Cog):
             channel = self.bot.get_partial_messageable(int(result.channel_id))
             await channel.send(**outgoing(embed=summary_embed(found.summary, lang)))
         except (discord.HTTPException, ValueError, TableError):
-            log.exception("the summary of game %s could not be posted", result.game_id)
+            log_error(log, "the summary could not be posted", game_id=result.game_id)
 
 
 async def setup(bot: Spielleiter) -> None:

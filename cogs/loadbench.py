@@ -16,6 +16,9 @@ Discord's 3 seconds: must be 0), refused (moves that changed nothing), refusals 
 frequent refusals, by text) and loop_lag_p99_ms / loop_lag_max_ms (how late the bot's event loop ran,
 looked at every 100 ms: cogs.looplag). --cpu-hog N starts N processes that keep a core busy for the
 length of the run (a host doing other work; each stops by itself after HOG_LIMIT seconds at most).
+--stop-after S sends the bot SIGTERM after S seconds: the players go on until it has stopped, and the
+report adds told_to_wait (interactions answered "back in a minute" meanwhile), lost_moves (moves a
+player saw made that are not in the store: must be 0) and replayed_clean of replayed (the store's games).
 
 The simulated Discord is the Discord tests' network edge (tests/discord_harness.py), so the benchmark
 needs the development requirements. The bot itself is the real one: its command tree, views,
@@ -30,7 +33,9 @@ import contextlib
 import importlib
 import json
 import multiprocessing
+import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -39,10 +44,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cogs.client import stop_on_signals
 from cogs.games import PACKAGES
 from cogs.publisher import EDIT_INTERVAL
 from engine.games import rules_of
 from engine.sim import RandomAgent
+from table.replay import replay
+from table.sqlite_store import SqliteStore
 from tests.discord_harness import FakeHTTP, FakeWebhookAdapter, Harness, message_payload
 
 GAME = "munchkin"            # the game whose package has a ``drive`` module (one Discord path per move)
@@ -155,6 +163,24 @@ class Run:
         self.published: dict[int, list[tuple[int, float]]] = defaultdict(list)   # game -> (version, when shown)
         self.unanswered = 0
         self.refused = 0
+        self.told_to_wait = 0          # interactions that arrived while the bot shut down, answered so
+
+    @property
+    def stopping(self) -> bool:
+        return self.h.bot.stopping
+
+    async def after_the_stop(self, db: Path) -> dict:
+        """After a SIGTERM: every move a player saw made is in the store, and each game replays clean."""
+        store = SqliteStore(db)
+        await store.open()
+        try:
+            versions = {g.id: g.version for g in await store.games(with_state=False)}
+        finally:
+            await store.close()
+        lost = sum(1 for game_id, version, _ in self.moves if versions.get(game_id, 0) < version)
+        reports = await replay(db, None)
+        return {"stopped_by_sigterm": True, "told_to_wait": self.told_to_wait, "lost_moves": lost,
+                "replayed_clean": sum(r["clean"] for r in reports), "replayed": len(reports)}
 
     def watch_publishing(self) -> None:
         publisher = self.h.bot.publisher
@@ -184,13 +210,16 @@ class Run:
         if step.in_dm:
             channel_id = 9_000_000 + int(user_id) % 1_000_000      # the DM channel the fake Discord opens
         payload = self.h._base(user_id, kind, data, channel_id=channel_id, in_dm=step.in_dm, message=message)
+        if self.h.bot.is_closed():        # stopped: Discord no longer hands this process interactions
+            return None
         answered, finished = self.network.expect(payload["id"])
         loop = asyncio.get_running_loop()
-        sent = loop.time()
+        sent, during_stop = loop.time(), self.stopping
         self.h.bot._connection.parse_interaction_create(payload)
         try:
             await asyncio.wait_for(answered.wait(), ANSWER_WITHIN)
             self.responses.append(loop.time() - sent)
+            self.told_to_wait += during_stop
             await asyncio.wait_for(finished.wait(), FINISH_WITHIN)     # the outcome, before the next move
         except TimeoutError:
             if not answered.is_set():
@@ -212,6 +241,14 @@ class Run:
                                  (players[0], "start")]:
             await self.interact(user_id, channel_id, slash("slash", command))
         table, guild = self.h.bot.table, str(self.h.guild_id)
+        try:
+            await self._play_moves(table, guild, channel_id, agent, rng, moves, think)
+        except Exception:
+            if not self.stopping:
+                raise              # the store closes under a player only when the bot is stopped
+
+    async def _play_moves(self, table: Any, guild: str, channel_id: int, agent: RandomAgent, rng: random.Random,
+                          moves: int, think: float) -> None:
         rules = rules_of(GAME)
         for _ in range(moves):
             record = await table.game_in(guild, str(channel_id))
@@ -250,7 +287,7 @@ class Run:
 
 
 async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate_limited: float,
-                seed: int, folder: Path) -> dict:
+                seed: int, folder: Path, stop_after: float | None = None) -> dict:
     network = Network(latency_ms / 1000, rate_limited, random.Random(seed))
 
     class LoadHarness(Harness):
@@ -262,17 +299,24 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
     run = Run(harness, network, seed)
     run.watch_publishing()
     started = time.perf_counter()
+    if stop_after is not None:        # SIGTERM in the middle of the run, handled as the running bot does
+        stop_on_signals(harness.bot)
+        asyncio.get_running_loop().call_later(stop_after, os.kill, os.getpid(), signal.SIGTERM)
     try:
         await asyncio.gather(*(run.play_game(n, moves, think_ms / 1000) for n in range(games)))
         played = time.perf_counter() - started
         requests = network.requests
-        await asyncio.wait_for(harness.bot.publisher.drain(), LOOKUP_WAIT)
+        if harness.bot.shutdown_task is not None:
+            await harness.bot.shutdown_task
+        else:
+            await asyncio.wait_for(harness.bot.publisher.drain(), LOOKUP_WAIT)
     finally:
         await lag.stop()
         await harness.stop()
     publish = run.publish_times()
     made = len(run.moves)
-    return {
+    stopped = {} if stop_after is None else await run.after_the_stop(folder / "bot.db")
+    return {**stopped,
         "games": games, "moves": made, "latency_ms": latency_ms, "think_ms": think_ms,
         "response_p50_ms": round(percentile(run.responses, 0.5) * 1000, 1),
         "response_p99_ms": round(percentile(run.responses, 0.99) * 1000, 1),
@@ -306,12 +350,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate-limited", type=float, default=0.02, help="share of message writes answered 429")
     parser.add_argument("--cpu-hog", type=int, default=0, choices=range(0, 9), metavar="N",
                         help="N busy processes beside the bot for the run (0-8)")
+    parser.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+                        help="send the bot SIGTERM this long after the start; the report then says what the "
+                             "graceful stop kept (lost_moves, told_to_wait, replayed_clean)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print only the JSON line (the default output)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder, cpu_hogs(args.cpu_hog):
         report = asyncio.run(bench(args.games, args.moves, args.latency_ms, args.think_ms, args.rate_limited,
-                                   args.seed, Path(folder)))
+                                   args.seed, Path(folder), args.stop_after))
     print(json.dumps(report))
     return 0
 

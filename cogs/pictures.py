@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from table.cache import LRU
+from table.logs import log_error
 from table.pictures import Content, contents, digest, names_of, render
 
 log = logging.getLogger("spielleiter.pictures")
@@ -73,7 +74,7 @@ async def move_pictures(state: Any, lang: str, throttle: Throttle, game_id: int,
         try:
             files = [await as_file(picture) for picture in shown]
         except Exception:          # a picture that cannot be drawn costs the picture, never the move's message
-            log.exception("drawing the pictures of game %s failed", game_id)
+            log_error(log, "drawing the pictures failed", game_id=game_id)
             files = []
     sent = {f"attachment://{f.filename}" for f in files}
     for embed in embeds:

@@ -19,6 +19,7 @@ from cogs.games import frontend_of, table_embed, table_message
 from cogs.limits import outgoing
 from cogs.pictures import Throttle, as_file, move_pictures, picture_digest, table_picture
 from cogs.texts import ui
+from table.logs import log_error
 from table.render import private_view
 from table.service import ActResult
 from table.store import PrivateMessage
@@ -67,7 +68,7 @@ class MessageSlot:
             try:
                 await send()
             except Exception:    # 429 after discord.py's retries, 5xx, Forbidden: this message only;
-                log.exception("updating message %s failed", self.key)   # the next change repairs it
+                log_error(log, "updating message %s failed", self.key[1], game_id=self.key[0])   # repaired next
             finally:         # paced from the end of a request: its own reads before it may have taken a while
                 self.last_sent = loop.time()
 
@@ -98,6 +99,10 @@ class Publisher:
         if worker is None or worker.done():
             self._workers[result.game_id] = self._track(self._work_off(result.game_id))
 
+    def waiting(self) -> int:
+        """Committed actions not yet published, over all games."""
+        return sum(len(queue) for queue in self._queues.values())
+
     def _track(self, coro: Awaitable[None]) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
@@ -122,7 +127,7 @@ class Publisher:
                     try:
                         await step(result)
                     except Exception:
-                        log.exception("publishing game %s version %s failed", result.game_id, result.version)
+                        log_error(log, "publishing version %s failed", result.version, game_id=result.game_id)
         finally:
             if not queue:
                 self._queues.pop(game_id, None)
@@ -171,6 +176,7 @@ class Publisher:
         guild_id = record.guild_id if record else None
         playing = [] if result.status == "ended" else [p.id for p in result.state.players]
         for player_id in playing:
+            await asyncio.sleep(0)   # one seat's legal moves at a time: interactions are answered in between
             lang = await self.bot.languages.for_user(player_id, guild_id)
             namer = namer_of(record, seats, lang, result.state)
             lines = private_view(result.state, player_id, namer)
@@ -320,7 +326,7 @@ class Publisher:
         try:
             return await as_file(picture)
         except Exception:
-            log.exception("drawing the status picture of game %s failed", game_id)
+            log_error(log, "drawing the status picture failed", game_id=game_id)
             return None
 
     def _picture_later(self, result: ActResult, text: str) -> None:

@@ -14,6 +14,8 @@ from table.i18n import DEFAULT_LANGUAGE
 DEFAULT_DATA_DIR = "var"
 DEFAULT_CACHE_SIZE = 256
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_HEALTH_HOST = "127.0.0.1"
 DISCORD_ID_MAX = 2**64 - 1      # a Discord id (a server's, say) is an unsigned 64-bit number
 SHARD_COUNT_MAX = 10_000
 
@@ -39,6 +41,9 @@ class Settings:
     card_dir: Path | None = None      # the host's corrected or additional card files
     shard_count: int | None = None    # several processes: the bot's shards in all, and this process's own
     shard_ids: list[int] | None = None
+    log_format: str = "text"          # "json": one JSON object per line, for log collectors
+    health_port: int | None = None    # /healthz, /readyz and /metrics on this port (off when None)
+    health_host: str = DEFAULT_HEALTH_HOST
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -56,6 +61,9 @@ class Settings:
             card_dir=Path(os.environ["CARD_DIR"]) if os.environ.get("CARD_DIR", "").strip() else None,
             shard_count=shard_count,
             shard_ids=shard_ids(shard_count),
+            log_format=log_format(),
+            health_port=setting_number("HEALTH_PORT", 0, 65535),
+            health_host=setting("HEALTH_HOST") or DEFAULT_HEALTH_HOST,
         )
 
 
@@ -90,6 +98,13 @@ def log_level() -> str:
     if level not in LOG_LEVELS:
         raise bad_setting("LOG_LEVEL")
     return level
+
+
+def log_format() -> str:
+    chosen = (setting("LOG_FORMAT") or "text").lower()
+    if chosen not in LOG_FORMATS:
+        raise bad_setting("LOG_FORMAT")
+    return chosen
 
 
 def shard_ids(count: int | None) -> list[int] | None:

@@ -15,6 +15,7 @@ import logging
 import time
 from collections import deque
 
+from table.logs import log_error
 from table.service import ActResult, TableService
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ class DeadlineScheduler:
                     await self.tick()
                     due = await self.service.next_deadline()
             except Exception:  # one bad game (or a busy database) must not stop the clock for all others
-                log.exception("deadline scheduler tick failed")
+                log_error(log, "deadline scheduler tick failed")
                 due = self.service.clock() + RETRY_SECONDS
             now = self.service.clock()
             wait = self.max_sleep if due is None else max(0.0, min(self.max_sleep, due - now))

@@ -32,6 +32,8 @@ from table.cache import LRU
 from table.config import cache_size
 from table.errors import StaleVersion, TableError
 from table.games import DEFAULT_GAME
+from table.logs import log_error
+from table.metrics import Metrics
 from table.pace import check_pace, pace_of, seconds_for
 from table.sql import BATCH, CLAIM_LEASE
 from table.store import (
@@ -137,6 +139,13 @@ class TableService:
         self._undoable: LRU[int, tuple[int, Any, list[Event]]] = LRU(min(size, UNDO_CACHE))
         # game id -> (when read, its record, its seats): the names and sets every message is written with
         self._rosters: LRU[int, tuple[float, GameRecord | None, list[Seat]]] = LRU(size)
+        self.stale_retries = 0        # actions read again because another process wrote first
+        self.metrics = Metrics()
+        self.metrics.watch("spielleiter_games_in_memory", "Game states this process keeps loaded",
+                           lambda: len(self._cache))
+        self.metrics.count("spielleiter_store_busy_retries", "Store operations tried again: a database "
+                           "lock held elsewhere, or another process's write first",
+                           lambda: self.stale_retries + getattr(self.store, "busy_retries", 0))
 
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = DEFAULT_GAME,
@@ -313,6 +322,7 @@ class TableService:
 
     async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None,
                      origin: str = "table", note: Event | None = None) -> ActResult:
+        began = time.perf_counter()
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 record = await self.store.get_game(game_id, with_state=False)
@@ -353,6 +363,7 @@ class TableService:
                     self._deadline_cache.pop(game_id, None)
                     if expected_version is not None:
                         raise
+                    self.stale_retries += 1
                     continue
                 if status == "finished":
                     self.forget(game_id)
@@ -368,6 +379,7 @@ class TableService:
                 break
             else:
                 raise TableError("busy")
+        self.metrics.action_done(record.kind, origin, time.perf_counter() - began)
         await self._publish(result)
         if origin != "preference":
             await self.apply_standing_preferences(game_id)
@@ -590,7 +602,7 @@ class TableService:
                 self._search_pool(), decide, state.game, state.model_dump_json(), player_id, "schwer",
                 self.bot_budget_s, game_id * 100_003 + state.turn, self._bots.get(key))
         except Exception:
-            log.exception("the search for game %s, seat %s failed; mittel moves", game_id, player_id)
+            log_error(log, "the search for seat %s failed; mittel moves", player_id, game_id=game_id)
             return self._bot_player(game_id, state, player_id, "mittel").choose(state)
         self._bots[key] = memory
         return None if action_json is None else rules.parse_action(action_json)
@@ -722,6 +734,7 @@ class TableService:
         return results
 
     async def _fire(self, deadline: Deadline) -> list[ActResult]:
+        self.metrics.deadline_fired(self.clock() - deadline.due_at)
         record = await self.store.get_game(deadline.game_id, with_state=False)
         if record is None or record.status != "active":
             return []

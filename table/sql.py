@@ -200,6 +200,10 @@ class SharedSQL:
     async def _fetch(self, statement: Statement) -> list[Any]:
         raise NotImplementedError
 
+    async def ping(self) -> None:
+        """One round trip to the database (the readiness check)."""
+        await self._fetch(("SELECT 1", ()))
+
     async def seats(self, game_id: int) -> list[Seat]:
         rows = await self._fetch(("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
                                   (game_id,)))

@@ -117,6 +117,7 @@ class SqliteStore(SharedSQL, Store):
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()   # one use of the connection at a time
+        self.busy_retries = 0         # lock errors tried again (the operator's metrics count them)
 
     # ------------------------------------------------------------------ opening
     async def open(self) -> None:
@@ -283,6 +284,7 @@ class SqliteStore(SharedSQL, Store):
                     raise
                 if attempt + 1 == ATTEMPTS:
                     raise Busy() from exc
+            self.busy_retries += 1
             await asyncio.sleep(delay)
             delay *= 2
         raise AssertionError("unreachable")

@@ -180,6 +180,10 @@ class Store(ABC):
         """The games in which this user has a seat (without their state documents)."""
 
     @abstractmethod
+    async def ping(self) -> None:
+        """One round trip to the database; raises when it does not answer."""
+
+    @abstractmethod
     async def seats(self, game_id: int) -> list[Seat]: ...
 
     @abstractmethod
