@@ -26,6 +26,7 @@ from cogs.base import (
 )
 from cogs.games import table_embed, table_message
 from cogs.languages import GUILD, USER
+from cogs.limits import outgoing
 from cogs.names import escaped, escaped_person
 from cogs.play import player_autocomplete
 from cogs.texts import choice, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
@@ -35,6 +36,8 @@ from engine.games import rules_of
 from table.errors import TableError
 from table.games import DEFAULT_GAME, frontend_of, keys
 from table.render import Namer
+from table.service import ActResult
+from table.store import Substitute
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
@@ -245,11 +248,25 @@ class Lobby(commands.Cog):
         lang = await self.lang(interaction)
         request = self.bot.table.request_substitute(*self.here(interaction), self.me(interaction),
                                                     interaction.user.display_name, player)
-        if await attempt(interaction, lang, request) is REFUSED:
+        substitute = await attempt(interaction, lang, request)
+        if substitute is REFUSED:
             return
         names = await self._seat_names(interaction)
         await reply(interaction, ui(lang, "substitute_requested", user=escaped_person(interaction.user),
                                     player=escaped(names.get(player, player))))
+        await self._ask_seat_player(substitute, interaction)
+
+    async def _ask_seat_player(self, substitute: Substitute, interaction: discord.Interaction) -> None:
+        """The seat's player gets the request in their DMs, with a button to hand the seat over and one
+        to keep it. Closed DMs are no loss: /vertretung_annehmen does the same, privately."""
+        lang = await self.bot.languages.for_user(substitute.player_id, guild_key(interaction))
+        text = ui(lang, "substitute_ask", user=escaped(substitute.name), channel=channel_key(interaction))
+        try:
+            dm = await self.bot.create_dm(discord.Object(int(substitute.player_id)))
+            await dm.send(**outgoing(content=text), view=consent_view(substitute, lang))
+        except (discord.HTTPException, ValueError):      # DMs closed, or a seat that is no Discord user
+            log.info("the request for seat %s of game %s could not be sent by DM", substitute.player_id,
+                     substitute.game_id)
 
     async def _seat_names(self, interaction: discord.Interaction) -> dict[str, str]:
         """The channel's seats' names as the table keeps them (``escaped`` in a message)."""
@@ -269,15 +286,44 @@ class Lobby(commands.Cog):
         names = await self._seat_names(interaction)
         await reply(interaction, ui(lang, "substitute_approved", user=escaped(substitute.name),
                                     player=escaped(names.get(substitute.player_id, substitute.player_id))))
+        await self.show_hand_to_stand_in(substitute.game_id)
+
+    async def answer_request(self, interaction: discord.Interaction, game_id: int, user_id: str, seat: str,
+                             agree: bool) -> None:
+        """The button in the seat player's DM: hand the seat over, or keep it; the channel hears which."""
+        lang = await self.lang(interaction)
+        answering = self.bot.table.answer_substitute(game_id, self.me(interaction), user_id, seat, agree)
+        substitute = await attempt(interaction, lang, answering)
+        if substitute is REFUSED:
+            return
+        record, seats = await self.bot.table.roster(game_id)
+        seat_name = escaped(next((s.name for s in seats if s.user_id == seat), seat))
+        key = "substitute_approved" if agree else "substitute_declined"
+        stand_in = escaped(substitute.name)
+        await reply(interaction, ui(lang, key, user=stand_in, player=seat_name), ephemeral=True)
+        channel_lang = await self.bot.publisher.channel_language(game_id)
+        await self.bot.get_partial_messageable(int(record.channel_id)).send(
+            **outgoing(content=ui(channel_lang, key, user=stand_in, player=seat_name)))
+        if agree:
+            await self.show_hand_to_stand_in(game_id)
+
+    async def show_hand_to_stand_in(self, game_id: int) -> None:
+        """The seat's hand goes to the stand-in at once, not only after the next move."""
+        record = await self.bot.table.store.get_game(game_id, with_state=False)
+        if record is not None and record.status == "active":
+            version, state = await self.bot.table.state_of(record)
+            await self.bot.publisher.update_private_messages(ActResult(game_id, record.channel_id, version, state))
 
     @approve.autocomplete("person")
     async def _candidates(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Pending substitutes of this channel's game."""
+        """Pending substitutes of this channel's game: for one's own seat, or any for the host."""
         record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
         if record is None:
             return []
+        me = self.me(interaction)
         return [app_commands.Choice(name=s.name[:100], value=s.user_id)
-                for s in await self.bot.table.store.substitutes(record.id) if not s.approved][:25]
+                for s in await self.bot.table.store.substitutes(record.id)
+                if not s.approved and me in (s.player_id, record.host_id)][:25]
 
     @app_commands.command(name=cmd_name("pace"), description=cmd_desc("pace"))
     @app_commands.rename(pace=opt_name("pace_spec"))
@@ -379,7 +425,37 @@ class StartButton(_LobbyButton, discord.ui.DynamicItem[discord.ui.Button], templ
         await _lobby(interaction).start_game(interaction, game_id=self.game_id)
 
 
-LOBBY_BUTTONS = (JoinButton, StartButton)
+def consent_view(substitute: Substitute, lang: str) -> discord.ui.View:
+    """The seat player's answer to a request to stand in: hand the seat over, or keep it."""
+    view = discord.ui.View(timeout=None)
+    for agree in (True, False):
+        view.add_item(ConsentButton(substitute.game_id, substitute.user_id, substitute.player_id, agree, lang))
+    return view
+
+
+class ConsentButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"sl:standin:(?P<game>\d+):(?P<user>[^:]+):(?P<seat>[^:]+):(?P<agree>yes|no)"):
+    """A button in the seat player's DM: the request, its seat and the answer in the custom id, so it
+    outlives a restart (the request itself is stored)."""
+
+    def __init__(self, game_id: int, user_id: str, seat: str, agree: bool, lang: str = "de") -> None:
+        label = "substitute_agree_button" if agree else "substitute_decline_button"
+        style = discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary
+        answer = "yes" if agree else "no"
+        super().__init__(discord.ui.Button(label=ui(lang, label), style=style,
+                                           custom_id=f"sl:standin:{game_id}:{user_id}:{seat}:{answer}"))
+        self.game_id, self.user_id, self.seat, self.agree = game_id, user_id, seat, agree
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ConsentButton:
+        return cls(int(match["game"]), match["user"], match["seat"], match["agree"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _lobby(interaction).answer_request(interaction, self.game_id, self.user_id, self.seat, self.agree)
+
+
+LOBBY_BUTTONS = (JoinButton, StartButton, ConsentButton)
 
 
 async def setup(bot: Spielleiter) -> None:

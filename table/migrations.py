@@ -163,6 +163,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (scope, owner_id)
     );
     """,
+    # 15: when the table last played a decision's or a turn's default for a seat because its deadline
+    # passed while the seat owed the move (or its player was away beyond it); cleared by the player's
+    # next own move. A seat with this set is abandoned: the host may hand it to a bot or a stand-in.
+    """
+    ALTER TABLE seats ADD COLUMN missed_at REAL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

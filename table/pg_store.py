@@ -53,6 +53,20 @@ MIGRATION_LOCK = 0x5350_4C54          # advisory lock id: one process migrates a
 POOL_SIZE = 10
 
 
+def seat_update(commit: Commit, n: int) -> tuple[str, list] | None:
+    """The seats a commit marks, in one statement (two on one row would keep only one of them): a
+    finished game's winners, the seats that missed this timeout's deadline, and the mover, who no
+    longer misses."""
+    winners = list(commit.winners) if commit.status == "finished" else []
+    if not winners and not commit.missed and commit.present is None:
+        return None
+    w, m, p = f"${n + 1}::text[]", f"${n + 2}::text[]", f"${n + 3}::text"
+    return (f"s AS (UPDATE seats SET won = CASE WHEN user_id = ANY({w}) THEN 1 ELSE won END, "
+            f"missed_at = CASE WHEN user_id = ANY({m}) THEN $4 WHEN user_id = {p} THEN NULL ELSE missed_at END "
+            f"WHERE game_id IN (SELECT id FROM g) AND (user_id = ANY({w}) OR user_id = ANY({m}) "
+            f"OR (user_id = {p} AND missed_at IS NOT NULL)))", [winners, list(commit.missed), commit.present])
+
+
 def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
     """The action's whole transaction as data-modifying CTEs, each acting only when the game row matched."""
     params: list = [commit.state_json, new_version, commit.status, commit.now, commit.game_id,
@@ -66,10 +80,10 @@ def commit_statement(commit: Commit, new_version: int) -> tuple[str, list]:
     params.append(commit.undoes)
     if commit.undoes is not None:      # the move this line takes back stays in the log, marked
         parts.append("u AS (UPDATE actions SET undone = 1 WHERE game_id IN (SELECT id FROM g) AND seq = $9)")
-    if commit.status == "finished" and commit.winners:
-        params.append(list(commit.winners))
-        parts.append(f"w AS (UPDATE seats SET won = 1 WHERE game_id IN (SELECT id FROM g) "
-                     f"AND user_id = ANY(${len(params)}::text[]))")
+    seats = seat_update(commit, len(params))
+    if seats is not None:
+        parts.append(seats[0])
+        params += seats[1]
     if commit.deadlines is not None:      # keep the open ones (their times stay), add new ones, drop the rest
         targets = list(commit.deadlines)
         n = len(params)

@@ -69,6 +69,16 @@ def _check_sex(sex: str) -> None:
         raise TableError("unknown_sex", sex=sex)
 
 
+OWED_PROMPTS = ("decision", "turn")   # what a seat owes; a reaction window closes as if the silent passed
+
+
+def missing_seats(rules: GameRules, state: Any, target: str | None) -> list[str]:
+    """The seats that owed this decision or turn when its deadline passed (see TableService.abandoned)."""
+    if target is None or target.partition(":")[0] not in OWED_PROMPTS:
+        return []
+    return list(dict(rules.open_prompts(state)).get(target, []))
+
+
 def _last_own_move(logged: list[LoggedAction], user_id: str) -> LoggedAction:
     """The log's last line, when it is a move of this player's that stands; a refusal otherwise."""
     last = logged[-1] if logged else None
@@ -321,7 +331,9 @@ class TableService:
         return await self.act_in(record.id, user_id, action, expected_version, origin)
 
     async def act_in(self, game_id: int, user_id: str, action: Any, expected_version: int | None = None,
-                     origin: str = "table", note: Event | None = None) -> ActResult:
+                     origin: str = "table", note: Event | None = None, missed: str | None = None) -> ActResult:
+        """One move. ``missed`` names the prompt whose deadline this timeout plays: the seats that owed
+        it are marked as missing (see abandoned); a player's own move clears their mark."""
         began = time.perf_counter()
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
@@ -355,6 +367,8 @@ class TableService:
                     deadlines=None if unchanged else deadlines, clocks=clocks,
                     reminders=self._reminder_times(record, deadlines),
                     winners=list(new_state.winners) if status == "finished" else [],
+                    missed=missing_seats(rules, state, missed),
+                    present=user_id if user_id != "system" and origin != "preference" else None,
                 )
                 try:
                     new_version = await self.store.commit(commit)
@@ -487,9 +501,30 @@ class TableService:
             await self.apply_standing_preferences(record.id)
         return prefs
 
+    # ------------------------------------------------------------------ who plays a seat
+    async def abandoned(self, game_id: int, player_id: str) -> bool:
+        """Whether a seat is abandoned, the one rule for handing a seat over without its player (README,
+        "abandoned seat"): its player has left the game, or a deadline of a decision or a turn passed
+        while the seat owed it (the table played the default on the timeout, or because the player
+        had set themselves away beyond that deadline) and the player has not moved since. A reaction
+        window closing without them does not count: letting a window pass in silence is a pass. At a
+        pace with no deadline for a prompt, waiting on it never abandons a seat."""
+        record = await self.store.get_game(game_id, with_state=False)
+        if record is None or record.status != "active":
+            return False                       # in the lobby everyone seated has just joined
+        _, state = await self.state_of(record)
+        if not state.has_player(player_id):
+            return True
+        seat = next((s for s in await self.store.seats(game_id) if s.user_id == player_id), None)
+        return seat is not None and seat.missed_at is not None
+
+    async def _seat_named(self, game_id: int, player_id: str) -> str:
+        return next((s.name for s in await self.store.seats(game_id) if s.user_id == player_id), player_id)
+
     async def request_substitute(self, guild_id: str, channel_id: str, user_id: str, name: str,
                                  player_id: str) -> Substitute:
-        """A new human offers to take over a seat; the host decides."""
+        """A new human offers to take over a seat. Nothing is handed over yet: the seat's player decides
+        (a button in their DM, or /vertretung_annehmen), the host only for an abandoned seat."""
         record, state = await self.seated(guild_id, channel_id)
         if not state.has_player(player_id):
             raise TableError("no_such_player", name=player_id)
@@ -499,20 +534,49 @@ class TableService:
         await self.store.save_substitute(substitute)
         return substitute
 
+    async def _pending(self, game_id: int, user_id: str) -> Substitute | None:
+        return next((s for s in await self.store.substitutes(game_id) if s.user_id == user_id and not s.approved),
+                    None)
+
     async def approve_substitute(self, guild_id: str, channel_id: str, by: str, user_id: str) -> Substitute:
-        record = await self.game_in(guild_id, channel_id)
-        if by != record.host_id:
-            raise TableError("host_only")
-        substitute = next((s for s in await self.store.substitutes(record.id) if s.user_id == user_id), None)
+        """/vertretung_annehmen: the seat's player agrees, or the host hands over an abandoned seat."""
+        record, _ = await self.seated(guild_id, channel_id)
+        substitute = await self._pending(record.id, user_id)
         if substitute is None:
             raise TableError("no_such_player", name=user_id)
+        return await self._hand_over(record, by, substitute)
+
+    async def answer_substitute(self, game_id: int, by: str, user_id: str, player_id: str,
+                                agree: bool) -> Substitute:
+        """The seat's player answers a request from the button in their DM. A button whose request was
+        answered, withdrawn or replaced, or whose game is over, is out of date."""
+        record = await self.store.get_game(game_id, with_state=False)
+        substitute = await self._pending(game_id, user_id)
+        if record is None or record.status != "active" or substitute is None or substitute.player_id != player_id:
+            raise TableError("stale_prompt")
+        if agree:
+            return await self._hand_over(record, by, substitute)
+        if by not in (player_id, record.host_id):
+            raise TableError("substitute_not_yours", player=await self._seat_named(game_id, player_id))
+        await self.store.remove_substitute(game_id, user_id)
+        return substitute
+
+    async def _hand_over(self, record: GameRecord, by: str, substitute: Substitute) -> Substitute:
+        """The stand-in plays the seat from now on, and sees it (its hand goes to their DMs); before
+        this they see nothing of it."""
+        seat = substitute.player_id
+        if by != seat:
+            if by != record.host_id:
+                raise TableError("substitute_not_yours", player=await self._seat_named(record.id, seat))
+            if not await self.abandoned(record.id, seat):
+                raise TableError("seat_owner_decides", player=await self._seat_named(record.id, seat))
         substitute.approved = True
         await self.store.save_substitute(substitute)
         # the seat's private message starts afresh, in the stand-in's DMs
-        await self.store.save_private_message(PrivateMessage(record.id, substitute.player_id))
-        for seat in await self.store.seats(record.id):       # a bot on that seat steps back
-            if seat.user_id == substitute.player_id and seat.bot:
-                await self.store.set_seat_bot(record.id, seat.user_id, seat.name, False)
+        await self.store.save_private_message(PrivateMessage(record.id, seat))
+        for placed in await self.store.seats(record.id):       # a bot on that seat steps back
+            if placed.user_id == seat and placed.bot:
+                await self.store.set_seat_bot(record.id, placed.user_id, placed.name, False)
                 self._rosters.pop(record.id, None)
         return substitute
 
@@ -532,9 +596,9 @@ class TableService:
 
     async def seat_bot(self, guild_id: str, channel_id: str, by: str, user_id: str, bot: bool = True,
                        level: str = "leicht") -> None:
-        """A bot player of this strength (leicht, mittel, schwer) takes an empty or abandoned seat (the
-        host decides, or the player for their own seat); it plays that seat from then on, under the
-        seat's name marked "(Bot)"."""
+        """A bot player of this strength (leicht, mittel, schwer) takes a seat: the player may always
+        hand their own seat to a bot; the host only an abandoned seat (or change a bot already there).
+        It plays that seat from then on, under the seat's name marked "(Bot)"."""
         if level not in BOT_LEVEL_CODES:
             raise TableError("unknown_bot_level", level=level)
         record = await self.game_in(guild_id, channel_id)
@@ -543,6 +607,8 @@ class TableService:
         seat = next((s for s in await self.store.seats(record.id) if s.user_id == user_id), None)
         if seat is None:
             raise TableError("not_seated")
+        if bot and by != user_id and not seat.bot and not await self.abandoned(record.id, user_id):
+            raise TableError("seat_owner_decides_bot", player=seat.name)
         # the seat keeps its name (replays rebuild the game from the seats); front ends mark it "(Bot)"
         await self.store.set_seat_bot(record.id, user_id, seat.name, bot, level)
         self._rosters.pop(record.id, None)
@@ -562,13 +628,14 @@ class TableService:
             if record is None or record.status != "active":
                 break
             _, state = await self.state_of(record)
-            step = self._standing_step(rules_of(record.kind), state, prefs)
+            step = self._standing_step(rules_of(record.kind), state, prefs, record.pace)
             step = step or await self._bot_step(game_id, state, bots)
             if step is None:
                 break
-            actor, action, note = step
+            actor, action, note, missed = step
             try:
-                results.append(await self.act_in(game_id, actor, action, origin="preference", note=note))
+                results.append(await self.act_in(game_id, actor, action, origin="preference", note=note,
+                                                 missed=missed))
             except (IllegalAction, TableError):
                 break
         return results
@@ -582,7 +649,7 @@ class TableService:
             move = (await self._searched_move(game_id, state, player_id) if level == "schwer"
                     else self._bot_player(game_id, state, player_id, level).choose(state))
             if move is not None:
-                return player_id, move, None
+                return player_id, move, None, None
         return None
 
     def _bot_player(self, game_id: int, state: Any, player_id: str, level: str) -> Any:
@@ -619,7 +686,9 @@ class TableService:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    def _standing_step(self, rules: GameRules, state: Any, prefs: dict[str, Preferences]):
+    def _standing_step(self, rules: GameRules, state: Any, prefs: dict[str, Preferences], pace: str):
+        """The next move the players' standing preferences make: (actor, action, note, missed), where
+        missed names the prompt when an away player will still be away once its deadline passes."""
         now = self.clock()
         for target, players in rules.open_prompts(state):
             kind, _, number = target.partition(":")
@@ -630,10 +699,13 @@ class TableService:
                 away = pref.away(now)
                 if kind == "window" and (away or (pref.auto_pass and not rules.window_plays(state, player))):
                     note = Event(kind="played_for_away" if away else "auto_passed", params={"player": player})
-                    return player, rules.parse_action({"type": "pass", "actor": player, "window": int(number)}), note
+                    pass_ = rules.parse_action({"type": "pass", "actor": player, "window": int(number)})
+                    return player, pass_, note, None
                 if away and kind in ("decision", "turn"):
                     note = Event(kind="played_for_away", params={"player": player})
-                    return "system", rules.timeout_for(target), note
+                    wait = seconds_for(pace_of(pace), target)
+                    past_deadline = wait is not None and pref.away_until > now + wait
+                    return "system", rules.timeout_for(target), note, target if past_deadline else None
         return None
 
     async def _open_deadlines(self, game_id: int, version: int) -> dict[str, float]:
@@ -740,7 +812,7 @@ class TableService:
             return []
         timeout = rules_of(record.kind).timeout_for(deadline.target)
         try:
-            return [await self.act_in(record.id, "system", timeout)]
+            return [await self.act_in(record.id, "system", timeout, missed=deadline.target)]
         except (IllegalAction, TableError):
             return []          # the prompt closed meanwhile; the claim lapses and it is looked at again
 

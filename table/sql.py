@@ -87,14 +87,21 @@ def status_statements(game_id: int, status: str, now: float) -> list[Statement]:
 
 
 def action_statements(commit: Commit, seq: int) -> list[Statement]:
-    """The log line of one commit; an undo also marks the move it takes back; a game's end marks its
-    winners' seats."""
+    """The log line of one commit; an undo also marks the move it takes back; a timeout marks the seats
+    that missed its deadline, a player's own move clears their mark; a game's end marks its winners'
+    seats."""
     statements: list[Statement] = [(
         "INSERT INTO actions (game_id, seq, actor, action, at, undo_of) VALUES (?, ?, ?, ?, ?, ?)",
         (commit.game_id, seq, commit.actor, commit.action_json, commit.now, commit.undoes))]
     if commit.undoes is not None:
         statements.append(("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?",
                            (commit.game_id, commit.undoes)))
+    if commit.missed:
+        statements.append((f"UPDATE seats SET missed_at = ? WHERE game_id = ? AND user_id IN "
+                           f"({', '.join('?' for _ in commit.missed)})", (commit.now, commit.game_id, *commit.missed)))
+    if commit.present is not None:
+        statements.append(("UPDATE seats SET missed_at = NULL WHERE game_id = ? AND user_id = ? "
+                           "AND missed_at IS NOT NULL", (commit.game_id, commit.present)))
     if commit.status == "finished" and commit.winners:
         statements.append((f"UPDATE seats SET won = 1 WHERE game_id = ? AND user_id IN "
                            f"({', '.join('?' for _ in commit.winners)})", (commit.game_id, *commit.winners)))
@@ -205,10 +212,10 @@ class SharedSQL:
         await self._fetch(("SELECT 1", ()))
 
     async def seats(self, game_id: int) -> list[Seat]:
-        rows = await self._fetch(("SELECT user_id, name, seat, bot, sex FROM seats WHERE game_id = ? ORDER BY seat",
-                                  (game_id,)))
-        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4], bot_level=BOT_LEVELS.get(r[3]))
-                for r in rows]
+        rows = await self._fetch(("SELECT user_id, name, seat, bot, sex, missed_at FROM seats WHERE game_id = ? "
+                                  "ORDER BY seat", (game_id,)))
+        return [Seat(user_id=r[0], name=r[1], seat=r[2], bot=bool(r[3]), sex=r[4], bot_level=BOT_LEVELS.get(r[3]),
+                     missed_at=r[5]) for r in rows]
 
     async def clocks(self, game_id: int) -> dict[str, PlayerClock]:
         rows = await self._fetch(("SELECT user_id, bank, started, paused FROM player_clocks WHERE game_id = ?",
@@ -306,6 +313,9 @@ class SharedSQL:
 
     async def save_substitute(self, substitute: Substitute) -> None:
         await self._write([substitute_upsert(substitute)])
+
+    async def remove_substitute(self, game_id: int, user_id: str) -> None:
+        await self._write([("DELETE FROM substitutes WHERE game_id = ? AND user_id = ?", (game_id, user_id))])
 
     async def watch(self, game_id: int, user_id: str, name: str, watching: bool) -> None:
         if watching:

@@ -39,6 +39,7 @@ class Seat:
     bot: bool = False
     bot_level: str | None = None     # the bot's strength (leicht, mittel, schwer) when a bot plays the seat
     sex: str = "male"          # Munchkin: the character starts with the player's sex
+    missed_at: float | None = None   # a deadline passed while the seat owed the move (see TableService.abandoned)
 
 
 # seats.bot holds 0 (a person plays the seat) or the bot's strength; 1 is what every bot seat was
@@ -145,6 +146,8 @@ class Commit:
     reminders: dict[str, float] = field(default_factory=dict)  # when to remind of a new deadline
     undoes: int | None = None       # this line takes back the move with that seq (marked undone)
     winners: list[str] = field(default_factory=list)          # a finished game's winners (seats.won)
+    missed: list[str] = field(default_factory=list)   # seats whose deadline this timeout played (seats.missed_at)
+    present: str | None = None      # the seat whose player moved themselves: no longer missing
 
 
 def dumps(value: Any) -> str:
@@ -264,6 +267,10 @@ class Store(ABC):
 
     @abstractmethod
     async def save_substitute(self, substitute: Substitute) -> None: ...
+
+    @abstractmethod
+    async def remove_substitute(self, game_id: int, user_id: str) -> None:
+        """A request to stand in that was declined."""
 
     @abstractmethod
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:

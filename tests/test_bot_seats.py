@@ -36,7 +36,7 @@ async def test_a_schwer_bot_plays_its_seat_from_a_worker_process(service):
     idle = started.state.active_player.id
     service.bot_budget_s = 0.02                    # a short think: the test is about where, not how well
     try:
-        await service.seat_bot("g", "lv3", "anna", idle, level="schwer")
+        await service.seat_bot("g", "lv3", idle, idle, level="schwer")    # the player hands the seat over
         assert service._pool is not None                                    # the search ran in a worker
         assert any(a.actor == idle for a in await service.store.actions(started.game_id))
         report = await replay_game(service.store, await service.store.get_game(started.game_id))
@@ -48,8 +48,8 @@ async def test_a_schwer_bot_plays_its_seat_from_a_worker_process(service):
 async def test_bot_einsetzen_takes_the_strength(table):
     """/bot_einsetzen staerke: (simcord's clients speak English: "medium" is mittel)."""
     await table.open_game()
-    anna, ben, _ = table.players
-    answer = await anna.slash(table.channel, "bot_einsetzen", spieler=table.uid(ben), staerke="mittel")
+    _, ben, _ = table.players
+    answer = await ben.slash(table.channel, "bot_einsetzen", spieler=table.uid(ben), staerke="mittel")
     assert "A bot (medium) takes over" in answer.response.content
     seats = {s.user_id: s for s in await table.bot.table.store.seats(await table.game_id())}
     assert seats[table.uid(ben)].bot and seats[table.uid(ben)].bot_level == "mittel"
@@ -71,6 +71,6 @@ async def test_the_roster_is_read_once_and_sees_this_processs_seat_changes_at_on
     first = await service.roster(started.game_id)
     again = await service.roster(started.game_id)
     assert first == again and len(reads) == 1
-    await service.seat_bot("g", "lv4", "anna", "ben", level="mittel")
+    await service.seat_bot("g", "lv4", "ben", "ben", level="mittel")
     _, now = await service.roster(started.game_id)
     assert {s.user_id: s.bot for s in now}["ben"]

@@ -240,27 +240,6 @@ async def test_reminder_is_a_dm_with_the_deadline_and_a_link(table: Table):
     assert not any(d.content.startswith("⏰") for m in others for d in table.dms(m))
 
 
-async def test_a_substitute_takes_a_seat_once_the_host_approves(table: Table):
-    await open_game(table)
-    state = await table.state()
-    seat = state.active_player.id
-    dora = table.guild.add_member(table.env.create_user("dora", global_name="Dora"))
-    asked = await dora.slash(table.channel, "vertreten", spieler=seat)
-    assert "wants to take over" in asked.response.content
-    early = await dora.slash(table.channel, "tuer")
-    assert early.ephemeral and "not seated" in early.response.content           # not before approval
-    refused = await table.players[2].slash(table.channel, "vertretung_annehmen", person=table.uid(dora))
-    assert refused.ephemeral and "Only the host" in refused.response.content
-    anna = table.players[0]
-    choices = await anna.autocomplete(table.channel, "vertretung_annehmen", "person", "")
-    assert [c["value"] for c in choices] == [table.uid(dora)]
-    await anna.slash(table.channel, "vertretung_annehmen", person=table.uid(dora))
-    played = await dora.slash(table.channel, "tuer")
-    assert not played.ephemeral and "kicks open the door" in played.response.content
-    await table.settle()
-    assert table.dms(dora)                                   # the seat's hand now goes to Dora
-
-
 async def test_host_changes_the_pace_with_a_command(table: Table):
     await open_game(table)
     refused = await table.players[1].slash(table.channel, "tempo", tempo="async")

@@ -129,7 +129,7 @@ async def test_reminders_sent_survive_a_restart(backend, clock):
         await store.close()
 
 
-async def test_a_bot_takes_an_abandoned_seat_and_plays_it(service):
+async def test_a_bot_takes_a_seat_its_player_hands_over_and_plays_it(service):
     started = await _start(service, 11)
     idle = started.state.active_player.id
     other = next(pid for pid, _ in PLAYERS if pid not in (idle, "anna"))
@@ -140,7 +140,7 @@ async def test_a_bot_takes_an_abandoned_seat_and_plays_it(service):
         raise AssertionError("refused expected")
     except TableError as exc:
         assert exc.code == "host_only"
-    await service.seat_bot("g", "p1", "anna", idle)
+    await service.seat_bot("g", "p1", idle, idle)            # the player's own choice (issue 34 point 5)
     _, state = await service.seated("g", "p1")
     # the bot played on until the game waits for someone else (or its turn is over)
     from engine.munchkin.rules import open_prompts

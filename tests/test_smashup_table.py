@@ -75,11 +75,11 @@ async def test_leaving_takes_the_players_cards_with_them(service):
 
 
 async def test_a_bot_takes_a_smashup_seat_and_plays_its_picks_and_turns(service, store):
-    """A bot on an abandoned seat drafts for it and plays its turns; its moves are in the log and
+    """A bot on a seat its player handed over drafts for it and plays its turns; its moves are in the log and
     the game replays cleanly."""
     started = await smashup_game(service)
     first = started.state.draft.order[0]
-    await service.seat_bot("g", "su", "anna", first)
+    await service.seat_bot("g", "su", first, first)        # its player hands the seat to a bot
     _, state = await service.seated("g", "su")
     assert state.draft.order[state.draft.next] != first            # the bot picked and waits
     assert any(a.actor == first for a in await store.actions(started.game_id))
