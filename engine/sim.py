@@ -122,8 +122,8 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
                       checks: bool = True, wrap=as_is) -> dict:
     """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
     from engine.smashup import rules as su
-    from engine.smashup.effects import powers_fixed
     from engine.smashup.invariants import violations as su_violations
+    from engine.smashup.power import powers_fixed
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from engine.smashup.effects import minion_power, power_sum, powers_at, powers_fixed
+from engine.smashup.power import minion_power, power_sum, powers_at, powers_fixed
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import FACTIONS, game_for, play
 
