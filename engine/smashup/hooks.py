@@ -2,7 +2,7 @@
 minion played, a monster destroyed, a base scoring, the end of a turn. Each card names its hook
 in its effects ("base_..." ops for bases); this module is where they happen, with the moves that
 lead to such moments: a minion or monster destroyed (destroy), a monster coming to a base
-(play_monster), a minion moved (move_minion). It lies below the card ops (engine.smashup.effects),
+(play_monster), a minion moved (move_minion). It lies below the card ops (engine.smashup.ops),
 which call these; the choices its abilities open are answered here too."""
 
 from __future__ import annotations

@@ -16,9 +16,10 @@ from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
+from engine.smashup import ops as card_ops  # noqa: F401  (the package registers every card op)
 from engine.smashup.cards import Effect, data, designs, ops_of, per_card
-from engine.smashup.effects import pay, special_moment
 from engine.smashup.hooks import play_monster
+from engine.smashup.ops.common import pay, special_moment
 from engine.smashup.power import (
     find_minion,
     has_abilities,
