@@ -91,19 +91,6 @@ def open_choice(tx: Tx, player: str, kind: str, options: list[str], **context: s
     tx.emit("choice_opened", player=player, kind=kind)
 
 
-@handler("doors_pay")
-def _doors_pay(tx: Tx, decision: Decision, option: str) -> None:
-    """A card paid: one more minion may come to Dimension Doors this turn."""
-    if option == NONE:
-        return
-    seat = tx.s.player(decision.player)
-    seat.hand.remove(option)
-    tx.to_discard(option)
-    seat.minion_grants.append(f"base:{decision.context['base']}")
-    tx.emit("paid", player=decision.player, cards=[tx.s.card_ids[option]])
-    tx.emit("extra_play", player=decision.player, kind="minion")
-
-
 @handler("pumping_iron")
 def _pumping_iron(tx: Tx, decision: Decision, option: str) -> None:
 
@@ -111,20 +98,6 @@ def _pumping_iron(tx: Tx, decision: Decision, option: str) -> None:
     if found is not None:
         found[1].until_end_of_turn += int(decision.context.get("power", "2"))
         tx.emit("power_given", player=decision.player, card=tx.s.card_ids[option])
-
-
-@handler("fae_counter")
-def _fae_counter(tx: Tx, decision: Decision, option: str) -> None:
-
-    if option == NONE:
-        return
-    played, mine = find_minion(tx.s, decision.context["played"]), find_minion(tx.s, option)
-    if played is None or mine is None:
-        return
-    played[1].counters += 1
-    mine[1].counters += 1
-    tx.emit("counters_given", player=decision.player, card=tx.s.card_ids[option],
-            monster=tx.s.card_ids[played[1].uid])
 
 
 @handler("recall_pick")

@@ -7,8 +7,10 @@ which call these; the choices its abilities open are answered here too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
-from engine.smashup.choices import NONE, YES, handler, offer, open_choice, pending
+from engine.smashup.choices import handler, open_choice, pending
 from engine.smashup.power import find_minion, has_abilities, minion_power, powers_at
 from engine.smashup.registry import Context, in_play
 from engine.smashup.state import BaseInPlay, Decision, Minion, drop, holds, new_monster
@@ -17,14 +19,13 @@ from engine.smashup.tx import Tx
 
 in_play(
     # bases
-    "base_treasure_first_minion", "base_may_draw", "base_other_draws", "base_extra_if_absent",
+    "base_extra_if_absent",
     "base_bastion", "base_gauntlet", "base_whack_undead", "base_garrison", "base_coffers", "base_hotel",
     "base_party",
     # monsters and ongoing cards
     "before_scoring_destroy_weak", "end_of_turn_destroy_weak", "counter_when_monster_destroyed",
-    "base_action_draw_on_minion", "loot_bonus", "base_thieves_guild", kind="hook")
-# ongoing abilities whose triggers wait here (they do nothing when their card is played)
-in_play("caltrops", "base_doors", "fae_fighter", "deep_friar", "bin_and_gone")
+    "loot_bonus", "base_thieves_guild", kind="hook")
+in_play("caltrops")      # Bag of Caltrops (after_minion_played)
 # what a minion leaving play keeps (Tx.remove_minion reads them): cards on it saved, a Dwarf King's treasures
 in_play("save_to_hand", "save_to_deck_top", "save_with_card", kind="attached")
 in_play("keep_treasures")
@@ -95,6 +96,19 @@ def _fae_fighters(state, player: str, found: list[str]) -> None:
                 found.append(f"fae|{m.uid}")
 
 
+# the abilities a moment triggers, by kind ("doors", "fae" …): registered beside their cards (ops/)
+Trigger = Callable[[Tx, str, str, BaseInPlay, str], None]    # (tx, card, player, base, minion)
+TRIGGERS: dict[str, Trigger] = {}
+
+
+def trigger(kind: str) -> Callable[[Trigger], Trigger]:
+    def register(fn: Trigger) -> Trigger:
+        TRIGGERS[kind] = fn
+        return fn
+
+    return register
+
+
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
     kind, _, card = kind_and_card.partition("|")
     return "|".join((kind, card or base, player, base, minion))
@@ -136,48 +150,6 @@ def _run(tx: Tx, trigger: str) -> None:
     if not tx.s.has_player(player) or not any(b.uid == base_uid for b in tx.s.bases):
         return
     TRIGGERS[kind](tx, card, player, tx.s.base(base_uid), minion)
-
-
-def _bath(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Treasure Bath: the first minion each turn there draws its player a treasure."""
-    tx.s.player(player).used_this_turn.append(f"bath:{base.uid}")
-    tx.draw_treasures(player, 1)
-
-
-def _fae(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Fae Fighter: when another player plays a minion, her player may give it a +1 counter for a +1
-    counter on one of their own minions at her base."""
-    found = find_minion(tx.s, card)
-    if found is None or found[1].controller in (None, player) or not has_abilities(tx.s, found[1]):
-        return
-    fae_base, fae = found
-    mine = [m.uid for m in fae_base.minions if m.controller == fae.controller]
-    open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=minion)
-
-
-def _doors(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Dimension Doors: after the first minion each turn there, a card may be paid for another one."""
-    seat = tx.s.player(player)
-    seat.used_this_turn.append(f"doors:{base.uid}")
-    if seat.hand:
-        open_choice(tx, player, "doors_pay", [NONE, *seat.hand], base=base.uid)
-
-
-def _tower(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Mage's Tower: "you may draw"."""
-    offer(tx, player, "may_draw")
-
-
-def _treehouse(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Treehouse: the player names another player, who may draw a card."""
-    ids = [p.id for p in tx.s.players]
-    open_choice(tx, player, "treehouse_pick", ids[ids.index(player) + 1:] + ids[:ids.index(player)])
-
-
-def _stash(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """An ongoing action of the player's on this base: a card for each minion they play here."""
-    if card in base.actions:
-        tx.draw(player, 1)
 
 
 def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
@@ -390,30 +362,6 @@ def after_scoring_saves(tx: Tx, base: BaseInPlay) -> None:
     fire(tx, found)
 
 
-def _friar(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-
-    if not any(m.uid == card for m in base.minions):
-        return
-    movable = [m.uid for m in base.minions if m.controller == player and m.uid != card
-               and _has(tx, m.uid, "deep_friar") is None]
-    options = [f"{m}>{b.uid}" for m in movable for b in tx.s.bases if b is not base]
-    if options:
-        open_choice(tx, player, "friar_move", [NONE, *options])
-
-
-def _bin(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """``minion`` carries the base Bin and Gone lies on."""
-    if not any(b.uid == minion and card in b.actions for b in tx.s.bases):
-        return
-    options = [f"{m.uid}>{minion}" for m in base.minions if m.controller == player]
-    if options:
-        open_choice(tx, player, "bin_move", [NONE, *options])
-
-
-TRIGGERS = {"bath": _bath, "fae": _fae, "doors": _doors, "tower": _tower, "treehouse": _treehouse,
-            "stash": _stash, "friar": _friar, "bin": _bin}
-
-
 def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
     """A destroyed monster's treasures go to the player who controls the destroying effect."""
     found = find_minion(tx.s, uid)
@@ -433,30 +381,6 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
         if getattr(card, "treasures", 0) and not no_treasures and by:
             tx.draw_treasures(by, card.treasures)
         after_monster_destroyed(tx, base, by, no_treasures)
-
-
-@handler("friar_move")
-@handler("bin_move")
-def _move(tx: Tx, decision: Decision, option: str) -> None:
-    """A minion (and what is on it) goes to the base named: "<minion>><base>"."""
-    if option == NONE:
-        return
-    minion, _, base = option.partition(">")
-    if any(b.uid == base for b in tx.s.bases):
-        move_minion(tx, minion, base)
-
-
-@handler("may_draw")
-def _may_draw(tx: Tx, decision: Decision, option: str) -> None:
-    """Mage's Tower's or Treehouse's card: drawn if its player said yes."""
-    if option == YES:
-        tx.draw(decision.player, 1)
-
-
-@handler("treehouse_pick")
-def _treehouse_pick(tx: Tx, decision: Decision, option: str) -> None:
-    if tx.s.has_player(option):
-        offer(tx, option, "may_draw")
 
 
 @handler("order_abilities")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.smashup.cards import Effect
 from engine.smashup.choices import NONE, YES, handler, offer, open_choice
-from engine.smashup.hooks import destroy
-from engine.smashup.registry import Context, op
-from engine.smashup.state import Decision
+from engine.smashup.hooks import destroy, move_minion, trigger
+from engine.smashup.registry import Context, in_play, op
+from engine.smashup.state import BaseInPlay, Decision
 from engine.smashup.targets import destroy_targets, needs
 from engine.smashup.tx import Tx
 
@@ -78,3 +78,39 @@ def _cardinal(tx: Tx, effect: Effect, ctx: Context) -> None:
     """With 5 or more cards in the discard pile, 2 of them at random go to the hand."""
     if len(tx.s.player(ctx.player).discard) >= 5:
         _take_from_discard(tx, effect, ctx)
+
+
+in_play("deep_friar", "bin_and_gone")      # saves after a scoring (hooks.after_scoring_saves)
+
+
+@trigger("friar")
+def _friar(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+
+    if not any(m.uid == card for m in base.minions):
+        return
+    movable = [m.uid for m in base.minions if m.controller == player and m.uid != card
+               and tx.s.effect(m.uid, "deep_friar") is None]
+    options = [f"{m}>{b.uid}" for m in movable for b in tx.s.bases if b is not base]
+    if options:
+        open_choice(tx, player, "friar_move", [NONE, *options])
+
+
+@trigger("bin")
+def _bin(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """``minion`` carries the base Bin and Gone lies on."""
+    if not any(b.uid == minion and card in b.actions for b in tx.s.bases):
+        return
+    options = [f"{m.uid}>{minion}" for m in base.minions if m.controller == player]
+    if options:
+        open_choice(tx, player, "bin_move", [NONE, *options])
+
+
+@handler("friar_move")
+@handler("bin_move")
+def _move(tx: Tx, decision: Decision, option: str) -> None:
+    """A minion (and what is on it) goes to the base named: "<minion>><base>"."""
+    if option == NONE:
+        return
+    minion, _, base = option.partition(">")
+    if any(b.uid == base for b in tx.s.bases):
+        move_minion(tx, minion, base)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from engine.smashup.cards import Effect
-from engine.smashup.choices import open_choice
-from engine.smashup.hooks import move_minion
+from engine.smashup.choices import NONE, handler, open_choice
+from engine.smashup.hooks import move_minion, trigger
 from engine.smashup.ops.common import my_minions_at_scoring_base, scoring_base
-from engine.smashup.power import find_minion, minion_power
-from engine.smashup.registry import Context, op
+from engine.smashup.power import find_minion, has_abilities, minion_power
+from engine.smashup.registry import Context, in_play, op
+from engine.smashup.state import BaseInPlay, Decision
 from engine.smashup.targets import affectable, any_minion, reached, same_at_every_base
 from engine.smashup.tx import Tx
 
@@ -182,3 +183,32 @@ def _gift_draw(tx: Tx, effect: Effect, ctx: Context) -> None:
     other = other or ids[(ids.index(ctx.player) + 1) % len(ids)]
     tx.draw(other, 1)
     tx.draw(ctx.player, 1)
+
+
+in_play("fae_fighter")      # Fae Fighter (hooks.after_minion_played finds it)
+
+
+@trigger("fae")
+def _fae(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """Fae Fighter: when another player plays a minion, her player may give it a +1 counter for a +1
+    counter on one of their own minions at her base."""
+    found = find_minion(tx.s, card)
+    if found is None or found[1].controller in (None, player) or not has_abilities(tx.s, found[1]):
+        return
+    fae_base, fae = found
+    mine = [m.uid for m in fae_base.minions if m.controller == fae.controller]
+    open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=minion)
+
+
+@handler("fae_counter")
+def _fae_counter(tx: Tx, decision: Decision, option: str) -> None:
+
+    if option == NONE:
+        return
+    played, mine = find_minion(tx.s, decision.context["played"]), find_minion(tx.s, option)
+    if played is None or mine is None:
+        return
+    played[1].counters += 1
+    mine[1].counters += 1
+    tx.emit("counters_given", player=decision.player, card=tx.s.card_ids[option],
+            monster=tx.s.card_ids[played[1].uid])

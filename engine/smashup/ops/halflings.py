@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.smashup.cards import Effect
-from engine.smashup.hooks import after_minion_played
+from engine.smashup.hooks import after_minion_played, trigger
 from engine.smashup.ops.common import grant_minion
 from engine.smashup.power import find_minion, power_at
-from engine.smashup.registry import Context, op
-from engine.smashup.state import Minion
+from engine.smashup.registry import Context, in_play, op
+from engine.smashup.state import BaseInPlay, Minion
 from engine.smashup.targets import needs
 from engine.smashup.tx import Tx
 
@@ -88,3 +88,13 @@ def _extra_if_alone_here(tx: Tx, effect: Effect, ctx: Context) -> None:
     base = find_minion(tx.s, ctx.card)[0]  # type: ignore[index]
     if [m.controller for m in base.minions].count(ctx.player) == 1:
         grant_minion(tx, Effect(op="grant_minion", where="here"), ctx)
+
+
+in_play("base_action_draw_on_minion", kind="hook")      # Lunch Run (hooks.after_minion_played)
+
+
+@trigger("stash")
+def _stash(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
+    """An ongoing action of the player's on this base: a card for each minion they play here."""
+    if card in base.actions:
+        tx.draw(player, 1)
