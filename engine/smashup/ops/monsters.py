@@ -17,4 +17,4 @@ def _return_to_monster_deck_top(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 @op("play_another_monster")
 def _play_another_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """Web Troll: when played, another monster comes to its base (see Tx.play_monster)."""
+    """Web Troll: when played, another monster comes to its base (hooks.after_monster_played)."""
