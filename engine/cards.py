@@ -45,7 +45,7 @@ def munchkin_report(set_key: str) -> dict:
 def report() -> dict:
     result = {key: munchkin_report(key) for key in MUNCHKIN_SETS}
     try:
-        from engine.smashup.cards import smashup_report
+        from engine.smashup.report import smashup_report
     except ImportError:
         return result
     result["smashup"] = smashup_report()

@@ -4,11 +4,14 @@
     python -m engine.sim --game smashup --players 3 --games 300 --seed 5 --json
 
 ``--no-invariants`` skips the invariant checks (for timing only; they run by default and in tests).
+``--digest`` prints one sha256 over every listing, move, state and event of the games played: a change
+meant to leave the games as they are (a restructuring) must leave it the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -120,8 +123,8 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
                       checks: bool = True, wrap=as_is) -> dict:
     """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
     from engine.smashup import rules as su
-    from engine.smashup.effects import powers_fixed
     from engine.smashup.invariants import violations as su_violations
+    from engine.smashup.power import powers_fixed
 
     rng = random.Random(seed)
     state, events = su.new_game([(f"p{i}", f"Spieler {i}") for i in range(players)], seed=seed)
@@ -134,6 +137,27 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
 
 
 GAMES = {"munchkin": play_game, "smashup": play_smashup_game}
+
+
+def _dump(model) -> bytes:
+    return model.model_dump_json().encode()
+
+
+def digester(sha):
+    """A ``wrap`` (as engine.bench's timer) that feeds ``sha`` each listing, each move applied and the
+    state and events it led to, in the order they happen."""
+    def wrap(phase: str, fn):
+        def listing(state):
+            moves = fn(state)
+            sha.update(b"L" + b"|".join(map(_dump, moves)))
+            return moves
+
+        def applying(state, move):
+            state, events = fn(state, move)
+            sha.update(b"M" + _dump(move) + b"S" + _dump(state) + b"E" + b"|".join(map(_dump, events)))
+            return state, events
+        return {"legal": listing, "apply": applying}.get(phase, fn)
+    return wrap
 
 
 def prepare(game: str, sets: tuple[str, ...]) -> None:
@@ -152,7 +176,7 @@ def prepare(game: str, sets: tuple[str, ...]) -> None:
 
 
 def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], options: Options,
-        checks: bool = True) -> dict:
+        checks: bool = True, digest: bool = False) -> dict:
     if game not in GAMES:
         raise SystemExit(f"unknown game {game!r}")
     if game == "smashup":
@@ -162,11 +186,14 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
     summary = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
                "violations": 0, "errors": 0, "actions": 0, "turns": 0}
     details: list[str] = []
+    sha = hashlib.sha256()
+    wrap = digester(sha) if digest else as_is
     for index in range(games):
         game_seed = seed * 1_000_003 + index
         try:
-            result = GAMES[game](game_seed, players, sets, options, checks)
+            result = GAMES[game](game_seed, players, sets, options, checks, wrap)
         except Exception:  # an engine error is a result to report, not a crash of the simulator
+            sha.update(f"error {game_seed}".encode())
             summary["errors"] += 1
             details.append(f"seed {game_seed}: {traceback.format_exc(limit=3)}")
             continue
@@ -184,6 +211,8 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
     summary["actions_per_cpu_second"] = round(summary["actions"] / max(summary["cpu_seconds"], 1e-9))
     summary["invariants"] = checks
     summary["problems"] = details[:10]
+    if digest:
+        summary["digest"] = sha.hexdigest()
     return summary
 
 
@@ -219,13 +248,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared-victory", action="store_true")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (timing only)")
+    parser.add_argument("--digest", action="store_true", help="print the sha256 of every listing, move, state, event")
     args = parser.parse_args(argv)
     problem = setup_problem(args.game, args.players, args.sets)
     if problem:
         parser.refuse(parser.line(problem))
     options = Options(faster_play=args.faster_play, shared_victory=args.shared_victory)
     summary = run(args.game, args.players, args.games, args.seed, set_keys(args.sets), options,
-                  checks=not args.no_invariants)
+                  checks=not args.no_invariants, digest=args.digest)
+    if args.digest and not args.json:
+        print(summary["digest"])
+        return 0 if summary["finished"] == summary["games"] and not summary["errors"] else 1
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:

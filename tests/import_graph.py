@@ -5,6 +5,7 @@ imports, counting an import at the top of a file and one inside a function alike
 or later). ``from pkg import name`` points at the module ``pkg.name`` when there is one, else at
 ``pkg`` itself; relative imports are resolved. ``circles(graph)`` lists the groups of modules that
 import each other, directly or round about (strongly connected components).
+``imports_inside_functions(folder)`` lists the imports made inside functions.
 """
 
 from __future__ import annotations
@@ -53,6 +54,17 @@ def imports_of(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
         if isinstance(node, ast.Import | ast.ImportFrom):
             found |= {m for t in _targets(node, module, path) if (m := _resolve(t, modules)) and m != module}
     return found
+
+
+def imports_inside_functions(folder: Path) -> list[tuple[Path, int]]:
+    """Each import statement inside a function (or a method) of the folder's modules: (file, line)."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                found += [(path, inner.lineno) for inner in ast.walk(node)
+                          if isinstance(inner, ast.Import | ast.ImportFrom)]
+    return sorted(set(found))
 
 
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:

@@ -40,3 +40,12 @@ def test_the_simulator_sets_its_startup_objects_aside_from_the_garbage_collector
                    for design in list(designs().values())[:3])
     finally:
         gc.unfreeze()
+
+
+def test_the_digest_is_the_same_for_the_same_games_and_differs_for_others():
+    """Issue #35 (move first with the simulator's games unchanged): --digest hashes every listing,
+    move, state and event, so the same seed gives the same digest and another seed another one."""
+    first = sim.run("smashup", 2, 2, 7, (), Options(), digest=True)["digest"]
+    assert sim.run("smashup", 2, 2, 7, (), Options(), digest=True)["digest"] == first
+    assert sim.run("smashup", 2, 2, 8, (), Options(), digest=True)["digest"] != first
+    assert "digest" not in sim.run("smashup", 2, 1, 7, (), Options())

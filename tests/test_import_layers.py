@@ -10,7 +10,7 @@ from engine.munchkin.abilities import ABILITIES
 from engine.munchkin.cards import ABILITY_NAMES, HANDLER_NAMES
 from engine.munchkin.registry import handler
 from engine.munchkin.registry_load import HANDLERS
-from tests.import_graph import circles, import_graph, project_modules
+from tests.import_graph import ROOT, circles, import_graph, imports_inside_functions, project_modules
 
 
 def _named(found: list[list[str]]) -> str:
@@ -23,6 +23,38 @@ def test_no_import_circle_inside_the_munchkin_engine():
                 for m, targets in graph.items() if m.startswith("engine.munchkin")}
     found = circles(munchkin)
     assert not found, f"modules of engine/munchkin import each other: {_named(found)}"
+
+
+def test_no_import_circle_inside_the_smash_up_engine():
+    """Issue #35: engine/smashup's modules depend downwards (cards, state, tx, registry, power, targets,
+    choices, hooks, the card ops, rules), so each card and each mechanic has one place."""
+    graph = import_graph()
+    smashup = {m: {t for t in targets if t.startswith("engine.smashup")}
+               for m, targets in graph.items() if m.startswith("engine.smashup")}
+    found = circles(smashup)
+    assert not found, f"modules of engine/smashup import each other: {_named(found)}"
+
+
+def test_no_import_inside_a_function_in_the_smash_up_engine():
+    """Issue #35: an import inside a function is how a circle hides; engine/smashup has none."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for path, line in imports_inside_functions(ROOT / "engine" / "smashup")]
+    assert not found, "imports inside functions: " + ", ".join(found)
+
+
+def test_the_checks_see_a_circle_and_an_import_inside_a_function(tmp_path):
+    """The two checks above would fail: a module importing inside a function is found, and two modules
+    that import each other are a circle."""
+    package = tmp_path / "engine" / "smashup"
+    package.mkdir(parents=True)
+    for init in (tmp_path / "engine" / "__init__.py", package / "__init__.py"):
+        init.write_text("")
+    (package / "low.py").write_text("import os\n\n\ndef f():\n    from engine.smashup.high import g\n    return g\n")
+    (package / "high.py").write_text("from engine.smashup.low import f\n\n\ndef g():\n    return f\n")
+    for folder in ("table", "cogs"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "bot.py").write_text("")
+    assert [(path.name, line) for path, line in imports_inside_functions(package)] == [("low.py", 5)]
+    assert circles(import_graph(tmp_path)) == [["engine.smashup.high", "engine.smashup.low"]]
 
 
 def test_no_import_circle_between_folders():

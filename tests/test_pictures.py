@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from engine.munchkin import combat as cb
-from engine.smashup.rules import breakpoint_of, total_power
+from engine.smashup.power import breakpoint_of, total_power
 from table.munchkin.render import combat_view, fighting_strength
 from table.munchkin.samples import in_combat, munchkin_game, with_big_item
 from table.pictures import PictureCache, PictureFolder, contents, digest, render

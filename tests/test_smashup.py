@@ -10,16 +10,11 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.cards import data, smashup_report
+from engine.smashup.cards import data
 from engine.smashup.invariants import violations
-from engine.smashup.rules import (
-    apply,
-    breakpoint_of,
-    legal_actions,
-    new_game,
-    places,
-    power_at,
-)
+from engine.smashup.power import breakpoint_of, places, power_at
+from engine.smashup.report import smashup_report
+from engine.smashup.rules import apply, legal_actions, new_game
 from engine.smashup.state import Minion
 
 PLAYERS = [("anna", "Anna"), ("ben", "Ben"), ("cleo", "Cleo")]
@@ -447,7 +442,7 @@ def test_random_games_keep_every_invariant(players):
 # ---------------------------------------------------------------------- terms ("Begriffe und Beschränkungen")
 def test_power_never_goes_below_zero():
     """Stärke: a minion's power cannot be below 0."""
-    from engine.smashup.effects import minion_power
+    from engine.smashup.power import minion_power
 
     state = drafted()
     uid = put_minion(state, next(state.card_ids[u] for u in state.player("anna").deck
@@ -460,7 +455,7 @@ def test_power_never_goes_below_zero():
 def test_destroyed_cards_go_to_their_owners_pile_monsters_and_treasures_to_theirs():
     """Zerstören / Ablegen / Besitzer: a card goes to its owner's discard pile whoever played it;
     monsters and treasures have no owner and go to their own piles."""
-    from engine.smashup.effects import destroy
+    from engine.smashup.hooks import destroy
     from engine.smashup.tx import Tx
 
     state = drafted()

@@ -8,8 +8,11 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.effects import Context, affectable, destroy, minion_power
-from engine.smashup.rules import apply, power_at
+from engine.smashup.hooks import destroy
+from engine.smashup.power import minion_power, power_at
+from engine.smashup.registry import Context
+from engine.smashup.rules import apply
+from engine.smashup.targets import affectable
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import _attach_treasure, add_monster, game_for, kinds, play, set_base

@@ -7,8 +7,9 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.effects import OPS, minion_power
-from engine.smashup.rules import apply, breakpoint_of, next_to_decide, power_at
+from engine.smashup.power import breakpoint_of, minion_power, power_at
+from engine.smashup.registry import OPS
+from engine.smashup.rules import apply, next_to_decide
 from engine.smashup.state import BaseInPlay, Minion
 from tests.test_smashup import clear_monsters, drafted, put_minion, take
 
@@ -164,7 +165,7 @@ def test_star_player_grows_when_a_monster_here_dies():
     state = game_for("ben")
     star = put_minion(state, "warriors-star-player", "ben", 0)
     monster = add_monster(state, 0, "monster-web-troll")
-    from engine.smashup.effects import destroy
+    from engine.smashup.hooks import destroy
     from engine.smashup.tx import Tx
 
     tx = Tx(state)
@@ -278,7 +279,7 @@ def test_curse_of_uselessness_zeroes_power_but_keeps_the_place():
     state = game_for("anna", picks)
     victim = put_minion(state, "warriors-taunter", "ben", 0)
     (state, _), _ = play(state, "anna", "clerics-curse-of-uselessness", target=victim)
-    from engine.smashup.rules import places
+    from engine.smashup.power import places
 
     assert power_at(state, state.bases[0], "ben") == 0 and places(state, state.bases[0]) == {"ben": 1}
 
@@ -299,7 +300,7 @@ def test_monster_powers_bigfoot_knight_poultrygeist():
 def test_ghoul_returns_to_the_top_of_the_monster_deck():
     state = game_for()
     ghoul = add_monster(state, 0, "monster-ghoul")
-    from engine.smashup.effects import destroy
+    from engine.smashup.hooks import destroy
     from engine.smashup.tx import Tx
 
     destroy(Tx(state), ghoul, "anna")
@@ -310,9 +311,10 @@ def test_web_troll_brings_another_monster_unless_the_gauntlet_plays_it():
     state = game_for()
     while state.card_ids[state.monster_deck[-1]] != "monster-web-troll":
         state.monster_deck.insert(0, state.monster_deck.pop())
+    from engine.smashup.hooks import play_monster
     from engine.smashup.tx import Tx
 
-    Tx(state).play_monster(state.bases[0])
+    play_monster(Tx(state), state.bases[0])
     assert len(state.bases[0].monsters) >= 2
 
 
@@ -320,7 +322,7 @@ def test_bastion_pays_a_treasure_for_a_monster_destroyed_there():
     state = game_for()
     set_base(state, 0, "base-bastion")
     monster = add_monster(state, 0, "monster-poultrygeist")
-    from engine.smashup.effects import destroy
+    from engine.smashup.hooks import destroy
     from engine.smashup.tx import Tx
 
     tx = Tx(state)
@@ -441,7 +443,7 @@ def test_buckler_keeps_a_minion_from_being_destroyed():
 
 
 def test_eternal_hero_and_small_but_tough_save_their_minion():
-    from engine.smashup.effects import destroy
+    from engine.smashup.hooks import destroy
     from engine.smashup.tx import Tx
 
     state = game_for("ben")
@@ -777,7 +779,7 @@ def test_clever_distraction_needs_a_minion_at_the_scored_base():
 def test_scoring_specials_acting_outside_a_scoring_move_no_vp():
     """A Context made outside a scoring holds no places (Context.placed is None): Clever Distraction's
     and Helping Hands' parts that act in a scoring give and take no VP."""
-    from engine.smashup.effects import Context
+    from engine.smashup.registry import Context
     from engine.smashup.tx import Tx
 
     state = game_for("anna", {"anna": ["orcs", "mages"], "ben": ["elves", "thieves"], "cleo": ["halflings", "dwarves"]})

@@ -11,7 +11,8 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.effects import minion_power
+from engine.smashup.hooks import play_monster
+from engine.smashup.power import minion_power
 from engine.smashup.rules import apply, new_game
 from engine.smashup.tx import Tx
 from tests.test_smashup import PLAYERS, _fill_to_breakpoint, drafted, put_minion, take, take_loot_in_turn
@@ -239,7 +240,7 @@ def test_whack_a_ghoul_sends_undead_under_the_monster_deck_and_does_not_replace_
     state.monster_deck.extend(undead)                      # the top ones are all undead
     tx = Tx(state)
     for _ in undead:
-        tx.play_monster(state.bases[0])
+        play_monster(tx, state.bases[0])
     assert state.bases[0].monsters == [] and set(state.monster_deck[:len(undead)]) == set(undead)
 
 
@@ -269,7 +270,9 @@ def test_a_charmed_monster_still_adds_its_treasures_to_the_loot():
 def test_a_card_counts_as_played_by_the_engine_only_with_a_test_of_its_ability():
     """`python -m engine.cards` counts a card as automated only when data/smashup/card_tests.yaml names a
     test that exists and plays that card (its id is in the test); every card of the set has one."""
-    from engine.smashup.cards import card_tests, data, designs, smashup_report
+    from engine.smashup.cards import card_tests, data, designs
+    from engine.smashup.report import automated, smashup_report
+    from engine.smashup.rules import playable
 
     bodies = {}
     for path in (ROOT / "tests").glob("test_smashup*.py"):
@@ -282,4 +285,4 @@ def test_a_card_counts_as_played_by_the_engine_only_with_a_test_of_its_ability()
     report = smashup_report()
     assert report["automated"] == report["cards"] == 218 and report["not_automated"] == []
     everything = [*data().cards, *data().bases, *data().monsters, *data().treasures]
-    assert all(card.automated == (card.playable and card.id in card_tests()) for card in everything)
+    assert all(automated(card) == (playable(card) and card.id in card_tests()) for card in everything)

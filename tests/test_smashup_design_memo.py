@@ -9,7 +9,7 @@ import random
 
 from engine.smashup import rules
 from engine.smashup.cards import Effect, designs
-from engine.smashup.effects import minion_power, powers_fixed
+from engine.smashup.power import minion_power, powers_fixed
 
 BOOST = "others_mine_power"      # Sword Lord's kind: the controller's other minions get +n
 

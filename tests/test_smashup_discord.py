@@ -9,7 +9,8 @@ import random
 
 from engine.sim import RandomAgent
 from engine.smashup import actions as A
-from engine.smashup.rules import apply, breakpoint_of, legal_actions, new_game, power_at
+from engine.smashup.power import breakpoint_of, power_at
+from engine.smashup.rules import apply, legal_actions, new_game
 from tests.simcord_table import FIXED_CLOCK, Table, custom_ids, refusals, texts
 
 SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from its clock

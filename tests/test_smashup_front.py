@@ -16,8 +16,9 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.bot import BotPlayer, standing
 from engine.smashup.cards import data, designs
-from engine.smashup.effects import minion_power
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game, power_at
+from engine.smashup.power import minion_power, power_at
+from engine.smashup.report import automated
+from engine.smashup.rules import apply, is_legal, legal_actions, new_game
 from engine.smashup.state import Minion
 from table.console import ConsoleTable
 from table.lookup import card_answer, preferred, search
@@ -250,7 +251,7 @@ def test_bot_plays_the_card_that_improves_its_standing_most():
     bot = BotPlayer(me)
     move = bot.choose(state)
     options = [m for m in legal_actions(state, me) if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
-               and state.card(m.card).automated]
+               and automated(state.card(m.card))]
     best = max(standing(apply(state, m)[0], me) for m in options)
     assert isinstance(move, A.PlayMinion | A.PlayAction | A.UseTalent)
     assert standing(apply(state, move)[0], me) == best

@@ -7,7 +7,7 @@ the slow listing (every combination asked of validate) finds it."""
 from __future__ import annotations
 
 from engine.smashup import rules
-from engine.smashup.effects import powers_fixed
+from engine.smashup.power import powers_fixed
 from engine.smashup.state import BaseInPlay
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import game_for

@@ -14,7 +14,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.effects import powers_fixed
+from engine.smashup.power import powers_fixed
 from engine.smashup.rules import apply, legal_actions, new_game
 
 

@@ -6,7 +6,7 @@ the slow listing finds."""
 from __future__ import annotations
 
 from engine.smashup import rules
-from engine.smashup.effects import powers_fixed
+from engine.smashup.power import powers_fixed
 from tests.test_smashup import take
 from tests.test_smashup_cards import add_monster, game_for, put_minion
 from tests.test_smashup_speed_listing import _slow_plays

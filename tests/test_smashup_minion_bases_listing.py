@@ -6,7 +6,7 @@ of validate) throughout."""
 from __future__ import annotations
 
 from engine.smashup import rules
-from engine.smashup.effects import powers_fixed
+from engine.smashup.power import powers_fixed
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import game_for, set_base
 from tests.test_smashup_speed_listing import _slow_plays

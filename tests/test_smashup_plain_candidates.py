@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from engine.smashup import actions as A
-from engine.smashup.effects import powers_fixed
+from engine.smashup.power import powers_fixed
 from engine.smashup.rules import apply, legal_actions, new_game, validate
 
 

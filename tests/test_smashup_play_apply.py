@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.smashup import actions as A
 from engine.smashup.cards import Effect, designs
-from engine.smashup.effects import destroy
+from engine.smashup.hooks import destroy
 from engine.smashup.rules import apply
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take

@@ -1,4 +1,4 @@
-"""A base's power table (engine.smashup.effects.powers_at) works out every minion and monster there in
+"""A base's power table (engine.smashup.power.powers_at) works out every minion and monster there in
 one pass, with the minions that boost their controller's others found once for the whole table: each
 one gets what its cards and abilities give it, the same answer inside a read-only block and asked
 alone (rulebook line 492: at a base a minion's power is its printed power as abilities change it,
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 
-from engine.smashup.effects import minion_power, power_sum, powers_at, powers_fixed
+from engine.smashup.power import minion_power, power_sum, powers_at, powers_fixed
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import FACTIONS, game_for, play
 
@@ -92,7 +92,7 @@ def test_kneepads_count_before_the_floor_of_zero_and_a_curse_leaves_nothing():
 
 def test_a_players_total_counts_kneepads_lying_on_a_minion_whose_power_is_not_summed():
     """Rulebook line 492 with Kneepads of Allure (every minion at its base +1): a base's total for
-    some players only (engine.smashup.effects.power_sum, as the check for a base at its breakpoint
+    some players only (engine.smashup.power.power_sum, as the check for a base at its breakpoint
     asks it) leaves the other minions' powers out, yet still counts what the cards on them give
     everyone there. Anna's minion gets the +1 of the Kneepads on Ben's minion."""
     state = game_for("anna", {**FACTIONS})

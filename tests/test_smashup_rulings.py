@@ -9,7 +9,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.cards import data
-from engine.smashup.effects import move_minion
+from engine.smashup.hooks import move_minion
 from engine.smashup.rules import HAND_LIMIT, apply, is_legal, legal_actions
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take

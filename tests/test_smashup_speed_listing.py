@@ -12,7 +12,7 @@ import pytest
 
 from engine.smashup import actions as A
 from engine.smashup import rules
-from engine.smashup.effects import minion_power, powers_fixed
+from engine.smashup.power import minion_power, powers_fixed
 from engine.smashup.state import GameState
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.smashup import actions as A
 from engine.smashup import choices, rules
-from engine.smashup.effects import powers_fixed
+from engine.smashup.power import powers_fixed
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import ELVES, HALFLINGS, _attach_treasure, game_for, two_minions_played_at
 from tests.test_smashup_speed_listing import _slow_talents, _states

@@ -24,8 +24,8 @@ from cogs.play import (
 )
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.smashup.cards import data
-from engine.smashup.effects import base_of
 from engine.smashup.rules import pick_candidates, pick_options, talent_cards
+from engine.smashup.targets import base_of
 from table.errors import TableError
 from table.smashup import commands as su
 from table.text_match import fold

@@ -15,17 +15,8 @@ from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
 from engine.smashup import actions as A
 from engine.smashup.cards import data
-from engine.smashup.effects import powers_fixed
-from engine.smashup.rules import (
-    HAND_LIMIT,
-    WINNING_VP,
-    apply,
-    breakpoint_of,
-    hand_cards,
-    legal_actions,
-    power_at,
-    total_power,
-)
+from engine.smashup.power import breakpoint_of, power_at, powers_fixed, total_power
+from engine.smashup.rules import HAND_LIMIT, WINNING_VP, apply, hand_cards, legal_actions, playable
 from engine.smashup.state import GameState
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
@@ -123,7 +114,7 @@ class BotPlayer:
         if state.scoring is None:
             return None
         passing = next((m for m in moves if isinstance(m, A.PassSpecial)), None)
-        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and state.card(m.card).playable]
+        specials = [m for m in moves if isinstance(m, A.PlaySpecial | A.UseTalent) and playable(state.card(m.card))]
         if passing is None or not specials:
             return passing
         best, best_value = passing, self._standing(apply(state, passing)[0]) + 0.6   # a card kept
@@ -135,7 +126,7 @@ class BotPlayer:
 
     def _play(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         plays = [m for m in moves if isinstance(m, A.PlayMinion | A.PlayAction | A.UseTalent)
-                 and state.card(m.card).playable]
+                 and playable(state.card(m.card))]
         finish = next((m for m in moves if isinstance(m, A.FinishPlaying)), None)
         now = self._standing(state)
         best, best_gain = finish, 0.0

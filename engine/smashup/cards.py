@@ -1,10 +1,9 @@
 """Smash Up – Munchkin cards as data (data/smashup/cards.yaml): faction cards, bases, monsters and
 treasures, with provenance, validated by pydantic. What a card does is a list of effects from the
-vocabulary in engine.smashup.effects; a card marked ``manual`` is announced as settled by the table."""
+vocabulary of ops (engine.smashup.registry); a card marked ``manual`` is announced as settled by the table."""
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache, wraps
 from pathlib import Path
 from typing import Any, Literal
@@ -47,18 +46,6 @@ class _Card(_Model):
     effects: tuple[Effect, ...] = ()
     manual: bool = False
     provenance: Provenance = Field(default_factory=Provenance)
-
-    @property
-    def playable(self) -> bool:
-        """The engine plays it: not left to the table, and every effect is one the engine knows."""
-        from engine.smashup.effects import OPS
-
-        return not self.manual and all(e.op in OPS for e in self.effects)
-
-    @property
-    def automated(self) -> bool:
-        """Played by the engine and proved so: a test exercises its ability (data/smashup/card_tests.yaml)."""
-        return self.playable and self.id in card_tests()
 
 
 class PlayCard(_Card):
@@ -119,30 +106,6 @@ def card_tests() -> dict[str, list[str]]:
 def designs() -> dict[str, PlayCard | Base | Monster]:
     d = data()
     return {c.id: c for c in (*d.cards, *d.bases, *d.monsters, *d.treasures)}
-
-
-def smashup_report() -> dict:
-    d = data()
-    count = Counter()
-    groups = {"faction_cards": d.cards, "bases": d.bases, "monsters": d.monsters, "treasures": d.treasures}
-    report: dict = {}
-    not_automated = []
-    for name, cards in groups.items():
-        copies = sum(getattr(c, "count", 1) for c in cards)
-        report[name] = copies
-        for card in cards:
-            n = getattr(card, "count", 1)
-            count[card.provenance.origin] += n
-            count["automated" if card.automated else "not_automated"] += n
-            if not card.automated:
-                not_automated.append(card.id)
-    report["factions"] = len(d.factions)
-    report["cards"] = sum(report[g] for g in groups)
-    report.update(official=count["official"], partly_ours=count["partly_ours"], ours=count["ours"],
-                  automated=count["automated"],
-                  automated_share=round(count["automated"] / report["cards"], 3),
-                  not_automated=sorted(not_automated))
-    return report
 
 
 def per_card(fn):

@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 
 from engine.smashup.cards import OPS_BY_ID, designs, ops_of
+from engine.smashup.power import find_minion
+from engine.smashup.registry import Context
 from engine.smashup.state import Decision, GameState, new_decision
+from engine.smashup.targets import stalling_player, stalling_player_for_all
 from engine.smashup.tx import Tx
 
 NONE = "none"
@@ -89,56 +91,13 @@ def open_choice(tx: Tx, player: str, kind: str, options: list[str], **context: s
     tx.emit("choice_opened", player=player, kind=kind)
 
 
-@handler("doors_pay")
-def _doors_pay(tx: Tx, decision: Decision, option: str) -> None:
-    """A card paid: one more minion may come to Dimension Doors this turn."""
-    if option == NONE:
-        return
-    seat = tx.s.player(decision.player)
-    seat.hand.remove(option)
-    tx.to_discard(option)
-    seat.minion_grants.append(f"base:{decision.context['base']}")
-    tx.emit("paid", player=decision.player, cards=[tx.s.card_ids[option]])
-    tx.emit("extra_play", player=decision.player, kind="minion")
-
-
-@handler("halitosis_move")
-@handler("friar_move")
-@handler("bin_move")
-def _move(tx: Tx, decision: Decision, option: str) -> None:
-    """A minion (and what is on it) goes to the base named: "<minion>><base>"."""
-    from engine.smashup.effects import move_minion
-
-    if option == NONE:
-        return
-    minion, _, base = option.partition(">")
-    if any(b.uid == base for b in tx.s.bases):
-        move_minion(tx, minion, base)
-
-
 @handler("pumping_iron")
 def _pumping_iron(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.effects import find_minion
 
     found = find_minion(tx.s, option)
     if found is not None:
         found[1].until_end_of_turn += int(decision.context.get("power", "2"))
         tx.emit("power_given", player=decision.player, card=tx.s.card_ids[option])
-
-
-@handler("fae_counter")
-def _fae_counter(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.effects import find_minion
-
-    if option == NONE:
-        return
-    played, mine = find_minion(tx.s, decision.context["played"]), find_minion(tx.s, option)
-    if played is None or mine is None:
-        return
-    played[1].counters += 1
-    mine[1].counters += 1
-    tx.emit("counters_given", player=decision.player, card=tx.s.card_ids[option],
-            monster=tx.s.card_ids[played[1].uid])
 
 
 @handler("recall_pick")
@@ -158,57 +117,10 @@ def _recall_pick(tx: Tx, decision: Decision, option: str) -> None:
     tx.emit("card_recalled", player=decision.player, card=tx.s.card_ids[option])
 
 
-@handler("line_cut")
-@handler("loot_pick")
-def _take_loot(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.rules import take_loot
-
-    if tx.s.scoring is not None and option in tx.s.scoring.loot:
-        take_loot(tx, decision.player, option)
-
-
-@handler("cunning_play")
-def _cunning_play(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.rules import play_now
-
-    uid = decision.context["card"]
-    if option != NONE and uid in tx.s.player(decision.player).hand:
-        play_now(tx, decision.player, uid, option)
-
-
 def offer(tx: Tx, player: str, kind: str, **context: str) -> None:
     """An ability that says "dürfen": its player decides; a passed deadline declines ("Bei Verbot
     unwirksam": with "dürfen" you have the choice)."""
     open_choice(tx, player, kind, [NONE, YES], **context)
-
-
-@handler("may_monster")
-@handler("may_draw")
-@handler("may_recycle")
-def _may(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.effects import recycle
-
-    if option != YES:
-        return
-    if decision.kind == "may_draw":
-        tx.draw(decision.player, 1)
-    elif decision.kind == "may_recycle":
-        recycle(tx, decision.player)
-    elif any(b.uid == decision.context["base"] for b in tx.s.bases):
-        tx.play_monster(tx.s.base(decision.context["base"]))
-
-
-@handler("treehouse_pick")
-def _treehouse_pick(tx: Tx, decision: Decision, option: str) -> None:
-    if tx.s.has_player(option):
-        offer(tx, option, "may_draw")
-
-
-@handler("order_abilities")
-def _order_abilities(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.hooks import run_first
-
-    run_first(tx, option)
 
 
 def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
@@ -219,7 +131,6 @@ def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
     "may_stall_all"), or "" when none was."""
     if not _stalling_in_play(tx.s):
         return ""
-    from engine.smashup.effects import stalling_player, stalling_player_for_all
 
     kind, player = "may_stall", stalling_player(tx.s, ctx)
     if player is None:
@@ -245,35 +156,8 @@ def _stalling_in_play(state: GameState) -> bool:
     return False
 
 
-@handler("may_stall")
-def _may_stall(tx: Tx, decision: Decision, option: str) -> None:
-    from engine.smashup.effects import carrier_of
-    from engine.smashup.rules import finish_stalled
-
-    ctx = _stalled_context(decision)
-    if option != YES:
-        finish_stalled(tx, ctx, decision.kind)
-        return
-    carrier = carrier_of(tx.s, ctx.card)           # a card played on the minion does not stay on it
-    if carrier is not None and carrier[1].controller == decision.player:
-        carrier[1].attached.remove(ctx.card)
-        tx.to_discard(ctx.card)
-
-
-@handler("may_stall_all")
-def _may_stall_all(tx: Tx, decision: Decision, option: str) -> None:
-    """The card's effects on every minion act now, passing over the player's minions at their Stalling's
-    base if they said "yes"."""
-    from engine.smashup.rules import finish_stalled
-
-    ctx = _stalled_context(decision)
-    finish_stalled(tx, replace(ctx, kept_off=decision.player) if option == YES else ctx, decision.kind)
-
-
-def _stalled_context(decision: Decision):
+def stalled_context(decision: Decision) -> Context:
     """The card's context, as it was when the Stalling question was asked."""
-    from engine.smashup.effects import Context
-
     c = decision.context
     return Context(c["by"], c["card"], c["base"] or None, c["target"] or None, _listed(c["discard"]),
                    c["mode"] or None, c["target2"] or None, _listed(c["picks"]), placed=json.loads(c["placed"]))

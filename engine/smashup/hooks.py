@@ -1,22 +1,34 @@
 """Abilities that wait for a moment in the game: bases, monsters and ongoing cards reacting to a
 minion played, a monster destroyed, a base scoring, the end of a turn. Each card names its hook
-in its effects ("base_..." ops for bases); this module is where they happen."""
+in its effects ("base_..." ops for bases); this module is where they happen, with the moves that
+lead to such moments: a minion or monster destroyed (destroy), a monster coming to a base
+(play_monster), a minion moved (move_minion). It lies below the card ops (engine.smashup.ops),
+which call these; the choices its abilities open are answered here too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
-from engine.smashup.state import BaseInPlay, Minion, drop
+from engine.smashup.choices import handler, open_choice, pending
+from engine.smashup.power import find_minion, has_abilities, minion_power, powers_at
+from engine.smashup.registry import Context, in_play
+from engine.smashup.state import BaseInPlay, Decision, Minion, drop, holds, new_monster
+from engine.smashup.targets import affectable, indestructible
 from engine.smashup.tx import Tx
 
-HOOK_OPS = {
+in_play(
     # bases
-    "base_treasure_first_minion", "base_may_draw", "base_other_draws", "base_extra_if_absent",
+    "base_extra_if_absent",
     "base_bastion", "base_gauntlet", "base_whack_undead", "base_garrison", "base_coffers", "base_hotel",
     "base_party",
     # monsters and ongoing cards
     "before_scoring_destroy_weak", "end_of_turn_destroy_weak", "counter_when_monster_destroyed",
-    "base_action_draw_on_minion", "loot_bonus", "base_thieves_guild",
-}
+    "loot_bonus", "base_thieves_guild", kind="hook")
+in_play("caltrops")      # Bag of Caltrops (after_minion_played)
+# what a minion leaving play keeps (Tx.remove_minion reads them): cards on it saved, a Dwarf King's treasures
+in_play("save_to_hand", "save_to_deck_top", "save_with_card", kind="attached")
+in_play("keep_treasures")
 
 
 def _has(tx: Tx, uid: str, op: str) -> Effect | None:
@@ -84,6 +96,19 @@ def _fae_fighters(state, player: str, found: list[str]) -> None:
                 found.append(f"fae|{m.uid}")
 
 
+# the abilities a moment triggers, by kind ("doors", "fae" …): registered beside their cards (ops/)
+Trigger = Callable[[Tx, str, str, BaseInPlay, str], None]    # (tx, card, player, base, minion)
+TRIGGERS: dict[str, Trigger] = {}
+
+
+def trigger(kind: str) -> Callable[[Trigger], Trigger]:
+    def register(fn: Trigger) -> Trigger:
+        TRIGGERS[kind] = fn
+        return fn
+
+    return register
+
+
 def _trigger(kind_and_card: str, player: str, base: str, minion: str = "") -> str:
     kind, _, card = kind_and_card.partition("|")
     return "|".join((kind, card or base, player, base, minion))
@@ -102,7 +127,6 @@ def run_triggers(tx: Tx) -> None:
     state = tx.s
     if not state.triggers:                   # (nearly always: asked after every choice)
         return
-    from engine.smashup.choices import open_choice, pending
 
     while state.triggers and pending(state) is None:
         cards = list(dict.fromkeys(t.split("|")[1] for t in state.triggers))
@@ -128,57 +152,6 @@ def _run(tx: Tx, trigger: str) -> None:
     TRIGGERS[kind](tx, card, player, tx.s.base(base_uid), minion)
 
 
-def _bath(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Treasure Bath: the first minion each turn there draws its player a treasure."""
-    tx.s.player(player).used_this_turn.append(f"bath:{base.uid}")
-    tx.draw_treasures(player, 1)
-
-
-def _fae(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Fae Fighter: when another player plays a minion, her player may give it a +1 counter for a +1
-    counter on one of their own minions at her base."""
-    from engine.smashup.choices import NONE, open_choice
-    from engine.smashup.effects import find_minion, has_abilities
-
-    found = find_minion(tx.s, card)
-    if found is None or found[1].controller in (None, player) or not has_abilities(tx.s, found[1]):
-        return
-    fae_base, fae = found
-    mine = [m.uid for m in fae_base.minions if m.controller == fae.controller]
-    open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=minion)
-
-
-def _doors(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Dimension Doors: after the first minion each turn there, a card may be paid for another one."""
-    from engine.smashup.choices import NONE, open_choice
-
-    seat = tx.s.player(player)
-    seat.used_this_turn.append(f"doors:{base.uid}")
-    if seat.hand:
-        open_choice(tx, player, "doors_pay", [NONE, *seat.hand], base=base.uid)
-
-
-def _tower(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Mage's Tower: "you may draw"."""
-    from engine.smashup.choices import offer
-
-    offer(tx, player, "may_draw")
-
-
-def _treehouse(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """Treehouse: the player names another player, who may draw a card."""
-    from engine.smashup.choices import open_choice
-
-    ids = [p.id for p in tx.s.players]
-    open_choice(tx, player, "treehouse_pick", ids[ids.index(player) + 1:] + ids[:ids.index(player)])
-
-
-def _stash(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """An ongoing action of the player's on this base: a card for each minion they play here."""
-    if card in base.actions:
-        tx.draw(player, 1)
-
-
 def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     """Bag of Caltrops: another player's minion of power 3 or less played here is destroyed, and the
     bag with it (not one the bag's player's actions cannot affect: a Dork Orc, one under Sneaksy or at
@@ -186,7 +159,6 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
     bags = _with_op(tx, base.actions, "caltrops")
     if not bags:                # (nearly always: no bag here)
         return False
-    from engine.smashup.effects import Context, affectable, destroy, find_minion, minion_power
 
     for bag in bags:
         effect = _has(tx, bag, "caltrops")
@@ -217,7 +189,18 @@ def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: boo
         if effect is not None:
             minion.counters += effect.n
     if _has(tx, base.uid, "base_gauntlet"):
-        tx.play_monster(base, by_base_ability=True)
+        play_monster(tx, base, by_base_ability=True)
+
+
+def play_monster(tx: Tx, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
+    """The top monster comes to a base (never from a hand); its arrival may trigger more."""
+    uid = tx.top("monster")
+    if uid is None:
+        return None
+    base.monsters.append(new_monster(uid))
+    tx.emit("monster_played", base=tx.s.card_ids[base.uid], monster=tx.s.card_ids[uid], uid=uid)
+    after_monster_played(tx, base, uid, by_base_ability)
+    return uid
 
 
 def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bool) -> None:
@@ -231,13 +214,11 @@ def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bo
         tx.emit("monster_sent_under", base=tx.s.card_ids[base.uid], monster=tx.s.card_ids[uid])
         return
     if _has(tx, uid, "play_another_monster") and not by_base_ability:
-        tx.play_monster(base)
+        play_monster(tx, base)
 
 
 def before_scoring(tx: Tx, base: BaseInPlay) -> None:
     """Hippogriff: a random minion (not a monster) of power 3 or less here is destroyed."""
-    from engine.smashup.effects import destroy, powers_at
-
     for monster in list(base.monsters):
         effect = _has(tx, monster.uid, "before_scoring_destroy_weak")
         if effect is None:
@@ -272,8 +253,6 @@ def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
 def end_of_turn(tx: Tx) -> None:
     """Plutonium Dragon: at the end of every turn, minions of power 2 or less at its base are
     destroyed; the treasures of monsters destroyed this way are discarded."""
-    from engine.smashup.effects import destroy, powers_at
-
     state = tx.s
     for base, dragons in _with_end_of_turn_design(state):
         for monster in dragons:
@@ -372,8 +351,6 @@ def after_scoring_saves(tx: Tx, base: BaseInPlay) -> None:
     another of their minions (not another Deep Friar) to another base; each Bin and Gone on another
     base lets its player bring one of their minions from the scored base to it. Several at once go
     in the active player's order, each choosing among what is still there when its turn comes."""
-    from engine.smashup.effects import has_abilities
-
     state = tx.s
     found = [_trigger(f"friar|{m.uid}", m.controller, base.uid) for m in base.minions
              if m.controller is not None and _has(tx, m.uid, "deep_friar") is not None and has_abilities(state, m)]
@@ -385,28 +362,39 @@ def after_scoring_saves(tx: Tx, base: BaseInPlay) -> None:
     fire(tx, found)
 
 
-def _friar(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    from engine.smashup.choices import NONE, open_choice
-
-    if not any(m.uid == card for m in base.minions):
+def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
+    """A destroyed monster's treasures go to the player who controls the destroying effect."""
+    found = find_minion(tx.s, uid)
+    assert found is not None
+    base, minion = found
+    if indestructible(tx.s, minion):
+        tx.emit("not_destroyed", card=tx.s.card_ids[uid])
         return
-    movable = [m.uid for m in base.minions if m.controller == player and m.uid != card
-               and _has(tx, m.uid, "deep_friar") is None]
-    options = [f"{m}>{b.uid}" for m in movable for b in tx.s.bases if b is not base]
-    if options:
-        open_choice(tx, player, "friar_move", [NONE, *options])
+    card = tx.s.card(uid)
+    is_monster = holds(base.monsters, minion)
+    tx.remove_minion(base, minion)
+    if tx.s.effect(uid, "return_to_monster_deck_top"):
+        tx.s.monster_discard.remove(uid)
+        tx.s.monster_deck.append(uid)
+    tx.emit("destroyed", player=by, card=tx.s.card_ids[uid], base=tx.s.card_ids[base.uid])
+    if is_monster:
+        if getattr(card, "treasures", 0) and not no_treasures and by:
+            tx.draw_treasures(by, card.treasures)
+        after_monster_destroyed(tx, base, by, no_treasures)
 
 
-def _bin(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-    """``minion`` carries the base Bin and Gone lies on."""
-    from engine.smashup.choices import NONE, open_choice
+@handler("order_abilities")
+def _order_abilities(tx: Tx, decision: Decision, option: str) -> None:
+    run_first(tx, option)
 
-    if not any(b.uid == minion and card in b.actions for b in tx.s.bases):
+
+def move_minion(tx: Tx, uid: str, to_base: str) -> None:
+    """A minion goes to another base with everything played on it; moving is not playing, so no
+    "when played" ability fires."""
+    found = find_minion(tx.s, uid)
+    if found is None or found[0].uid == to_base:
         return
-    options = [f"{m.uid}>{minion}" for m in base.minions if m.controller == player]
-    if options:
-        open_choice(tx, player, "bin_move", [NONE, *options])
-
-
-TRIGGERS = {"bath": _bath, "fae": _fae, "doors": _doors, "tower": _tower, "treehouse": _treehouse,
-            "stash": _stash, "friar": _friar, "bin": _bin}
+    base, minion = found
+    base.minions.remove(minion)
+    tx.s.base(to_base).minions.append(minion)
+    tx.emit("minion_moved", card=tx.s.card_ids[uid], base=tx.s.card_ids[to_base])

@@ -8,7 +8,7 @@ Regeln!", "So läuft dein Spielzug ab", "Monster und Schätze", "Die große Wert
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -16,37 +16,40 @@ from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
+from engine.smashup import ops as card_ops  # noqa: F401  (the package registers every card op)
 from engine.smashup.cards import Effect, data, designs, ops_of, per_card
-from engine.smashup.effects import (
+from engine.smashup.hooks import play_monster
+from engine.smashup.ops.common import pay, special_moment
+from engine.smashup.power import (
+    find_minion,
+    has_abilities,
+    note_listed,
+    places,
+    power_at,
+    powers_fixed,
+    present_at,
+    read_only_memo,
+    ready_bases,
+    state_changing,
+    total_power,
+    was_listed,
+)
+from engine.smashup.registry import (
     ATTACH_OPS,
+    BASE_CHOICE_OPS,
     BASE_OPS,
     LASTING_OPS,
     NEEDS_TARGET,
     NEEDS_TARGET2,
     OPS,
+    OPTIONAL_COSTS,
     OPTIONAL_TARGET_OPS,
     PICK_OPS,
     PLACED_BY_OP,
     SET_ASIDE_OPS,
     SPECIAL_ONLY_OPS,
     Context,
-    acts_on_all,
-    affectable,
-    base_of,
-    find_minion,
-    has_abilities,
-    note_listed,
-    pay,
-    pick_candidates_of,
-    power_sum,
-    powers_at,
-    powers_fixed,
-    reached_at,
-    read_only_memo,
-    special_moment,
-    state_changing,
-    takes_pick,
-    was_listed,
+    op,
 )
 from engine.smashup.state import (
     RULES_VERSION,
@@ -61,6 +64,15 @@ from engine.smashup.state import (
     new_decision,
     new_minion,
     put,
+)
+from engine.smashup.targets import (
+    acts_on_all,
+    affectable,
+    base_of,
+    carrier_of,
+    pick_candidates_of,
+    reached_at,
+    takes_pick,
 )
 from engine.smashup.tx import Tx
 
@@ -137,7 +149,7 @@ def _new_base(tx: Tx) -> None:
     tx.s.bases.append(base)
     tx.emit("base_revealed", base=tx.s.card_ids[uid])
     for _ in range(tx.s.card(uid).monsters):
-        tx.play_monster(base)
+        play_monster(tx, base)
 
 
 # ====================================================================== apply
@@ -607,13 +619,19 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
             OPS[effect.op](tx, effect, ctx)
 
 
+def playable(card) -> bool:
+    """The engine plays the card: not left to the table, and every op of its effects is registered
+    (this module imports every module that registers ops)."""
+    return not card.manual and all(e.op in OPS for e in card.effects)
+
+
 @per_card
 def _when_played(card) -> tuple[bool, tuple[Effect, ...], bool]:
     """What _resolve asks of a card played or a talent used, worked out once per design: whether the
-    engine plays it (card.playable), its effects acting now, and whether one of those acts on every
+    engine plays it (playable), its effects acting now, and whether one of those acts on every
     minion it reaches (what Stalling's question is about, with its picks)."""
     acting = _acting_now(card)
-    return card.playable, acting, any(acts_on_all(e) for e in acting)
+    return playable(card), acting, any(acts_on_all(e) for e in acting)
 
 
 @per_card
@@ -624,8 +642,8 @@ def _acting_now(card) -> tuple[Effect, ...]:
 
 @per_card
 def _playable(card) -> bool:
-    """card.playable, worked out once per design (asked for every card played or talent used)."""
-    return card.playable
+    """playable(card), worked out once per design (asked for every card played or talent used)."""
+    return playable(card)
 
 
 def acts_now(effect) -> bool:
@@ -646,6 +664,27 @@ def finish_stalled(tx: Tx, ctx: Context, asked: str) -> None:
     for effect in tx.s.card(ctx.card).effects:
         if acts_now(effect) and waits_for_stalling(asked, effect):
             OPS[effect.op](tx, effect, ctx)
+
+
+@choices.handler("may_stall")
+def _may_stall(tx: Tx, decision: Decision, option: str) -> None:
+    ctx = choices.stalled_context(decision)
+    if option != choices.YES:
+        finish_stalled(tx, ctx, decision.kind)
+        return
+    carrier = carrier_of(tx.s, ctx.card)           # a card played on the minion does not stay on it
+    if carrier is not None and carrier[1].controller == decision.player:
+        carrier[1].attached.remove(ctx.card)
+        tx.to_discard(ctx.card)
+
+
+@choices.handler("may_stall_all")
+def _may_stall_all(tx: Tx, decision: Decision, option: str) -> None:
+    """The card's effects on every minion act now, passing over the player's minions at their Stalling's
+    base if they said "yes"."""
+    ctx = choices.stalled_context(decision)
+    finish_stalled(tx, replace(ctx, kept_off=decision.player) if option == choices.YES else ctx, decision.kind)
+
 
 
 def play_options_for(state: GameState, pid: str, uid: str) -> list[str]:
@@ -671,6 +710,26 @@ def play_now(tx: Tx, pid: str, uid: str, option: str) -> None:
         put_action(tx, A.PlayAction(actor=pid, card=uid, base=base, target=target or None, target2=target2 or None))
 
 
+@op("cunning_plan", special="before")
+def _cunning_plan(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Cunning Plan, before a scoring: a treasure is drawn; its player may play it at once, as an extra
+    card (they choose where, and on what)."""
+    drawn = tx.draw_treasures(ctx.player, 1)
+    if drawn:
+        options = play_options_for(tx.s, ctx.player, drawn[0])
+        choices.open_choice(tx, ctx.player, "cunning_play", [choices.NONE, *options], card=drawn[0])
+
+
+
+
+@choices.handler("cunning_play")
+def _cunning_play(tx: Tx, decision: Decision, option: str) -> None:
+    uid = decision.context["card"]
+    if option != choices.NONE and uid in tx.s.player(decision.player).hand:
+        play_now(tx, decision.player, uid, option)
+
+
+
 def pick_candidates(state: GameState, pid: str, uid: str, base: str | None) -> list[str]:
     """What an "any number of" card can pick (Spoiled Brats: the minions in the discard pile)."""
     ctx = Context(pid, uid, base, None)
@@ -690,7 +749,6 @@ def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[t
     return [(), tuple(allowed)] if allowed else [()]
 
 
-OPTIONAL_COSTS = {"treasures_for_vp": (0, 2), "discard_for_extra": (0, 1)}
 
 
 @per_card
@@ -814,67 +872,6 @@ def do_talent(tx: Tx, a: A.UseTalent) -> None:
 
 
 # ====================================================================== scoring
-def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:
-    """A player's total power at a base: their minions and any monster they control."""
-    powers = powers_at(state, base)
-    return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller == player_id)
-
-
-def present_at(base: BaseInPlay, player_id: str) -> bool:
-    return any(m.controller == player_id for m in (*base.minions, *base.monsters))
-
-
-def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
-    """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
-    powers = powers_at(state, base)
-    return state.card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
-
-
-def total_power(state: GameState, base: BaseInPlay) -> int:
-    """The sum of every player's power_at here (cards of nobody at the table count for nobody)."""
-    powers, seated = powers_at(state, base), {p.id for p in state.players}
-    return sum(powers[id(m)] for m in (*base.minions, *base.monsters) if m.controller in seated)
-
-
-def ready_bases(state: GameState) -> list[str]:
-    """The bases whose total_power reached their breakpoint_of. The free monsters only raise the
-    printed breakpoint, so their powers are worked out only where the players' total reaches it."""
-    seated = {p.id for p in state.players}
-    card_of, ids = designs(), state.card_ids
-    ready = []
-    with powers_fixed(state):       # read only: the boosters worked out once
-        for base in state.bases:
-            need = card_of[ids[base.uid]].breakpoint
-            if need > 0 and not base.minions and not _anyone_controls(base.monsters, seated):
-                continue            # nobody's power here: 0, below a breakpoint above 0 (power_sum says
-                                    # as much where minions of nobody at the table are, at a higher cost)
-            total = power_sum(state, base, None, seated)
-            if total >= need and base.monsters:
-                need += power_sum(state, base, ((True, base.monsters),), _NOBODY)
-            if total >= need:
-                ready.append(base.uid)
-    return ready
-
-
-def _anyone_controls(monsters: list[Minion], seated: set[str]) -> bool:
-    """Whether a player at the table controls one of these monsters."""
-    for monster in monsters:    # noqa: SIM110  (a plain loop: any() with a generator costs more)
-        if monster.controller in seated:
-            return True
-    return False
-
-
-_NOBODY = frozenset({None})       # the controller of a free monster
-
-
-def places(state: GameState, base: BaseInPlay) -> dict[str, int]:
-    """Place 1, 2, 3 by power among players with a minion there; equal power shares the place and
-    the next places are skipped (10/10/5: two firsts and one third) ("Nur Unentschieden?")."""
-    with powers_fixed(state):
-        powers = {p.id: power_at(state, base, p.id) for p in state.players if present_at(base, p.id)}
-    return {pid: 1 + sum(1 for other in powers.values() if other > power) for pid, power in powers.items()}
-
-
 def check_finish(state: GameState, a: A.FinishPlaying) -> None:
     _my_play_step(state, a.actor)
 
@@ -1211,6 +1208,14 @@ def take_loot(tx: Tx, player: str, uid: str) -> None:
     tx.emit("loot_taken", player=player, card=tx.s.card_ids[uid])
 
 
+@choices.handler("line_cut")
+@choices.handler("loot_pick")
+def _take_loot(tx: Tx, decision: Decision, option: str) -> None:
+    if tx.s.scoring is not None and option in tx.s.scoring.loot:
+        take_loot(tx, decision.player, option)
+
+
+
 def _after_round_done(tx: Tx) -> None:
     """Step 6 done: the after-scoring choices (Deep Friar, Bin and Gone), then the clearing."""
     state = tx.s
@@ -1435,7 +1440,6 @@ def window_plays(state: GameState, player_id: str) -> list[A.Action]:
 
 
 # specials that name a base other than the scoring one (where a minion goes)
-BASE_CHOICE_OPS = frozenset({"move_own_to_crowded", "run_away", "run_more"})
 
 
 def _special_plays(state: GameState, pid: str):

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, drop, new_monster, treasures_on
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, drop, treasures_on
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -133,15 +133,3 @@ class Tx:
                 state.player(minion.controller).hand.append(uid)  # type: ignore[arg-type]
             else:
                 self.to_discard(uid)
-
-    def play_monster(self, base: BaseInPlay, by_base_ability: bool = False) -> str | None:
-        """The top monster comes to a base (never from a hand); its arrival may trigger more."""
-        uid = self.top("monster")
-        if uid is None:
-            return None
-        base.monsters.append(new_monster(uid))
-        self.emit("monster_played", base=self.s.card_ids[base.uid], monster=self.s.card_ids[uid], uid=uid)
-        from engine.smashup.hooks import after_monster_played
-
-        after_monster_played(self, base, uid, by_base_ability)
-        return uid

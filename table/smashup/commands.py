@@ -16,9 +16,9 @@ from typing import Any
 
 from engine.smashup import actions as A
 from engine.smashup.cards import data, designs
-from engine.smashup.effects import base_of
 from engine.smashup.rules import pick_candidates, pick_options, talent_cards
 from engine.smashup.state import GameState
+from engine.smashup.targets import base_of
 from table.errors import TableError
 from table.text_match import fold
 from table.words import Args, WordTable, match_name, need, resolve_card, resolve_player, split_cards

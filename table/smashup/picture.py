@@ -4,8 +4,8 @@ VP track. Numbers come from the rules' own functions, as in table.smashup_render
 
 from __future__ import annotations
 
-from engine.smashup.effects import minion_power
-from engine.smashup.rules import WINNING_VP, breakpoint_of, power_at, total_power
+from engine.smashup.power import breakpoint_of, minion_power, power_at, total_power
+from engine.smashup.rules import WINNING_VP
 from engine.smashup.state import BaseInPlay, GameState
 from table.pictures.draw import Content, label
 from table.render import Namer

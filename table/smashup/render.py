@@ -12,8 +12,9 @@ import yaml
 
 from engine.core.events import Event
 from engine.smashup.cards import Base, Monster, PlayCard, data, designs
-from engine.smashup.effects import minion_power
-from engine.smashup.rules import HAND_LIMIT, breakpoint_of, hand_cards, next_to_decide, power_at, total_power
+from engine.smashup.power import breakpoint_of, minion_power, power_at, total_power
+from engine.smashup.report import automated
+from engine.smashup.rules import HAND_LIMIT, hand_cards, next_to_decide
 from engine.smashup.state import BaseInPlay, GameState
 from table.i18n import counted, text, word
 
@@ -229,7 +230,7 @@ def card_label(state: GameState, uid: str, namer: Namer) -> str:
         detail = word(lang, "su_action")
     if "special" in getattr(card, "keywords", ()):
         detail += f", {word(lang, 'su_special')}"
-    if not card.automated:
+    if not automated(card):
         detail += f", {word(lang, 'su_manual')}"
     return f"{namer.card(uid)} ({detail})"
 
