@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.munchkin import actions as A
 from engine.munchkin.character import slot_free, strength
 from engine.munchkin.combat import monsters_strength
-from engine.munchkin.rules import new_game
+from engine.munchkin.rules import legal_actions, new_game
 from tests.munchkin_helpers import act, decide, fight, game, kinds, on_top, pass_all, refused, take, to_hand, to_table
 
 
@@ -321,3 +321,27 @@ def test_a_dead_character_draws_two_and_two_at_the_next_turn():
         state.phase = "after"
         state, _ = act(state, A.EndTurn(actor="anna"))
         assert state.active_player.id == "ben" and len(state.player("ben").hand) == size
+
+
+def test_a_hireling_is_no_ally_and_cannot_be_sacrificed_to_escape():
+    """I l.267-269 against A l.309 (issue #37, point 12): sacrificing a follower instead of running is
+    the gift of Axe Cop's allies; a hireling is no ally, so anna, having lost, must roll."""
+    state = impossible()
+    bodyguard = to_table(state, "anna", "imp_bodyguard")
+    state = fight(state, "imp_iron_jaw")
+    state, _ = pass_all(state)
+    assert state.combat.stage == "run"
+    refused(state, A.Sacrifice(actor="anna", card=bodyguard), "only_allies_sacrificed")
+    assert not [m for m in legal_actions(state, "anna") if isinstance(m, A.Sacrifice)]
+    assert state.player("anna").followers == [bodyguard]
+
+
+def test_a_hireling_of_a_game_begun_before_rules_version_2_is_still_sacrificed():
+    """Stored games keep their rules: a game of rules version 1 played the sacrifice of a hireling."""
+    state = impossible()
+    state.rules_version = 1
+    bodyguard = to_table(state, "anna", "imp_bodyguard")
+    state = fight(state, "imp_iron_jaw")
+    state, _ = pass_all(state)
+    state, events = act(state, A.Sacrifice(actor="anna", card=bodyguard))
+    assert "follower_sacrificed" in kinds(events) and state.combat is None

@@ -12,8 +12,14 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.core.plain_reads import read_fields_plainly
 from engine.munchkin.cards import Card, catalog
+from engine.munchkin.sets.impossible_names import mixed_with_impossible
 
-RULES_VERSION = 1
+RULES_VERSION = 2
+# From rules version 2 on (issue #37, points 9-13): Impossible's mixing rules by name (the card table,
+# card_table), an extra big item's question withdrawn once it fits again, Halb-Blut's second race on
+# one's own turn only (Shakespeare) and only an ally sacrificed to escape (Axe Cop). A game begun
+# before keeps the rules it was played by.
+MIX_AND_ALLOWANCE_RULES = 2
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 
@@ -157,8 +163,15 @@ class GameState(_Model):
     def card(self, uid: str) -> Card:
         cards = self.__pydantic_private__["_catalog"]  # read directly: this is the hottest lookup
         if cards is None:
-            cards = self._catalog = catalog(tuple(self.sets))
+            cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
         return cards[self.card_ids[uid]]
+
+    def cards(self) -> dict[str, Card]:
+        """The game's card table by design id (card_table), worked out once."""
+        cards = self.__pydantic_private__["_catalog"]
+        if cards is None:
+            cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
+        return cards
 
     def clone(self) -> GameState:
         """A deep copy to change; the card table never changes after setup, so it is shared (the same
@@ -235,6 +248,22 @@ class GameState(_Model):
         for corpse in self.corpses:
             found += corpse.cards
         return found
+
+
+_MIXED: dict[tuple[str, ...], tuple[dict[str, Card], dict[str, Card]]] = {}   # sets -> (catalog, its mix)
+
+
+def card_table(sets: tuple[str, ...], rules_version: int) -> dict[str, Card]:
+    """The card designs of a game of these sets: a game with Impossible reads the other sets' items
+    by their names (engine.munchkin.sets.impossible_names), from MIX_AND_ALLOWANCE_RULES on. The mix is
+    made once for each catalog (a host's card files given anew make a new catalog)."""
+    cards = catalog(sets)
+    if "impossible" not in sets or len(sets) == 1 or rules_version < MIX_AND_ALLOWANCE_RULES:
+        return cards
+    kept = _MIXED.get(sets)
+    if kept is None or kept[0] is not cards:
+        kept = _MIXED[sets] = (cards, mixed_with_impossible(cards, frozenset(catalog(("impossible",)))))
+    return kept[1]
 
 
 # fields read with the plain attribute lookup (engine.core.plain_reads): every model of the state.

@@ -30,6 +30,15 @@ def check_play_ability(state: GameState, player: Player, card) -> None:
         impossible.check_ability_room(state, player, card)
 
 
+def check_sacrifice(state: GameState, uid: str) -> None:
+    axecop.check_sacrifice(state, uid)
+
+
+def ability_any_time(card) -> bool:
+    """A card laid out like a class that comes at any time, not only on one's own turn (Axe Cop's powers)."""
+    return axecop.play_any_time(card)
+
+
 def check_play_extra(state: GameState, player: Player, card) -> None:
     impossible.check_extra(state, player, card)
 
