@@ -366,3 +366,23 @@ def test_a_power_may_be_replaced_at_any_time():
     state, _ = act(state, A.Discard(actor="ben", card=moon))
     state, _ = act(state, A.PlayCard(actor="ben", card=dino))
     assert state.player("ben").powers == [dino] and moon in state.door_discard
+
+
+def test_a_second_dinosaur_settles_the_big_item_question():
+    """A l.243 (issue #37, point 10): when the Dinosaurier goes, the extra big item must go unless the
+    problem is put right at once: anna lays out her second Dinosaurier, the question is withdrawn and
+    she keeps both big items."""
+    state = axecop()
+    state.player("anna").level = 6
+    dino = to_table(state, "anna", "axe_dinosaur")
+    second = to_hand(state, "anna", "axe_dinosaur")
+    axe = to_table(state, "anna", "axe_golden_axe")
+    suit = to_table(state, "anna", "axe_robot_suit")
+    state, _ = act(state, A.Discard(actor="anna", card=dino))
+    assert decision(state, "anna", "excess_big").options == [axe, suit]
+    refused(state, A.KickDoor(actor="anna"), "waiting_for_decision")
+    state, _ = act(state, A.PlayCard(actor="anna", card=second))
+    assert not [d for d in state.decisions if d.kind == "excess_big"]
+    assert [i.uid for i in state.player("anna").items] == [axe, suit]
+    state, _ = act(state, A.KickDoor(actor="anna"))
+    assert state.phase == "trouble"

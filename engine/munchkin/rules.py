@@ -318,7 +318,7 @@ def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
     card = state.card(a.card)
     mine = player.classes if card.kind == "class" else player.races
-    if not _second_class_any_time(player, card):
+    if not _second_class_any_time(state, player, card):
         _own_turn_or_drawn(state, player, a.card)
     if any(set(state.card(u).traits) & set(card.traits) for u in mine):
         raise IllegalAction("already_have_that", card=card.id)
@@ -326,11 +326,12 @@ def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
         raise IllegalAction("class_limit" if card.kind == "class" else "race_limit")
 
 
-def _second_class_any_time(player: Player, card: Card) -> bool:
-    """With Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)."""
+def _second_class_any_time(state: GameState, player: Player, card: Card) -> bool:
+    """With Super Munchkin in play the second class comes at any time (C l.266); a second race with
+    Halb-Blut as its set says (hooks.second_race_any_time)."""
     if card.kind == "class":
         return bool(player.super_munchkin) and len(player.classes) == 1
-    return bool(player.half_breed) and len(player.races) == 1
+    return hooks.second_race_any_time(state, player)
 
 
 def _class_room(player: Player, card: Card) -> bool:
@@ -1867,7 +1868,7 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     if kind == "item":
         return shared.active == player.id or _is_fresh(shared.state, player, uid)
     if kind in ("class", "race"):              # _check_play_class
-        return _class_room(player, card) and (_second_class_any_time(player, card)
+        return _class_room(player, card) and (_second_class_any_time(shared.state, player, card)
                                               or _may_lay_down(shared.state, player, uid))
     if kind in ("loyalty", "training", "power"):   # _check_play_ability
         return hooks.ability_any_time(card) or _may_lay_down(shared.state, player, uid)

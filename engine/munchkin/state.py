@@ -161,6 +161,9 @@ class GameState(_Model):
 
     # ------------------------------------------------------------------ lookups
     def card(self, uid: str) -> Card:
+        """The card design of a card uid, from the game's card table (card_table). The table is worked
+        out at the first lookup and kept, so a state of another rules version is made by validation
+        (as a stored game is read), not by setting rules_version on a state already looked into."""
         cards = self.__pydantic_private__["_catalog"]  # read directly: this is the hottest lookup
         if cards is None:
             cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
