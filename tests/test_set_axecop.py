@@ -386,3 +386,20 @@ def test_a_second_dinosaur_settles_the_big_item_question():
     assert [i.uid for i in state.player("anna").items] == [axe, suit]
     state, _ = act(state, A.KickDoor(actor="anna"))
     assert state.phase == "trouble"
+
+
+def test_selling_the_extra_big_item_settles_the_big_item_question():
+    """A l.243 (issue #37, point 10): on her own turn, outside a fight, the excess big item may be sold:
+    once it is, nothing more must go and the question is withdrawn."""
+    state = axecop()
+    state.player("anna").level = 6
+    dino = to_table(state, "anna", "axe_dinosaur")
+    axe = to_table(state, "anna", "axe_golden_axe")
+    suit = to_table(state, "anna", "axe_robot_suit")
+    knife = to_hand(state, "anna", "axe_pocket_knife")
+    state, _ = act(state, A.Discard(actor="anna", card=dino))
+    assert decision(state, "anna", "excess_big")
+    state, _ = act(state, A.Sell(actor="anna", cards=(axe, knife)))
+    assert state.player("anna").level == 7
+    assert not [d for d in state.decisions if d.kind == "excess_big"]
+    assert [i.uid for i in state.player("anna").items] == [suit]
