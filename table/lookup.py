@@ -219,13 +219,16 @@ def find(key: str) -> Entry | None:
 
 
 # ---------------------------------------------------------------------- rendering answers
-def rule_answer(entry: Entry, lang: str) -> tuple[str, str]:
-    """Title and text of a rule topic, citing every rulebook section it covers."""
+def rule_answer(entry: Entry, lang: str, books: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Title and text of a rule topic, citing every rulebook section it covers; asked at a table
+    (``books``: the rule files of its sets, see preferred), only those of the rulebooks in play."""
     game, topic_id = entry.key.split(":", 1)
     topic = rule_files()[game].topics[topic_id]
+    in_play = {rule_files()[book].title.de for book in books if book in rule_files()}
     by_book: dict[str, list[str]] = {}
     for book, heading in topic_sources().get((game, topic_id), []):
-        by_book.setdefault(book, []).append(f"„{heading}“")
+        if not in_play or book in in_play:
+            by_book.setdefault(book, []).append(f"„{heading}“")
     label = "Rulebook" if lang == "en" else "Regelbuch"
     source = "; ".join(f"{label} {book}: {', '.join(headings)}" for book, headings in by_book.items())
     body = topic.text.en if lang == "en" else topic.text.de
@@ -284,7 +287,7 @@ def reply(query: str, kind: str, lang: str, prefer: tuple[str, ...] = ()) -> Rep
         entry = hits[0]
     game = _group_game(kind, prefer[0]) if prefer else game_of(entry)
     related = [h.name(lang) for h in hits if game_of(h) == game and h.name(lang) != entry.name(lang)]
-    title, body = (rule_answer if kind == "rule" else card_answer)(entry, lang)
+    title, body = rule_answer(entry, lang, prefer) if kind == "rule" else card_answer(entry, lang)
     return Reply(title, body, entry.key, list(dict.fromkeys(related))[:RELATED])
 
 

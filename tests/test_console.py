@@ -291,3 +291,47 @@ def test_players_name_their_characters_sex_on_the_command_line(tmp_path):
     status = run.stdout.split("> Ben: status\n")[1]
     assert "Anna (w)" in status and "Ben (m)" in status and "Cleo (m)" in status
     assert "# Spiel #1 in #konsole: Anna, Ben, Cleo" in run.stdout
+
+
+# ---------------------------------------------------------------------- lines a player could misread (issue #37)
+async def test_running_away_in_the_fight_says_one_runs_after_losing_and_bad_stuff_that_finds_nothing_says_so(store):
+    """Issue #37, console lines: `weglaufen` while the fight is on says that one runs once it is lost;
+    the combat line names the monsters' side in words, not as a bare "[12]"; "Schlimme Dinge!" that
+    find nothing to take are followed by a line saying so (Anna on level 1 with nothing laid out)."""
+    out = await _play(store, ["Anna: tür", "Anna: weglaufen", "Anna: status", "Anna: passen", "Ben: passen",
+                              "Cleo: passen", "Anna: weglaufen"])
+    assert ("✗ Anna: Noch wird gekämpft. Weglaufen kommt erst, wenn der Kampf verloren ist – dann würfelst du "
+            "für jedes Monster.") in out
+    assert "⚔ Kampf: Anna 1 – Der Borger aus der Tiefe (12), Monster zusammen 12\n" in out and "[12]" not in out
+    caught = "Der Borger aus der Tiefe erwischt Anna (Wurf 2, gesamt 2): Schlimme Dinge!\n"
+    assert caught + ("Anna hat nichts, was Der Borger aus der Tiefe nehmen könnte: die Schlimmen Dinge gehen "
+                     "ins Leere.\n") in out
+
+
+def test_an_escape_without_a_roll_says_the_monster_does_not_pursue_and_the_backpack_is_named():
+    """Issue #37, console lines: an escape with no die says why (Shoggoth does not pursue level 3 and
+    below); an item in the backpack is marked in words, not with a "*"."""
+    from engine.munchkin import actions as A
+    from table.render import Namer, public_view, render_event
+    from tests.munchkin_helpers import act, decision, fight, game, pass_all, to_table
+
+    state = game(sets=("cthulhu",))
+    to_table(state, "anna", "sushi_knife_of_doom", in_use=False)
+    state = fight(state, "shoggoth")
+    state, _ = pass_all(state)
+    state, events = act(state, A.Decide(actor="anna", decision=decision(state, "anna", "run_away").id,
+                                        option=state.combat.monsters[0].uid))
+    lines = [render_event(e, Namer(lang, {p.id: p.name for p in state.players}, state, ("cthulhu",)))
+             for lang in ("de", "en") for e in events if e.kind == "escaped"]
+    assert lines == ["Shoggoth verfolgt Anna nicht: entkommen, ohne zu würfeln.",
+                     "Shoggoth does not pursue Anna: away without a roll."]
+    status = "\n".join(public_view(state, Namer("de", {p.id: p.name for p in state.players}, state, ("cthulhu",))))
+    assert "Sushimesser des Verderbens (im Rucksack)" in status and "*" not in status
+
+
+async def test_a_rule_answer_at_a_table_cites_only_the_rulebooks_of_its_sets(store):
+    """Issue #37, console lines: at a Cthulhu table `regel weglaufen` cites the Cthulhu rulebook's
+    sections, not those of Axe Cop, Impossible and Shakespeare, which the same shared topic covers."""
+    out = await _play(store, ["Anna: regel weglaufen"])
+    assert "*Regelbuch Munchkin Cthulhu: „Verloren!“, „Schlimme Dinge“*" in out
+    assert not [book for book in ("Axe Cop", "Impossible", "Shakespeare") if f"Regelbuch Munchkin {book}" in out]

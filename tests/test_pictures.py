@@ -110,7 +110,8 @@ def test_the_combat_picture_shows_both_sides_with_the_text_views_strengths(sets)
     assert monsters <= set(heads[2:4])
     sides = f"Spieler {cb.players_strength(state)} : {cb.monsters_strength(state)} Monster"
     assert heads[4] == sides
-    assert f"[{cb.monsters_strength(state)}]" in combat_view(state, Namer("de", names_of(state), state, sets))[0]
+    view = combat_view(state, Namer("de", names_of(state), state, sets))[0]
+    assert view.endswith(f"Monster zusammen {cb.monsters_strength(state)}")
     assert {"text": f"Gepasst: {helper.name}"} in content["panels"][4]["lines"]
     assert_no_hand_card(state, content)
     assert png_size(PictureCache().png(content))[0] >= 800

@@ -331,3 +331,75 @@ def test_only_ally_items_go_to_an_ally():
     ally = to_table(state, "anna", "axe_wexter")
     axe = to_hand(state, "anna", "axe_golden_axe")
     refused(state, A.PlayCard(actor="anna", card=axe, target_item=ally), "needs_own_ally")
+
+
+def test_a_power_from_the_hand_may_be_played_on_another_players_turn_and_while_helping():
+    """A l.193-196 (issue #37, point 9): a power card from the hand may be played whenever it may be
+    used, not only on one's own turn like a class: on anna's turn ben lays one out, then another
+    while he helps her, and his strength in her fight grows by it."""
+    state = axecop()
+    state.player("ben").level = 5
+    moon = to_hand(state, "ben", "axe_moon")
+    gorilla = to_hand(state, "ben", "axe_gorilla")
+    assert A.PlayCard(actor="ben", card=moon) in legal_actions(state, "ben")
+    state, _ = act(state, A.PlayCard(actor="ben", card=moon))
+    assert state.player("ben").powers == [moon]
+    state = fight(state, "axe_planet_eater")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    before = players_strength(state)
+    assert A.PlayCard(actor="ben", card=gorilla) in legal_actions(state, "ben")
+    state, _ = act(state, A.PlayCard(actor="ben", card=gorilla))
+    assert state.player("ben").powers == [moon, gorilla]
+    assert players_strength(state) == before + 1           # Gorilla: +1
+
+
+def test_a_power_may_be_replaced_at_any_time():
+    """A l.201 (issue #37, point 9): powers may be discarded at any time and replaced by others from
+    the hand: in anna's fight ben, at the limit of his level, gives up the Moon for the Dinosaur."""
+    state = axecop()
+    state.player("ben").level = 3
+    moon = to_table(state, "ben", "axe_moon")
+    dino = to_hand(state, "ben", "axe_dinosaur")
+    state = fight(state, "axe_planet_eater")
+    refused(state, A.PlayCard(actor="ben", card=dino), "power_rank_too_high")   # 2 + 3 > level 3
+    state, _ = act(state, A.Discard(actor="ben", card=moon))
+    state, _ = act(state, A.PlayCard(actor="ben", card=dino))
+    assert state.player("ben").powers == [dino] and moon in state.door_discard
+
+
+def test_a_second_dinosaur_settles_the_big_item_question():
+    """A l.243 (issue #37, point 10): when the Dinosaurier goes, the extra big item must go unless the
+    problem is put right at once: anna lays out her second Dinosaurier, the question is withdrawn and
+    she keeps both big items."""
+    state = axecop()
+    state.player("anna").level = 6
+    dino = to_table(state, "anna", "axe_dinosaur")
+    second = to_hand(state, "anna", "axe_dinosaur")
+    axe = to_table(state, "anna", "axe_golden_axe")
+    suit = to_table(state, "anna", "axe_robot_suit")
+    state, _ = act(state, A.Discard(actor="anna", card=dino))
+    assert decision(state, "anna", "excess_big").options == [axe, suit]
+    refused(state, A.KickDoor(actor="anna"), "waiting_for_decision")
+    state, _ = act(state, A.PlayCard(actor="anna", card=second))
+    assert not [d for d in state.decisions if d.kind == "excess_big"]
+    assert [i.uid for i in state.player("anna").items] == [axe, suit]
+    state, _ = act(state, A.KickDoor(actor="anna"))
+    assert state.phase == "trouble"
+
+
+def test_selling_the_extra_big_item_settles_the_big_item_question():
+    """A l.243 (issue #37, point 10): on her own turn, outside a fight, the excess big item may be sold:
+    once it is, nothing more must go and the question is withdrawn."""
+    state = axecop()
+    state.player("anna").level = 6
+    dino = to_table(state, "anna", "axe_dinosaur")
+    axe = to_table(state, "anna", "axe_golden_axe")
+    suit = to_table(state, "anna", "axe_robot_suit")
+    knife = to_hand(state, "anna", "axe_pocket_knife")
+    state, _ = act(state, A.Discard(actor="anna", card=dino))
+    assert decision(state, "anna", "excess_big")
+    state, _ = act(state, A.Sell(actor="anna", cards=(axe, knife)))
+    assert state.player("anna").level == 7
+    assert not [d for d in state.decisions if d.kind == "excess_big"]
+    assert [i.uid for i in state.player("anna").items] == [suit]

@@ -491,3 +491,14 @@ def test_the_goth_call_goes_from_the_drawer_to_the_left():
     state, _ = act(state, A.Pass(actor="ben", window=state.combat.window))
     state, _ = act(state, A.PlayCard(actor="cleo", card=cleos))
     assert len(state.combat.monsters) == 2 and bens in state.player("ben").hand
+
+
+def test_the_ichor_one_shots_have_german_names_for_das_sekret():
+    """Issue #37, console lines: "das Sekret" is neuter, so the one-shots read "Dickes Sekret",
+    "Flinkes Sekret" and "Krankes Sekret" (not "Dicker Sekret"); their card ids stay."""
+    from engine.munchkin.cards import catalog
+
+    cards = catalog(("cthulhu",))
+    names = {cid: cards[cid].name_de for cid in ("thicker_ichor", "quicker_ichor")}
+    assert names == {"thicker_ichor": "Dickes Sekret", "quicker_ichor": "Flinkes Sekret"}
+    assert not [c.name_de for c in cards.values() if c.name_de.endswith("er Sekret")]

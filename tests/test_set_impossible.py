@@ -3,11 +3,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.munchkin import actions as A
 from engine.munchkin.character import slot_free, strength
 from engine.munchkin.combat import monsters_strength
-from engine.munchkin.rules import new_game
+from engine.munchkin.rules import legal_actions, new_game
+from engine.munchkin.state import GameState
 from tests.munchkin_helpers import act, decide, fight, game, kinds, on_top, pass_all, refused, take, to_hand, to_table
+
+
+def stored_at_version_1(state: GameState) -> GameState:
+    """The state as a game begun at rules version 1 is stored and read back."""
+    return GameState.model_validate({**state.model_dump(), "rules_version": 1})
 
 
 def impossible(players: int = 3, **options):
@@ -321,3 +329,77 @@ def test_a_dead_character_draws_two_and_two_at_the_next_turn():
         state.phase = "after"
         state, _ = act(state, A.EndTurn(actor="anna"))
         assert state.active_player.id == "ben" and len(state.player("ben").hand) == size
+
+
+def test_a_hireling_is_no_ally_and_cannot_be_sacrificed_to_escape():
+    """I l.267-269 against A l.309 (issue #37, point 12): sacrificing a follower instead of running is
+    the gift of Axe Cop's allies; a hireling is no ally, so anna, having lost, must roll."""
+    state = impossible()
+    bodyguard = to_table(state, "anna", "imp_bodyguard")
+    state = fight(state, "imp_iron_jaw")
+    state, _ = pass_all(state)
+    assert state.combat.stage == "run"
+    refused(state, A.Sacrifice(actor="anna", card=bodyguard), "only_allies_sacrificed")
+    assert not [m for m in legal_actions(state, "anna") if isinstance(m, A.Sacrifice)]
+    assert state.player("anna").followers == [bodyguard]
+
+
+def test_a_hireling_of_a_game_begun_before_rules_version_2_is_still_sacrificed():
+    """Stored games keep their rules: a game of rules version 1 played the sacrifice of a hireling."""
+    state = stored_at_version_1(impossible())
+    bodyguard = to_table(state, "anna", "imp_bodyguard")
+    state = fight(state, "imp_iron_jaw")
+    state, _ = pass_all(state)
+    state, events = act(state, A.Sacrifice(actor="anna", card=bodyguard))
+    assert "follower_sacrificed" in kinds(events) and state.combat is None
+
+
+@pytest.mark.parametrize(("other_set", "training", "item", "item_bonus"), [
+    ("axecop", "imp_knife_training", "axe_pocket_knife", 1),        # Taschenmesser
+    ("cthulhu", "imp_knife_training", "sushi_knife_of_doom", 2),    # Sushimesser des Verderbens
+    ("axecop", "imp_gun_training", "axe_squirt_gun", 1),            # Wasserpistole
+    ("axecop", "imp_gun_training", "axe_machine_gun", 4),           # Maschinengewehr
+    ("cthulhu", "imp_gun_training", "tommy_gun", 4),                # Tommy Gun: "gun" in the name
+])
+def test_in_a_mix_another_sets_knives_and_guns_count_for_impossibles_training(other_set, training, item,
+                                                                            item_bonus):
+    """I l.323-325 (issue #37, point 13): in a game with Impossible every card naming a knife or dagger
+    is a knife and every one with a pistol or gun in its name a firearm: anna's Messertraining or
+    Schießtraining gives its +3 for the other set's weapon she lays out."""
+    state = game(3, sets=("impossible", other_set))
+    to_table(state, "anna", training)
+    uid = to_hand(state, "anna", item)
+    before = strength(state, state.player("anna"), False)
+    state, _ = act(state, A.PlayCard(actor="anna", card=uid))
+    assert strength(state, state.player("anna"), False) == before + item_bonus + 3
+
+
+@pytest.mark.parametrize(("other_set", "vehicle"), [
+    ("axecop", "axe_cop_car"),              # Streifenwagen: "Wagen" in the German name
+    ("shakespeare", "sha_kingdom_horse"),   # A Kingdom for a Horse: a horse by its English name
+])
+def test_in_a_mix_another_sets_car_or_horse_takes_the_one_vehicle_slot(other_set, vehicle):
+    """I l.327 with I l.191 (issue #37, point 13): every steed and every card with a car or wagon in its
+    name is a vehicle, and one vehicle is in use: with the Flugfähiges Auto in use, the other set's car
+    or horse goes to the backpack and gives nothing; without it, it counts."""
+    state = game(3, sets=("impossible", other_set))
+    car = to_table(state, "anna", "imp_flying_car")
+    uid = to_hand(state, "anna", vehicle)
+    state, _ = act(state, A.PlayCard(actor="anna", card=uid))
+    assert [(i.uid, i.in_use) for i in state.player("anna").items] == [(car, True), (uid, False)]
+    state, _ = act(state, A.Equip(actor="anna", card=car, in_use=False))
+    before = strength(state, state.player("anna"), False)
+    state, _ = act(state, A.Equip(actor="anna", card=uid, in_use=True))
+    assert strength(state, state.player("anna"), False) == before + state.card(uid).bonus
+
+
+def test_the_mixing_rules_by_name_are_for_games_with_impossible_and_new_games_only():
+    """The names make a knife, gun or vehicle only where Impossible is in the mix (Axe Cop alone keeps
+    its Streifenwagen beside anything), and a game begun before rules version 2 keeps its table."""
+    alone = game(3, sets=("axecop",))
+    assert alone.card(take(alone, "axe_cop_car")).slot == "none"
+    old = stored_at_version_1(game(3, sets=("impossible", "axecop")))
+    car = to_table(old, "anna", "imp_flying_car")
+    uid = to_hand(old, "anna", "axe_cop_car")
+    old, _ = act(old, A.PlayCard(actor="anna", card=uid))
+    assert [(i.uid, i.in_use) for i in old.player("anna").items] == [(car, True), (uid, True)]

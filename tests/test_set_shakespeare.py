@@ -7,6 +7,8 @@ from __future__ import annotations
 from engine.munchkin import actions as A
 from engine.munchkin.character import hand_limit, strength
 from engine.munchkin.combat import players_strength
+from engine.munchkin.rules import legal_actions
+from engine.munchkin.state import GameState
 from tests.munchkin_helpers import (
     act,
     decide,
@@ -320,3 +322,47 @@ def test_priest_resurrection_works_for_every_face_up_draw_also_a_helped_fights_t
     assert state.combat.reward[-1] == old and state.treasure_deck[-1] == last
     refused(state, A.UseAbility(actor="ben", card=priest, ability="resurrection",
                                 discard=(to_hand(state, "ben", "sha_sling"),)), "card_not_in_play")
+
+
+def test_the_big_item_question_is_withdrawn_once_she_fits_again():
+    """S l.640-645 (issue #37, point 10): too many big items after the dwarf went must go, but putting
+    it right herself settles it: anna discards the pike, the question which one to give away is
+    withdrawn, the cannon stays hers and her turn goes on."""
+    state = shakespeare()
+    dwarf = to_table(state, "anna", "sha_dwarf")
+    pike = to_table(state, "anna", "sha_pike")
+    cannon = to_table(state, "anna", "sha_cannon")
+    state, _ = act(state, A.Discard(actor="anna", card=dwarf))
+    assert decision(state, "anna", "excess_big").options == [pike, cannon]
+    state, _ = act(state, A.Discard(actor="anna", card=pike))
+    assert not [d for d in state.decisions if d.kind == "excess_big"]
+    assert [i.uid for i in state.player("anna").items] == [cannon]
+    state, _ = act(state, A.KickDoor(actor="anna"))
+    assert state.phase == "trouble"
+
+
+def test_half_breed_comes_at_any_time_but_the_second_race_on_ones_own_turn():
+    """S l.623-629 and l.595-596 (issue #37, point 11): Halb-Blut may be played at any time while one
+    has a race, but the second race is laid out like any race, on one's own turn or when drawn:
+    on anna's turn ben lays out Halb-Blut, his Zwerg from the hand waits for his own turn."""
+    state = shakespeare()
+    to_table(state, "ben", "sha_elf")
+    half = to_hand(state, "ben", "sha_half_breed")
+    dwarf = to_hand(state, "ben", "sha_dwarf")
+    state, _ = act(state, A.PlayCard(actor="ben", card=half))
+    assert state.player("ben").half_breed == half
+    refused(state, A.PlayCard(actor="ben", card=dwarf), "only_on_your_turn")
+    assert A.PlayCard(actor="ben", card=dwarf) not in legal_actions(state, "ben")
+    state.active = 1                    # ben's turn
+    state, _ = act(state, A.PlayCard(actor="ben", card=dwarf))
+    assert len(state.player("ben").races) == 2
+
+
+def test_a_game_begun_before_rules_version_2_keeps_the_second_race_at_any_time():
+    state = shakespeare()
+    to_table(state, "ben", "sha_elf")
+    to_table(state, "ben", "sha_half_breed")
+    dwarf = to_hand(state, "ben", "sha_dwarf")
+    state = GameState.model_validate({**state.model_dump(), "rules_version": 1})
+    state, _ = act(state, A.PlayCard(actor="ben", card=dwarf))
+    assert len(state.player("ben").races) == 2

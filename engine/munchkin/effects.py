@@ -97,7 +97,9 @@ def apply_effects(tx: Tx, victim: Player, effects: list[Effect], source: str, fi
         if effect.op == "death":
             _finish_source(tx, victim, source, "discard" if finish != "keep" else "keep")
             return
-    if not hit_anything and finish != "keep":
+    if not hit_anything and finish == "keep":   # a monster's bad stuff that finds nothing: say so
+        tx.emit("nothing_to_lose", card=tx.s.card_ids[source], player=victim.id)
+    elif not hit_anything:
         tx.emit("no_effect", card=tx.s.card_ids[source], player=victim.id)
     _finish_source(tx, victim, source, finish)
 

@@ -97,6 +97,7 @@ def new_game(players: Sequence[tuple[str, str]], seed: int, sets: Sequence[str] 
         tx.draw_to_hand(player.id, "treasure", rules.starting_treasures, fresh_until=first_turn)
     _begin_turn(tx)
     tx.finish()
+    state._catalog = None      # the card table follows the rules version, which a replay sets after dealing
     return state, tx.events
 
 
@@ -329,7 +330,7 @@ def _check_play_curse(state: GameState, player: Player, a: PlayCard) -> None:
 def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
     card = state.card(a.card)
     mine = player.classes if card.kind == "class" else player.races
-    if not _second_class_any_time(player, card):
+    if not _second_class_any_time(state, player, card):
         _own_turn_or_drawn(state, player, a.card)
     if any(set(state.card(u).traits) & set(card.traits) for u in mine):
         raise IllegalAction("already_have_that", card=card.id)
@@ -337,11 +338,12 @@ def _check_play_class(state: GameState, player: Player, a: PlayCard) -> None:
         raise IllegalAction("class_limit" if card.kind == "class" else "race_limit")
 
 
-def _second_class_any_time(player: Player, card: Card) -> bool:
-    """With Super Munchkin (Half-Breed) in play the second class (race) comes at any time (C l.266)."""
+def _second_class_any_time(state: GameState, player: Player, card: Card) -> bool:
+    """With Super Munchkin in play the second class comes at any time (C l.266); a second race with
+    Halb-Blut as its set says (hooks.second_race_any_time)."""
     if card.kind == "class":
         return bool(player.super_munchkin) and len(player.classes) == 1
-    return bool(player.half_breed) and len(player.races) == 1
+    return hooks.second_race_any_time(state, player)
 
 
 def _class_room(player: Player, card: Card) -> bool:
@@ -457,9 +459,12 @@ def _check_play_effect(state: GameState, player: Player, a: PlayCard) -> None:
 
 
 def _check_play_ability(state: GameState, player: Player, a: PlayCard) -> None:
-    """Loyalties, trainings and powers go down like a class: on your own turn or when received."""
-    _own_turn_or_drawn(state, player, a.card)
-    hooks.check_play_ability(state, player, state.card(a.card))
+    """Loyalties and trainings go down like a class: on your own turn or when received; a set may
+    let its kind come at any time (Axe Cop's powers, hooks.ability_any_time)."""
+    card = state.card(a.card)
+    if not hooks.ability_any_time(card):
+        _own_turn_or_drawn(state, player, a.card)
+    hooks.check_play_ability(state, player, card)
 
 
 def _check_play_extra(state: GameState, player: Player, a: PlayCard) -> None:
@@ -1046,6 +1051,7 @@ def check_sacrifice(state: GameState, a: Sacrifice) -> None:
         raise IllegalAction("not_fleeing")
     if a.card not in state.player(a.actor).followers:
         raise IllegalAction("needs_own_follower")
+    hooks.check_sacrifice(state, a.card)
 
 
 def do_sacrifice(tx: Tx, a: Sacrifice) -> None:
@@ -1422,7 +1428,7 @@ class _Game:
     def __init__(self, state: GameState) -> None:
         sets = tuple(state.sets)
         self.card_ids = state.card_ids          # kept alive with this: no other table gets its id()
-        self.catalog = catalog(sets)
+        self.catalog = state.cards()
         self.cards = {uid: self.catalog[design] for uid, design in state.card_ids.items()}
         self.ability_cards = cards_with_abilities(sets)
         self.discardable = hooks.discard_filter(state)
@@ -1894,10 +1900,10 @@ def _may_play_now(shared: _Shared, player: Player, uid: str, card: Card) -> bool
     if kind == "item":
         return shared.active == player.id or _is_fresh(shared.state, player, uid)
     if kind in ("class", "race"):              # _check_play_class
-        return _class_room(player, card) and (_second_class_any_time(player, card)
+        return _class_room(player, card) and (_second_class_any_time(shared.state, player, card)
                                               or _may_lay_down(shared.state, player, uid))
     if kind in ("loyalty", "training", "power"):   # _check_play_ability
-        return _may_lay_down(shared.state, player, uid)
+        return hooks.ability_any_time(card) or _may_lay_down(shared.state, player, uid)
     return True
 
 

@@ -12,12 +12,18 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.core.plain_reads import read_fields_plainly
 from engine.munchkin.cards import Card, catalog
+from engine.munchkin.sets.impossible_names import mixed_with_impossible
 
 RULES_VERSION = 2
 # From version 2 the cards that version 1 left to the table are played by the engine (Schummeln!,
 # Sekret-Sammler, Gezinkter Würfel …: cards.PLAY_NAMES and the fields they read); a game begun
 # before keeps announcing them as the table's to settle, so that its log replays as it was played.
 CARDS_PLAYED_FROM = 2
+# From rules version 2 on (issue #37, points 9-13): Impossible's mixing rules by name (the card table,
+# card_table), an extra big item's question withdrawn once it fits again, Halb-Blut's second race on
+# one's own turn only (Shakespeare) and only an ally sacrificed to escape (Axe Cop). A game begun
+# before keeps the rules it was played by.
+MIX_AND_ALLOWANCE_RULES = 2
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 
@@ -166,10 +172,20 @@ class GameState(_Model):
         return self.rules_version >= CARDS_PLAYED_FROM
 
     def card(self, uid: str) -> Card:
+        """The card design of a card uid, from the game's card table (card_table). The table is worked
+        out at the first lookup and kept, so a state of another rules version is made by validation
+        (as a stored game is read), not by setting rules_version on a state already looked into."""
         cards = self.__pydantic_private__["_catalog"]  # read directly: this is the hottest lookup
         if cards is None:
-            cards = self._catalog = catalog(tuple(self.sets))
+            cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
         return cards[self.card_ids[uid]]
+
+    def cards(self) -> dict[str, Card]:
+        """The game's card table by design id (card_table), worked out once."""
+        cards = self.__pydantic_private__["_catalog"]
+        if cards is None:
+            cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
+        return cards
 
     def clone(self) -> GameState:
         """A deep copy to change; the card table never changes after setup, so it is shared (the same
@@ -246,6 +262,22 @@ class GameState(_Model):
         for corpse in self.corpses:
             found += corpse.cards
         return found
+
+
+_MIXED: dict[tuple[str, ...], tuple[dict[str, Card], dict[str, Card]]] = {}   # sets -> (catalog, its mix)
+
+
+def card_table(sets: tuple[str, ...], rules_version: int) -> dict[str, Card]:
+    """The card designs of a game of these sets: a game with Impossible reads the other sets' items
+    by their names (engine.munchkin.sets.impossible_names), from MIX_AND_ALLOWANCE_RULES on. The mix is
+    made once for each catalog (a host's card files given anew make a new catalog)."""
+    cards = catalog(sets)
+    if "impossible" not in sets or len(sets) == 1 or rules_version < MIX_AND_ALLOWANCE_RULES:
+        return cards
+    kept = _MIXED.get(sets)
+    if kept is None or kept[0] is not cards:
+        kept = _MIXED[sets] = (cards, mixed_with_impossible(cards, frozenset(catalog(("impossible",)))))
+    return kept[1]
 
 
 # fields read with the plain attribute lookup (engine.core.plain_reads): every model of the state.

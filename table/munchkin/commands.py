@@ -156,6 +156,9 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
             raise TableError("no_combat")
         return A.Pass(actor=me, window=state.combat.window)
     if name == "run":
+        combat = state.combat
+        if combat is not None and combat.stage == "fight" and me in (combat.fighter, combat.helper):
+            raise TableError("run_after_losing")      # one runs once the fight is lost, not to leave it
         decision = _decision(state, me, ("run_away",))
         option = (resolve_card(state, decision.options, args["main"], "pursuers") if args.get("main")
                   else decision.default)

@@ -36,6 +36,8 @@ def _event_key(event: Event, namer: Namer, params: dict[str, Any]) -> str:
     if event.kind == "decision_opened" and event.params.get("kind") == "run_away" and \
             namer.single_option("run_away", event.params.get("player")):
         return "must_run"           # one monster: no question which to run from first
+    if event.kind == "escaped" and event.params.get("reason") == "not_pursued":
+        return "escaped_not_pursued"    # no roll: say why
     if event.kind == "card_played" and event.params.get("target"):
         return "card_played_on"
     if event.kind == "curse_cast" and str(params.get("card", "")).split(" ")[0].endswith("!"):
@@ -51,7 +53,7 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     for index, player in enumerate(state.players):
         marker = "▶" if index == state.active and state.phase != "over" else " "
         traits = [namer.card(u) for u in (*_abilities_in_play(player), *player.curses)]
-        items = [item_label(i, namer) + ("" if i.in_use else "*") for i in player.items]
+        items = [item_label(i, namer) + ("" if i.in_use else f" ({word(lang, 'backpack')})") for i in player.items]
         lines.append(
             f"{marker} {namer.player(player.id)} ({word(lang, 'sex_' + player.sex)}): "
             f"{word(lang, 'level')} {player.level}, "
@@ -88,8 +90,9 @@ def fighting_strength(state: GameState, player) -> int:
 
 
 def combat_view(state: GameState, namer: Namer) -> list[str]:
-    """"⚔ Kampf: Anna 5 + Ben 3 + 2 = 10 – Buggoth (12) [12]": each fighter's strength as the status
-    line shows it, then what cards and abilities add in this combat, then the side's total."""
+    """"⚔ Kampf: Anna 5 + Ben 3 + 2 = 10 – Buggoth (12), Monster zusammen 12": each fighter's strength as
+    the status line shows it, then what cards and abilities add in this combat, then the side's total;
+    each monster's strength, then the monsters' side in words (a bare "[12]" was read as a card number)."""
     combat = state.combat
     assert combat is not None
     fighters = cb.fighters(state)
@@ -103,7 +106,8 @@ def combat_view(state: GameState, namer: Namer) -> list[str]:
         side += f" = {total}"
     monsters = ", ".join(
         f"{namer.card(m.uid)} ({cb.monster_strength(state, m)})" for m in combat.monsters) or word(namer.lang, "none")
-    lines = [f"⚔ {word(namer.lang, 'combat')}: {side} – {monsters} [{cb.monsters_strength(state)}]"]
+    lines = [f"⚔ {word(namer.lang, 'combat')}: {side} – {monsters}, "
+             f"{word(namer.lang, 'monster_side')} {cb.monsters_strength(state)}"]
     if combat.stage == "fight":
         waiting = [namer.player(p.id) for p in state.players if p.id not in combat.passed]
         lines.append(f"   {word(namer.lang, 'not_passed_yet')}: {', '.join(waiting)}")

@@ -8,11 +8,11 @@ from functools import cache
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import character as ch
-from engine.munchkin.cards import card_kinds, cultist_cards
+from engine.munchkin.cards import card_kinds, catalog, cultist_cards
 from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.effects import lose_card
 from engine.munchkin.registry import decision
-from engine.munchkin.sets import axecop, cthulhu, cult, impossible
+from engine.munchkin.sets import axecop, cthulhu, cult, impossible, shakespeare
 from engine.munchkin.state import GameState, Player
 from engine.munchkin.tx import Tx
 
@@ -28,6 +28,19 @@ def check_play_ability(state: GameState, player: Player, card) -> None:
         axecop.check_power_fits(state, player, card)
     else:
         impossible.check_ability_room(state, player, card)
+
+
+def check_sacrifice(state: GameState, uid: str) -> None:
+    axecop.check_sacrifice(state, uid)
+
+
+def second_race_any_time(state: GameState, player: Player) -> bool:
+    return shakespeare.second_race_any_time(state, player)
+
+
+def ability_any_time(card) -> bool:
+    """A card laid out like a class that comes at any time, not only on one's own turn (Axe Cop's powers)."""
+    return axecop.play_any_time(card)
 
 
 def check_play_extra(state: GameState, player: Player, card) -> None:
@@ -62,7 +75,8 @@ def discard_filter(state: GameState) -> Callable[[list[str]], list[str]]:
 
 def after_each_step(tx: Tx) -> None:
     """Rules that watch the whole table: the cult's endings, power ranks over the level, too many
-    followers after an allowance went. Each runs while the game goes on."""
+    followers after an allowance went, a question about big items that fit again. Each runs while
+    the game goes on."""
     for rule in _watching(tuple(tx.s.sets)):
         if tx.s.phase == "over":
             return
@@ -81,6 +95,8 @@ def _watching(sets: tuple[str, ...]) -> tuple[Callable[[Tx], None], ...]:
         rules.append(axecop.check_power_ranks)
     if "hireling" in kinds or "ally" in kinds:
         rules.append(check_follower_counts)
+    if any(card.extra_big_items > 0 for card in catalog(sets).values()):   # a dwarf, the Dinosaurier
+        rules.append(shakespeare.withdraw_settled_big_items)
     return tuple(rules)
 
 
