@@ -22,6 +22,8 @@ from cogs.languages import client_language
 from cogs.looplag import LoopLag
 from cogs.texts import ui
 from engine.core.process import freeze_startup_objects
+from engine.games import warm_up
+from table.i18n import load_texts
 from table.logs import log_error
 
 if TYPE_CHECKING:
@@ -133,6 +135,8 @@ class Spielleiter(commands.Bot):
         self.add_dynamic_items(*persistent)   # buttons from before a restart keep working
         recovered = await self.table.recover()
         log.info("recovered %d unfinished games", len(recovered))
+        warm_up()             # every card file read now: parsing one mid-game would hold every table
+        load_texts()
         freeze_startup_objects()      # cogs, cards and the recovered tables: kept for the bot's lifetime
         self.scheduler = DeadlineScheduler(self.table)
         if self.run_scheduler:

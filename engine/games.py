@@ -104,9 +104,21 @@ def _smashup_rules() -> GameRules:
     )
 
 
-__all__ = ["GAMES", "CardDataError", "GameRules", "rules_of", "use_host_card_dir"]   # CARD_DIR: Munchkin's card files
+# use_host_card_dir: CARD_DIR, Munchkin's card files
+__all__ = ["GAMES", "CardDataError", "GameRules", "rules_of", "use_host_card_dir", "warm_up"]
 
 GAMES: dict[str, GameRules] = {"munchkin": MUNCHKIN, "smashup": _smashup_rules()}
+
+
+WARM_UP_PLAYERS = [("warm-1", "A"), ("warm-2", "B"), ("warm-3", "C")]
+
+
+def warm_up() -> None:
+    """Read every game's card data and build what a game start builds, now (at start-up) rather than
+    when the first game of a set begins: parsing a card file in the middle of play holds every table."""
+    for rules in GAMES.values():
+        for set_key in rules.available_sets():
+            rules.new_game(WARM_UP_PLAYERS, seed=0, sets=(set_key,))
 
 
 def rules_of(kind: str) -> GameRules:

@@ -21,6 +21,12 @@ def _texts(lang: str) -> dict[str, dict[str, str]]:
     return yaml.safe_load((I18N_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
 
 
+def load_texts() -> None:
+    """Read every language's texts now (start-up), not on the first message that needs one."""
+    for lang in LANGUAGES:
+        _texts(lang)
+
+
 def language(locale: str | None) -> str:
     """Discord locales such as "en-US" or "de" to one of our languages."""
     if locale and locale.split("-")[0].lower() == "en":

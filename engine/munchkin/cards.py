@@ -331,7 +331,8 @@ def use_host_card_dir(folder: Path | None) -> dict[str, int]:
             check_names(path, card_file)
             counts[card_file.set] = counts.get(card_file.set, 0) + len(card_file.cards)
     _host_card_dir = folder
-    for cached in (catalog, cultist_cards, cards_with_abilities, card_kinds, game_ending_cards, cultist_at_will_cards):
+    for cached in (load_set, catalog, cultist_cards, cards_with_abilities, card_kinds, game_ending_cards,
+                   cultist_at_will_cards):
         cached.cache_clear()
     if folder is not None:
         try:
@@ -367,8 +368,10 @@ def set_files(set_key: str) -> list[Path]:
     return files
 
 
+@cache
 def load_set(set_key: str) -> tuple[dict[str, Card], dict[str, str]]:
-    """One set's cards by id (host corrections applied) and its sources."""
+    """One set's cards by id (host corrections applied) and its sources; read once (the files are YAML,
+    slow to parse), so treat the dicts as read-only."""
     cards: dict[str, Card] = {}
     sources: dict[str, str] = {}
     for path in set_files(set_key):
