@@ -20,6 +20,7 @@ from table.games import frontend_of
 from table.render import option_label, private_view
 from table.service import ActResult
 from table.text_match import fold
+from table.words import picked_answer
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
@@ -175,10 +176,13 @@ class Play(commands.Cog):
     @app_commands.autocomplete(option=decision_autocomplete)
     async def decide(self, interaction: discord.Interaction, option: str) -> None:
         def build(state: Any, me: str) -> Any:
-            number, _, value = option.partition(":")
-            if not number.isdigit():
-                return build_move(state, me, "choose", {"main": option})
-            return frontend_of(state).answer(me, int(number), value)
+            picked = picked_answer(option)        # an autocompleted "decision:option"
+            if picked is not None:
+                return frontend_of(state).answer(me, *picked)
+            front = frontend_of(state)
+            if front.owed(state, me):             # typed words answer as the console's `wählen` does
+                return front.build_action(state, me, "choose", {"main": option})
+            return build_move(state, me, "choose", {"main": option})
 
         await perform(self.bot, interaction, build)
 

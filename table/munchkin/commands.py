@@ -8,10 +8,22 @@ from typing import Any
 
 from engine.munchkin import actions as A
 from engine.munchkin.character import owned_in_play
+from engine.munchkin.rules import is_legal
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, need, resolve_card, resolve_player, split_cards
+from table.words import (
+    Args,
+    WordTable,
+    copies_named,
+    first_that_acts,
+    need,
+    resolve_card,
+    resolve_player,
+    split_cards,
+    typed_number,
+    worded_answer,
+)
 
 # canonical command -> words that name it (German first)
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -99,11 +111,11 @@ def _combat_monsters(state: GameState) -> list[str]:
     return [m.uid for m in state.combat.monsters] if state.combat else []
 
 
-def _number(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise TableError("bad_number", value=value) from None
+MAX_BRIBE = 99     # treasures promised to a helper: no fight ever turns up this many
+
+
+def _bribe(value: Any) -> int:
+    return typed_number(value, 0, MAX_BRIBE)
 
 
 def _decision(state: GameState, player_id: str, kinds: tuple[str, ...] = ()):
@@ -132,8 +144,9 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     if name == "play":
         return _play(state, me, args)
     if name in ("equip", "backpack"):
-        uid = resolve_card(state, items, need(args, "main", "item"), "items")
-        return A.Equip(actor=me, card=uid, in_use=name == "equip")
+        copies = copies_named(state, items, need(args, "main", "item"), "items")    # one sword worn, one carried
+        return first_that_acts(copies, lambda uid: A.Equip(actor=me, card=uid, in_use=name == "equip"),
+                               lambda action: is_legal(state, action))
     if name == "discard":
         return A.Discard(actor=me, card=resolve_card(state, _own_cards(state, me), need(args, "main", "card"), "own"))
     if name == "sell":
@@ -146,9 +159,9 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     if name == "ask":
         return A.AskHelp(actor=me, helper=resolve_player(state, need(args, "main", "player")),
                          items=split_cards(state, items, args.get("give"), "items"),
-                         treasures=_number(args.get("treasures", 0)), helper_first=bool(args.get("first")))
+                         treasures=_bribe(args.get("treasures", 0)), helper_first=bool(args.get("first")))
     if name == "offer":
-        return A.OfferHelp(actor=me, treasures=_number(args.get("treasures") or args.get("main") or 0),
+        return A.OfferHelp(actor=me, treasures=_bribe(args.get("treasures") or args.get("main") or 0),
                            helper_first=bool(args.get("first")))
     if name == "pass":
         if state.combat is None:
@@ -248,7 +261,8 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Decide:
         to = resolve_player(state, need(args, "target_player", "player"))
         uids = sorted({o.split(">")[0] for o in decision.options})
         return A.Decide(actor=me, decision=decision.id, option=f"{resolve_card(state, uids, query, 'options')}>{to}")
-    if fold(query) in ("annehmen", "accept", "ablehnen", "decline"):
-        return A.Decide(actor=me, decision=decision.id,
-                        option="accept" if fold(query) in ("annehmen", "accept") else "decline")
-    return A.Decide(actor=me, decision=decision.id, option=resolve_card(state, decision.options, query, "options"))
+    worded = worded_answer(decision, query)
+    if worded is not None:
+        return A.Decide(actor=me, decision=decision.id, option=worded)
+    cards = [o for o in decision.options if o in state.card_ids]
+    return A.Decide(actor=me, decision=decision.id, option=resolve_card(state, cards, query, "options"))
