@@ -220,3 +220,29 @@ async def test_a_page_or_a_bribe_in_another_script_or_far_too_big_is_refused_lik
     assert "Das ist keine Zahl: ²." in out.getvalue()
     await said(console, out, "Anna: bitten Ben schätze 1")
     assert (await state_of(console)).decisions[0].params["treasures"] == 1
+
+
+async def test_two_wishing_rings_typed_twice_in_verkaufen_karten_are_both_sold(table: Table, monkeypatch):
+    """Issue 34.7 in Discord: the cards option of /verkaufen is read as the console reads it, so two
+    copies typed by name are both sold, and a third is refused naming the card (English client)."""
+    real = rules_of("munchkin")
+
+    def with_two_rings(players, **options):
+        state, events = real.new_game(players, **options)
+        for _ in range(2):
+            to_hand(state, state.active_player.id, "wishing_ring")
+        return state, events
+
+    prepared = dataclasses.replace(real, new_game=with_two_rings)
+    monkeypatch.setattr("table.service.rules_of", lambda kind: prepared if kind == "munchkin" else rules_of(kind))
+    await table.open_game()
+    state = await table.state()
+    seller = table.member(state.active_player.id)
+    level = state.active_player.level
+    result = await seller.slash(table.channel, "verkaufen", karten="Wishing Ring, Wishing Ring, Wishing Ring")
+    assert "You name Wishing Ring 3 times" in refusals(result)[0]
+    result = await seller.slash(table.channel, "verkaufen", karten="Wishing Ring, Wishing Ring")
+    assert not refusals(result), texts(result)
+    after = await table.state()
+    assert after.player(table.uid(seller)).level == level + 1
+    assert not [u for u in after.player(table.uid(seller)).hand if after.card_ids[u] == "wishing_ring"]

@@ -8,15 +8,12 @@ from typing import Any
 
 from engine.munchkin import actions as A
 from engine.munchkin.character import owned_in_play
-from engine.munchkin.rules import is_legal
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
 from table.words import (
     Args,
     WordTable,
-    copies_named,
-    first_that_acts,
     need,
     resolve_card,
     resolve_player,
@@ -144,9 +141,8 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     if name == "play":
         return _play(state, me, args)
     if name in ("equip", "backpack"):
-        copies = copies_named(state, items, need(args, "main", "item"), "items")    # one sword worn, one carried
-        return first_that_acts(copies, lambda uid: A.Equip(actor=me, card=uid, in_use=name == "equip"),
-                               lambda action: is_legal(state, action))
+        uid = resolve_card(state, items, need(args, "main", "item"), "items")
+        return A.Equip(actor=me, card=uid, in_use=name == "equip")
     if name == "discard":
         return A.Discard(actor=me, card=resolve_card(state, _own_cards(state, me), need(args, "main", "card"), "own"))
     if name == "sell":
@@ -257,12 +253,12 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Decide:
     query = need(args, "main", "choice")
     if query in decision.options:
         return A.Decide(actor=me, decision=decision.id, option=query)
+    worded = worded_answer(decision, query)
+    if worded is not None:
+        return A.Decide(actor=me, decision=decision.id, option=worded)
     if decision.kind == "charity_give":
         to = resolve_player(state, need(args, "target_player", "player"))
         uids = sorted({o.split(">")[0] for o in decision.options})
         return A.Decide(actor=me, decision=decision.id, option=f"{resolve_card(state, uids, query, 'options')}>{to}")
-    worded = worded_answer(decision, query)
-    if worded is not None:
-        return A.Decide(actor=me, decision=decision.id, option=worded)
     cards = [o for o in decision.options if o in state.card_ids]
     return A.Decide(actor=me, decision=decision.id, option=resolve_card(state, cards, query, "options"))
