@@ -246,3 +246,39 @@ async def test_two_wishing_rings_typed_twice_in_verkaufen_karten_are_both_sold(t
     after = await table.state()
     assert after.player(table.uid(seller)).level == level + 1
     assert not [u for u in after.player(table.uid(seller)).hand if after.card_ids[u] == "wishing_ring"]
+
+
+async def test_entscheiden_wahl_no_declines_a_smashup_may_ability(table: Table, monkeypatch):
+    """Issue 34.1 in Discord, Smash Up: Mage's Tower asks whether the player draws; /entscheiden with
+    typed words answers it as the console does ("no" declines; "maybe" is refused naming yes or no)."""
+    from engine.smashup import actions as A
+    from engine.smashup.rules import apply, legal_actions
+
+    real = rules_of("smashup")
+
+    def drafted_at_the_tower(players, **options):
+        state, events = real.new_game(players, **options)
+        while state.draft is not None:
+            picker = state.draft.order[state.draft.next]
+            state, _ = apply(state, A.PickFaction(actor=picker, faction=state.draft.offered[0]))
+        set_base(state, 0, "base-mages-tower")
+        return state, events
+
+    prepared = dataclasses.replace(real, new_game=drafted_at_the_tower)
+    monkeypatch.setattr("table.service.rules_of", lambda kind: prepared if kind == "smashup" else rules_of(kind))
+    await table.open_game(spiel="smashup")
+    state = await table.state()
+    player = table.member(state.active_player.id)
+    minion = next(m.card for m in legal_actions(state, state.active_player.id) if isinstance(m, A.PlayMinion)
+                  and m.base == state.bases[0].uid and m.target is None and not m.discard and not m.mode)
+    played = await player.slash(table.channel, "kreatur", karte=minion, basis=state.bases[0].uid)
+    state = await table.state()
+    assert [d.kind for d in state.decisions] == ["may_draw"], texts(played)
+    assert [d.kind for d in state.decisions] == ["may_draw"]
+    hand = len(state.active_player.hand)
+    result = await player.slash(table.channel, "entscheiden", wahl="maybe")
+    assert "\"maybe\" does not answer this question – answer with `choose yes` or `choose no`." in refusals(result)[0]
+    result = await player.slash(table.channel, "entscheiden", wahl="no")
+    assert not refusals(result), texts(result)
+    after = await table.state()
+    assert not after.decisions and len(after.active_player.hand) == hand
