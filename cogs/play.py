@@ -15,12 +15,12 @@ from cogs.base import channel_key, guild_key, hand_title, lang_of, namer_for, pe
 from cogs.games import frontend_of as discord_frontend_of
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name
 from engine.core.errors import IllegalAction
-from engine.core.numbers import whole_number
 from table.errors import TableError
 from table.games import frontend_of
 from table.render import option_label, private_view
 from table.service import ActResult
 from table.text_match import fold
+from table.words import picked_answer
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
@@ -176,11 +176,13 @@ class Play(commands.Cog):
     @app_commands.autocomplete(option=decision_autocomplete)
     async def decide(self, interaction: discord.Interaction, option: str) -> None:
         def build(state: Any, me: str) -> Any:
-            number, _, value = option.partition(":")
-            index = whole_number(number)
-            if index is None:
-                return build_move(state, me, "choose", {"main": option})
-            return frontend_of(state).answer(me, index, value)
+            picked = picked_answer(option)        # an autocompleted "decision:option"
+            if picked is not None:
+                return frontend_of(state).answer(me, *picked)
+            front = frontend_of(state)
+            if front.owed(state, me):             # typed words answer as the console's `wählen` does
+                return front.build_action(state, me, "choose", {"main": option})
+            return build_move(state, me, "choose", {"main": option})
 
         await perform(self.bot, interaction, build)
 

@@ -34,7 +34,7 @@ from table.service import ActResult, TableService
 from table.store import GameRecord
 from table.stores import database_url, folder_to_create, store_for
 from table.text_match import NAME_LIMIT, clean, fold, tidy
-from table.words import resolve_player
+from table.words import resolve_player, typed_number
 
 GUILD = "console"
 # the table's own words, the same in every game: taking a move back, the history, the records
@@ -44,6 +44,7 @@ ALL_WORDS = ("alles", "all")
 DEFAULT_PLAYERS = "Anna,Ben,Cleo"
 WORDLESS = ("help", "hand", "status", "leave")   # console commands that take no arguments
 ECHO_LIMIT = 100     # characters of an input line echoed back
+MAX_PAGE = 9999     # the highest page "verlauf" takes (a later one shows the last page anyway)
 PARAM_LIMIT = 60     # characters of a typed name (or a speaker) repeated in a refusal
 
 
@@ -381,7 +382,8 @@ class ConsoleTable:
         except (TableError, IllegalAction) as exc:
             me = self.player_id(namer, who)
             self.say(f"✗ {who}: {render_error(_shortened(exc), namer, me)}")
-            if exc.code in ("missing_argument", "not_understood", "bad_side", "bad_number"):
+            if exc.code in ("missing_argument", "not_understood", "bad_side", "bad_number",
+                            "number_out_of_range"):
                 self.say(f"  {self.usage(words[0], namer)}")
 
     @staticmethod
@@ -469,12 +471,13 @@ class ConsoleTable:
         default the newest page (from the player's last move on, in an asynchronous game)."""
         everything = bool(rest) and fold(rest[0]) in ALL_WORDS
         rest = rest[1:] if everything else rest
-        if len(rest) > 1 or (rest and not rest[0].isdigit()):
+        if len(rest) > 1:
             raise TableError("not_understood", words=" ".join(rest))
+        number = typed_number(rest[0], 1, MAX_PAGE) - 1 if rest else None
         record = await self.service.store.get_game(self.game_id, with_state=False)
         found = await history_of(self.service.store, record, player_id, self.lang)
         since = 0 if everything else default_since(record, found)
-        page = page_of(found, since, int(rest[0]) - 1 if rest else None, self.lang)
+        page = page_of(found, since, number, self.lang)
         title = "title_since" if since else "title"
         self.say(f"📜 {text(self.lang, 'history', title, game=record.id)} – "
                  f"{text(self.lang, 'history', 'page', page=page.number + 1, pages=page.count)}")

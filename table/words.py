@@ -14,6 +14,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from engine.core.numbers import NumberError, parse_whole
 from table.errors import TableError
 from table.text_match import clean, fold
 
@@ -195,12 +196,48 @@ def resolve_card(state: Any, uids: list[str], query: str, where: str = "") -> st
     raise TableError("no_such_card", name=query, where=where)
 
 
+def copies_named(state: Any, uids: list[str], query: str, where: str = "") -> list[str]:
+    """Every copy among ``uids`` of the one card the query names, the one typed (a uid) first."""
+    uid = resolve_card(state, uids, query, where)
+    design = state.card_ids[uid]
+    return [uid, *(u for u in uids if u != uid and state.card_ids.get(u) == design)]
+
+
+def first_that_acts(copies: list[str], build: Callable[[str], Any], legal: Callable[[Any], bool]) -> Any:
+    """The move made with the first of several copies of one card that the rules let act (of two
+    Zapperinnen, the one whose talent is still unused this turn); when none may, the first copy's move,
+    which the rules then refuse in words. A copy whose move cannot be built is passed over likewise."""
+    first: Any = None
+    for uid in copies:
+        try:
+            action = build(uid)
+        except TableError as exc:
+            first = exc if first is None else first
+            continue
+        if legal(action):
+            return action
+        first = action if first is None else first
+    if isinstance(first, TableError):
+        raise first
+    return first
+
+
 def split_cards(state: Any, uids: list[str], value: str | None, where: str = "") -> tuple[str, ...]:
-    """Cards named in a comma list; a comma inside a card's name ("Macbeth, gekrönt") stays in it."""
+    """Cards named in a comma list; a comma inside a card's name ("Macbeth, gekrönt") stays in it. A
+    card named twice is two copies of it ("Wunschring, Wunschring"); named more often than there are
+    copies, the list is refused naming the card."""
     if not value:
         return ()
     names = [n for u in uids for n in (state.card(u).name_de, state.card(u).name_en)]
-    return tuple(resolve_card(state, uids, part, where) for part in split_list(value, names))
+    chosen: list[str] = []
+    for part in split_list(value, names):
+        copies = copies_named(state, uids, part, where)
+        free = [u for u in copies if u not in chosen]
+        if not free:
+            named = 1 + sum(state.card_ids[u] == state.card_ids[copies[0]] for u in chosen)
+            raise TableError("too_few_copies", card=copies[0], value=named, count=len(copies), where=where)
+        chosen.append(free[0])
+    return tuple(chosen)
 
 
 def resolve_player(state: Any, query: str) -> str:
@@ -213,3 +250,50 @@ def need(args: dict[str, Any], key: str, what: str) -> str:
     if not value:
         raise TableError("missing_argument", what=what)
     return str(value)
+
+
+def typed_number(value: Any, low: int, high: int) -> int:
+    """A number typed in a game line ("schätze 2", "verlauf 3"): ASCII digits within low..high, else
+    refused in words ("²" is no number; "-1" and 99999999999999999999 are out of the range alike)."""
+    try:
+        return parse_whole(str(value), low, high, signed=True)
+    except NumberError as exc:
+        code = "number_out_of_range" if exc.reason == "out_of_range" else "bad_number"
+        raise TableError(code, value=str(value), low=low, high=high) from None
+
+
+# ---------------------------------------------------------------------- answering a decision
+# the words that answer a question, by the option they stand for in both engines' decisions: a help
+# or a trade is accepted or declined, a "dürfen" ability (Smash Up) is taken ("yes") or not ("none")
+ANSWER_WORDS = {
+    "accept": ("annehmen", "accept"),
+    "decline": ("ablehnen", "decline"),
+    "yes": ("ja", "yes"),
+    "none": ("keine", "keins", "keinen", "none", "nichts", "nothing"),
+}
+NO_WORDS = ("nein", "no")      # the other answer of a yes/no question ("yes" or "none")
+WORD_OF = {w: option for option, words in ANSWER_WORDS.items() for w in words}
+
+
+def worded_answer(decision: Any, query: str) -> str | None:
+    """The option of ``decision`` that an answer word names ("annehmen" -> "accept", "nein" -> "none"
+    of a yes/no question); None for a query that is no answer word, in a decision that has more than
+    words to choose from (a card, a player). A word the question does not take, or anything but its
+    words where it has nothing else, is refused naming the words that answer it."""
+    wanted = fold(query)
+    options = set(decision.options)
+    said = WORD_OF.get(wanted) or ("none" if wanted in NO_WORDS and "yes" in options else None)
+    if said in options:
+        return said
+    if said is not None or wanted in NO_WORDS or options <= set(ANSWER_WORDS):
+        raise TableError("answer_not_offered", value=query, kind=decision.kind, player=decision.player)
+    return None
+
+
+def picked_answer(typed: str) -> tuple[int, str] | None:
+    """The decision and option of an autocompleted answer ("12:accept"); None for typed words."""
+    number, colon, option = typed.partition(":")
+    try:
+        return (parse_whole(number), option) if colon else None
+    except NumberError:
+        return None

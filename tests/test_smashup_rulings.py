@@ -494,7 +494,8 @@ def test_potion_of_redundancy_potion_uses_another_minions_talent_as_its_minion()
 
 
 def test_the_console_tells_how_to_answer_a_may_ability():
-    """Line 476: a "dürfen" choice is answered with yes or none, and the console says so."""
+    """Line 476: a "dürfen" choice is answered with yes or no, and the console says so (in the words a
+    yes/no question takes, issue 34.1)."""
     from table.render import Namer
 
     state = game_for("ben")
@@ -503,4 +504,4 @@ def test_the_console_tells_how_to_answer_a_may_ability():
     names = {p.id: p.name for p in state.players}
     german = Namer("de", names, state, ("smashup",), console=True).owed(decision)
     english = Namer("en", names, state, ("smashup",), console=True).owed(decision)
-    assert german.endswith("→ `wählen ja` oder `wählen keine`") and english.endswith("→ `choose yes` or `choose none`")
+    assert german.endswith("→ `wählen ja` oder `wählen nein`") and english.endswith("→ `choose yes` or `choose no`")

@@ -12,7 +12,16 @@ from engine.munchkin.registry_load import PLAYS
 from engine.munchkin.state import GameState
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, need, resolve_card, resolve_player, split_cards
+from table.words import (
+    Args,
+    WordTable,
+    need,
+    resolve_card,
+    resolve_player,
+    split_cards,
+    typed_number,
+    worded_answer,
+)
 
 # canonical command -> words that name it (German first)
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -100,11 +109,11 @@ def _combat_monsters(state: GameState) -> list[str]:
     return [m.uid for m in state.combat.monsters] if state.combat else []
 
 
-def _number(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise TableError("bad_number", value=value) from None
+MAX_BRIBE = 99     # treasures promised to a helper: no fight ever turns up this many
+
+
+def _bribe(value: Any) -> int:
+    return typed_number(value, 0, MAX_BRIBE)
 
 
 def _decision(state: GameState, player_id: str, kinds: tuple[str, ...] = ()):
@@ -147,9 +156,9 @@ def build_action(state: GameState, player_id: str, name: str, args: dict[str, An
     if name == "ask":
         return A.AskHelp(actor=me, helper=resolve_player(state, need(args, "main", "player")),
                          items=split_cards(state, items, args.get("give"), "items"),
-                         treasures=_number(args.get("treasures", 0)), helper_first=bool(args.get("first")))
+                         treasures=_bribe(args.get("treasures", 0)), helper_first=bool(args.get("first")))
     if name == "offer":
-        return A.OfferHelp(actor=me, treasures=_number(args.get("treasures") or args.get("main") or 0),
+        return A.OfferHelp(actor=me, treasures=_bribe(args.get("treasures") or args.get("main") or 0),
                            helper_first=bool(args.get("first")))
     if name == "pass":
         if state.combat is None:
@@ -259,13 +268,14 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Decide:
     query = need(args, "main", "choice")
     if query in decision.options:
         return A.Decide(actor=me, decision=decision.id, option=query)
+    worded = worded_answer(decision, query)
+    if worded is not None:
+        return A.Decide(actor=me, decision=decision.id, option=worded)
     if decision.kind == "charity_give":
         to = resolve_player(state, need(args, "target_player", "player"))
         uids = sorted({o.split(">")[0] for o in decision.options})
         return A.Decide(actor=me, decision=decision.id, option=f"{resolve_card(state, uids, query, 'options')}>{to}")
     if decision.kind == "set_die" and fold(query) in ("behalten", "keep"):    # the Gezinkter Würfel
         return A.Decide(actor=me, decision=decision.id, option="keep")
-    if fold(query) in ("annehmen", "accept", "ablehnen", "decline"):
-        return A.Decide(actor=me, decision=decision.id,
-                        option="accept" if fold(query) in ("annehmen", "accept") else "decline")
-    return A.Decide(actor=me, decision=decision.id, option=resolve_card(state, decision.options, query, "options"))
+    cards = [o for o in decision.options if o in state.card_ids]
+    return A.Decide(actor=me, decision=decision.id, option=resolve_card(state, cards, query, "options"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.events import Event
+from engine.core.numbers import is_ascii_number
 from engine.munchkin import character as ch
 from engine.munchkin import combat as cb
 from engine.munchkin.cards import Card, catalog
@@ -138,7 +139,7 @@ def option_label(option: str, namer: Namer) -> str:
         return word(namer.lang, option)
     if option == "keep":            # the Gezinkter Würfel's choices: keep the roll, or a number
         return word(namer.lang, "keep_roll")
-    if option.isdigit():
+    if is_ascii_number(option):     # a die face
         return option
     return namer.card(option)
 

@@ -16,12 +16,23 @@ from typing import Any
 
 from engine.smashup import actions as A
 from engine.smashup.cards import data, designs
-from engine.smashup.rules import pick_candidates, pick_options, talent_cards
+from engine.smashup.rules import is_legal, pick_candidates, pick_options, talent_cards
 from engine.smashup.state import GameState
 from engine.smashup.targets import base_of
 from table.errors import TableError
 from table.text_match import fold
-from table.words import Args, WordTable, match_name, need, resolve_card, resolve_player, split_cards
+from table.words import (
+    Args,
+    WordTable,
+    copies_named,
+    first_that_acts,
+    match_name,
+    need,
+    resolve_card,
+    resolve_player,
+    split_cards,
+    worded_answer,
+)
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "pick": ("fraktion", "faction", "pick"),
@@ -129,8 +140,9 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     if name == "play":
         return _play(state, me, args)
     if name == "talent":
-        uid = resolve_card(state, talent_cards(state, me), need(args, "main", "talent_card"), "talents")
-        return A.UseTalent(actor=me, card=uid, **_choices(state, me, args, uid, base_of(state, uid)))
+        copies = copies_named(state, talent_cards(state, me), need(args, "main", "talent_card"), "talents")
+        return first_that_acts(copies, lambda uid: A.UseTalent(actor=me, card=uid, **_choices(
+            state, me, args, uid, base_of(state, uid))), lambda action: is_legal(state, action))
     if name == "finish":
         return A.FinishPlaying(actor=me)
     if name == "score":
@@ -157,7 +169,7 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
 
 def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     """"wählen Schild", "wählen keine", "wählen Spötterin nach Tempel": the answer to one's open choice."""
-    from engine.smashup.choices import HANDLERS, NONE, YES
+    from engine.smashup.choices import HANDLERS
 
     decision = next((d for d in state.decisions if d.player == me and d.kind in HANDLERS), None)
     if decision is None:
@@ -165,10 +177,9 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     query = need(args, "main", "choice")
     if query in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=query)
-    if fold(query) in ("keine", "keins", "none", "nichts", "nothing") and NONE in decision.options:
-        return A.Choose(actor=me, decision=decision.id, option=NONE)
-    if fold(query) in ("ja", "yes") and YES in decision.options:
-        return A.Choose(actor=me, decision=decision.id, option=YES)
+    worded = worded_answer(decision, query)
+    if worded is not None:
+        return A.Choose(actor=me, decision=decision.id, option=worded)
     if all(state.has_player(o) for o in decision.options):      # a player (Treehouse)
         return A.Choose(actor=me, decision=decision.id, option=_resolve_pick(state, decision.options, query))
     if args.get("destination"):                    # a minion and where it goes
