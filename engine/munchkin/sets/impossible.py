@@ -23,12 +23,17 @@ def _extra(state: GameState, player: Player, kind: str) -> int:
     return sum(max(1, state.card(u).rank) for u in player.extras if state.card(u).kind == kind)
 
 
+def allowance(state: GameState, player: Player, zone: str) -> int:
+    """Loyalties ("loyalties") or trainings ("trainings") the player may have: one, and more for each
+    agent or extra training in play (I l.181, I l.257)."""
+    return 1 + _extra(state, player, "extra_loyalty" if zone == "loyalties" else "extra_training")
+
+
 def check_ability_room(state: GameState, player: Player, card) -> None:
     zone = player.loyalties if card.kind == "loyalty" else player.trainings
     if any(set(state.card(u).traits) & set(card.traits) for u in zone):
         raise IllegalAction("already_have_that", card=card.id)
-    extra_kind = "extra_loyalty" if card.kind == "loyalty" else "extra_training"
-    if len(zone) >= 1 + _extra(state, player, extra_kind):
+    if len(zone) >= allowance(state, player, "loyalties" if card.kind == "loyalty" else "trainings"):
         raise IllegalAction("loyalty_limit" if card.kind == "loyalty" else "training_limit")
 
 
