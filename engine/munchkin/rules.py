@@ -587,7 +587,7 @@ def _cast_curse(tx: Tx, uid: str, victim: Player) -> None:
 def check_equip(state: GameState, a: Equip) -> None:
     player = state.player(a.actor)
     item = ch.item_in_play(player, a.card)
-    if not _backpack_open_out_of_turn(state, player, a.card if item else None):
+    if item is None or not _backpack_open_out_of_turn(state, player, item.uid, a.in_use):
         _require_turn(state, a.actor)
     if state.combat is not None:
         raise IllegalAction("in_combat")
@@ -605,15 +605,21 @@ def check_equip(state: GameState, a: Equip) -> None:
             raise IllegalAction("slot_full", card=card.id, slot=card.slot)
 
 
-def _backpack_open_out_of_turn(state: GameState, player: Player, uid: str | None) -> bool:
-    """An item just received (a trade) may be put on or away at that moment (C l.272, C l.296);
+def _backpack_open_out_of_turn(state: GameState, player: Player, uid: str, in_use: bool) -> bool:
+    """An item just received (a trade) may be put on at that moment (C l.272, C l.296), and to make
+    room for it others may be put away then (C l.286 bars only taking items out of the backpack);
     Impossible bars backpack changes only in a combat or while running away, not out of turn
     (I l.195). Games begun before TRADED_ITEMS_LAID_OUT: only on your own turn."""
     if state.rules_version < TRADED_ITEMS_LAID_OUT:
         return False
-    if rules_for(tuple(state.sets), state.options).backpack_out_of_turn:
+    if rules_for(tuple(state.sets), state.options).backpack_out_of_turn or _is_fresh(state, player, uid):
         return True
-    return uid is not None and _is_fresh(state, player, uid)
+    return not in_use and _fresh_item_waits(state, player)
+
+
+def _fresh_item_waits(state: GameState, player: Player) -> bool:
+    """An item just received lies in the player's backpack."""
+    return any(not i.in_use and _is_fresh(state, player, i.uid) for i in player.items)
 
 
 def do_equip(tx: Tx, a: Equip) -> None:
@@ -1682,12 +1688,13 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
 
 def _list_backpack_out_of_turn(moves: list[Action], state: GameState, player: Player) -> None:
     """Items another player than the one on turn may put on or away now (_backpack_open_out_of_turn):
-    one just received, or any in Impossible alone."""
+    one just received and those in use beside it, or any in Impossible alone."""
     any_item = rules_for(tuple(state.sets), state.options).backpack_out_of_turn
     if not (any_item or player.fresh):
         return
+    room_wanted = not any_item and _fresh_item_waits(state, player)
     for item in player.items:
-        if any_item or _is_fresh(state, player, item.uid):
+        if any_item or _is_fresh(state, player, item.uid) or (room_wanted and item.in_use):
             _append_if_legal(moves, state, _EQUIP(player.id, item.uid, not item.in_use))
 
 
