@@ -569,3 +569,18 @@ def test_looters_of_the_player_on_turn_lay_the_cards_out_at_once():
     assert state.active_player.id == "ben"                # the turn passed on after the looting
     state, _ = act(state, A.PlayCard(actor="cleo", card=axe))
     assert ch.item_in_play(state.player("cleo"), axe).in_use
+
+
+def test_an_item_given_away_without_a_trade_changes_hands_for_nothing():
+    """C l.298: items may be given away without a trade, to bribe someone: ben hands cleo his
+    Bowlingkegel out of turn and gets nothing back; it goes down at once (in use, her hands are free).
+    A declined gift stays where it was."""
+    state = cthulhu()
+    pin = to_table(state, "ben", "bowling_pin")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(pin,)))
+    refused_state, _ = decide(state, "cleo", "trade", "decline")
+    assert ch.item_in_play(refused_state.player("ben"), pin) is not None
+    state, events = decide(state, "cleo", "trade", "accept")
+    assert "trade_done" in kinds(events)
+    assert ch.item_in_play(state.player("ben"), pin) is None and state.player("cleo").items[0].uid == pin
+    assert state.player("cleo").items[0].in_use and state.player("ben").items == []
