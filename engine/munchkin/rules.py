@@ -1407,10 +1407,9 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
     if shared.claimable:
-        for uid in player.hand:
-            if shared.card(uid).kind == "level_up":
-                moves.append(_CLAIM(pid, uid))      # everything check_claim asks, made so
-                break
+        # each go-up-a-level card may pay (which one goes to the discard pile differs): everything
+        # check_claim asks, made so
+        moves += [_CLAIM(pid, uid) for uid in player.hand if shared.card(uid).kind == "level_up"]
     if pid not in shared.fighting:                  # nobody in the combat trades
         _list_trades(moves, state, player, shared)
     return moves
