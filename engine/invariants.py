@@ -52,16 +52,17 @@ def _winner_problems(state: GameState, events: list[Event]) -> list[str]:
 
 def _level_ten_problems(state: GameState, events: list[Event]) -> list[str]:
     """The tenth level comes from a kill, except the rulebooks' named exceptions: the last
-    non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare)."""
+    non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare). A helper
+    who goes up for the kill (Professor, Elf) reaches it by that kill (C l.27, I l.63)."""
     found = []
     kinds = {e.kind for e in events}
-    exceptions = {"kill", "last_human"} | game_ending_cards(tuple(state.sets))
+    exceptions = {"kill", "helped_kill", "last_human"} | game_ending_cards(tuple(state.sets))
     changes = [e for e in events if e.kind == "level_changed"]
     for event in changes:
         if event.params["new"] == MAX_LEVEL and event.params["source"] not in exceptions:
             found.append(f"{event.params['player']} reached level 10 without a kill")
     special_end = kinds & {"all_cultists", "last_human"} or any(
-        e.params["source"] in exceptions - {"kill"} for e in changes)
+        e.params["source"] in exceptions - {"kill", "helped_kill"} for e in changes)
     if "game_won" in kinds and "combat_won" not in kinds and not special_end:
         found.append("a win without a won combat")
     return found

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine.munchkin import actions as A
+from engine.munchkin import character as ch
 from engine.munchkin.combat import monsters_strength, players_strength
-from tests.munchkin_helpers import act, fight, game, pass_all, refused, to_hand, to_table
+from tests.munchkin_helpers import act, decide, decision, fight, game, pass_all, refused, to_hand, to_table
 
 
 def test_no_items_but_one_shots_during_a_combat():
@@ -247,19 +248,97 @@ def test_a_monster_removed_from_the_fight_leaves_the_rest_to_fight_and_a_lost_fi
     assert state.combat.run_queue == ["anna"] and state.player("anna").hand == []
 
 
-def test_two_players_reaching_level_ten_at_once_both_win():
-    """C l.27, I l.63: whoever reaches level 10 first wins; several at the same moment win together."""
-    from engine.munchkin.character import gain_levels
-    from engine.munchkin.combat import check_winners
-    from engine.munchkin.tx import Tx
-
-    state = game(sets=("cthulhu",))
-    tx = Tx(state)
-    for pid in ("anna", "cleo"):
+@pytest.mark.parametrize(("sets", "helper_class", "monster"), [
+    (("cthulhu",), "professor", "chibithulhu"),
+    (("shakespeare",), "sha_elf", "sha_groundling"),
+])
+def test_two_players_reaching_level_ten_at_once_both_win(sets, helper_class, monster):
+    """C l.27, I l.63: whoever reaches level 10 first wins; two who kill a monster together and reach
+    it at the same moment win together. A helper who goes up for the kill (the Professor) reaches
+    level 10 by that kill, not capped at 9 (so does a helping elf in Shakespeare)."""
+    state = game(sets=sets)
+    to_table(state, "ben", helper_class)
+    for pid in ("anna", "ben"):
         state.player(pid).level = 9
-        gain_levels(tx, state.player(pid), 1, by_kill=True, source="test")
-    assert check_winners(tx)
-    assert state.winners == ["anna", "cleo"] and state.phase == "over"
+    state = fight(state, monster)
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    state, _ = pass_all(state)
+    assert state.phase == "over" and state.winners == ["anna", "ben"]
+    assert [p.level for p in state.players[:2]] == [10, 10]
+
+
+def test_a_helping_professor_stopped_at_nine_in_games_of_rules_version_1():
+    """The level-10 cap of the helper stays for games begun before rules version 2 (their logs replay
+    as made): the fighter wins alone."""
+    state = game(sets=("cthulhu",))
+    state.rules_version = 1
+    to_table(state, "ben", "professor")
+    for pid in ("anna", "ben"):
+        state.player(pid).level = 9
+    state = fight(state, "chibithulhu")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben"))
+    state, _ = decide(state, "ben", "help", "accept")
+    state, _ = pass_all(state)
+    assert state.winners == ["anna"] and state.player("ben").level == 9
+
+
+@pytest.mark.parametrize(("sets", "klass", "item"), [
+    (("cthulhu",), "professor", "two_handed_flashlight"),       # not for Professors
+    (("shakespeare",), "sha_wizard", "sha_broadsword"),         # not for wizards
+])
+def test_super_munchkin_with_one_class_lifts_its_item_restrictions(sets, klass, item):
+    """C l.266, S l.311-313: with Super Munchkin and one class you have none of the class's
+    disadvantages, its item restrictions included: the item goes down in use and counts."""
+    state = game(sets=sets)
+    to_table(state, "anna", klass)
+    combo = next(state.card_ids[u] for u in state.door_deck if state.card(u).kind == "super_munchkin")
+    plain = game(sets=sets)
+    to_table(plain, "anna", klass)
+    for table in (state, plain):
+        to_hand(table, "anna", item)
+    to_table(state, "anna", combo)
+    results = []
+    for table in (state, plain):
+        uid = table.player("anna").hand[0]
+        table, _ = act(table, A.PlayCard(actor="anna", card=uid))
+        results.append(ch.item_in_play(table.player("anna"), uid).in_use)
+        results.append(ch.strength(table, table.player("anna"), False))
+    bonus = state.card(state.player("anna").hand[0]).bonus
+    assert results == [True, 1 + bonus, False, 1]
+
+
+@pytest.mark.parametrize(("sets", "widener", "cards", "kind", "zone"), [
+    (("cthulhu",), "super_munchkin", ("professor", "investigator"), "drop_class", "classes"),
+    (("impossible",), "imp_double_agent", ("imp_american", "imp_russian"), "drop_loyalty", "loyalties"),
+    (("impossible",), "imp_extra_training", ("imp_karate_training", "imp_knife_training"), "drop_training",
+     "trainings"),
+])
+def test_when_the_card_that_allowed_more_goes_the_player_picks_what_to_keep(sets, widener, cards, kind, zone):
+    """C l.266, I l.181, I l.257: one class (loyalty, training) at a time, more only while Super
+    Munchkin (an agent card, an extra training) lies out. When that card goes, the player keeps one
+    and chooses which (our reading: the rulebooks give the limit, not who picks)."""
+    state = game(sets=sets)
+    first, second = (to_table(state, "anna", c) for c in cards)
+    extra = to_table(state, "anna", widener)
+    state, _ = act(state, A.Discard(actor="anna", card=extra))
+    assert decision(state, "anna", kind).options == [first, second]
+    refused(state, A.KickDoor(actor="anna"), "waiting_for_decision")
+    state, _ = decide(state, "anna", kind, first)
+    assert getattr(state.player("anna"), zone) == [second]
+    assert not any(d.kind == kind for d in state.decisions)
+
+
+def test_the_choice_of_what_to_keep_is_withdrawn_when_the_limit_fits_again():
+    """When a class goes meanwhile (a curse, a loss), nothing more must go: the choice is withdrawn."""
+    state = game(sets=("cthulhu",))
+    professor, investigator = (to_table(state, "anna", c) for c in ("professor", "investigator"))
+    combo = to_table(state, "anna", "super_munchkin")
+    state, _ = act(state, A.Discard(actor="anna", card=combo))
+    assert decision(state, "anna", "drop_class")
+    state, _ = act(state, A.Discard(actor="anna", card=professor))
+    assert state.player("anna").classes == [investigator]
+    assert not any(d.kind == "drop_class" for d in state.decisions)
 
 
 def test_impossible_starting_hand_lays_out_one_of_each_kind():

@@ -7,10 +7,24 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.munchkin import actions as A
+from engine.munchkin import character as ch
 from engine.munchkin.combat import monsters_strength, players_strength
 from engine.munchkin.rules import apply
 from engine.munchkin.sets.cult import is_cultist
-from tests.munchkin_helpers import act, decide, decision, fight, game, kinds, pass_all, take, to_hand, to_table
+from tests.munchkin_helpers import (
+    act,
+    decide,
+    decision,
+    fight,
+    game,
+    kinds,
+    pass_all,
+    refused,
+    rig_dice,
+    take,
+    to_hand,
+    to_table,
+)
 
 
 def cthulhu(players: int = 3):
@@ -502,3 +516,88 @@ def test_the_ichor_one_shots_have_german_names_for_das_sekret():
     names = {cid: cards[cid].name_de for cid in ("thicker_ichor", "quicker_ichor")}
     assert names == {"thicker_ichor": "Dickes Sekret", "quicker_ichor": "Flinkes Sekret"}
     assert not [c.name_de for c in cards.values() if c.name_de.endswith("er Sekret")]
+
+
+def _strengths_after_help(state, fighter: str, helper: str):
+    """The combat's strengths once the helper has joined through the moves."""
+    state, _ = act(state, A.AskHelp(actor=fighter, helper=helper))
+    state, events = decide(state, helper, "help", "accept")
+    return [e for e in events if e.kind == "combat_strengths"][-1].params
+
+
+@pytest.mark.parametrize("cultist", ["ben", "anna"])
+def test_great_cthulhu_judges_fighter_and_helper_each_by_their_own_traits(cultist):
+    """C l.182, C l.166: a monster's strengths and weaknesses hit the helper too, each side by its
+    own traits and each bonus once. Großer Cthulhu (+4 against non-Kultisten) stays at 24 against a
+    non-Kultist helped by a Kultist, and a non-Kultist helping a Kultist is hit by it as well."""
+    state = cthulhu()
+    make_cultist(state, cultist)
+    state = fight(state, "great_cthulhu")
+    assert _strengths_after_help(state, "anna", "ben")["monsters"] == 24
+
+
+def test_great_cthulhu_pooled_the_traits_in_games_of_rules_version_1():
+    """A game begun before rules version 2 keeps its old reading (the pooled traits), so that its log
+    replays as it was played."""
+    state = cthulhu()
+    state.rules_version = 1
+    make_cultist(state, "ben")
+    state = fight(state, "great_cthulhu")
+    assert _strengths_after_help(state, "anna", "ben")["monsters"] == 20
+
+
+def test_a_traded_item_is_laid_out_at_once_and_may_be_put_on_then():
+    """C l.296: every item got in a trade goes down at once: in use where the slot is free. With the
+    slot taken it is carried, and at that moment (C l.272) the receiver may swap it in out of turn;
+    an item not just received stays in the backpack until the own turn (C l.286)."""
+    state = cthulhu()
+    pin = to_table(state, "ben", "bowling_pin")
+    cowl = to_table(state, "cleo", "cowl_of_cthulhu")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(pin,), want=(cowl,)))
+    state, _ = decide(state, "cleo", "trade", "accept")
+    assert ch.item_in_play(state.player("ben"), cowl).in_use            # anna's turn, ben's head was free
+    assert ch.item_in_play(state.player("cleo"), pin).in_use
+    state = cthulhu()
+    helmet = to_table(state, "ben", "miners_helmet")
+    old_tentacle = to_table(state, "ben", "fake_tentacle", in_use=False)
+    cowl = to_table(state, "cleo", "cowl_of_cthulhu")
+    state, _ = act(state, A.OfferTrade(actor="cleo", to="ben", give=(cowl,)))
+    state, _ = decide(state, "ben", "trade", "accept")
+    assert not ch.item_in_play(state.player("ben"), cowl).in_use         # the head is taken
+    refused(state, A.Equip(actor="ben", card=old_tentacle, in_use=True), "not_your_turn")
+    state, _ = act(state, A.Equip(actor="ben", card=helmet, in_use=False))
+    state, _ = act(state, A.Equip(actor="ben", card=cowl, in_use=True))
+    assert ch.item_in_play(state.player("ben"), cowl).in_use
+
+
+def test_looters_of_the_player_on_turn_lay_the_cards_out_at_once():
+    """C l.246, C l.248, C l.272: when the player on turn dies, the corpse is looted once the combat
+    is over (an item is no one-shot: none goes down while the combat is on), and the looter may lay
+    the card out at once, although the turn passes right after the looting."""
+    state = cthulhu()
+    state.player("cleo").level = 3                        # loots first
+    axe = to_table(state, "anna", "prehistoric_axe")
+    state = fight(state, "froggoth")                      # level 12: death
+    state, _ = pass_all(state)
+    rig_dice(state, 1)
+    state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+    assert state.combat is None and decision(state, "cleo", "corpse_pick")
+    state, _ = decide(state, "cleo", "corpse_pick", axe)
+    assert state.active_player.id == "ben"                # the turn passed on after the looting
+    state, _ = act(state, A.PlayCard(actor="cleo", card=axe))
+    assert ch.item_in_play(state.player("cleo"), axe).in_use
+
+
+def test_an_item_given_away_without_a_trade_changes_hands_for_nothing():
+    """C l.298: items may be given away without a trade, to bribe someone: ben hands cleo his
+    Bowlingkegel out of turn and gets nothing back; it goes down at once (in use, her hands are free).
+    A declined gift stays where it was."""
+    state = cthulhu()
+    pin = to_table(state, "ben", "bowling_pin")
+    state, _ = act(state, A.OfferTrade(actor="ben", to="cleo", give=(pin,)))
+    refused_state, _ = decide(state, "cleo", "trade", "decline")
+    assert ch.item_in_play(refused_state.player("ben"), pin) is not None
+    state, events = decide(state, "cleo", "trade", "accept")
+    assert "trade_done" in kinds(events)
+    assert ch.item_in_play(state.player("ben"), pin) is None and state.player("cleo").items[0].uid == pin
+    assert state.player("cleo").items[0].in_use and state.player("ben").items == []

@@ -10,7 +10,21 @@ from engine.munchkin.character import slot_free, strength
 from engine.munchkin.combat import monsters_strength
 from engine.munchkin.rules import legal_actions, new_game
 from engine.munchkin.state import GameState
-from tests.munchkin_helpers import act, decide, fight, game, kinds, on_top, pass_all, refused, take, to_hand, to_table
+from tests.munchkin_helpers import (
+    act,
+    decide,
+    fight,
+    game,
+    kinds,
+    on_top,
+    pass_all,
+    refused,
+    rig_dice,
+    run,
+    take,
+    to_hand,
+    to_table,
+)
 
 
 def stored_at_version_1(state: GameState) -> GameState:
@@ -322,13 +336,102 @@ def test_faster_play_in_impossible_is_four_and_four_and_the_claim_only():
 
 
 def test_a_dead_character_draws_two_and_two_at_the_next_turn():
-    """I l.147: after death the next turn starts with two cards of each deck (four with faster play)."""
-    for options, size in (({}, 4), ({"faster_play": True}, 8)):
-        state = impossible(**options)
-        state.player("ben").needs_new_hand = True
-        state.phase = "after"
-        state, _ = act(state, A.EndTurn(actor="anna"))
-        assert state.active_player.id == "ben" and len(state.player("ben").hand) == size
+    """I l.147: the dead character's next turn starts with two cards from each deck (four with the
+    faster play), to be laid out as at the start of the game. Played: anna dies to the Maulwurfkönig
+    on her turn, ben's turn passes, and anna's next turn deals her new hand."""
+    for options, size in (({}, 2), ({"faster_play": True}, 4)):
+        state = impossible(players=2, **options)
+        state.player("anna").level = 5                      # the Maulwurfkönig pursues level 5 and up
+        state = fight(state, "imp_mole_king")               # death
+        state, _ = pass_all(state)
+        rig_dice(state, 1)
+        state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+        assert state.active_player.id == "ben" and state.player("anna").hand == []
+        on_top(state, "imp_american")
+        state, _ = run(state, A.KickDoor(actor="ben"), A.EndTurn(actor="ben"))
+        anna = state.player("anna")
+        decks = [state.card(u).deck for u in anna.hand]
+        assert state.active_player.id == "anna"                 # (Impossible alone listens at no door)
+        assert (decks.count("door"), decks.count("treasure")) == (size, size)
+        assert all(anna.fresh.get(u) == state.turn for u in anna.hand)   # laid out as at the start
+
+def test_a_monster_removed_by_a_card_pays_nothing_when_you_flee_from_the_rest():
+    """I l.95: with a monster removed by a card and the fight against the other lost, you run away and
+    get no treasure, not even the removed monster's (which a won fight would pay: I l.151)."""
+    state = impossible()
+    state = fight(state, "imp_doomsday_clock")              # level 16, lets level 1 go
+    wandering = to_hand(state, "anna", "imp_wandering_monster")
+    lair = to_hand(state, "anna", "imp_volcano_lair")       # 4 treasures
+    state, _ = act(state, A.PlayCard(actor="anna", card=wandering, with_card=lair))
+    seat = to_hand(state, "anna", "imp_ejector_seat")
+    state, _ = act(state, A.PlayCard(actor="anna", card=seat, target_monster=lair))
+    treasures = len(state.treasure_deck)
+    state, _ = pass_all(state)
+    state, events = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+    assert "escaped" in kinds(events) and state.combat is None
+    assert state.player("anna").hand == [] and len(state.treasure_deck) == treasures
+
+
+def test_the_ninja_army_takes_the_backpack_too():
+    """Ninja-Armee (fact sheet): its bad stuff takes all your items, the carried ones in the backpack
+    as well as those in use; the hand stays."""
+    state = impossible()
+    state.player("anna").level = 4                          # level 3 and below are not pursued
+    hat = to_table(state, "anna", "imp_fur_hat")
+    carried = to_table(state, "anna", "imp_gas_mask", in_use=False)
+    kept = to_hand(state, "anna", "imp_american")
+    state = fight(state, "imp_ninja_army")
+    state, _ = pass_all(state)
+    rig_dice(state, 1)
+    state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+    anna = state.player("anna")
+    assert anna.items == [] and {hat, carried} <= set(state.treasure_discard) and kept in anna.hand
+
+
+def test_the_backpack_survived_the_ninja_army_in_games_of_rules_version_1():
+    state = impossible()
+    state.rules_version = 1
+    state.player("anna").level = 4
+    to_table(state, "anna", "imp_fur_hat")
+    carried = to_table(state, "anna", "imp_gas_mask", in_use=False)
+    state = fight(state, "imp_ninja_army")
+    state, _ = pass_all(state)
+    rig_dice(state, 1)
+    state, _ = decide(state, "anna", "run_away", state.combat.monsters[0].uid)
+    assert [i.uid for i in state.player("anna").items] == [carried]
+
+
+def test_a_gift_is_no_trade_and_may_be_sold_at_once():
+    """I l.205: items may be given away without a trade; the ban of I l.203 (no sale before your
+    next turn) is for items got in a trade. A gift offered and one asked for may be sold at once; an
+    item got in exchange may not."""
+    state = impossible()
+    passport = to_table(state, "ben", "imp_fake_passport")          # 1000 gold
+    state, _ = act(state, A.OfferTrade(actor="ben", to="anna", give=(passport,)))
+    state, _ = decide(state, "anna", "trade", "accept")
+    state, _ = act(state, A.Sell(actor="anna", cards=(passport,)))
+    assert state.player("anna").level == 2
+    briefcase = to_table(state, "cleo", "imp_cash_briefcase")       # asked for, given for nothing
+    state, _ = act(state, A.OfferTrade(actor="anna", to="cleo", want=(briefcase,)))
+    state, _ = decide(state, "cleo", "trade", "accept")
+    state, _ = act(state, A.Sell(actor="anna", cards=(briefcase,)))
+    assert state.player("anna").level == 3
+    hat = to_table(state, "anna", "imp_fur_hat")
+    passport = to_table(state, "ben", "imp_fake_passport")
+    state, _ = act(state, A.OfferTrade(actor="anna", to="ben", give=(hat,), want=(passport,)))
+    state, _ = decide(state, "ben", "trade", "accept")
+    refused(state, A.Sell(actor="anna", cards=(passport,)), "traded_item_not_sellable_yet")
+
+
+def test_the_backpack_may_change_out_of_turn_but_not_in_a_combat():
+    """I l.195: items are put in and out of the backpack at any time except in a combat or while
+    running away (unlike Cthulhu l.286's own turn)."""
+    state = impossible()
+    hat = to_table(state, "ben", "imp_fur_hat", in_use=False)
+    state, _ = act(state, A.Equip(actor="ben", card=hat, in_use=True))      # anna's turn
+    state, _ = act(state, A.Equip(actor="ben", card=hat, in_use=False))
+    state = fight(state, "imp_tourist_trap")
+    refused(state, A.Equip(actor="ben", card=hat, in_use=True), "in_combat")
 
 
 def test_a_hireling_is_no_ally_and_cannot_be_sacrificed_to_escape():

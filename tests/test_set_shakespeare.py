@@ -273,10 +273,18 @@ def test_two_bees_from_the_sample_card():
         assert state.player("anna").level == level
 
 
-def test_the_iambic_thermometer_the_rulebook_names_is_an_item():
-    """S l.686 names "Jambisches Thermometer" as an item to bribe with."""
-    state = game(sets=("shakespeare",))
-    assert state.card(take(state, "sha_iambic_thermometer")).kind == "item"
+def test_the_iambic_thermometer_the_rulebook_names_is_an_item_to_bribe_with():
+    """S l.686 names "Jambisches Thermometer" as an item to bribe a helper with: offered with the
+    call for help, it goes from the fighter's table to the helper's once the help is accepted."""
+    state = shakespeare()
+    thermometer = to_table(state, "anna", "sha_iambic_thermometer")
+    assert state.card(thermometer).kind == "item"
+    state = fight(state, "sha_caliban")
+    state, _ = act(state, A.AskHelp(actor="anna", helper="ben", items=(thermometer,)))
+    assert [i.uid for i in state.player("anna").items] == [thermometer]       # not before the answer
+    state, events = decide(state, "ben", "help", "accept")
+    assert state.combat.helper == "ben" and "item_given" in kinds(events)
+    assert [i.uid for i in state.player("ben").items] == [thermometer] and state.player("anna").items == []
 
 
 def test_thief_steals_a_small_item_but_not_during_a_combat():

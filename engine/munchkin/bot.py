@@ -31,7 +31,7 @@ class BotPlayer:
         moves = self.listed = legal_actions(state, self.player_id)
         if not moves:
             return None
-        for pick in (self._decision, self._combat, self._own_turn, self._spite):
+        for pick in (self._decision, self._combat, self._own_turn, self._just_received, self._spite):
             move = pick(state, moves)
             if move is not None:
                 return move
@@ -78,7 +78,7 @@ class BotPlayer:
             if sacrifice is not None:
                 return sacrifice
         if decision.kind in ("charity_give", "charity_discard", "choose_loss", "excess_big", "drop_follower",
-                             "drop_power"):
+                             "drop_power", "drop_class", "drop_race", "drop_loyalty", "drop_training"):
             return min(options, key=lambda m: self._value(state, m.option.split(">")[0]))
         return options[0]
 
@@ -169,6 +169,23 @@ class BotPlayer:
                 return loot[0]
         ends = [m for m in moves if isinstance(m, A.EndTurn)]
         return ends[0] if ends else None
+
+    def _just_received(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
+        """On another player's turn, outside a combat: lay out and put on what just came from a
+        trade or a corpse (it may go down at that moment)."""
+        if state.active_player.id == self.player_id or state.combat is not None:
+            return None
+        me = state.player(self.player_id)
+        fresh = {uid for uid, last in me.fresh.items() if last >= state.turn}
+        if not fresh:
+            return None
+        for move in moves:
+            if isinstance(move, A.PlayCard) and move.card in fresh and move.target_player is None \
+                    and state.card(move.card).kind in LAYOUT_KINDS and state.card(move.card).kind != "level_up":
+                return move
+            if isinstance(move, A.Equip) and move.card in fresh and move.in_use:
+                return move
+        return None
 
     def _spite(self, state: GameState, moves: list[A.Action]) -> A.Action | None:
         """Curses go to the leader."""

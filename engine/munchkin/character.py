@@ -10,7 +10,14 @@ from engine.munchkin.cards import Card, catalog, cultist_at_will_cards
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets.cult import cult_bonus
-from engine.munchkin.state import Corpse, GameState, ItemInPlay, Player
+from engine.munchkin.state import (
+    HALF_CLASS_SPARES_RESTRICTIONS,
+    OWN_TRAITS_PER_FIGHTER,
+    Corpse,
+    GameState,
+    ItemInPlay,
+    Player,
+)
 from engine.munchkin.tx import Tx
 
 MAX_LEVEL = 10
@@ -125,9 +132,36 @@ def monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, i
     that class and none of its disadvantages (C l.266, S l.296-299, S l.308-316): each entry is read
     both with and without the half class, and the reading better for the players counts. So a
     half-Kultist still gets Lloyd Lloigor's -2, and Großer Cthulhu's +4 against non-Kultisten does
-    not hit him."""
+    not hit him.
+
+    Fighter and helper are judged each by their own traits, and an entry counts once if it hits
+    either (C l.182, I l.115): a Kultist helping a non-Kultist leaves Großer Cthulhu's +4 standing.
+    Games begun before OWN_TRAITS_PER_FIGHTER pooled the two players' traits instead."""
     if not bonus_vs:            # most monsters and enhancers: no traits to read
         return 0
+    if state.rules_version < OWN_TRAITS_PER_FIGHTER:
+        return _pooled_monster_bonus(state, players, bonus_vs)
+    readings = [_trait_readings(state, player) for player in players]
+    return sum(bonus for trait, bonus in bonus_vs.items()
+               if any(_hits(trait, bonus, full, human) for full, human in readings))
+
+
+def _trait_readings(state: GameState, player: Player) -> tuple[set[str], set[str]]:
+    """The player's traits in full and read as half human (the same set without a half card)."""
+    full = traits(state, player)
+    return full, (traits(state, player, as_human=True) if _half_human(player) else full)
+
+
+def _hits(trait: str, bonus: int, full: set[str], human: set[str]) -> bool:
+    """The entry counts against this player in the reading better for the player: a bonus for the
+    monster only if both readings have the trait, a malus if either has it."""
+    if bonus > 0:
+        return trait_applies(trait, full) and trait_applies(trait, human)
+    return trait_applies(trait, full) or trait_applies(trait, human)
+
+
+def _pooled_monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, int]) -> int:
+    """monster_bonus of rules version 1: the traits of fighter and helper taken together."""
     full: set[str] = set()
     human: set[str] = set()
     for player in players:
@@ -140,15 +174,20 @@ def monster_bonus(state: GameState, players: list[Player], bonus_vs: dict[str, i
 
 
 def meets_restriction(state: GameState, player: Player, card: Card) -> bool:
-    """An item "usable by X only" may be carried by anyone, but only X gets its bonus."""
+    """An item "usable by X only" may be carried by anyone, but only X gets its bonus. A half class
+    or race (Super Munchkin, Half-Breed with one card) brings none of its disadvantages (C l.266,
+    S l.311-313): the restriction is met in either reading (a Super-Professor may use the
+    Zweihändige Taschenlampe "not for Professors" and still the Necronomicon "Professors only")."""
     if not card.usable_by:
         return True
-    mine = traits(state, player)
-    if any(trait_applies(t, mine) for t in card.usable_by):
+    if any(trait_applies(t, traits(state, player)) for t in card.usable_by):
         return True
-    # with a Kultausweis an item for non-Kultisten only is usable too
-    return holds_cult_card(state, player) and any(trait_applies(t, traits(state, player, as_human=True))
-                                                  for t in card.usable_by)
+    half_human = state.rules_version >= HALF_CLASS_SPARES_RESTRICTIONS and _half_human(player)
+    # a half class brings none of its disadvantages; with a Kultausweis an item for non-Kultisten is usable too
+    if not (half_human or holds_cult_card(state, player)):
+        return False
+    human = traits(state, player, as_human=True)
+    return any(trait_applies(t, human) for t in card.usable_by)
 
 
 def cheated(state: GameState, item: ItemInPlay) -> bool:
@@ -334,6 +373,18 @@ def move_item(state: GameState, giver: Player, receiver: Player, uid: str) -> No
     giver.items.remove(item)
     item.in_use = False
     item.on_follower = None
+    receiver.items.append(item)
+
+
+def hand_over_item(state: GameState, giver: Player, receiver: Player, uid: str) -> None:
+    """An item changes hands in a trade and is laid out at once (C l.296, I l.203): in use where a
+    slot is free and the receiver may use it, else carried; its enhancers come along."""
+    item = item_in_play(giver, uid)
+    assert item is not None
+    giver.items.remove(item)
+    card = state.card(uid)
+    item.on_follower = None
+    item.in_use = card.kind == "item" and slot_free(state, receiver, card) and meets_restriction(state, receiver, card)
     receiver.items.append(item)
 
 

@@ -14,7 +14,7 @@ from engine.munchkin.decisions import open_decision
 from engine.munchkin.effects import apply_effects
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets.cult import become_cultist
-from engine.munchkin.state import Combat, CombatMonster, GameState, Player
+from engine.munchkin.state import HELPER_REACHES_TEN_BY_THE_KILL, Combat, CombatMonster, GameState, Player
 from engine.munchkin.tx import Tx
 
 ESCAPE_ROLL = 5
@@ -270,7 +270,10 @@ def _win(tx: Tx) -> None:
     if combat.helper:
         helper = state.player(combat.helper)
         if any(c.helper_gains_level for c in ch.ability_cards(state, helper)):
-            ch.gain_levels(tx, helper, len(killed), by_kill=False, source="helped_kill")
+            # the helper goes up by the kill too: both may reach level 10 at once and win together
+            # (C l.27, I l.63); games begun before stop the helper at 9
+            by_kill = state.rules_version >= HELPER_REACHES_TEN_BY_THE_KILL
+            ch.gain_levels(tx, helper, len(killed), by_kill=by_kill, source="helped_kill")
     rewarded = list(killed) + (combat.defeated if rules.treasure_for_defeat_without_kill else [])
     count = sum(monster_treasures(state, m) for m in rewarded)
     if check_winners(tx):

@@ -12,7 +12,7 @@ from engine.munchkin.cards import Effect
 from engine.munchkin.decisions import open_decision
 from engine.munchkin.registry import HANDLERS, handler
 from engine.munchkin.sets.cult import become_cultist, may_lose
-from engine.munchkin.state import Player
+from engine.munchkin.state import LOSE_ALL_ITEMS_TAKES_THE_BACKPACK, ItemInPlay, Player
 from engine.munchkin.tx import Tx
 
 
@@ -130,7 +130,7 @@ def _apply_simple(tx: Tx, victim: Player, effect: Effect, source: str) -> bool:
         ch.lose_levels(tx, victim, effect.n, source=tx.s.card_ids[source])
         return True
     if effect.op == "lose_all_items":
-        hits = [i.uid for i in victim.items if i.in_use and _slot_matches(tx, i.uid, effect.slot)]
+        hits = [i.uid for i in _all_items_pool(tx, victim, effect.slot) if _slot_matches(tx, i.uid, effect.slot)]
         for uid in hits:
             lose_card(tx, victim, uid, source)
         return bool(hits)
@@ -154,6 +154,15 @@ def _apply_simple(tx: Tx, victim: Player, effect: Effect, source: str) -> bool:
     if effect.op == "become_cultist":
         return become_cultist(tx, victim)
     raise AssertionError(f"unhandled effect {effect.op}")
+
+
+def _all_items_pool(tx: Tx, victim: Player, slot: str | None) -> list[ItemInPlay]:
+    """The items "lose all items" reads: all of them, carried ones too (Ninja-Armee), as "lose an
+    item" does; "all your headgear" and the like only those in use. Games begun before
+    LOSE_ALL_ITEMS_TAKES_THE_BACKPACK spared the backpack."""
+    if slot in (None, "any", "big") and tx.s.rules_version >= LOSE_ALL_ITEMS_TAKES_THE_BACKPACK:
+        return list(victim.items)
+    return [i for i in victim.items if i.in_use]
 
 
 def _finish_source(tx: Tx, victim: Player, source: str, finish: str) -> None:

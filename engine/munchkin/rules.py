@@ -48,7 +48,19 @@ from engine.munchkin.registry import CardPlay
 from engine.munchkin.registry_load import DECISIONS, PLAYS
 from engine.munchkin.setrules import rules_for
 from engine.munchkin.sets import hooks
-from engine.munchkin.state import Bribe, Charity, Combat, Decision, GameState, Options, PlayedOneShot, Player
+from engine.munchkin.state import (
+    GIFTS_SELLABLE_AT_ONCE,
+    LOOTING_AFTER_THE_COMBAT,
+    TRADED_ITEMS_LAID_OUT,
+    Bribe,
+    Charity,
+    Combat,
+    Decision,
+    GameState,
+    Options,
+    PlayedOneShot,
+    Player,
+)
 from engine.munchkin.tx import Tx
 
 SELL_UNIT = 1000
@@ -593,10 +605,12 @@ def _cast_curse(tx: Tx, uid: str, victim: Player) -> None:
 
 # ====================================================================== items, selling, trading
 def check_equip(state: GameState, a: Equip) -> None:
-    player = _require_turn(state, a.actor)
+    player = state.player(a.actor)
+    item = ch.item_in_play(player, a.card)
+    if item is None or not _backpack_open_out_of_turn(state, player, item.uid, a.in_use):
+        _require_turn(state, a.actor)
     if state.combat is not None:
         raise IllegalAction("in_combat")
-    item = ch.item_in_play(player, a.card)
     if item is None:
         raise IllegalAction("item_not_in_play", card=a.card)
     card = state.card(a.card)
@@ -611,6 +625,23 @@ def check_equip(state: GameState, a: Equip) -> None:
             raise IllegalAction("restricted", card=card.id, needs=list(card.usable_by))
         if not ch.slot_free(state, player, card, ignoring=a.card):
             raise IllegalAction("slot_full", card=card.id, slot=card.slot)
+
+
+def _backpack_open_out_of_turn(state: GameState, player: Player, uid: str, in_use: bool) -> bool:
+    """An item just received (a trade) may be put on at that moment (C l.272, C l.296), and to make
+    room for it others may be put away then (C l.286 bars only taking items out of the backpack);
+    Impossible bars backpack changes only in a combat or while running away, not out of turn
+    (I l.195). Games begun before TRADED_ITEMS_LAID_OUT: only on your own turn."""
+    if state.rules_version < TRADED_ITEMS_LAID_OUT:
+        return False
+    if rules_for(tuple(state.sets), state.options).backpack_out_of_turn or _is_fresh(state, player, uid):
+        return True
+    return not in_use and _fresh_item_waits(state, player)
+
+
+def _fresh_item_waits(state: GameState, player: Player) -> bool:
+    """An item just received lies in the player's backpack."""
+    return any(not i.in_use and _is_fresh(state, player, i.uid) for i in player.items)
 
 
 def do_equip(tx: Tx, a: Equip) -> None:
@@ -752,9 +783,16 @@ def _complete_trade(tx: Tx, params: dict) -> None:
     offer = OfferTrade(actor=params["from"], to=params["to"], give=tuple(params["give"]), want=tuple(params["want"]))
     _check_trade(state, offer)
     giver, taker = state.player(offer.actor), state.player(offer.to)
-    unsellable = rules_for(tuple(state.sets), state.options).traded_items_unsellable
+    # items given for nothing in return are a gift, no trade (I l.205 "ohne Handel"): sellable at once
+    gift = not (offer.give and offer.want) and state.rules_version >= GIFTS_SELLABLE_AT_ONCE
+    unsellable = rules_for(tuple(state.sets), state.options).traded_items_unsellable and not gift
+    laid_out = state.rules_version >= TRADED_ITEMS_LAID_OUT
     for uid, src, dst in [(u, giver, taker) for u in offer.give] + [(u, taker, giver) for u in offer.want]:
-        ch.move_item(state, src, dst, uid)
+        if laid_out:    # laid out at once, in use where it fits, and may be put on now (C l.296, I l.203)
+            ch.hand_over_item(state, src, dst, uid)
+            dst.fresh[uid] = state.turn
+        else:
+            ch.move_item(state, src, dst, uid)
         if unsellable:   # Impossible: not before the new owner's next turn
             dst.traded.append(uid)
     tx.emit("trade_done", player=giver.id, to=taker.id, give=[state.card_ids[u] for u in offer.give],
@@ -965,7 +1003,7 @@ def _resolve_decision(tx: Tx, decision: Decision, option: str) -> None:
         corpse.cards.remove(option)
         corpse.next += 1
         player.hand.append(option)
-        player.fresh[option] = state.turn
+        player.fresh[option] = _loot_fresh_until(state)
         tx.emit("corpse_looted", player=player.id, owner=corpse.owner, card=state.card_ids[option])
     elif kind == "charity_give":
         uid, to = option.split(">")
@@ -1140,10 +1178,10 @@ def advance(tx: Tx) -> None:
         _prune_decisions(tx)
         if _blocking(state):
             return
-        if state.corpses:
+        combat = state.combat
+        if state.corpses and (combat is None or state.rules_version < LOOTING_AFTER_THE_COMBAT):
             _corpse_step(tx)
             continue
-        combat = state.combat
         if combat is not None:
             if combat.stage == "fight":
                 if not _all_passed(state, combat):
@@ -1172,7 +1210,8 @@ def _prune_decisions(tx: Tx) -> None:
         if decision.kind in ("charity_give", "charity_discard"):
             player = state.player(decision.player)
             keep = [o for o in decision.options if o.split(">")[0] in player.hand]
-        elif decision.kind in ("choose_loss", "excess_big", "drop_follower", "drop_power"):
+        elif decision.kind in ("choose_loss", "excess_big", "drop_follower", "drop_power", "drop_class", "drop_race",
+                               "drop_loyalty", "drop_training"):
             player = state.player(decision.player)
             in_play = set(ch.owned_in_play(player)) | set(player.curses)
             keep = [o for o in decision.options if o in in_play]
@@ -1203,6 +1242,16 @@ def _corpse_step(tx: Tx) -> None:
         tx.discard(uid)
     tx.emit("corpse_discarded", owner=corpse.owner, count=len(corpse.cards))
     state.corpses.pop(0)
+
+
+def _loot_fresh_until(state: GameState) -> int:
+    """The last turn a looted card may still be laid out as just received. Looted cards go into the
+    hand or down at once (C l.246); when the dead player was on turn, the turn passes right after the
+    looting (C l.248), so the moment lasts into the next turn. Games begun before
+    LOOTING_AFTER_THE_COMBAT: this turn only."""
+    if state.turn_passes and state.rules_version >= LOOTING_AFTER_THE_COMBAT:
+        return state.turn + 1
+    return state.turn
 
 
 def _charity_allowed_recipients(state: GameState) -> list[str]:
@@ -1371,6 +1420,8 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
         _list_abilities(moves, state, player, shared)
     if shared.turn_owner == pid:
         _list_turn_moves(moves, state, player, shared)
+    elif player.items and shared.turn_owner is not None and state.rules_version >= TRADED_ITEMS_LAID_OUT:
+        _list_backpack_out_of_turn(moves, state, player)
     _list_card_plays(moves, state, player, shared)
     in_play = cards_in_play(player)
     if in_play:
@@ -1381,10 +1432,9 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
         for uid in player.followers:
             _append_if_legal(moves, state, _SACRIFICE(pid, uid))
     if shared.claimable:
-        for uid in player.hand:
-            if shared.card(uid).kind == "level_up":
-                moves.append(_CLAIM(pid, uid))      # everything check_claim asks, made so
-                break
+        # each go-up-a-level card may pay (which one goes to the discard pile differs): everything
+        # check_claim asks, made so
+        moves += [_CLAIM(pid, uid) for uid in player.hand if shared.card(uid).kind == "level_up"]
     if pid not in shared.fighting:                  # nobody in the combat trades
         _list_trades(moves, state, player, shared)
     return moves
@@ -1658,6 +1708,18 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
     if phase != "charity":          # check_sell refuses every sale while charity is given out
         for sale in shared.game.sales(state, player):
             _append_if_legal(moves, state, sale)
+
+
+def _list_backpack_out_of_turn(moves: list[Action], state: GameState, player: Player) -> None:
+    """Items another player than the one on turn may put on or away now (_backpack_open_out_of_turn):
+    one just received and those in use beside it, or any in Impossible alone."""
+    any_item = rules_for(tuple(state.sets), state.options).backpack_out_of_turn
+    if not (any_item or player.fresh):
+        return
+    room_wanted = not any_item and _fresh_item_waits(state, player)
+    for item in player.items:
+        if any_item or _is_fresh(state, player, item.uid) or (room_wanted and item.in_use):
+            _append_if_legal(moves, state, _EQUIP(player.id, item.uid, not item.in_use))
 
 
 def _list_trades(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:

@@ -17,6 +17,7 @@ class SetRules:
     treasure_for_defeat_without_kill: bool = False
     keeps_curses_at_death: bool = False
     traded_items_unsellable: bool = False
+    backpack_out_of_turn: bool = False   # items into and out of the backpack on others' turns too
     items_in_combat: bool = False     # a non-one-shot item may be played from hand during a combat
     listen_at_door: bool = False      # faster play: phase 0 draws a face-down door card
     loot_treasure: bool = False       # faster play: looting the room draws a treasure, not a door
@@ -54,6 +55,9 @@ def _rules_for(sets: tuple[str, ...], faster_play: bool) -> SetRules:
         # Axe Cop "Tod": curses stay; Impossible "Tod": lasting trap effects stay
         keeps_curses_at_death=bool(chosen & {"axecop", "impossible"}),
         traded_items_unsellable="impossible" in chosen,          # Impossible: "Handeln"
+        # Impossible l.195 bars backpack changes only in a combat or while running away; Cthulhu
+        # l.286 (and the books that follow it) only on your own turn. A mix keeps the own turn.
+        backpack_out_of_turn=chosen == {"impossible"},
         # Cthulhu l.212, Shakespeare l.505-506, Impossible l.201: no items but one-shots during a
         # combat. Impossible l.235 lets the player whose turn it is play one and use it at once; we
         # follow l.201 there. Axe Cop l.122 bans only selling and trading in combat, so Axe Cop alone

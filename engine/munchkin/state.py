@@ -24,6 +24,17 @@ CARDS_PLAYED_FROM = 2
 # one's own turn only (Shakespeare) and only an ally sacrificed to escape (Axe Cop). A game begun
 # before keeps the rules it was played by.
 MIX_AND_ALLOWANCE_RULES = 2
+# Rules fixed in version 2 (issue #37, points 1-8): a game begun under version 1 keeps the old reading,
+# so that its stored log replays as it was played (table.replay). Each constant is the first version
+# with that rule.
+OWN_TRAITS_PER_FIGHTER = 2       # a monster's "+N against X" judged on fighter and helper apart (C182, I115)
+TRADED_ITEMS_LAID_OUT = 2        # a traded item goes down in use at once and may be put on then (C296, I203)
+LOOTING_AFTER_THE_COMBAT = 2     # the corpse is looted once the combat is over, the loot laid out at once (C246)
+HELPER_REACHES_TEN_BY_THE_KILL = 2   # a helper who goes up for a kill may reach level 10 by it (C27, I63)
+HALF_CLASS_SPARES_RESTRICTIONS = 2   # Super Munchkin / Half-Breed with one card: no item restriction of it (C266)
+LIMITS_AFTER_AN_ALLOWANCE_GOES = 2   # losing Super Munchkin, an agent or extra training: pick what to keep
+LOSE_ALL_ITEMS_TAKES_THE_BACKPACK = 2   # "lose all items" takes the carried ones too
+GIFTS_SELLABLE_AT_ONCE = 2       # Impossible: an item given without a trade is no traded item (I205)
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 

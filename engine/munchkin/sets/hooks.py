@@ -13,7 +13,7 @@ from engine.munchkin.decisions import first_pending, open_decision
 from engine.munchkin.effects import lose_card
 from engine.munchkin.registry import decision
 from engine.munchkin.sets import axecop, cthulhu, cult, impossible, shakespeare
-from engine.munchkin.state import GameState, Player
+from engine.munchkin.state import LIMITS_AFTER_AN_ALLOWANCE_GOES, GameState, Player
 from engine.munchkin.tx import Tx
 
 # where a card lies once played, by kind
@@ -97,6 +97,8 @@ def _watching(sets: tuple[str, ...]) -> tuple[Callable[[Tx], None], ...]:
         rules.append(check_follower_counts)
     if any(card.extra_big_items > 0 for card in catalog(sets).values()):   # a dwarf, the Dinosaurier
         rules.append(shakespeare.withdraw_settled_big_items)
+    if kinds & {"super_munchkin", "half_breed", "extra_loyalty", "extra_training"}:
+        rules.append(check_zone_limits)
     return tuple(rules)
 
 
@@ -114,6 +116,54 @@ def check_follower_counts(tx: Tx) -> None:
             tx.s.decisions.remove(pending[player.id])
 
 
+# the zones a card may widen, and the decision that asks which card goes when the widening card is gone
+ZONE_LIMITS = (("classes", "drop_class"), ("races", "drop_race"), ("loyalties", "drop_loyalty"),
+               ("trainings", "drop_training"))
+
+
+def zone_allowance(state: GameState, player: Player, zone: str) -> int:
+    """One class, race, loyalty and training; Super Munchkin and Half-Breed allow a second class or
+    race (C l.266), the agents and extra training more loyalties and trainings (I l.181, I l.257)."""
+    if zone == "classes":
+        return 2 if player.super_munchkin else 1
+    if zone == "races":
+        return 2 if player.half_breed else 1
+    return impossible.allowance(state, player, zone)
+
+
+def check_zone_limits(tx: Tx) -> None:
+    """When the card that allowed a second class (race, loyalty, training) goes, the player keeps
+    as many as the rules allow and picks which go (our reading: the rulebooks name only the limit).
+    Games begun before LIMITS_AFTER_AN_ALLOWANCE_GOES kept them all."""
+    state = tx.s
+    if state.rules_version < LIMITS_AFTER_AN_ALLOWANCE_GOES:
+        return
+    for zone, kind in ZONE_LIMITS:
+        pending = first_pending(state, kind) if state.decisions else {}
+        for player in state.players:
+            cards = player.__dict__[zone]
+            if len(cards) < 2 and player.id not in pending:
+                continue            # the allowance is at least 1: nothing to drop, nothing to withdraw
+            too_many = len(cards) > zone_allowance(state, player, zone)
+            if too_many and player.id not in pending:
+                _ask_which_goes(tx, player, kind, cards)
+            elif player.id in pending and not too_many:
+                state.decisions.remove(pending[player.id])
+
+
+def _ask_which_goes(tx: Tx, player: Player, kind: str, cards: list[str]) -> None:
+    """A Kultist card is never given up by choice (C l.258): the other card goes."""
+    options = [u for u in cards if cult.may_discard_by_choice(tx.s, u)]
+    if len(options) == 1:
+        lose_card(tx, player, options[0], options[0])
+    elif options:
+        open_decision(tx, player.id, kind, options)
+
+
+@decision("drop_class")
+@decision("drop_race")
+@decision("drop_loyalty")
+@decision("drop_training")
 @decision("drop_follower")
 @decision("drop_power")
 def _drop_card(tx: Tx, player: Player, uid: str) -> None:
