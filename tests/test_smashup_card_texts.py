@@ -46,6 +46,8 @@ def on_minion(state, player, design, target):
 
 
 def turn_of(state, player):
+    """A copy of the game in which it is this player's turn, with a minion and an action to play."""
+    state = state.model_copy(deep=True)
     state.active = [p.id for p in state.players].index(player)
     state.player(player).minions_left, state.player(player).actions_left = 1, 1
     return state
@@ -187,3 +189,118 @@ def test_anything_for_money_draws_a_treasure_for_each_card_discarded():
     hand = len(state.player("cleo").hand)
     state, _ = apply(state, A.PlayAction(actor="cleo", card=uid, base=state.bases[0].uid))
     assert len(state.player("cleo").hand) == hand - 1
+
+
+# ---------------------------------------------------------------------- halflings
+def minion_from_hand(state, player, design, base_index):
+    uid = take(state, design, player)
+    return apply(state, A.PlayMinion(actor=player, card=uid, base=state.bases[base_index].uid))[0], uid
+
+
+def test_shire_marshal_talent_plays_an_extra_minion_where_someone_is_stronger():
+    """Shire Marshal, talent: one extra minion, only at a base where another player has more power
+    than its player."""
+    state = game_for("cleo", DWARVES)
+    state.player("cleo").minions_left = 0
+    marshal = put_minion(state, "halflings-shire-marshal", "cleo", 0)
+    put_minion(state, "warriors-taunter", "ben", 1, power_bonus=9)
+    state, _ = apply(state, A.UseTalent(actor="cleo", card=marshal))
+    weak = take(state, "halflings-quarterling", "cleo")
+    with pytest.raises(IllegalAction):          # at her own base nobody is stronger than the marshal
+        apply(state, A.PlayMinion(actor="cleo", card=weak, base=state.bases[0].uid))
+    state, _ = apply(state, A.PlayMinion(actor="cleo", card=weak, base=state.bases[1].uid))
+    assert found(state, weak)[0].uid == state.bases[1].uid
+
+
+def test_pestling_may_bring_one_more_minion_to_its_base():
+    """Pestling, when played: its player may play one more minion, at Pestling's base only; leaving
+    it unused is allowed."""
+    state = game_for("cleo", DWARVES)
+    state, _ = minion_from_hand(state, "cleo", "halflings-pestling", 0)
+    assert state.player("cleo").minions_left == 0
+    other = take(state, "halflings-quarterling", "cleo")
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayMinion(actor="cleo", card=other, base=state.bases[1].uid))
+    used, _ = apply(state, A.PlayMinion(actor="cleo", card=other, base=state.bases[0].uid))
+    assert found(used, other)[0].uid == state.bases[0].uid
+    unused, _ = apply(state, A.FinishPlaying(actor="cleo"))         # "may": the turn goes on without it
+    assert unused.phase != state.phase or unused.active != state.active
+
+
+def test_quarterling_brings_another_minion_only_when_it_is_its_players_first_there():
+    """Quarterling, when played: with no other minion of its player at that base, one more minion may
+    be played there as an extra; with one already there, none (other players' minions do not count)."""
+    state = game_for("cleo", DWARVES)
+    put_minion(state, "warriors-taunter", "ben", 0)
+    state, _ = minion_from_hand(state, "cleo", "halflings-quarterling", 0)
+    extra = take(state, "halflings-pestling", "cleo")
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayMinion(actor="cleo", card=extra, base=state.bases[1].uid))
+    state, _ = apply(state, A.PlayMinion(actor="cleo", card=extra, base=state.bases[0].uid))
+    assert found(state, extra)[0] is state.bases[0]
+    crowded = game_for("cleo", DWARVES)
+    put_minion(crowded, "halflings-shire-marshal", "cleo", 0)
+    crowded, _ = minion_from_hand(crowded, "cleo", "halflings-quarterling", 0)
+    assert crowded.player("cleo").minions_left == 0 and crowded.player("cleo").minion_grants == []
+
+
+def test_small_but_tough_puts_its_destroyed_minion_on_top_of_the_owners_deck():
+    """Small But Tough, on a minion (anyone's): when that minion would go to the discard pile it goes
+    on top of its owner's deck instead; the action itself is discarded."""
+    state = game_for("cleo", DWARVES)
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    state, _, tough = on_minion(state, "cleo", "halflings-small-but-tough", theirs)
+    state, _ = slam(turn_of(state, "anna"), "anna", theirs)
+    assert state.player("ben").deck[-1] == theirs and theirs not in state.player("ben").discard
+    assert tough in state.player("cleo").discard
+
+
+def test_sneaksy_keeps_other_players_actions_off_its_players_minions_at_its_base():
+    """Sneaksy, on a base: other players' actions do not affect its player's minions there; its
+    player's own actions and other players' minions still do, and another player's minion there is
+    not covered."""
+    state = game_for("cleo", DWARVES)
+    mine = put_minion(state, "halflings-quarterling", "cleo", 0)
+    theirs = put_minion(state, "mages-scroll-shuffler", "anna", 0)
+    (state, _), _ = play(state, "cleo", "halflings-sneaksy", 0)
+    ben = turn_of(state, "ben")
+    with pytest.raises(IllegalAction):
+        on_minion(ben, "ben", "warriors-dumbbells", mine)
+    ben, _, _ = on_minion(ben, "ben", "warriors-dumbbells", theirs)
+    assert power_of(ben, theirs) == ben.card(theirs).power + 3
+    own = carrying(state, "cleo", mine, "treasure-chainsaw-of-bloody-dismemberment")
+    assert power_of(own, mine) == own.card(mine).power + 2
+    slammed, _ = slam(turn_of(state, "anna"), "anna", mine)
+    assert mine in slammed.player("cleo").discard
+
+
+def test_the_pits_keep_other_players_actions_off_every_minion_there():
+    """The Pits: no player's action affects another player's minion at this base; a player's own
+    actions do, and minions' abilities do."""
+    state = set_base_ready(game_for("ben", DWARVES), "base-the-pits")
+    mine = put_minion(state, "warriors-taunter", "ben", 0)
+    theirs = put_minion(state, "halflings-quarterling", "cleo", 0)
+    with pytest.raises(IllegalAction):
+        on_minion(state, "ben", "warriors-dumbbells", theirs)
+    state, _, _ = on_minion(state, "ben", "warriors-dumbbells", mine)
+    assert power_of(state, mine) == state.card(mine).power + 3
+    slammed, _ = slam(turn_of(state, "anna"), "anna", theirs)
+    assert theirs in slammed.player("cleo").discard
+
+
+def set_base_ready(state, design):
+    set_base(state, 0, design)
+    return state
+
+
+def test_unexpected_party_plays_an_extra_minion_where_its_player_has_none():
+    """Unexpected Party: one extra minion, at a base where its player has no minion yet."""
+    state = game_for("cleo", DWARVES)
+    state.player("cleo").minions_left = 0
+    put_minion(state, "halflings-shire-marshal", "cleo", 0)
+    (state, _), _ = play(state, "cleo", "halflings-unexpected-party", 0)
+    guest = take(state, "halflings-quarterling", "cleo")
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayMinion(actor="cleo", card=guest, base=state.bases[0].uid))
+    state, _ = apply(state, A.PlayMinion(actor="cleo", card=guest, base=state.bases[1].uid))
+    assert found(state, guest)[0].uid == state.bases[1].uid
