@@ -304,3 +304,139 @@ def test_unexpected_party_plays_an_extra_minion_where_its_player_has_none():
         apply(state, A.PlayMinion(actor="cleo", card=guest, base=state.bases[0].uid))
     state, _ = apply(state, A.PlayMinion(actor="cleo", card=guest, base=state.bases[1].uid))
     assert found(state, guest)[0].uid == state.bases[1].uid
+
+
+# ---------------------------------------------------------------------- mages, thieves, warriors
+def treasures_in_hand(state, player, *designs):
+    return tuple(take(state, design, player) for design in designs)
+
+
+def test_embiggen_gives_the_minion_picked_one_per_card_discarded_until_the_turn_ends():
+    """Embiggen: pick a minion (its player's own or another player's) and discard any number of cards:
+    it has +1 power per card until the end of the turn. (A monster as the minion picked, lines
+    172/176, is fixed elsewhere and not checked here.)"""
+    state = game_for()
+    theirs = put_minion(state, "warriors-taunter", "ben", 1)
+    uid = take(state, "mages-embiggen", "anna")
+    pay = tuple(u for u in state.player("anna").hand if u != uid)[:2]
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, target=theirs, discard=pay,
+                                         base=state.bases[1].uid))
+    assert power_of(state, theirs) == state.card(theirs).power + 2 and set(pay) <= set(state.player("anna").discard)
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert power_of(state, theirs) == state.card(theirs).power
+    state = game_for()
+    mine = put_minion(state, "orcs-dork-orc", "anna", 0)
+    uid = take(state, "mages-embiggen", "anna")
+    state, _ = apply(state, A.PlayAction(actor="anna", card=uid, target=mine, base=state.bases[0].uid))
+    assert power_of(state, mine) == state.card(mine).power          # nothing discarded, nothing gained
+
+
+def test_master_thief_talent_draws_a_treasure():
+    """Master Thief, talent: its player draws the top card of the treasure deck."""
+    state = game_for("ben", DWARVES)
+    thief = put_minion(state, "thieves-master-thief", "ben", 0)
+    top = state.treasure_deck[-1]
+    state, _ = apply(state, A.UseTalent(actor="ben", card=thief))
+    assert top in state.player("ben").hand and top not in state.treasure_deck
+
+
+def test_swipe_draws_a_treasure():
+    """Swipe: its player draws the top card of the treasure deck."""
+    state = game_for("ben", DWARVES)
+    top = state.treasure_deck[-1]
+    (state, _), uid = play(state, "ben", "thieves-swipe")
+    assert top in state.player("ben").hand and uid in state.player("ben").discard
+
+
+def test_fence_may_give_up_two_treasures_for_a_victory_point():
+    """Fence, when played: its player may discard two treasures for 1 VP; played without them it
+    gives nothing; other cards, or one treasure, do not pay."""
+    state = game_for("ben", DWARVES)
+    paid = treasures_in_hand(state, "ben", "treasure-wishing-ring", "treasure-cross-bow")
+    fence = take(state, "thieves-fence", "ben")
+    plain = tuple(u for u in state.player("ben").hand if state.card(u).kind != "action"
+                  and not state.card_ids[u].startswith("treasure-") and u != fence)[:2]
+    assert len(plain) == 2
+    for wrong in (plain, paid[:1]):
+        with pytest.raises(IllegalAction):
+            apply(state, A.PlayMinion(actor="ben", card=fence, base=state.bases[0].uid, discard=wrong))
+    sold, _ = apply(state, A.PlayMinion(actor="ben", card=fence, base=state.bases[0].uid, discard=paid))
+    assert sold.player("ben").vp == 1 and set(paid) <= set(sold.treasure_discard)
+    kept, _ = apply(state, A.PlayMinion(actor="ben", card=fence, base=state.bases[0].uid))
+    assert kept.player("ben").vp == 0 and set(paid) <= set(kept.player("ben").hand)
+
+
+def test_backstab_pays_a_treasure_to_destroy_a_minion_of_power_three_or_less():
+    """Backstab: discard a treasure, then destroy a minion whose power (as it stands, counters
+    included) is 3 or less, anyone's; a stronger one is no target, nor is a card paid that is no
+    treasure. (Monsters as targets, lines 172/176, are fixed elsewhere and not checked here.)"""
+    state = game_for("ben", DWARVES)
+    weak = put_minion(state, "halflings-quarterling", "cleo", 1, power_bonus=1)          # 2 + 1 = 3
+    grown = put_minion(state, "halflings-pestling", "cleo", 2, power_bonus=1)            # 3 + 1 = 4
+    own = put_minion(state, "thieves-master-thief", "ben", 0, power_bonus=-2)            # 5 - 2 = 3
+    coin, = treasures_in_hand(state, "ben", "treasure-cross-bow")
+    uid = take(state, "thieves-backstab", "ben")
+
+    def stab(target, pay=(coin,)):
+        return apply(state, A.PlayAction(actor="ben", card=uid, target=target, discard=pay,
+                                         base=found(state, target)[0].uid))[0]
+
+    assert weak in stab(weak).player("cleo").discard and coin in stab(weak).treasure_discard
+    assert own in stab(own).player("ben").discard
+    with pytest.raises(IllegalAction):
+        stab(grown)
+    plain = next(u for u in state.player("ben").hand if u not in (uid, coin)
+                 and not state.card_ids[u].startswith("treasure-"))
+    with pytest.raises(IllegalAction):
+        stab(weak, (plain,))
+
+
+def test_campaign_gives_its_players_minions_at_bases_with_a_monster_two_until_the_turn_ends():
+    """Campaign: every minion of its player at a base where a monster stands has +2 power until the
+    end of the turn; its minions at bases without a monster and other players' minions get nothing."""
+    state = game_for("ben", DWARVES)
+    add_monster(state, 0, "monster-poultrygeist")
+    there = put_minion(state, "warriors-taunter", "ben", 0)
+    elsewhere = put_minion(state, "thieves-master-thief", "ben", 1)
+    theirs = put_minion(state, "halflings-quarterling", "cleo", 0)
+    before = {uid: power_of(state, uid) for uid in (there, elsewhere, theirs)}
+    (state, _), _ = play(state, "ben", "warriors-campaign")
+    assert {uid: power_of(state, uid) - before[uid] for uid in before} == {there: 2, elsewhere: 0, theirs: 0}
+    state, _ = apply(state, A.FinishPlaying(actor="ben"))
+    assert power_of(state, there) == before[there]
+
+
+def test_dumbbells_give_their_minion_three_for_as_long_as_they_lie_on_it():
+    """Dumbbells, on a minion (anyone's): +3 power, ongoing (still there after the turn)."""
+    state = game_for("ben", DWARVES)
+    theirs = put_minion(state, "halflings-quarterling", "cleo", 1)
+    state, _, _ = on_minion(state, "ben", "warriors-dumbbells", theirs)
+    assert power_of(state, theirs) == state.card(theirs).power + 3
+    state, _ = apply(state, A.FinishPlaying(actor="ben"))
+    assert power_of(state, theirs) == state.card(theirs).power + 3
+
+
+def test_eternal_hero_goes_on_ones_own_minion_and_takes_it_to_the_hand_with_itself():
+    """Eternal Hero, on one of its player's own minions: when that minion would be discarded, the
+    minion and this card go to its player's hand instead; another player's minion is no target."""
+    state = game_for("ben", DWARVES)
+    mine = put_minion(state, "warriors-taunter", "ben", 0)
+    theirs = put_minion(state, "halflings-quarterling", "cleo", 1)
+    with pytest.raises(IllegalAction):
+        on_minion(state, "ben", "warriors-eternal-hero", theirs)
+    state, _, hero = on_minion(state, "ben", "warriors-eternal-hero", mine)
+    state, _ = slam(turn_of(state, "anna"), "anna", mine)
+    assert {mine, hero} <= set(state.player("ben").hand) and mine not in state.player("ben").discard
+
+
+def test_shield_of_ubiquity_gives_two_per_monster_at_its_minions_base():
+    """Shield of Ubiquity, on a minion: +2 power for each monster at that minion's base, counted as
+    they come and go (none: nothing)."""
+    state = game_for("ben", DWARVES)
+    mine = put_minion(state, "warriors-taunter", "ben", 0)
+    state, _, _ = on_minion(state, "ben", "warriors-shield-of-ubiquity", mine)
+    assert power_of(state, mine) == state.card(mine).power
+    add_monster(state, 0, "monster-poultrygeist")
+    add_monster(state, 0, "monster-poultrygeist")
+    add_monster(state, 1, "monster-poultrygeist")
+    assert power_of(state, mine) == state.card(mine).power + 4
