@@ -440,3 +440,168 @@ def test_shield_of_ubiquity_gives_two_per_monster_at_its_minions_base():
     add_monster(state, 0, "monster-poultrygeist")
     add_monster(state, 1, "monster-poultrygeist")
     assert power_of(state, mine) == state.card(mine).power + 4
+
+
+# ---------------------------------------------------------------------- bases
+def without_specials(state):
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    return state
+
+
+def test_garrison_gives_the_three_best_a_vp_more_with_twenty_two_power_in_all():
+    """Garrison, when it scores: with 22 or more power at it in all, each of the three best players
+    gains 1 VP more than its table gives; with less, nobody does."""
+    vp = None
+    for bonus, extra in ((14, 1), (4, 0)):
+        state = without_specials(game_for())
+        base = set_base(state, 0, "base-garrison")
+        vp = state.card(base.uid).vp
+        put_minion(state, "orcs-dork-orc", "anna", 0, power_bonus=bonus)
+        put_minion(state, "warriors-taunter", "ben", 0, power_bonus=2)
+        put_minion(state, "halflings-quarterling", "cleo", 0)
+        assert (power_at(state, base, "anna") + power_at(state, base, "ben") + power_at(state, base, "cleo")
+                >= 22) == bool(extra)
+        state, events = apply(state, A.FinishPlaying(actor="anna"))
+        assert "base_scored" in kinds(events)
+        assert [state.player(p).vp for p in ("anna", "ben", "cleo")] == [v + extra for v in vp[:3]]
+
+
+def test_hotel_of_holiness_puts_the_minions_there_on_top_of_their_owners_decks_after_scoring():
+    """Hotel of Holiness: when it has scored, every minion there goes on top of its owner's deck
+    instead of the discard pile. (The order a player puts their own ones in, issue #35, is fixed
+    elsewhere and not checked here.)"""
+    state = without_specials(game_for())
+    set_base(state, 0, "base-hotel-of-holiness")
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0, power_bonus=30)
+    taunter = put_minion(state, "warriors-taunter", "ben", 0)
+    state, events = apply(state, A.FinishPlaying(actor="anna"))
+    assert "base_scored" in kinds(events)
+    assert taunter == state.player("ben").deck[-1] and taunter not in state.player("ben").discard
+    assert orc in state.player("anna").deck + state.player("anna").hand      # (she draws at turn's end)
+    assert orc not in state.player("anna").discard
+
+
+def test_the_mines_give_each_minion_there_one_per_treasure_on_it():
+    """The Mines: every minion there has +1 power for each treasure on it (an action on it that is
+    no treasure adds nothing; the same treasure elsewhere gives only its own power)."""
+    state = game_for("ben", DWARVES)
+    set_base(state, 0, "base-the-mines")
+    there = put_minion(state, "warriors-taunter", "ben", 0)
+    elsewhere = put_minion(state, "halflings-quarterling", "cleo", 1)
+    state = carrying(state, "ben", there, "treasure-chainsaw-of-bloody-dismemberment", "warriors-dumbbells")
+    assert power_of(state, there) == state.card(there).power + 2 + 3 + 1
+    state = carrying(state, "ben", elsewhere, "treasure-chest-of-holding")
+    assert power_of(state, elsewhere) == state.card(elsewhere).power + 1
+
+
+def test_treasure_bath_gives_a_treasure_for_the_first_minion_played_there_in_a_turn():
+    """Treasure Bath: the first minion a player plays there in a turn brings them a treasure after it
+    is played; a second one in that turn, or one played at another base, brings none."""
+    state = game_for("cleo", DWARVES)
+    set_base(state, 0, "base-treasure-bath")
+    treasures = set(state.treasure_deck)
+    state, _ = minion_from_hand(state, "cleo", "halflings-pestling", 0)     # it grants one more minion here
+    assert len(set(state.player("cleo").hand) & treasures) == 1
+    state, _ = minion_from_hand(state, "cleo", "halflings-quarterling", 0)
+    assert len(set(state.player("cleo").hand) & treasures) == 1
+    other = game_for("cleo", DWARVES)
+    set_base(other, 0, "base-treasure-bath")
+    other, _ = minion_from_hand(other, "cleo", "halflings-quarterling", 1)
+    assert not set(other.player("cleo").hand) & treasures
+
+
+def test_helpers_hollow_gives_the_other_players_minions_there_one_during_a_turn():
+    """Helper's Hollow: in a player's turn, the minions there of everybody else have +1 power, the
+    active player's own none (whose turn it is decides)."""
+    state = game_for()
+    set_base(state, 0, "base-helpers-hollow")
+    hers = put_minion(state, "orcs-dork-orc", "anna", 0)
+    his = put_minion(state, "warriors-taunter", "ben", 0)
+    assert (power_of(state, hers), power_of(state, his)) == (state.card(hers).power, state.card(his).power + 1)
+    state, _ = apply(without_specials(state), A.FinishPlaying(actor="anna"))
+    while state.decisions:
+        d = state.decisions[0]
+        state, _ = apply(state, A.Choose(actor=d.player, decision=d.id, option=d.options[0]))
+    if state.active_player.id == "anna":
+        state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    assert state.active_player.id == "ben"
+    assert (power_of(state, hers), power_of(state, his)) == (state.card(hers).power + 1, state.card(his).power)
+
+
+def test_treehouse_lets_another_player_of_the_minions_player_choice_draw():
+    """Treehouse: when a player plays a minion there, they name another player, who may draw a card
+    (or not); the player cannot name themselves."""
+    state = game_for()
+    set_base(state, 0, "base-treehouse")
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)
+    pick = next(d for d in state.decisions if d.kind == "treehouse_pick")
+    assert pick.player == "anna" and "anna" not in pick.options and {"ben", "cleo"} <= set(pick.options)
+    state = answer(state, "anna", "treehouse_pick", "cleo")
+    hand = len(state.player("cleo").hand)
+    assert len(answer(state, "cleo", "may_draw", "yes").player("cleo").hand) == hand + 1
+    assert len(answer(state, "cleo", "may_draw", "none").player("cleo").hand) == hand
+
+
+def test_mages_tower_lets_the_player_of_each_minion_there_draw_a_card_if_they_want():
+    """Mage's Tower: for each minion a player plays there they may draw a card, or not; a minion
+    played elsewhere asks nothing."""
+    state = game_for()
+    set_base(state, 0, "base-mages-tower")
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 0)
+    hand = len(state.player("anna").hand)
+    assert len(answer(state, "anna", "may_draw", "yes").player("anna").hand) == hand + 1
+    assert len(answer(state, "anna", "may_draw", "none").player("anna").hand) == hand
+    state = game_for()
+    set_base(state, 0, "base-mages-tower")
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 1)
+    assert "may_draw" not in decision_kinds(state, "anna")
+
+
+# ---------------------------------------------------------------------- monsters
+def monster_by_taunter(state, design, base_index=0):
+    """Ben plays Taunter at the base and says yes to its monster, which is put on top of the deck."""
+    uid = next(u for u in state.monster_deck + state.monster_discard
+               if state.card_ids[u] == design and not found(state, u)[1])
+    (state.monster_deck if uid in state.monster_deck else state.monster_discard).remove(uid)
+    state.monster_deck.append(uid)
+    state = turn_of(state, "ben")
+    (state, _), _ = play(state, "ben", "warriors-taunter", base_index)
+    return answer(state, "ben", "may_monster", "yes"), uid
+
+
+def test_bigfoot_has_three_more_power_while_he_is_the_only_monster_at_his_base():
+    """Bigfoot: +3 power as long as no other monster is at his base; a monster elsewhere does not
+    matter. The base's breakpoint grows by his power as it stands (line 176)."""
+    state = game_for()
+    base = state.bases[0]
+    bigfoot = add_monster(state, 0, "monster-bigfoot")
+    printed = state.card(bigfoot).power
+    state, _ = monster_by_taunter(state, "monster-hippogriff", 1)
+    assert power_of(state, bigfoot) == printed + 3
+    assert breakpoint_of(state, state.bases[0]) == state.card(base.uid).breakpoint + printed + 3
+    state, _ = monster_by_taunter(state, "monster-hippogriff", 0)
+    assert power_of(state, bigfoot) == printed
+
+
+def test_knight_of_the_living_dead_has_one_more_for_every_other_monster_at_his_base():
+    """Knight of the Living Dead: +1 power for each other monster at his base, of any kind."""
+    state = game_for()
+    knight = add_monster(state, 0, "monster-knight-of-the-living-dead")
+    printed = state.card(knight).power
+    assert power_of(state, knight) == printed
+    state, _ = monster_by_taunter(state, "monster-hippogriff", 0)
+    assert power_of(state, knight) == printed + 1
+    state, _ = monster_by_taunter(state, "monster-ghoul", 0)
+    assert power_of(state, knight) == printed + 2
+
+
+def test_poultrygeist_has_one_more_for_every_other_undead_monster_at_its_base():
+    """Poultrygeist: +1 power for each other undead monster at its base; others give nothing."""
+    state = game_for()
+    ghost = add_monster(state, 0, "monster-poultrygeist")
+    printed = state.card(ghost).power
+    state, _ = monster_by_taunter(state, "monster-hippogriff", 0)
+    assert power_of(state, ghost) == printed
+    state, _ = monster_by_taunter(state, "monster-ghoul", 0)
+    assert power_of(state, ghost) == printed + 1
