@@ -605,3 +605,67 @@ def test_poultrygeist_has_one_more_for_every_other_undead_monster_at_its_base():
     assert power_of(state, ghost) == printed
     state, _ = monster_by_taunter(state, "monster-ghoul", 0)
     assert power_of(state, ghost) == printed + 1
+
+
+# ---------------------------------------------------------------------- treasures
+def test_buckler_of_swashing_keeps_its_minion_from_being_destroyed():
+    """Buckler of Swashing, on a minion: it cannot be destroyed, neither as a card's target nor by
+    an ability that destroys without picking (Plutonium Dragon at the end of the turn)."""
+    state = game_for("ben", DWARVES)
+    shielded = put_minion(state, "halflings-quarterling", "cleo", 0)
+    bare = put_minion(state, "warriors-taunter", "ben", 0)
+    state, _, _ = on_minion(state, "ben", "treasure-buckler-of-swashing", shielded)
+    anna = turn_of(state, "anna")
+    with pytest.raises(IllegalAction):
+        slam(anna, "anna", shielded)
+    add_monster(anna, 0, "monster-plutonium-dragon")
+    anna, _ = apply(without_specials(anna), A.FinishPlaying(actor="anna"))
+    assert found(anna, shielded)[1] is not None and bare in anna.player("ben").discard
+
+
+def test_cross_bow_gives_one_factions_minions_at_the_base_picked_two_until_the_turn_ends():
+    """Cross Bow: pick a base and a faction: that faction's minions there have +2 power until the
+    end of the turn; its other minions there and the faction's minions elsewhere get nothing."""
+    state = game_for()
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    mage = put_minion(state, "mages-scroll-shuffler", "anna", 0)
+    far = put_minion(state, "orcs-hammer-slammer", "anna", 1)
+    before = {uid: power_of(state, uid) for uid in (orc, mage, far)}
+    bow = take(state, "treasure-cross-bow", "anna")
+    state, _ = apply(state, A.PlayAction(actor="anna", card=bow, base=state.bases[0].uid, mode="orcs"))
+    assert {uid: power_of(state, uid) - before[uid] for uid in before} == {orc: 2, mage: 0, far: 0}
+    state, _ = apply(without_specials(state), A.FinishPlaying(actor="anna"))
+    assert power_of(state, orc) == before[orc]
+
+
+def test_jetpack_of_anachronism_takes_its_minion_to_the_owners_hand_instead_of_the_discard_pile():
+    """Jetpack of Anachronism, on a minion (anyone's): when that minion would be discarded it goes to
+    its owner's hand; the jetpack goes to the treasure discard pile."""
+    state = game_for("cleo", DWARVES)
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    state, _, jetpack = on_minion(state, "cleo", "treasure-jetpack-of-anachronism", theirs)
+    state, _ = slam(turn_of(state, "anna"), "anna", theirs)
+    assert theirs in state.player("ben").hand and theirs not in state.player("ben").discard
+    assert jetpack in state.treasure_discard
+
+
+def test_wand_of_dowsing_draws_two_treasures_then_shuffles_their_discard_pile_and_itself_into_the_deck():
+    """Wand of Dowsing: its player draws two treasures; then the treasure discard pile and the wand
+    itself are shuffled into the treasure deck."""
+    state = game_for()
+    wand = take(state, "treasure-wand-of-dowsing", "anna")
+    state.treasure_discard.extend([state.treasure_deck.pop(0), state.treasure_deck.pop(0)])
+    old_discard, top_two = list(state.treasure_discard), state.treasure_deck[-2:]
+    state, _ = apply(state, A.PlayAction(actor="anna", card=wand, base=state.bases[0].uid))
+    assert set(top_two) <= set(state.player("anna").hand)
+    assert state.treasure_discard == [] and {wand, *old_discard} <= set(state.treasure_deck)
+
+
+def test_wishing_ring_gains_a_vp_and_goes_under_the_treasure_deck():
+    """Wishing Ring: its player gains 1 VP and the ring goes to the bottom of the treasure deck, not
+    to the discard pile."""
+    state = game_for()
+    ring = take(state, "treasure-wishing-ring", "anna")
+    state, events = apply(state, A.PlayAction(actor="anna", card=ring, base=state.bases[0].uid))
+    assert state.player("anna").vp == 1 and "vp_gained" in kinds(events)
+    assert state.treasure_deck[0] == ring and ring not in state.treasure_discard
