@@ -366,7 +366,7 @@ def test_fence_may_give_up_two_treasures_for_a_victory_point():
     assert kept.player("ben").vp == 0 and set(paid) <= set(kept.player("ben").hand)
 
 
-def test_backstab_pays_a_treasure_to_destroy_a_minion_of_power_three_or_less():
+def test_backstab_costs_one_treasure_and_kills_a_weak_minion_three_at_most():
     """Backstab: discard a treasure, then destroy a minion whose power (as it stands, counters
     included) is 3 or less, anyone's; a stronger one is no target, nor is a card paid that is no
     treasure. (Monsters as targets, lines 172/176, are fixed elsewhere and not checked here.)"""
