@@ -11,6 +11,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
+from engine.smashup.cards import card_tests, designs
 from engine.smashup.hooks import play_monster
 from engine.smashup.power import minion_power
 from engine.smashup.rules import apply, new_game
@@ -267,6 +268,59 @@ def test_a_charmed_monster_still_adds_its_treasures_to_the_loot():
     assert len(revealed.params["cards"]) == treasures
 
 
+def smashup_test_bodies() -> dict[str, str]:
+    """Each test function of the Smash Up test files by name, with its text up to the next function."""
+    bodies = {}
+    for path in (ROOT / "tests").glob("test_smashup*.py"):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
+            bodies[match.group(1)] = match.group(0)
+    return bodies
+
+
+def card_slugs(card_id: str, name_en: str) -> set[str]:
+    """How a test's name may name a card: its id without the kind ("holy_roller") or its English name."""
+    return {card_id.split("-", 1)[1].replace("-", "_"), re.sub(r"[^a-z0-9]+", "_", name_en.lower()).strip("_")}
+
+
+def first_test_problem(card_id: str, name_en: str, tests: list[str], firsts: dict[str, list[str]],
+                       bodies: dict[str, str]) -> str | None:
+    """Why the first test named for a card is not that card's own (None when it is): it must exist,
+    name the card in its function name and be no other card's first test."""
+    if not tests:
+        return "no test"
+    first = tests[0]
+    if first not in bodies:
+        return f"{first} does not exist"
+    if not any(slug in first for slug in card_slugs(card_id, name_en)):
+        return f"{first} does not name the card"
+    if firsts.get(first, [card_id]) != [card_id]:
+        return f"{first} is also first for {sorted(set(firsts[first]) - {card_id})}"
+    return None
+
+
+def test_each_card_designs_first_test_is_its_own():
+    """Issue #35, point 3: the first test card_tests.yaml names for each of the 142 designs exists,
+    names that card and is no other card's first one (a general test may follow it). The check
+    refuses the entries as they were before (Holy Roller's deadline test, a test shared by three
+    bases)."""
+    bodies, entries = smashup_test_bodies(), card_tests()
+    firsts: dict[str, list[str]] = {}
+    for card_id, tests in entries.items():
+        firsts.setdefault(tests[0], []).append(card_id)
+    problems = {card_id: first_test_problem(card_id, design.name_en, entries.get(card_id, []), firsts, bodies)
+                for card_id, design in designs().items()}
+    assert len(designs()) == 142
+    assert {card_id: why for card_id, why in problems.items() if why} == {}
+    general = "test_a_may_ability_left_unanswered_is_declined_at_the_deadline"
+    assert first_test_problem("clerics-holy-roller", "Holy Roller", [general], {}, bodies) is not None
+    shared = "test_treasure_bath_mages_tower_and_treehouse"
+    assert first_test_problem("base-treasure-bath", "Treasure Bath", [shared],
+                              {shared: ["base-treasure-bath", "base-treehouse"]}, bodies) is not None
+    assert first_test_problem("base-treasure-bath", "Treasure Bath", ["test_treasure_bath_gone"], {}, bodies)
+    assert first_test_problem("base-treasure-bath", "Treasure Bath", [], {}, bodies) == "no test"
+
+
 def test_a_card_counts_as_played_by_the_engine_only_with_a_test_of_its_ability():
     """`python -m engine.cards` counts a card as automated only when data/smashup/card_tests.yaml names a
     test that exists and plays that card (its id is in the test); every card of the set has one."""
@@ -274,11 +328,7 @@ def test_a_card_counts_as_played_by_the_engine_only_with_a_test_of_its_ability()
     from engine.smashup.report import automated, smashup_report
     from engine.smashup.rules import playable
 
-    bodies = {}
-    for path in (ROOT / "tests").glob("test_smashup*.py"):
-        text = path.read_text(encoding="utf-8")
-        for match in re.finditer(r"^def (test_\w+)\(.*?(?=^def |\Z)", text, re.S | re.M):
-            bodies[match.group(1)] = match.group(0)
+    bodies = smashup_test_bodies()
     for card, tests in card_tests().items():
         assert card in designs(), card
         assert tests and all(f'"{card}"' in bodies.get(name, "") for name in tests), (card, tests)
