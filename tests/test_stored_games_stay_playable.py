@@ -76,3 +76,18 @@ def test_replay_leaves_the_database_it_checks_as_it_was(stored, capsys):
     assert "4 games replayed, 4 clean, 0 differ" in capsys.readouterr().out
     assert hashlib.sha256(stored.read_bytes()).hexdigest() == before
     assert sorted(p.name for p in stored.parent.iterdir() if p.name.startswith(stored.name)) == [stored.name]
+
+
+BEFORE_RULES_V2 = Path(__file__).resolve().parent / "data" / "games_before_rules_v2.db"
+
+
+async def test_games_stored_before_munchkin_rules_version_2_replay_by_the_rules_they_were_played_by(tmp_path):
+    """Issue #37 ("a database from before the change replays clean"): whole games written by the table
+    of main 51110c6 (Munchkin rules version 1: two Cthulhu games, one of all four sets mixed; two
+    Smash Up games) replay to exactly their stored states, although version 2 changed the rules and
+    added state (Sonnenfinsternis' split, left out while unset)."""
+    copy = tmp_path / "games.db"
+    shutil.copyfile(BEFORE_RULES_V2, copy)
+    reports = await replay(copy, None)
+    assert [(r["status"], r["clean"]) for r in reports] == [("finished", True)] * 5
+    assert [r["actions"] for r in reports] == [716, 528, 1993, 246, 301]

@@ -38,6 +38,10 @@ GIFTS_SELLABLE_AT_ONCE = 2       # Impossible: an item given without a trade is 
 Phase = Literal["start", "trouble", "after", "charity", "over"]
 
 
+def _unset(value: object) -> bool:
+    return value is None
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
@@ -115,8 +119,9 @@ class Combat(_Model):
     run_bonus: dict[str, int] = Field(default_factory=dict)
     monster_bonus: int = 0
     ability_uses: dict[str, int] = Field(default_factory=dict)
-    # Sonnenfinsternis: who played it; the treasures are then split evenly, the odd one theirs
-    split_evenly_by: str | None = None
+    # Sonnenfinsternis: who played it; the treasures are then split evenly, the odd one theirs. Left out
+    # of the stored state while unset, so that states stored before the card was played read the same.
+    split_evenly_by: str | None = Field(default=None, exclude_if=_unset)
 
 
 class Decision(_Model):
