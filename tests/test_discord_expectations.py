@@ -319,6 +319,16 @@ async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
     assert seen.startswith("Hilfe") and "In diesem Kanal läuft kein Spiel" in seen
 
 
+async def test_a_games_language_survives_a_restart(table: Table, tmp_path):
+    """Issue 36: the language chosen at /neu is stored with the game; after a restart an en-US client's
+    move is still posted in it."""
+    await table.open_game(sprache="de")
+    await restart(table, tmp_path)
+    mover = table.member((await table.state()).active_player.id)
+    answer = await mover.slash(table.channel, "tuer")
+    assert not answer.ephemeral and "tritt die Tür ein" in answer.response.content, answer.response.content
+
+
 async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_path):
     anna, ben, _ = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
