@@ -3,7 +3,9 @@ into one table action whose result is shown to the channel and, privately, to th
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -27,6 +29,7 @@ from table.service import ActResult
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
 
+log = logging.getLogger("spielleiter")
 T = TypeVar("T")
 LANGUAGE = "language"   # interaction.extras key: the user's language, once looked up
 
@@ -123,11 +126,26 @@ async def _game_for(bot: Spielleiter, interaction: discord.Interaction, game_id:
     return record, state
 
 
+MOVE_FROM = "move_from"   # interaction.extras key: (game id, version) before a move was tried
+APPLIED = "applied"       # interaction.extras key: the result of the move this interaction made
+
+
+async def game_lang(bot: Spielleiter, game_id: int) -> str:
+    """The language everything public of this game is written in, whoever made the move."""
+    return await bot.publisher.channel_language(game_id)
+
+
+async def public_namer(bot: Spielleiter, game_id: int, state: Any = None) -> Namer:
+    """The names and words of what the game posts in its channel: its language, in the third person."""
+    namer = await namer_for(bot, game_id, await game_lang(bot, game_id), state)
+    return replace(namer, public=True)
+
+
 async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Callable[[Any, str], Any], *,
                   game_id: int | None = None, expected_version: int | None = None) -> ActResult | None:
     """One move: build the engine action from the command, apply it through the table, show the public
-    log in the game's channel and what is private to the player as an ephemeral follow-up. Components
-    carry their game id, so a click in a DM reaches the right game."""
+    log in the game's channel (in the game's language) and what is private to the player (in theirs)
+    as an ephemeral follow-up. Components carry their game id, so a click in a DM reaches the right game."""
     lang = await lang_of(interaction)
     user_id = str(interaction.user.id)
     namer: Namer | None = None
@@ -135,6 +153,7 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     async def act() -> tuple[ActResult, str]:
         nonlocal namer
         record, state = await _game_for(bot, interaction, game_id)
+        interaction.extras[MOVE_FROM] = (record.id, record.version)   # to read back after a failure
         namer = await namer_for(bot, record.id, lang, state)
         player = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
         if not state.has_player(player):
@@ -147,22 +166,46 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     except (TableError, IllegalAction) as exc:
         await reply_error(interaction, exc, lang, namer)
         return None
+    interaction.extras[APPLIED] = result     # from here on, no answer may say that nothing changed
     namer = await namer_for(bot, result.game_id, lang, result.state)
-    in_channel = str(interaction.channel_id) == result.channel_id
-    # the answer in the channel speaks the mover's language; a move clicked in a DM is posted to the
-    # channel unasked, so in the server's
-    shown_lang = lang if in_channel else await bot.publisher.channel_language(result.game_id)
-    shown = namer if shown_lang == lang else await namer_for(bot, result.game_id, shown_lang, result.state)
+    shown = await public_namer(bot, result.game_id, result.state)
     content, embeds, view = table_message(bot, result, shown)
-    files = await move_pictures(result.state, shown_lang, bot.publisher.pictures, result.game_id, embeds)  # a combat's
-    if in_channel:
-        await reply(interaction, content, embeds=embeds, view=view, files=files)
+    files = await move_pictures(result.state, shown.lang, bot.publisher.pictures, result.game_id, embeds)  # a combat's
+    if str(interaction.channel_id) == result.channel_id:
+        await _answer_in_channel(bot, interaction, result, lang, content, embeds, view, files)
     else:   # clicked in a DM: the table hears of it in its own channel
         await reply(interaction, ui(lang, "done"), ephemeral=True)
-        await bot.get_partial_messageable(int(result.channel_id)).send(
-            **outgoing(content=content, embeds=embeds, view=view), files=files)
+        await _post_move(bot, result, content, embeds, view, files)
     mine = private_lines(result, user_id, namer)
     if mine:
-        await interaction.followup.send(ephemeral=True, **outgoing(content="\n".join(mine)))
+        await _tell_privately(interaction, "\n".join(mine))
     await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
     return result
+
+
+async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, lang: str,
+                             content: str, embeds: list, view: Any, files: list) -> None:
+    """The move's public answer. When Discord fails it (a 5xx on the interaction's response), the move
+    was applied all the same: it is posted to the channel, and the player is told it counted."""
+    try:
+        await reply(interaction, content, embeds=embeds, view=view, files=files)
+    except discord.HTTPException:
+        log.warning("the answer to move %s of game %s failed; posting it to the channel", result.version,
+                    result.game_id, exc_info=True)
+        for file in files:
+            file.reset()
+        await _post_move(bot, result, content, embeds, view, files)
+        await _tell_privately(interaction, ui(lang, "move_applied_answer_failed"))
+
+
+async def _post_move(bot: Spielleiter, result: ActResult, content: str, embeds: list, view: Any, files: list) -> None:
+    await bot.get_partial_messageable(int(result.channel_id)).send(
+        **outgoing(content=content, embeds=embeds, view=view), files=files)
+
+
+async def _tell_privately(interaction: discord.Interaction, content: str) -> None:
+    """A private line after the move; one Discord fails is lost (the hand message shows the state)."""
+    try:
+        await reply(interaction, content, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("a private answer to interaction %s failed", interaction.id, exc_info=True)

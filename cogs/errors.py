@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.base import lang_of, reply, reply_error
+from cogs.base import APPLIED, MOVE_FROM, lang_of, reply, reply_error
 from cogs.languages import client_language
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
@@ -54,9 +54,27 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         else:
             error_id = log_error(log, "interaction %s (%s) by user %s", interaction.id, _what(interaction),
                                  interaction.user.id, game_id=await _game_here(bot, interaction), exc=error)
-            await reply(interaction, ui(lang, "error_apology", error_id=error_id), ephemeral=True)
+            said = "error_after_move" if await _move_went_through(bot, interaction) else "error_apology"
+            await reply(interaction, ui(lang, said, error_id=error_id), ephemeral=True)
     except discord.HTTPException:      # the interaction expired or was answered elsewhere: nothing to do
         log.warning("could not answer interaction %s after an error", interaction.id, exc_info=True)
+
+
+async def _move_went_through(bot: Spielleiter, interaction: discord.Interaction) -> bool:
+    """Whether the move this interaction tried was applied, although something failed: known when the
+    table answered, else read back (the game's version moved on since the move was tried). Only then
+    may the apology not say that nothing changed; unknown (no move tried, the store not answering): no."""
+    if APPLIED in interaction.extras:
+        return True
+    tried = interaction.extras.get(MOVE_FROM)
+    if tried is None:
+        return False
+    game_id, version = tried
+    try:
+        record = await asyncio.wait_for(bot.table.store.get_game(game_id, with_state=False), GAME_LOOKUP_TIMEOUT)
+    except Exception:
+        return False
+    return record is not None and record.version != version
 
 
 async def _game_here(bot: Spielleiter, interaction: discord.Interaction) -> int | None:

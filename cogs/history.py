@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.answers import Answer, answers_by_editing
-from cogs.base import channel_key, guild_key, lang_of, namer_for, reply, reply_error
+from cogs.base import channel_key, game_lang, guild_key, lang_of, namer_for, public_namer, reply, reply_error
 from cogs.games import table_message
 from cogs.limits import outgoing
 from cogs.names import escaped
@@ -134,8 +134,8 @@ class HistoryCog(commands.Cog):
         except (TableError, IllegalAction) as exc:
             await reply_error(interaction, exc, lang, namer)
             return
-        namer = await namer_for(self.bot, result.game_id, lang, result.state)
-        content, embeds, view = table_message(self.bot, result, namer)
+        shown = await public_namer(self.bot, result.game_id, result.state)
+        content, embeds, view = table_message(self.bot, result, shown)
         await reply(interaction, content, embeds=embeds, view=view)
 
     @app_commands.command(name=cmd_name("history"), description=cmd_desc("history"))
@@ -177,7 +177,7 @@ class HistoryCog(commands.Cog):
         if result.status != "finished":
             return
         try:
-            lang = await self.bot.publisher.channel_language(result.game_id)
+            lang = await game_lang(self.bot, result.game_id)
             record = await self.bot.table.store.get_game(result.game_id, with_state=False)
             found = await history_of(self.bot.table.store, record, "", lang, escaped)
             channel = self.bot.get_partial_messageable(int(result.channel_id))

@@ -32,6 +32,12 @@ def client_language(interaction: discord.Interaction) -> str | None:
     return None
 
 
+def locale_language(locale: discord.Locale | None) -> str | None:
+    """One of our languages for a Discord locale we speak ("de", "en-GB"); None for any other."""
+    code = str(locale.value).split("-")[0].lower() if locale is not None else ""
+    return code if code in LANGUAGES else None
+
+
 class Languages:
     def __init__(self, bot: Spielleiter, size: int = CACHE_SIZE, ttl: float = CACHE_SECONDS) -> None:
         self.bot = bot
@@ -77,6 +83,16 @@ class Languages:
         a game's summary): the language the server's managers chose, else the default."""
         chosen = await self.choice(GUILD, guild_id) if whole_number(guild_id, 1, DISCORD_ID_MAX) is not None else None
         return chosen or self.bot.settings.default_language
+
+    async def for_new_game(self, interaction: discord.Interaction, chosen: str | None) -> str:
+        """The language a game opened by this interaction speaks in its channel for its whole life: the
+        one chosen at /neu, else the server managers' choice, else the server's Discord locale, else the
+        default. Every public line of the game uses it, whoever made the move."""
+        if chosen in LANGUAGES:
+            return chosen
+        guild_id = str(interaction.guild_id) if interaction.guild_id else None
+        server = await self.choice(GUILD, guild_id) if whole_number(guild_id, 1, DISCORD_ID_MAX) is not None else None
+        return server or locale_language(interaction.guild_locale) or self.bot.settings.default_language
 
     async def for_user(self, user_id: str, guild_id: str | None = None) -> str:
         """For what the bot sends a user unasked (the hand DM, reminders), in the server of that game."""

@@ -17,10 +17,12 @@ from cogs.base import (
     attempt,
     channel_key,
     clip,
+    game_lang,
     guild_key,
     lang_of,
     namer_for,
     perform,
+    public_namer,
     reply,
     reply_error,
 )
@@ -29,7 +31,7 @@ from cogs.languages import GUILD, USER
 from cogs.limits import outgoing
 from cogs.names import escaped, escaped_person
 from cogs.play import player_autocomplete
-from cogs.texts import choice, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
+from cogs.texts import choice, choice_text, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
 from engine.bots import LEVELS
 from engine.core.errors import IllegalAction
 from engine.games import rules_of
@@ -77,27 +79,38 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name=cmd_name("new"), description=cmd_desc("new"))
     @app_commands.rename(game=opt_name("game"), sets=opt_name("sets"), faster=opt_name("faster"),
-                         shared=opt_name("shared"), pace=opt_name("pace"), sex=opt_name("sex"))
+                         shared=opt_name("shared"), pace=opt_name("pace"), sex=opt_name("sex"),
+                         language=opt_name("game_language"))
     @app_commands.describe(game=opt_desc("game"), sets=opt_desc("sets"), faster=opt_desc("faster"),
-                           shared=opt_desc("shared"), pace=opt_desc("pace"), sex=opt_desc("sex"))
+                           shared=opt_desc("shared"), pace=opt_desc("pace"), sex=opt_desc("sex"),
+                           language=opt_desc("game_language"))
     @app_commands.choices(game=[choice(key, key) for key in keys()],
-                          pace=[choice("live", "live"), choice("async", "async")], sex=SEX_CHOICES)
+                          pace=[choice("live", "live"), choice("async", "async")], sex=SEX_CHOICES,
+                          language=[choice("lang_de", "de"), choice("lang_en", "en")])
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str = DEFAULT_GAME, sets: str | None = None,
-                  faster: bool = False, shared: bool = False, pace: str = "live", sex: str = "male") -> None:
+                  faster: bool = False, shared: bool = False, pace: str = "live", sex: str = "male",
+                  language: str | None = None) -> None:
         lang = await self.lang(interaction)
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:      # a game the bot could not show would run unseen: none is opened
+            names = ", ".join(ui(lang, f"perm_{name}") for name in missing)
+            await reply(interaction, ui(lang, "missing_permissions", permissions=names), ephemeral=True)
+            return
+        game_lang = await self.bot.languages.for_new_game(interaction, language)
         chosen_sets = list(dict.fromkeys(s.strip().lower() for s in (sets or "").split(",") if s.strip())) or None
         # a game without these options (Smash Up) does not get them; sets named for a game of one set
         # are checked (and refused) by the table
         options = {key: on for key, on in (("faster_play", faster), ("shared_victory", shared))
                    if key in rules_of(game).options_model.model_fields}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
-                                        kind=game, sets=chosen_sets, pace=pace, options=options, sex=sex)
+                                        kind=game, sets=chosen_sets, pace=pace, options=options, sex=sex,
+                                        language=game_lang)
         record = await attempt(interaction, lang, created)
         if record is REFUSED:
             return
-        message_id = await reply(interaction, ui(lang, "lobby_opened", host=escaped_person(interaction.user)),
-                                 view=lobby_view(record.id, lang, game))
+        message_id = await reply(interaction, ui(game_lang, "lobby_opened", host=escaped_person(interaction.user)),
+                                 view=lobby_view(record.id, game_lang, game))
         if message_id is not None:      # its buttons are taken away once the game starts or is ended
             lobby = await self.bot.table.store.private_message(record.id, LOBBY_KEY)
             lobby.channel_id, lobby.message_id = str(interaction.channel_id), str(message_id)
@@ -113,7 +126,7 @@ class Lobby(commands.Cog):
             lobby = await store.private_message(game_id, LOBBY_KEY)
             if not lobby.message_id or lobby.closed:
                 return
-            text = ui(await self.bot.publisher.channel_language(game_id), text_key)
+            text = ui(await game_lang(self.bot, game_id), text_key)
             channel = self.bot.get_partial_messageable(int(lobby.channel_id))
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(lobby.message_id)).edit(content=clip(text), view=None)
@@ -141,7 +154,8 @@ class Lobby(commands.Cog):
         if record is REFUSED:
             return
         count = len(await self.bot.table.store.seats(record.id))
-        await reply(interaction, ui(lang, "joined", player=escaped_person(interaction.user), count=count))
+        shown = await game_lang(self.bot, record.id)
+        await reply(interaction, ui(shown, "joined", player=escaped_person(interaction.user), count=count))
 
     @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
     @app_commands.guild_only()
@@ -154,7 +168,8 @@ class Lobby(commands.Cog):
             if await attempt(interaction, lang, self.bot.table.leave(*self.here(interaction),
                                                                      self.me(interaction))) is REFUSED:
                 return
-            await reply(interaction, ui(lang, "left_lobby", player=escaped_person(interaction.user)))
+            await reply(interaction, ui(await game_lang(self.bot, record.id), "left_lobby",
+                                        player=escaped_person(interaction.user)))
             after = await self.bot.table.store.get_game(record.id, with_state=False)
             if after is not None and after.status == "ended":      # the last one left: no game to join
                 await self.close_lobby_message(record.id, "lobby_ended")
@@ -176,7 +191,7 @@ class Lobby(commands.Cog):
         result = await attempt(interaction, lang, starting)
         if result is REFUSED:
             return
-        namer = await namer_for(self.bot, result.game_id, lang, result.state)
+        namer = await public_namer(self.bot, result.game_id, result.state)
         content, embeds, view = table_message(self.bot, result, namer)
         await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
         await self.close_lobby_message(result.game_id, "lobby_started")
@@ -223,9 +238,8 @@ class Lobby(commands.Cog):
         if saved is REFUSED:
             return
         away_text = f"<t:{int(saved.away_until)}:f>" if saved.away_until else "—"
-        yes_no = ("ja", "nein") if lang == "de" else ("yes", "no")
-        await reply(interaction, ui(lang, "prefs_saved", auto_pass=yes_no[0] if saved.auto_pass else yes_no[1],
-                                    away=away_text, reminders=saved.reminders), ephemeral=True)
+        await reply(interaction, ui(lang, "prefs_saved", auto_pass=ui(lang, "yes" if saved.auto_pass else "no"),
+                                    away=away_text, reminders=choice_text(lang, saved.reminders)), ephemeral=True)
 
     async def choose_language(self, interaction: discord.Interaction, language: str, scope: str) -> bool:
         """Store the choice and say so in the language chosen; the server's only for server managers."""
@@ -252,7 +266,8 @@ class Lobby(commands.Cog):
         if substitute is REFUSED:
             return
         names = await self._seat_names(interaction)
-        await reply(interaction, ui(lang, "substitute_requested", user=escaped_person(interaction.user),
+        shown = await game_lang(self.bot, substitute.game_id)
+        await reply(interaction, ui(shown, "substitute_requested", user=escaped_person(interaction.user),
                                     player=escaped(names.get(player, player))))
         await self._ask_seat_player(substitute, interaction)
 
@@ -284,7 +299,8 @@ class Lobby(commands.Cog):
         if substitute is REFUSED:
             return
         names = await self._seat_names(interaction)
-        await reply(interaction, ui(lang, "substitute_approved", user=escaped(substitute.name),
+        shown = await game_lang(self.bot, substitute.game_id)
+        await reply(interaction, ui(shown, "substitute_approved", user=escaped(substitute.name),
                                     player=escaped(names.get(substitute.player_id, substitute.player_id))))
         await self.show_hand_to_stand_in(substitute.game_id)
 
@@ -301,7 +317,7 @@ class Lobby(commands.Cog):
         key = "substitute_approved" if agree else "substitute_declined"
         stand_in = escaped(substitute.name)
         await reply(interaction, ui(lang, key, user=stand_in, player=seat_name), ephemeral=True)
-        channel_lang = await self.bot.publisher.channel_language(game_id)
+        channel_lang = await game_lang(self.bot, game_id)
         await self.bot.get_partial_messageable(int(record.channel_id)).send(
             **outgoing(content=ui(channel_lang, key, user=stand_in, player=seat_name)))
         if agree:
@@ -335,7 +351,7 @@ class Lobby(commands.Cog):
         record = await attempt(interaction, lang, change)
         if record is REFUSED:
             return
-        await reply(interaction, ui(lang, "pace_set", pace=record.pace))
+        await reply(interaction, ui(await game_lang(self.bot, record.id), "pace_set", pace=record.pace))
 
     @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
     @app_commands.rename(player=opt_name("player"), strength=opt_name("strength"))
@@ -349,8 +365,9 @@ class Lobby(commands.Cog):
         if await attempt(interaction, lang, seating) is REFUSED:
             return
         names = await self._seat_names(interaction)
-        level = (english(f"choices.{strength}") or strength) if lang == "en" else strength
-        await reply(interaction, ui(lang, "bot_seated_level", player=escaped(names.get(player, player)), level=level))
+        shown = await game_lang(self.bot, (await self.bot.table.game_in(*self.here(interaction))).id)
+        level = (english(f"choices.{strength}") or strength) if shown == "en" else strength
+        await reply(interaction, ui(shown, "bot_seated_level", player=escaped(names.get(player, player)), level=level))
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()
@@ -361,9 +378,18 @@ class Lobby(commands.Cog):
         record = await attempt(interaction, lang, ending)
         if record is REFUSED:
             return
-        await reply(interaction, ui(lang, "ended"))
+        await reply(interaction, ui(await game_lang(self.bot, record.id), "ended"))
         if record.status == "lobby":        # a started game's lobby message was closed at its start
             await self.close_lobby_message(record.id, "lobby_ended")
+
+
+# what the bot needs in a game's channel: its posts, their embeds and pictures, and a look at the messages
+# below the status (cogs.publisher); the names are discord.Permissions' and the texts' "perm_" keys
+NEEDED_PERMISSIONS = ("send_messages", "embed_links", "attach_files", "read_message_history")
+
+
+def missing_permissions(granted: discord.Permissions) -> list[str]:
+    return [name for name in NEEDED_PERMISSIONS if not getattr(granted, name)]
 
 
 # ---------------------------------------------------------------------- the lobby message's buttons

@@ -18,7 +18,7 @@ import discord
 from cogs.games import frontend_of, table_embed, table_message
 from cogs.limits import outgoing
 from cogs.pictures import Throttle, as_file, move_pictures, picture_digest, table_picture
-from cogs.texts import ui
+from cogs.texts import game_ui, ui
 from table.logs import log_error
 from table.render import private_view
 from table.service import ActResult
@@ -165,8 +165,11 @@ class Publisher:
         await channel.send(**outgoing(content=content, embeds=embeds, view=view), files=files)
 
     async def channel_language(self, game_id: int) -> str:
-        """The language of what the bot posts in the game's channel unasked: its server's choice."""
+        """The language of everything the game says in its channel, whoever made the move: the one it was
+        opened with (cogs.languages.for_new_game); a game opened before games had one, its server's choice."""
         record, _ = await self.bot.table.roster(game_id)
+        if record is not None and record.language:
+            return record.language
         return await self.bot.languages.for_server(record.guild_id if record else None)
 
     async def update_private_messages(self, result: ActResult) -> None:
@@ -269,10 +272,10 @@ class Publisher:
         due = {d.target: d.due_at for d in await self.bot.table.store.deadlines(result.game_id)}
         lines = [ui(lang, "status_line", game=f"#{result.game_id}", active=namer.player(state.active_player.id))]
         for target, players in rules_of(state.game).open_prompts(state):
-            what = ui(lang, f"reminder_{target.split(':')[0]}")
-            for player in players:
-                key = "status_owed" if target in due else "status_owed_open"
-                lines.append(ui(lang, key, player=namer.player(player), what=what, due=int(due.get(target, 0))))
+            kind = target.split(":")[0]
+            for player in players:     # said of the player, for everyone: the channel reads it
+                line = game_ui(lang, f"status_owed_{kind}", state.game, player=namer.player(player))
+                lines.append(line + (ui(lang, "status_due", due=int(due[target])) if target in due else ""))
         return "\n".join(lines)[:1900]
 
     async def update_status(self, result: ActResult) -> None:
@@ -364,11 +367,13 @@ class Publisher:
         """DM the one player owed the move (a mention in the channel when DMs are closed)."""
         lang = await self.bot.languages.for_user(reminder.user_id, reminder.guild_id)
         kind = reminder.target.split(":")[0]
+        record, _ = await self.bot.table.roster(reminder.game_id)
         link = f"https://discord.com/channels/{reminder.guild_id}/{reminder.channel_id}"
         status = await self.bot.table.store.private_message(reminder.game_id, STATUS_KEY)
         if status.message_id:      # jump straight to the game's status message
             link += f"/{status.message_id}"
-        text = ui(lang, "reminder", channel=reminder.channel_id, what=ui(lang, f"reminder_{kind}"),
+        what = game_ui(lang, f"reminder_{kind}", record.kind if record else "")
+        text = ui(lang, "reminder", channel=reminder.channel_id, what=what,
                   due=int(reminder.due_at), link=link)
         record = await self.bot.table.store.private_message(reminder.game_id, reminder.user_id)
         recipient = await self.bot.table.user_for(reminder.game_id, reminder.user_id)   # a stand-in's turn

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import REFUSED, attempt, channel_key, guild_key, lang_of, namer_for, reply
+from cogs.base import REFUSED, attempt, channel_key, game_lang, guild_key, lang_of, namer_for, reply
 from cogs.games import table_embed
 from cogs.limits import BUTTON_LABEL, clip
 from cogs.names import escaped, escaped_person
@@ -69,7 +69,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:rem
         if record is REFUSED:
             return
         seats = await bot.table.store.seats(record.id)
-        await reply(interaction, ui(lang, "rematch_opened", host=escaped_person(interaction.user),
+        shown = await game_lang(bot, record.id)
+        await reply(interaction, ui(shown, "rematch_opened", host=escaped_person(interaction.user),
                                     players=", ".join(escaped(name) for name in names_by_seat(seats).values())))
 
 

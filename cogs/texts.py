@@ -55,6 +55,12 @@ def ui(lang: str, key: str, **params: Any) -> str:
     return str(entry.get(lang, entry["de"])).format(**params)
 
 
+def game_ui(lang: str, key: str, game: str, **params: Any) -> str:
+    """A UI text with a version per game where one is written ("reminder_window_smashup"), else the
+    common one: a Munchkin table never reads Smash Up's words."""
+    return ui(lang, f"{key}_{game}" if f"{key}_{game}" in _data()["ui"] else key, **params)
+
+
 def command_names(lang: str) -> dict[str, str]:
     """Every command by its key as a client in this language shows it: {"door": "/tuer", …}."""
     return {key: "/" + entry.get(lang, entry["de"])[0] for key, entry in _data()["commands"].items()}

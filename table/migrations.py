@@ -169,6 +169,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN missed_at REAL;
     """,
+    # 16: the language a game speaks in its channel (/neu sprache, else the server's at the opening);
+    # NULL for games opened before: they speak the server's choice
+    """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -169,12 +169,13 @@ class PgStore(SharedSQL, Store):
 
     # ------------------------------------------------------------------ games
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
-                          options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord:
+                          options: dict[str, Any], host_id: str, pace: str, now: float,
+                          language: str | None = None) -> GameRecord:
         try:
             game_id = await self.pool.fetchval(
                 "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, created_at, "
-                "updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8) RETURNING id",
-                guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now)
+                "updated_at, language) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8, $9) RETURNING id",
+                guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, language)
         except asyncpg.UniqueViolationError as exc:
             raise TableError("game_exists", channel=channel_id) from exc
         created = await self.get_game(game_id)

@@ -31,6 +31,7 @@ class Namer:
     console: bool = False       # the console names the command that answers a decision
     # how a name is written into a message: Discord escapes its Markdown (cogs/names.py); None: as it is
     markup: Callable[[str], str] | None = None
+    public: bool = False        # written for the whole channel: decisions are named in the third person
     game: str = field(init=False)   # the game whose cards and words these are, from the sets
 
     def __post_init__(self) -> None:
@@ -77,13 +78,20 @@ class Namer:
         """What a decision asks, in words ("welchen Schatz nimmst du?")."""
         return self._variant("kind_", kind, player)
 
+    def topic(self, kind: str, player: Any = None) -> str:
+        """What a decision is about, said of the one who decides ("ob der Handel angenommen wird"): for
+        the table, which the decider's question ("nimmst du den Handel an?") would address wrongly."""
+        if has_word(self.lang, f"topic_{kind}"):
+            return self._variant("topic_", kind, player)
+        return self.question(kind, player)
+
     def answer(self, kind: str, player: Any = None) -> str:
         """The console command that answers a decision of this kind."""
         return self._variant("answer_", kind, player)
 
     def owed(self, decision: Any) -> str:
         """A pending decision as a line: its question, and at the console the command that answers it."""
-        line = self.question(decision.kind, decision.player)
+        line = (self.topic if self.public else self.question)(decision.kind, decision.player)
         return f"{line} → {self.answer(decision.kind, decision.player)}" if self.console else line
 
     def params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -109,7 +117,8 @@ class Namer:
             if key in out:
                 out[key] = word(self.lang, f"{key}_{out[key] or 'any'}")
         if "kind" in out:
-            out["kind"] = self.question(str(out["kind"]), params.get("player"))
+            asked = self.topic if self.public else self.question
+            out["kind"] = asked(str(out["kind"]), params.get("player"))
         if "ability" in out:
             out["ability"] = word(self.lang, f"ability_{out['ability']}")
         if "slot" in out:

@@ -160,7 +160,8 @@ class TableService:
     # ------------------------------------------------------------------ lobby
     async def create(self, guild_id: str, channel_id: str, host_id: str, host_name: str, *, kind: str = DEFAULT_GAME,
                      sets: list[str] | None = None, options: dict[str, Any] | None = None,
-                     pace: str = "live", sex: str = "male") -> GameRecord:
+                     pace: str = "live", sex: str = "male", language: str | None = None) -> GameRecord:
+        """A new lobby; ``language`` is what the game will say in its channel (None: its server's choice)."""
         rules = rules_of(kind)
         _check_sex(sex)
         check_pace(pace)
@@ -171,7 +172,7 @@ class TableService:
             if set_key not in known:
                 raise TableError("unknown_set", set=set_key)
         record = await self.store.create_game(guild_id, channel_id, kind, chosen_sets, options_model.model_dump(),
-                                              host_id, pace, self.clock())
+                                              host_id, pace, self.clock(), language=language)
         await self.store.add_seat(record.id, host_id, seat_name(host_name, host_id), self.clock(), sex)
         self._rosters.pop(record.id, None)
         return record
@@ -220,7 +221,8 @@ class TableService:
         if await self.store.open_game_in_channel(old.guild_id, old.channel_id) is not None:
             raise TableError("game_exists")
         record = await self.create(old.guild_id, old.channel_id, host.user_id, host.name, kind=old.kind,
-                                   sets=old.sets, options=old.options, pace=old.pace, sex=host.sex)
+                                   sets=old.sets, options=old.options, pace=old.pace, sex=host.sex,
+                                   language=old.language)
         for seat in seats:
             if seat.user_id != host.user_id:
                 await self.store.add_seat(record.id, seat.user_id, seat.name, self.clock(), seat.sex)

@@ -28,7 +28,7 @@ from table.store import (
 )
 
 GAME_COLUMNS = ("id, guild_id, channel_id, kind, sets, options, status, host_id, seed, state, version, pace, "
-                "created_at, updated_at")
+                "created_at, updated_at, language")
 Statement = tuple[str, tuple]
 CLAIM_LEASE = 300.0      # seconds a claimed deadline stays with the process that claimed it
 BATCH = 50               # due rows claimed at once
@@ -42,7 +42,7 @@ def record(row: Any) -> GameRecord:
     return GameRecord(
         id=row[0], guild_id=row[1], channel_id=row[2], kind=row[3], sets=json.loads(row[4]),
         options=json.loads(row[5]), status=row[6], host_id=row[7], seed=row[8], state_json=row[9],
-        version=row[10], pace=row[11], created_at=row[12], updated_at=row[13],
+        version=row[10], pace=row[11], created_at=row[12], updated_at=row[13], language=row[14],
     )
 
 

@@ -331,13 +331,14 @@ class SqliteStore(SharedSQL, Store):
 
     # ------------------------------------------------------------------ games
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
-                          options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord:
+                          options: dict[str, Any], host_id: str, pace: str, now: float,
+                          language: str | None = None) -> GameRecord:
         async def insert(db: aiosqlite.Connection) -> int | None:
             try:
                 rows = await run(
                     db, "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, "
-                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, now),
+                    "created_at, updated_at, language) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, now, language),
                 )
             except sqlite3.IntegrityError as exc:
                 raise TableError("game_exists", channel=channel_id) from exc

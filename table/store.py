@@ -25,6 +25,7 @@ class GameRecord:
     pace: str
     created_at: float
     updated_at: float
+    language: str | None = None     # what the game says in its channel; None: its server's choice
 
     @property
     def is_open(self) -> bool:
@@ -166,7 +167,8 @@ class Store(ABC):
 
     @abstractmethod
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
-                          options: dict[str, Any], host_id: str, pace: str, now: float) -> GameRecord: ...
+                          options: dict[str, Any], host_id: str, pace: str, now: float,
+                          language: str | None = None) -> GameRecord: ...
 
     @abstractmethod
     async def get_game(self, game_id: int, with_state: bool = True) -> GameRecord | None:

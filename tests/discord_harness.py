@@ -29,6 +29,9 @@ CHANNEL_ID = 6000
 _ids = itertools.count(10_000_000)
 
 
+ALL_PERMISSIONS = str(discord.Permissions.all().value)   # the bot's in the guild channel (a DM has none)
+
+
 def snowflake() -> str:
     return str(next(_ids))
 
@@ -250,7 +253,7 @@ class Harness:
             payload["user"] = member(user_id, name)["user"]
             payload["channel"]["recipients"] = [payload["user"]]
         else:
-            payload.update(guild_id=str(self.guild_id), guild_locale="de",
+            payload.update(guild_id=str(self.guild_id), guild_locale="de", app_permissions=ALL_PERMISSIONS,
                            member=member(user_id, name, manage_channels))
             payload["channel"]["guild_id"] = str(self.guild_id)
         if message is not None:

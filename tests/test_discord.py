@@ -193,7 +193,7 @@ def test_check_commands_passes():
 
 
 async def test_playing_a_card_from_the_dm_menu(table: Table):
-    await open_game(table)
+    await open_game(table, sprache="de")
     version = (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version
     posts = len(table.public())
     for member in table.players:
@@ -208,8 +208,7 @@ async def test_playing_a_card_from_the_dm_menu(table: Table):
         record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
         assert record.version == version + 1
         assert len(table.public()) > posts                                  # ... the table hears it
-        # posted unasked in the channel: in the server's language (German by default), not the
-        # clicker's English
+        # posted in the channel in the game's language (opened in German), not the clicker's English
         assert " spielt " in table.public()[posts].content, table.public()[posts].content
         return
     pytest.fail("no player had a card to play from the DM at the start")

@@ -192,8 +192,9 @@ async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: T
     else:
         await anna.slash(table.channel, "start")
     await table.settle()
-    shown = current(table, lobby)     # a post nobody asked for: in the server's language (German by default)
-    assert not components_of(shown) and shown.content == ui("de", "lobby_started")
+    # in the game's language, as the lobby message was: the server's Discord locale (simcord's: en-US)
+    shown = current(table, lobby)
+    assert not components_of(shown) and shown.content == ui("en", "lobby_started")
 
 
 @pytest.mark.parametrize("command", ["beenden", "verlassen"])     # ended, or left by its last player
@@ -202,7 +203,7 @@ async def test_a_lobby_ended_before_its_start_says_so_and_keeps_no_buttons(table
     lobby = (await anna.slash(table.channel, "neu")).response
     await anna.slash(table.channel, command)
     shown = current(table, lobby)
-    assert not components_of(shown) and shown.content == ui("de", "lobby_ended")
+    assert not components_of(shown) and shown.content == ui("en", "lobby_ended")     # the game's language
 
 
 async def test_a_lobby_button_of_an_ended_game_is_out_of_date(table: Table):
@@ -225,7 +226,7 @@ async def test_ending_the_game_updates_the_status_and_takes_the_menus_from_every
     await table.players[0].slash(table.channel, "beenden")
     await table.settle()
     statuses = [m for m in table.channel.history() if m.content.startswith("📋")]
-    assert statuses[-1].content == ui("de", "status_ended")
+    assert statuses[-1].content == ui("en", "status_ended")     # the game's: the server's locale, en-US
     for member in table.players:
         (hand,) = dm_messages(table, member)
         assert not components_of(hand)
@@ -292,19 +293,21 @@ async def test_the_server_language_needs_manage_server_and_covers_those_without_
 
 
 async def test_the_status_message_speaks_the_servers_language(table: Table):
-    """What the bot posts in a channel unasked (the status message) follows the server's choice, not
-    the bot's default (German here) nor the language of whoever moved last."""
+    """Issue 36: a game opened without /neu sprache speaks the server's choice (here German, over the
+    server's en-US Discord locale) for its whole life, whatever language the movers chose for themselves
+    and whatever the server chooses later."""
     role = table.guild.create_role("Leitung", permissions=discord.Permissions(manage_guild=True))
     manager = table.guild.add_member(table.env.create_user("mira", global_name="Mira"), roles=[role])
+    await manager.slash(table.channel, "einstellungen", sprache="de", gilt_fuer="guild")
     await table.open_game()
     status = [m for m in table.channel.history() if m.content.startswith("📋")]
-    assert "am Zug" in status[-1].content                                  # the default: German
+    assert "am Zug" in status[-1].content
     await manager.slash(table.channel, "einstellungen", sprache="en", gilt_fuer="guild")
-    await table.players[1].slash(table.channel, "einstellungen", sprache="de")     # a mover's own choice
-    await play_until(table, lambda state: any("to move" in m.content for m in table.channel.history()
-                                              if m.content.startswith("📋")), moves=5)
+    await table.players[1].slash(table.channel, "einstellungen", sprache="en")     # a mover's own choice
+    looked: list[object] = []     # four moves
+    await play_until(table, lambda state: looked.append(state) or len(looked) > 4, moves=5)
     status = [m for m in table.channel.history() if m.content.startswith("📋")]
-    assert "to move" in status[-1].content and "am Zug" not in status[-1].content
+    assert "am Zug" in status[-1].content and "to move" not in status[-1].content
 
 
 async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
@@ -314,6 +317,16 @@ async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
     assert table.bot.languages._choices == {}           # a new process: nothing in memory
     seen = help_text(await ben.slash(table.channel, "hilfe"))
     assert seen.startswith("Hilfe") and "In diesem Kanal läuft kein Spiel" in seen
+
+
+async def test_a_games_language_survives_a_restart(table: Table, tmp_path):
+    """Issue 36: the language chosen at /neu is stored with the game; after a restart an en-US client's
+    move is still posted in it."""
+    await table.open_game(sprache="de")
+    await restart(table, tmp_path)
+    mover = table.member((await table.state()).active_player.id)
+    answer = await mover.slash(table.channel, "tuer")
+    assert not answer.ephemeral and "tritt die Tür ein" in answer.response.content, answer.response.content
 
 
 async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_path):

@@ -68,7 +68,7 @@ async def test_a_stand_in_sees_nothing_until_the_player_clicks_to_hand_over(tabl
     await table.bot.publisher.drain()
     await table.settle()
     assert clicked.ephemeral and "Dora now plays Ben's seat" in clicked.response.content
-    assert any("Dora spielt jetzt den Platz von Ben" in m.content for m in table.public())   # the server's language
+    assert any("Dora now plays Ben's seat" in m.content for m in table.public())   # the game's language (en-US)
     assert _hand_dms(table, dora)                                  # the hand came at once, by DM
     hand = await dora.slash(table.channel, "hand")
     assert any("Your hand" in t for t in texts(hand))

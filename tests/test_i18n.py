@@ -35,6 +35,26 @@ def test_every_engine_refusal_event_and_decision_has_a_text(lang):
     assert sorted(f"kind_{k}" for k in decisions if f"kind_{k}" not in texts["words"]) == []
 
 
+SECOND_PERSON = {"de": re.compile(r"\b(du|dich|dir|dein\w*)\b", re.I), "en": re.compile(r"\b(you|your\w*)\b", re.I)}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_decision_is_named_to_the_channel_in_the_third_person(lang):
+    """Issue 36: a public line says what a player decides about ("Ben muss entscheiden – den Handel
+    annehmen oder ablehnen"), never the question asked of the decider ("nimmst du den Handel an?")."""
+    from engine.core.events import Event
+    from table.render import Namer, render_event
+
+    words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]
+    kinds = [k[len("kind_"):] for k in words if k.startswith("kind_") and not k.startswith("kind_card_")]
+    assert kinds and [k for k in kinds if f"topic_{k}" not in words] == []
+    assert [k for k in kinds if SECOND_PERSON[lang].search(words[f"topic_{k}"])] == []
+    public, private = Namer(lang, {"p1": "Ben"}, public=True), Namer(lang, {"p1": "Ben"})
+    opened = Event(kind="decision_opened", params={"player": "p1", "kind": "trade"})
+    assert words["topic_trade"] in render_event(opened, public)
+    assert SECOND_PERSON[lang].search(render_event(opened, private))     # the decider's own question
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_card_kind_has_a_name(lang):
     words = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["words"]

@@ -74,7 +74,8 @@ async def test_a_heading_name_is_one_plain_line_in_the_table_and_the_status_mess
         assert lines[index] == f"{marker} {sent(table, player.id)} (m): Level 1, Strength 1, 8 cards in hand"
     status = next(m for m in table.public() if m.content.startswith("📋"))
     game_id = await table.game_id()
-    assert status.content.splitlines()[0] == f"📋 **#{game_id}** – am Zug: {sent(table, state.active_player.id)}"
+    # the game's language throughout (the server's en-US locale), as the table above (issue 36)
+    assert status.content.splitlines()[0] == f"📋 **#{game_id}** – to move: {sent(table, state.active_player.id)}"
 
 
 async def test_a_fight_names_its_players_as_text_and_the_help_button_as_chosen(table: Table):
@@ -121,7 +122,7 @@ async def test_a_dm_shows_names_as_text_and_its_menus_as_chosen(table: Table):
 
 async def test_the_summary_leaderboard_and_history_post_names_as_text(table: Table):
     markdown_names(table)
-    await table.open_game(sets="testdeck")
+    await table.open_game(sets="testdeck", sprache="de")     # the summary in German, the player's pages in English
     record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
     _, state = await table.bot.table.state_of(record)
     results = await play_to_the_end(table.bot.table, ActResult(record.id, str(table.channel.id), record.version,
@@ -154,7 +155,7 @@ async def test_names_of_32_markdown_marks_still_fit_every_message_once_escaped(t
     is played to its end and summed up."""
     names = ("*" * 32, "_" * 32, "|" * 32)
     markdown_names(table, names)
-    await table.open_game(sets="testdeck")
+    await table.open_game(sets="testdeck", sprache="de")
     record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
     _, state = await table.bot.table.state_of(record)
     await play_to_the_end(table.bot.table, ActResult(record.id, str(table.channel.id), record.version, state))

@@ -18,6 +18,7 @@ from cogs.spectate import RematchButton
 from cogs.texts import ui
 from engine.munchkin import actions as A
 from engine.munchkin.rules import legal_actions
+from table.i18n import word
 from table.munchkin.render import combat_view, option_label, public_view
 from table.render import Namer
 from table.service import ActResult
@@ -93,7 +94,7 @@ def play_label(action: A.PlayCard, namer: Namer) -> str:
     if action.target_monster:
         label += f" → {namer.card(action.target_monster)}"
     if action.side:
-        label += f" ({'Spieler' if namer.lang == 'de' and action.side == 'players' else action.side})"
+        label += f" ({word(namer.lang, f'side_{action.side}')})"
     if action.with_card:
         label += f" + {namer.card(action.with_card)}"
     return label[:100]

@@ -22,6 +22,7 @@ from engine.smashup import actions as A
 from engine.smashup import choices
 from engine.smashup.rules import HAND_LIMIT, hand_cards, legal_actions, next_to_decide
 from engine.smashup.state import GameState
+from table.i18n import has_word, word
 from table.render import Namer
 from table.smashup.render import (
     base_lines,
@@ -125,7 +126,9 @@ def move_label(state: GameState, action: Any, namer: Namer) -> str:
     if getattr(action, "discard", ()):
         extras.append("-" + namer.cards(action.discard))
     if getattr(action, "mode", None):
-        extras.append(faction_name(action.mode, namer.lang))
+        mode_word = f"su_mode_{action.mode}"     # a faction's name where the mode is a faction (Faction Power)
+        extras.append(word(namer.lang, mode_word) if has_word(namer.lang, mode_word)
+                      else faction_name(action.mode, namer.lang))
     return (label + (f" ({'; '.join(extras)})" if extras else ""))[:100]
 
 

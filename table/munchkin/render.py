@@ -68,7 +68,7 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     if state.combat is not None:
         lines += combat_view(state, namer)
     for decision in state.decisions:
-        lines.append(f"… {namer.player(decision.player)}: {namer.owed(decision)}")
+        lines.append(f"… {namer.player(decision.player)}: {namer.topic(decision.kind, decision.player)}")
     return lines
 
 

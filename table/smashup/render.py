@@ -168,7 +168,7 @@ def waiting_line(state: GameState, namer: Namer) -> str:
         offered = ", ".join(faction_name(f, lang) for f in state.draft.offered)
         return f"{word(lang, 'su_draft')}: {namer.player(picker)} – {offered}"
     for decision in state.decisions:
-        return f"{namer.player(decision.player)}: {namer.owed(decision)}"
+        return f"{namer.player(decision.player)}: {namer.topic(decision.kind, decision.player)}"
     if state.scoring is not None:
         who = next_to_decide(state)
         return (f"{specials_title(state, lang)} ({namer.card(state.scoring.base)}): "
