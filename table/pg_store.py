@@ -23,7 +23,6 @@ from table.sql import (
     CLAIM_REMINDERS,
     DUE_DEADLINES,
     DUE_REMINDERS,
-    GAME_COLUMNS,
     NEXT_DUE,
     SharedSQL,
     Statement,
@@ -186,7 +185,8 @@ class PgStore(SharedSQL, Store):
         return await self._one(f"SELECT {game_columns(with_state)} FROM games WHERE id = ?", game_id)
 
     async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
-        return await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
+        """Without its state document (asked on every move; the table keeps the states it plays)."""
+        return await self._one(f"SELECT {game_columns(False)} FROM games WHERE guild_id = ? AND channel_id = ? "
                                "AND status IN ('lobby', 'active')", guild_id, channel_id)
 
     async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]:

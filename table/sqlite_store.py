@@ -31,7 +31,6 @@ from table.sql import (
     CLAIM_REMINDERS,
     DUE_DEADLINES,
     DUE_REMINDERS,
-    GAME_COLUMNS,
     NEXT_DUE,
     SharedSQL,
     Statement,
@@ -353,8 +352,9 @@ class SqliteStore(SharedSQL, Store):
         return await self._one(f"SELECT {game_columns(with_state)} FROM games WHERE id = ?", (game_id,))
 
     async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
+        """Without its state document (asked on every move; the table keeps the states it plays)."""
         return await self._one(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
+            f"SELECT {game_columns(False)} FROM games WHERE guild_id = ? AND channel_id = ? "
             "AND status IN ('lobby', 'active')", (guild_id, channel_id))
 
     async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]:

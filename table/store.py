@@ -175,7 +175,8 @@ class Store(ABC):
         """The game; without its state document (``state_json`` None) when the caller has it cached."""
 
     @abstractmethod
-    async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None: ...
+    async def open_game_in_channel(self, guild_id: str, channel_id: str) -> GameRecord | None:
+        """The channel's game in its lobby or in play, without its state document (state_of reads it)."""
 
     @abstractmethod
     async def games(self, statuses: tuple[str, ...] = (), with_state: bool = True) -> list[GameRecord]: ...
