@@ -30,16 +30,18 @@ from cogs.games import table_embed, table_message
 from cogs.languages import GUILD, USER
 from cogs.limits import outgoing
 from cogs.names import escaped, escaped_person
-from cogs.play import player_autocomplete
+from cogs.play import never_failing, player_autocomplete
 from cogs.texts import choice, choice_text, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
 from engine.bots import LEVELS
 from engine.core.errors import IllegalAction
 from engine.games import rules_of
 from table.errors import TableError
 from table.games import DEFAULT_GAME, frontend_of, keys
+from table.pace import NAMED_PACES, check_pace
 from table.render import Namer
 from table.service import ActResult
 from table.store import Substitute
+from table.text_match import fold
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
@@ -51,6 +53,24 @@ LOBBY_CLOSED = 2        # its ``closed`` once it lost its buttons
 
 # the character starts with the player's own sex (Cthulhu l.103, l.125; Shakespeare l.29)
 SEX_CHOICES = [choice("female", "female"), choice("male", "male")]
+
+
+@never_failing
+async def pace_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The named paces in the user's language; a pace of one's own ("async;turn=172800") as typed,
+    offered first once it is one /tempo takes."""
+    lang = await lang_of(interaction)
+    typed, wanted = current.strip(), fold(current)
+    named = [app_commands.Choice(name=choice_text(lang, f"pace_{key}"), value=spec)
+             for key, spec in NAMED_PACES.items()]
+    shown = [c for c in named if wanted in fold(c.name) or wanted in fold(c.value)]
+    if typed and typed not in NAMED_PACES.values() and len(typed) <= 100:
+        try:
+            check_pace(typed)
+        except TableError:
+            return shown
+        shown.insert(0, app_commands.Choice(name=typed, value=typed))
+    return shown[:25]
 
 
 class Lobby(commands.Cog):
@@ -344,6 +364,7 @@ class Lobby(commands.Cog):
     @app_commands.command(name=cmd_name("pace"), description=cmd_desc("pace"))
     @app_commands.rename(pace=opt_name("pace_spec"))
     @app_commands.describe(pace=opt_desc("pace_spec"))
+    @app_commands.autocomplete(pace=pace_autocomplete)
     @app_commands.guild_only()
     async def pace(self, interaction: discord.Interaction, pace: str) -> None:
         lang = await self.lang(interaction)

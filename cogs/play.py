@@ -4,7 +4,9 @@ front-end (table.games), the same words the console table uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +21,7 @@ from table.errors import TableError
 from table.games import frontend_of
 from table.render import option_label, private_view
 from table.service import ActResult
+from table.suggestions import legal_answers, legal_moves
 from table.text_match import fold
 from table.words import picked_answer
 
@@ -27,6 +30,23 @@ if TYPE_CHECKING:
 
 Choice = app_commands.Choice
 MAX_CHOICES = 25
+log = logging.getLogger(__name__)
+Pick = Callable[[Any, str, Any], Iterable[str]]     # (state, seat, the command's options so far) -> uids
+Complete = Callable[[discord.Interaction, str], Awaitable[list[Choice[str]]]]
+
+
+def never_failing(complete: Complete) -> Complete:
+    """An autocomplete that answers no suggestions on any problem: Discord shows "loading failed"
+    for an autocomplete that raises, and the command itself still says what is wrong."""
+    @functools.wraps(complete)
+    async def safe(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        try:
+            return await complete(interaction, current)
+        except Exception:
+            log.exception("autocomplete failed")
+            return []
+
+    return safe
 
 
 # ---------------------------------------------------------------------- autocomplete
@@ -76,39 +96,65 @@ def card_choices(state: Any, lang: str, uids: Iterable[str], current: str) -> li
     return seen
 
 
-def card_autocomplete(pick: Callable[[Any, str], Iterable[str]], game: str):
-    """Suggestions among the cards ``pick`` names for the user's seat, in a game of that kind only."""
+def card_autocomplete(pick: Pick, game: str) -> Complete:
+    """Suggestions among the cards ``pick`` names for the user's seat (given the options filled in so
+    far), in a game of that kind only."""
+    @never_failing
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         seated = await seat_in(interaction, game)
         if seated is None:
             return []
         state, lang, me = seated
-        return card_choices(state, lang, pick(state, me), current)
+        return card_choices(state, lang, pick(state, me, interaction.namespace), current)
 
     return complete
 
 
+def player_choices(state: Any, ids: Iterable[str], current: str) -> list[Choice[str]]:
+    wanted = fold(current)
+    shown = set(ids)
+    return [Choice(name=p.name[:100], value=p.id) for p in state.players
+            if p.id in shown and wanted in fold(p.name)][:MAX_CHOICES]
+
+
+@never_failing
 async def player_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Every player at the channel's table (the host's commands: a seat to hand to a bot)."""
     found = await _game_state(interaction)
     if found is None:
         return []
     _, state, _, _ = found
-    wanted = fold(current)
-    return [Choice(name=p.name[:100], value=p.id) for p in state.players if wanted in fold(p.name)][:MAX_CHOICES]
+    return player_choices(state, [p.id for p in state.players], current)
 
 
-def cards_autocomplete(pick: Callable[[Any, str], Iterable[str]], game: str):
+def players_autocomplete(pick: Pick, game: str) -> Complete:
+    """Suggestions among the players ``pick`` names for the user's seat, never the user's own (a
+    trade or help partner is someone else), in a game of that kind only."""
+    @never_failing
+    async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        seated = await seat_in(interaction, game)
+        if seated is None:
+            return []
+        state, _, me = seated
+        return player_choices(state, [p for p in pick(state, me, interaction.namespace) if p != me], current)
+
+    return complete
+
+
+def cards_autocomplete(pick: Pick, game: str) -> Complete:
     """Several cards, comma separated: suggestions complete the last one."""
+    @never_failing
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         seated = await seat_in(interaction, game)
         if seated is None:
             return []
         state, lang, me = seated
-        return comma_choices(state, lang, pick(state, me), current)
+        return comma_choices(state, lang, pick(state, me, interaction.namespace), current)
 
     return complete
 
 
+@never_failing
 async def decision_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     found = await _game_state(interaction)
     if found is None:
@@ -117,16 +163,17 @@ async def decision_autocomplete(interaction: discord.Interaction, current: str) 
     bot: Spielleiter = interaction.client  # type: ignore[assignment]
     namer = (await namer_for(bot, record.id, lang, state)).labels()     # a suggestion shows its text as it is
     wanted = fold(current)
+    allowed = legal_answers(legal_moves(state, me))       # e.g. no trade accepted that can no longer be made
     out = []
     for decision in frontend_of(state).owed(state, me):
         for option in decision.options:
             label = option_label(option, namer)
-            if wanted in fold(label):
+            if (decision.id, option) in allowed and wanted in fold(label):
                 out.append(Choice(name=label[:100], value=f"{decision.id}:{option}"[:100]))
     return out[:MAX_CHOICES]
 
 
-# ---------------------------------------------------------------------- the cog
+@never_failing
 async def discard_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """The cards /ablegen can take in the channel's game."""
     found = await _game_state(interaction)

@@ -30,6 +30,23 @@ PACES: dict[str, Pace] = {
     "async": Pace(name="async", window_seconds=4 * HOUR, decision_seconds=12 * HOUR, turn_seconds=24 * HOUR,
                   bank_increment=12 * HOUR, bank_cap=48 * HOUR),
 }
+
+
+def _async_turn(hours: int) -> str:
+    """An asynchronous pace with a turn of this many hours; the bank grows by half a turn a turn and
+    holds two turns at most, as the plain "async" pace does with its 24 hours."""
+    turn = hours * HOUR
+    return f"async;turn={turn};increment={turn // 2};cap={2 * turn}"
+
+
+# the paces /tempo offers by name (the choice texts "pace_<key>"); any other spec can still be typed
+NAMED_PACES: dict[str, str] = {
+    "live": "live",
+    "async": "async",
+    "async_12h": _async_turn(12),
+    "async_48h": _async_turn(48),
+    "async_72h": _async_turn(72),
+}
 FIELDS = {"window": "window_seconds", "decision": "decision_seconds", "turn": "turn_seconds",
           "increment": "bank_increment", "cap": "bank_cap"}
 

@@ -4,7 +4,6 @@ table.munchkin.commands', shared with the console table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,9 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import perform
-from cogs.play import build_move, card_autocomplete, cards_autocomplete, player_autocomplete
-from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name
+from cogs.play import Complete, Pick, build_move, card_autocomplete, cards_autocomplete, players_autocomplete
+from cogs.texts import choice, cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.munchkin.character import owned_in_play
+from table.suggestions import any_legal, legal_answers, legal_moves, legal_values
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
@@ -24,46 +24,81 @@ SIDE_CHOICES = [choice("players", "players"), choice("monsters", "monsters")]
 
 
 # ---------------------------------------------------------------------- autocomplete
-def _hand(state: Any, me: str) -> list[str]:
+# Each option suggests what the rules' legal moves of the player allow now, given the options filled
+# in before it (the card played, the trade's partner): a card that cannot be played now, an item that
+# cannot be sold, oneself as a partner are not offered.
+def _named(namespace: Any, state: Any, option: str) -> str | None:
+    """The card or player an earlier option names, if it names one of this game (else: any)."""
+    value = getattr(namespace, raw_option(option), None)
+    return value if value in state.card_ids or state.has_player(value or "") else None
+
+
+def _legal(kind: str, field: str, **after: str) -> Pick:
+    """The values of a move's field the legal moves hold, for the values of the options in ``after``
+    (move field -> option key) as far as they are filled in."""
+    def pick(state: Any, me: str, namespace: Any) -> list[str]:
+        fixed = {f: _named(namespace, state, option) for f, option in after.items()}
+        return legal_values(legal_moves(state, me), kind, field, **fixed)
+
+    return pick
+
+
+def _resurrect(state: Any, me: str, namespace: Any) -> list[str]:
+    """A priest may pay with any hand card once the resurrection is legal (the rules list one form)."""
+    return list(state.player(me).hand) if legal_values(legal_moves(state, me), "kick_door", "resurrect_with") else []
+
+
+def _sellable(state: Any, me: str, namespace: Any) -> list[str]:
+    """While a sale is legal: the player's priced items and one-shots not traded this turn (the rules
+    list the smallest sales of the dearest ten; any of these may make up a sale with others)."""
+    if not any_legal(legal_moves(state, me), "sell"):
+        return []
     player = state.player(me)
-    return [*player.hand, *(i.uid for i in player.items if state.card(i.uid).kind == "oneshot")]
+    own = [*player.hand, *(i.uid for i in player.items)]
+    return [u for u in own if state.card(u).kind in ("item", "oneshot") and state.card(u).value > 0
+            and u not in player.traded]
 
 
-def _hand_monsters(state: Any, me: str) -> list[str]:
-    return [u for u in state.player(me).hand if state.card(u).kind == "monster"]
+def _bribe_items(state: Any, me: str, namespace: Any) -> list[str]:
+    """The fighter's items in play, while asking for help is legal (the rules list the asks unbribed)."""
+    return [i.uid for i in state.player(me).items] if any_legal(legal_moves(state, me), "ask_help") else []
 
 
-def _items(state: Any, me: str) -> list[str]:
-    return [i.uid for i in state.player(me).items]
-
-
-def _combat_monsters(state: Any, me: str) -> list[str]:
-    return [m.uid for m in state.combat.monsters] if state.combat else []
-
-
-def _sellable(state: Any, me: str) -> list[str]:
-    return [u for u in [*state.player(me).hand, *_items(state, me)] if state.card(u).value > 0]
-
-
-def _own(state: Any, me: str) -> list[str]:
+def _fuel(state: Any, me: str, namespace: Any) -> list[str]:
+    """Cards to discard for an ability, while the ability card named (or any) may be used."""
+    if not any_legal(legal_moves(state, me), "use_ability", card=_named(namespace, state, "ability_card")):
+        return []
     return [*state.player(me).hand, *owned_in_play(state.player(me))]
 
 
-def _ability_cards(state: Any, me: str) -> list[str]:
-    return [u for u in owned_in_play(state.player(me)) if state.card(u).abilities]
+def _pursuers(state: Any, me: str, namespace: Any) -> list[str]:
+    """The monsters the player may run from now (the run-away decision's legal answers)."""
+    allowed = legal_answers(legal_moves(state, me))
+    return [option for d in state.decisions if d.player == me and d.kind == "run_away" for option in d.options
+            if (d.id, option) in allowed]
 
 
-def _followers(state: Any, me: str) -> list[str]:
-    return list(state.player(me).followers)
+def _legal_equip(in_use: bool) -> Pick:
+    """Items the player may put in use (True) or in the backpack (False) now."""
+    def pick(state: Any, me: str, namespace: Any) -> list[str]:
+        return legal_values(legal_moves(state, me), "equip", "card", in_use=in_use)
+
+    return pick
 
 
-def _level_cards(state: Any, me: str) -> list[str]:
-    return [u for u in state.player(me).hand if state.card(u).kind == "level_up"]
+def _partner_items(state: Any, me: str, namespace: Any) -> list[str]:
+    """The items a trade may ask of the partner named in the command (none before one is named)."""
+    partner = _named(namespace, state, "player")
+    return legal_values(legal_moves(state, me), "offer_trade", "want", to=partner) if partner else []
 
 
-def _cards(pick: Callable[[Any, str], Iterable[str]]):
-    """One of the player's cards that ``pick`` names, in a Munchkin game."""
+def _cards(pick: Pick) -> Complete:
+    """One card that ``pick`` names, in a Munchkin game."""
     return card_autocomplete(pick, GAME)
+
+
+def _players(pick: Pick) -> Complete:
+    return players_autocomplete(pick, GAME)
 
 
 sell_autocomplete = cards_autocomplete(_sellable, GAME)
@@ -84,7 +119,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(resurrect=opt_name("resurrect"))
     @app_commands.describe(resurrect=opt_desc("resurrect"))
-    @app_commands.autocomplete(resurrect=_cards(_hand))
+    @app_commands.autocomplete(resurrect=_cards(_resurrect))
     async def door(self, interaction: discord.Interaction, resurrect: str | None = None) -> None:
         await self.move(interaction, "door", with_card=resurrect)
 
@@ -92,7 +127,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(monster=opt_name("monster"))
     @app_commands.describe(monster=opt_desc("monster"))
-    @app_commands.autocomplete(monster=_cards(_hand_monsters))
+    @app_commands.autocomplete(monster=_cards(_legal("look_for_trouble", "card")))
     async def trouble(self, interaction: discord.Interaction, monster: str) -> None:
         await self.move(interaction, "trouble", main=monster)
 
@@ -108,9 +143,11 @@ class Munchkin(commands.Cog):
     @app_commands.describe(card=opt_desc("card"), target=opt_desc("target"), monster=opt_desc("monster"),
                            side=opt_desc("side"), with_card=opt_desc("with_card"), item=opt_desc("item"))
     @app_commands.choices(side=SIDE_CHOICES)
-    @app_commands.autocomplete(card=_cards(_hand), target=player_autocomplete,
-                               monster=_cards(_combat_monsters),
-                               with_card=_cards(_hand_monsters), item=_cards(_items))
+    @app_commands.autocomplete(card=_cards(_legal("play_card", "card")),
+                               target=_players(_legal("play_card", "target_player", card="card")),
+                               monster=_cards(_legal("play_card", "target_monster", card="card")),
+                               with_card=_cards(_legal("play_card", "with_card", card="card")),
+                               item=_cards(_legal("play_card", "target_item", card="card")))
     async def play(self, interaction: discord.Interaction, card: str, target: str | None = None,
                    monster: str | None = None, side: str | None = None, with_card: str | None = None,
                    item: str | None = None) -> None:
@@ -121,7 +158,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(item=opt_name("item"))
     @app_commands.describe(item=opt_desc("item"))
-    @app_commands.autocomplete(item=_cards(_items))
+    @app_commands.autocomplete(item=_cards(_legal_equip(True)))
     async def equip(self, interaction: discord.Interaction, item: str) -> None:
         await self.move(interaction, "equip", main=item)
 
@@ -129,7 +166,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(item=opt_name("item"))
     @app_commands.describe(item=opt_desc("item"))
-    @app_commands.autocomplete(item=_cards(_items))
+    @app_commands.autocomplete(item=_cards(_legal_equip(False)))
     async def backpack(self, interaction: discord.Interaction, item: str) -> None:
         await self.move(interaction, "backpack", main=item)
 
@@ -145,7 +182,9 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(player=opt_name("player"), give=opt_name("give"), want=opt_name("want"))
     @app_commands.describe(player=opt_desc("player"), give=opt_desc("give"), want=opt_desc("want"))
-    @app_commands.autocomplete(player=player_autocomplete, give=_cards(_items))
+    @app_commands.autocomplete(player=_players(_legal("offer_trade", "to")),
+                               give=cards_autocomplete(_legal("offer_trade", "give", to="player"), GAME),
+                               want=cards_autocomplete(_partner_items, GAME))
     async def trade(self, interaction: discord.Interaction, player: str, give: str | None = None,
                     want: str | None = None) -> None:
         await self.move(interaction, "trade", main=player, give=give, want=want)
@@ -156,7 +195,8 @@ class Munchkin(commands.Cog):
                          give=opt_name("give"))
     @app_commands.describe(player=opt_desc("player"), treasures=opt_desc("treasures"), first=opt_desc("first"),
                            give=opt_desc("give"))
-    @app_commands.autocomplete(player=player_autocomplete, give=_cards(_items))
+    @app_commands.autocomplete(player=_players(_legal("ask_help", "helper")),
+                               give=cards_autocomplete(_bribe_items, GAME))
     async def ask(self, interaction: discord.Interaction, player: str, treasures: app_commands.Range[int, 0, 20] = 0,
                   first: bool = False, give: str | None = None) -> None:
         await self.move(interaction, "ask", main=player, treasures=treasures, first=first, give=give)
@@ -173,7 +213,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(monster=opt_name("monster"))
     @app_commands.describe(monster=opt_desc("monster"))
-    @app_commands.autocomplete(monster=_cards(_combat_monsters))
+    @app_commands.autocomplete(monster=_cards(_pursuers))
     async def run(self, interaction: discord.Interaction, monster: str | None = None) -> None:
         await self.move(interaction, "run", main=monster)
 
@@ -194,8 +234,8 @@ class Munchkin(commands.Cog):
     @app_commands.describe(card=opt_desc("ability_card"), ability=opt_desc("ability"), cards=opt_desc("fuel"),
                            target=opt_desc("target"))
     @app_commands.choices(ability=ABILITY_CHOICES)
-    @app_commands.autocomplete(card=_cards(_ability_cards), cards=cards_autocomplete(_own, GAME),
-                               target=player_autocomplete)
+    @app_commands.autocomplete(card=_cards(_legal("use_ability", "card")), cards=cards_autocomplete(_fuel, GAME),
+                               target=_players(_legal("use_ability", "target_player", card="ability_card")))
     async def ability(self, interaction: discord.Interaction, card: str, ability: str | None = None,
                       cards: str | None = None, target: str | None = None) -> None:
         await self.move(interaction, "ability", main=card, ability=ability, with_card=cards, target_player=target)
@@ -204,7 +244,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(follower=opt_name("follower"), alone=opt_name("alone"))
     @app_commands.describe(follower=opt_desc("follower"), alone=opt_desc("alone"))
-    @app_commands.autocomplete(follower=_cards(_followers))
+    @app_commands.autocomplete(follower=_cards(_legal("sacrifice", "card")))
     async def sacrifice(self, interaction: discord.Interaction, follower: str, alone: bool = False) -> None:
         await self.move(interaction, "sacrifice", main=follower, alone=alone)
 
@@ -212,7 +252,7 @@ class Munchkin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(card=opt_name("level_card"))
     @app_commands.describe(card=opt_desc("level_card"))
-    @app_commands.autocomplete(card=_cards(_level_cards))
+    @app_commands.autocomplete(card=_cards(_legal("claim", "card")))
     async def claim(self, interaction: discord.Interaction, card: str) -> None:
         await self.move(interaction, "claim", main=card)
 

@@ -5,7 +5,6 @@ table.smashup.commands', shared with the console table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,19 +14,24 @@ from discord.ext import commands
 from cogs.base import perform
 from cogs.play import (
     MAX_CHOICES,
+    Complete,
+    Pick,
     _game_state,
     card_autocomplete,
     card_choices,
     cards_autocomplete,
     comma_choices,
+    never_failing,
     seat_in,
 )
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.smashup.cards import data
-from engine.smashup.rules import pick_candidates, pick_options, talent_cards
+from engine.smashup.rules import pick_candidates, pick_options
 from engine.smashup.targets import base_of
 from table.errors import TableError
+from table.games import frontend_of
 from table.smashup import commands as su
+from table.suggestions import legal_moves, legal_values
 from table.text_match import fold
 
 if TYPE_CHECKING:
@@ -44,29 +48,28 @@ def _where(state: Any, card: str, base: str | None) -> str | None:
     return base_of(state, card) or (state.scoring.base if state.scoring else None)
 
 
-def _smashup_autocomplete(pick: Callable[[Any, str], Iterable[str]]):
+def _smashup_autocomplete(pick: Pick) -> Complete:
     return card_autocomplete(pick, game="smashup")
 
 
-def _hand_of_kind(kind: str | None) -> Callable[[Any, str], list[str]]:
-    return lambda state, me: [u for u in state.player(me).hand if kind is None or state.card(u).kind == kind]
+def _legal(kind: str, field: str, of_card: str | None = None) -> Pick:
+    """The values of a move's field the player's legal moves hold now; for the card named in the
+    option ``of_card`` when one of this game is named there (the bases a minion may go to)."""
+    def pick(state: Any, me: str, namespace: Any) -> list[str]:
+        card = getattr(namespace, raw_option(of_card), None) if of_card else None
+        return legal_values(legal_moves(state, me), kind, field, card=card if card in state.card_ids else None)
+
+    return pick
 
 
-def _bases(state: Any, me: str) -> list[str]:
-    return [b.uid for b in state.bases]
-
-
-def _talents(state: Any, me: str) -> list[str]:
-    return talent_cards(state, me)
-
-
-def _specials(state: Any, me: str) -> list[str]:
-    return [u for u in state.player(me).hand if "special" in getattr(state.card(u), "keywords", ())]
+def _hand(state: Any, me: str, namespace: Any) -> list[str]:
+    return list(state.player(me).hand)
 
 
 def _pick_autocomplete(second: bool = False):
     """Suggestions for a pick: what the card named in the command can pick (its second pick, given the
     first), else every card in play and every base."""
+    @never_failing
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         seated = await seat_in(interaction, "smashup")
         if seated is None:
@@ -93,6 +96,7 @@ def _pick_autocomplete(second: bool = False):
 
 def _picks_autocomplete():
     """Several picks, comma separated, among what the card named can pick ("any number of")."""
+    @never_failing
     async def complete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         seated = await seat_in(interaction, "smashup")
         card = getattr(interaction.namespace, raw_option("card"), None)
@@ -105,11 +109,17 @@ def _picks_autocomplete():
     return complete
 
 
-def _paid_autocomplete():
-    """Several hand cards, comma separated."""
-    return cards_autocomplete(lambda state, me: state.player(me).hand, game="smashup")
+def _paid_autocomplete() -> Complete:
+    """Several hand cards, comma separated (what a card's ability is paid with)."""
+    return cards_autocomplete(_hand, game="smashup")
 
 
+def _discard_autocomplete() -> Complete:
+    """Several hand cards, comma separated, while the player discards down to the hand limit."""
+    return cards_autocomplete(lambda state, me, namespace: frontend_of(state).discardable(state, me), game="smashup")
+
+
+@never_failing
 async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     found = await _game_state(interaction)
     if found is None or found[1].game != "smashup" or found[1].draft is None:
@@ -124,6 +134,7 @@ async def faction_autocomplete(interaction: discord.Interaction, current: str) -
     return out[:MAX_CHOICES]
 
 
+@never_failing
 async def mode_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     found = await _game_state(interaction)
     lang = found[2] if found else "de"
@@ -162,8 +173,9 @@ class SmashUp(commands.Cog):
                          target2=opt_name("su_target2"), pay=opt_name("pay"), mode=opt_name("mode"))
     @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
                            target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("minion")),
-                               base=_smashup_autocomplete(_bases), target=_pick_autocomplete(),
+    @app_commands.autocomplete(card=_smashup_autocomplete(_legal("play_minion", "card")),
+                               base=_smashup_autocomplete(_legal("play_minion", "base", of_card="card")),
+                               target=_pick_autocomplete(),
                                target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
                                mode=mode_autocomplete)
     async def minion(self, interaction: discord.Interaction, card: str, base: str, target: str | None = None,
@@ -179,8 +191,9 @@ class SmashUp(commands.Cog):
     @app_commands.describe(card=opt_desc("card"), base=opt_desc("base"), target=opt_desc("su_target"),
                            target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"),
                            picks=opt_desc("picks"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_hand_of_kind("action")),
-                               base=_smashup_autocomplete(_bases), target=_pick_autocomplete(),
+    @app_commands.autocomplete(card=_smashup_autocomplete(_legal("play_action", "card")),
+                               base=_smashup_autocomplete(_legal("play_action", "base", of_card="card")),
+                               target=_pick_autocomplete(),
                                target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
                                mode=mode_autocomplete, picks=_picks_autocomplete())
     async def action(self, interaction: discord.Interaction, card: str, base: str | None = None,
@@ -195,7 +208,7 @@ class SmashUp(commands.Cog):
                          pay=opt_name("pay"), mode=opt_name("mode"))
     @app_commands.describe(card=opt_desc("talent_card"), target=opt_desc("su_target"),
                            target2=opt_desc("su_target2"), pay=opt_desc("pay"), mode=opt_desc("mode"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_talents), target=_pick_autocomplete(),
+    @app_commands.autocomplete(card=_smashup_autocomplete(_legal("use_talent", "card")), target=_pick_autocomplete(),
                                target2=_pick_autocomplete(second=True), pay=_paid_autocomplete(),
                                mode=mode_autocomplete)
     async def talent(self, interaction: discord.Interaction, card: str, target: str | None = None,
@@ -206,7 +219,7 @@ class SmashUp(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(base=opt_name("base"))
     @app_commands.describe(base=opt_desc("base"))
-    @app_commands.autocomplete(base=_smashup_autocomplete(_bases))
+    @app_commands.autocomplete(base=_smashup_autocomplete(_legal("score_first", "base")))
     async def score(self, interaction: discord.Interaction, base: str) -> None:
         await self.move(interaction, "score", main=base)
 
@@ -216,8 +229,9 @@ class SmashUp(commands.Cog):
                          base=opt_name("base"), picks=opt_name("picks"))
     @app_commands.describe(card=opt_desc("card"), target=opt_desc("su_target"), target2=opt_desc("su_target2"),
                            base=opt_desc("base"), picks=opt_desc("picks"))
-    @app_commands.autocomplete(card=_smashup_autocomplete(_specials), target=_pick_autocomplete(),
-                               target2=_pick_autocomplete(second=True), base=_smashup_autocomplete(_bases),
+    @app_commands.autocomplete(card=_smashup_autocomplete(_legal("play_special", "card")), target=_pick_autocomplete(),
+                               target2=_pick_autocomplete(second=True),
+                               base=_smashup_autocomplete(_legal("play_special", "base", of_card="card")),
                                picks=_picks_autocomplete())
     async def special(self, interaction: discord.Interaction, card: str, target: str | None = None,
                       target2: str | None = None, base: str | None = None, picks: str | None = None) -> None:
@@ -227,7 +241,7 @@ class SmashUp(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(cards=opt_name("cards"))
     @app_commands.describe(cards=opt_desc("cards"))
-    @app_commands.autocomplete(cards=_paid_autocomplete())
+    @app_commands.autocomplete(cards=_discard_autocomplete())
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         await self.move(interaction, "discard", main=cards)
 

@@ -6,11 +6,11 @@ from typing import Any
 
 from engine.munchkin import actions as A
 from engine.munchkin.cards import available_sets
-from engine.munchkin.character import owned_in_play
 from table.errors import UsageError
 from table.frontend import TableFrontend
 from table.munchkin import commands, lookup, picture, render
 from table.munchkin.summary import MunchkinTally
+from table.suggestions import legal_moves, legal_values
 
 DEFAULT_SETS = "cthulhu"
 
@@ -35,8 +35,9 @@ def owed(state: Any, player_id: str) -> list:
 
 
 def discardable(state: Any, player_id: str) -> list[str]:
-    """What /ablegen suggests: the cards in play before the player (items, classes, curses on them)."""
-    return owned_in_play(state.player(player_id))
+    """What /ablegen suggests: the cards in play before the player that the rules let go now (items,
+    classes, curses on them)."""
+    return legal_values(legal_moves(state, player_id), "discard", "card")
 
 
 TURN_HELP = {   # the active player's commands in each phase of the turn (outside a combat)

@@ -11,6 +11,7 @@ from table.frontend import TableFrontend
 from table.i18n import has_text
 from table.smashup import commands, lookup, picture, render
 from table.smashup.summary import SmashUpTally
+from table.suggestions import any_legal, legal_moves
 
 
 def settings(sets_text: str | None, options: dict[str, bool]) -> tuple[list[str], dict[str, Any]]:
@@ -20,6 +21,11 @@ def settings(sets_text: str | None, options: dict[str, bool]) -> tuple[list[str]
     if named:
         raise UsageError("smashup_options", options=", ".join(named))
     return [lookup.SET_KEY], {}
+
+
+def discardable(state: Any, player_id: str) -> list[str]:
+    """What /ablegen suggests: the hand, while the player has to discard down to the hand limit."""
+    return list(state.player(player_id).hand) if any_legal(legal_moves(state, player_id), "discard_down") else []
 
 
 def owed(state: Any, player_id: str) -> list:
@@ -65,7 +71,7 @@ FRONTEND = TableFrontend(
     shared_commands=commands.SHARED_COMMANDS,
     answer=lambda player_id, decision, option: A.Choose(actor=player_id, decision=decision, option=option),
     owed=owed,
-    discardable=lambda state, player_id: list(state.player(player_id).hand),
+    discardable=discardable,
     usage_key=usage_key,
     settings=settings,
     card_design=render.card_design,
