@@ -34,7 +34,8 @@ def render_event(event: Event, namer: Namer) -> str:
     if event.kind == "decision_opened":
         terms = decision_terms(str(event.params.get("kind")), event.params.get("params") or {},
                                str(event.params.get("player")), namer)
-        line += f": {terms}" if terms else ""
+        if terms:       # after a question ("nimmst du den Handel an?") the terms follow as a sentence
+            line += f" {terms}" if line.endswith("?") else f": {terms}"
     return line
 
 
