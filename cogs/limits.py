@@ -20,6 +20,7 @@ FOOTER = 2048
 AUTHOR = 256
 BUTTON_LABEL = 80
 CUSTOM_ID = 100             # a button's or a menu's custom id
+BUTTON_OPTIONS = 2          # a yes/no or a choice of one or two is a button each, not a menu (issue 36)
 SELECT_PLACEHOLDER = 150
 OPTION_TEXT = 100           # a select option's label, value and description; a choice's name and value
 OPTIONS = 25                # options in one select, choices in one autocomplete answer

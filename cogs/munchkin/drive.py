@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.munchkin.views import BUTTON_OPTIONS, fits_custom_id, option_custom_id
+from cogs.limits import BUTTON_OPTIONS
+from cogs.munchkin.views import fits_custom_id, option_custom_id
 from engine.munchkin import actions as A
 
 

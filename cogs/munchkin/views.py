@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
-from cogs.limits import CUSTOM_ID
+from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
@@ -213,9 +213,6 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:de
 
 def decision_options(decision: Any, namer: Namer) -> list[tuple[str, str]]:
     return [(option_label(o, namer), o) for o in decision.options]
-
-
-BUTTON_OPTIONS = 2      # a yes/no or a choice of one or two is answered by a button each, not a menu
 
 
 def decision_items(game_id: int, decision_id: int, options: list[tuple[str, str]],
