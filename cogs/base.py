@@ -174,7 +174,7 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     if str(interaction.channel_id) == result.channel_id:
         await _answer_in_channel(bot, interaction, result, lang, content, embeds, view, files)
     else:   # clicked in a DM: the table hears of it in its own channel
-        await reply(interaction, ui(lang, "done"), ephemeral=True)
+        await _answer_in_dm(bot, interaction, result, user_id, namer, lang)
         await _post_move(bot, result, content, embeds, view, files)
     mine = private_lines(result, user_id, namer)
     if mine:
@@ -196,6 +196,23 @@ async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction,
             file.reset()
         await _post_move(bot, result, content, embeds, view, files)
         await _tell_privately(interaction, ui(lang, "move_applied_answer_failed"))
+
+
+async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, player_id: str,
+                        namer: Namer, lang: str) -> None:
+    """A pick made on a DM message answers by redrawing that message (the hand as it is now, the
+    decision gone from it), so no "done" is left behind; a command typed in a DM is told "done"."""
+    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        await reply(interaction, ui(lang, "done"), ephemeral=True)
+        return
+    embed, view, digest = bot.publisher.hand_message(result, player_id, namer)
+    # marked first, so that the publisher's own update of this message, due now, is not a second edit
+    await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, digest)
+    try:
+        await Answer.of(interaction).edit(embed=embed, view=view)
+    except discord.HTTPException:
+        await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, "")
+        raise
 
 
 async def _post_move(bot: Spielleiter, result: ActResult, content: str, embeds: list, view: Any, files: list) -> None:

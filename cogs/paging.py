@@ -50,10 +50,12 @@ def page_start(value: str) -> int | None:
 
 
 async def open_menu(interaction: discord.Interaction, game_id: int, options_for: Callable[[Any, str, Namer], list],
-                    menu: Callable[[list[tuple[str, str]], str], discord.ui.Item], prompt: str, start: int = 0,
+                    menu: Callable[[list[tuple[str, str]], str], discord.ui.Item | list[discord.ui.Item]],
+                    prompt: str, start: int = 0,
                     seated_only: bool = True) -> None:
     """A private menu (a button's, or a page of one) of what ``options_for(state, me, namer)`` finds in
-    the game now, the page beginning at ``start``; ``menu(options, lang)`` builds the select. A prompt
+    the game now, the page beginning at ``start``; ``menu(options, lang)`` builds the select (or the buttons that
+    answer a choice of few options). A prompt
     out of date (``options_for`` raises IllegalAction for it), a game no longer running, or a clicker not
     seated (``seated_only``) is refused privately."""
     from cogs.base import lang_of, namer_for, reply, reply_error
@@ -78,5 +80,7 @@ async def open_menu(interaction: discord.Interaction, game_id: int, options_for:
         await reply(interaction, ui(lang, "no_playable"), ephemeral=True)
         return
     view = discord.ui.View(timeout=None)
-    view.add_item(menu(page_of(options, start, lang), lang))
+    items = menu(page_of(options, start, lang), lang)
+    for item in items if isinstance(items, list) else [items]:
+        view.add_item(item)
     await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)

@@ -11,7 +11,7 @@ import json
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -181,12 +181,7 @@ class Publisher:
         for player_id in playing:
             await asyncio.sleep(0)   # one seat's legal moves at a time: interactions are answered in between
             lang = await self.bot.languages.for_user(player_id, guild_id)
-            namer = namer_of(record, seats, lang, result.state)
-            lines = private_view(result.state, player_id, namer)
-            view = private_view_components(result, player_id, namer)
-            digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
-            embed = discord.Embed(title=hand_title(self.bot, lang, result.game_id, result.channel_id),
-                                  description="\n".join(lines), colour=discord.Colour.dark_gold())
+            embed, view, digest = self.hand_message(result, player_id, namer_of(record, seats, lang, result.state))
             self._want(result.game_id, player_id, functools.partial(
                 self._update_hand, result.game_id, player_id, embed, view, digest))
         gone = "hand_game_ended" if result.status == "ended" else "hand_you_left"
@@ -197,6 +192,25 @@ class Publisher:
                                       description=ui(lang, gone), colour=discord.Colour.dark_grey())
                 self._want(result.game_id, seat.user_id, functools.partial(
                     self._close_hand, result.game_id, seat.user_id, embed, gone))
+
+    def hand_message(self, result: ActResult, player_id: str, namer: Any) -> tuple[discord.Embed, discord.ui.View, str]:
+        """A player's hand message after a result: its embed, its menus and buttons, and their digest."""
+        from cogs.base import hand_title
+
+        lines = private_view(result.state, player_id, namer)
+        view = private_view_components(result, player_id, namer)
+        digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
+        embed = discord.Embed(title=hand_title(self.bot, namer.lang, result.game_id, result.channel_id),
+                              description="\n".join(lines), colour=discord.Colour.dark_gold())
+        return embed, view, digest
+
+    async def mark_hand_current(self, game_id: int, player_id: str, message_id: int, digest: str) -> None:
+        """The hand message was brought up to date by the click made on it: no second edit for the same."""
+        store = self.bot.table.store
+        record = await store.private_message(game_id, player_id)
+        if record.message_id == str(message_id) and not record.closed:
+            record.digest = digest
+            await store.save_private_message(record)
 
     async def _close_hand(self, game_id: int, player_id: str, embed: discord.Embed, digest: str) -> None:
         """The hand message of a player who left, or of a game that was ended, says so and loses its

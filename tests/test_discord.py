@@ -104,7 +104,7 @@ async def test_only_the_player_owed_a_decision_may_answer_it(table: Table):
     refused = await intruder.click(table.carrying(table.public(), button), custom_id=button)
     assert refused.ephemeral and "to decide, not you" in refused.response.content
     opened = await helper.click(table.carrying(table.public(), button), custom_id=button)
-    assert opened.ephemeral and any(c.startswith("sl:decsel:") for c in custom_ids(opened.response.message))
+    assert opened.ephemeral and any(c.startswith("sl:decopt:") for c in custom_ids(opened.response.message))
 
 
 def _combat_clock(table: Table) -> float:
@@ -204,7 +204,9 @@ async def test_playing_a_card_from_the_dm_menu(table: Table):
         menu = next(child for row in message.components for child in row.children if child.custom_id == custom_id)
         answer = await member.user.select(message, [menu.options[0].value], custom_id=custom_id)
         await table.settle()
-        assert answer.ephemeral and not refusals(answer), texts(answer)   # in the DM only "done" ...
+        # issue 36: the pick redraws its own DM message (no "done" left behind) ...
+        assert not refusals(answer) and not answer.followups, texts(answer)
+        assert answer.response.message.id == message.id
         record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
         assert record.version == version + 1
         assert len(table.public()) > posts                                  # ... the table hears it

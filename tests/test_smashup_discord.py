@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from cogs.limits import BUTTON_OPTIONS
+from cogs.smashup.views import choice_option_id
 from engine.sim import RandomAgent
 from engine.smashup import actions as A
 from engine.smashup.power import breakpoint_of, power_at
@@ -77,6 +79,10 @@ async def drive(table: Table, game_id: int, number: int, action: A._Action):
     if isinstance(action, A.Choose):
         if number % 2:
             return await member.slash(channel, "entscheiden", wahl=f"{action.decision}:{action.option}")
+        decision = next(d for d in state.decisions if d.id == action.decision)
+        if len(decision.options) <= BUTTON_OPTIONS:      # issue 36: a yes/no is a button each
+            button = choice_option_id(game_id, decision.id, action.option)
+            return await member.user.click(table.carrying(table.dms(member), button), custom_id=button)
         return await select_in_dm(f"sl:su:choose:{game_id}:{action.decision}", [action.option])
     if isinstance(action, A.PassSpecial):
         if number % 2:

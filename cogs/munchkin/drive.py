@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cogs.limits import BUTTON_OPTIONS
+from cogs.munchkin.views import fits_custom_id, option_custom_id
 from engine.munchkin import actions as A
 
 
@@ -40,6 +42,9 @@ def step_for(state: Any, game_id: int, action: A.Action) -> Step:
     if isinstance(action, A.Decide):
         if state.decision(action.decision).kind == "run_away":
             return _slash("weglaufen", monster=action.option)
+        decision = state.decision(action.decision)
+        if len(decision.options) <= BUTTON_OPTIONS and fits_custom_id(game_id, decision.id, action.option):
+            return Step("click", option_custom_id(game_id, decision.id, action.option), in_dm=True)
         return Step("click", f"sl:decsel:{game_id}:{action.decision}", values=[action.option], in_dm=True)
     if isinstance(action, A.KickDoor) and action.resurrect_with:
         return _slash("tuer", auferstehung=action.resurrect_with)

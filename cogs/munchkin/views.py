@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
+from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
@@ -214,6 +215,14 @@ def decision_options(decision: Any, namer: Namer) -> list[tuple[str, str]]:
     return [(option_label(o, namer), o) for o in decision.options]
 
 
+def decision_items(game_id: int, decision_id: int, options: list[tuple[str, str]],
+                   lang: str) -> list[discord.ui.Item]:
+    """What answers a decision: a button per option where there are few, else a menu of them."""
+    if len(options) <= BUTTON_OPTIONS and all(fits_custom_id(game_id, decision_id, v) for _, v in options):
+        return [DecisionOptionButton(game_id, decision_id, value, label) for label, value in options]
+    return [DecisionChoice(game_id, decision_id, options, lang)]
+
+
 async def show_decision(interaction: discord.Interaction, game_id: int, decision_id: int, start: int = 0) -> None:
     from engine.core.errors import IllegalAction
 
@@ -227,7 +236,7 @@ async def show_decision(interaction: discord.Interaction, game_id: int, decision
 
     # (anyone clicking learns whose decision it is, seated or not)
     await open_menu(interaction, game_id, options_for,
-                    lambda options, lang: DecisionChoice(game_id, decision_id, options, lang), "choose_option", start,
+                    lambda options, lang: decision_items(game_id, decision_id, options, lang), "choose_option", start,
                     seated_only=False)
 
 
@@ -259,6 +268,37 @@ class DecisionChoice(discord.ui.DynamicItem[discord.ui.Select],
                       game_id=self.game_id)
 
 
+class DecisionOptionButton(discord.ui.DynamicItem[discord.ui.Button],
+                           template=r"sl:decopt:(?P<game>\d+):(?P<decision>\d+):(?P<option>.+)"):
+    """One option of a decision as its own button ("annehmen", "ablehnen", the one monster to run from)."""
+
+    def __init__(self, game_id: int, decision: int, option: str, label: str = "") -> None:
+        style = discord.ButtonStyle.danger if option == "decline" else discord.ButtonStyle.success
+        super().__init__(discord.ui.Button(label=(label or option)[:80], style=style,
+                                           custom_id=option_custom_id(game_id, decision, option)))
+        self.game_id, self.decision, self.option = game_id, decision, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> DecisionOptionButton:
+        return cls(int(match["game"]), int(match["decision"]), match["option"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import perform
+
+        await perform(await _bot(interaction), interaction,
+                      lambda state, me: A.Decide(actor=me, decision=self.decision, option=self.option),
+                      game_id=self.game_id)
+
+
+def option_custom_id(game_id: int, decision: int, option: str) -> str:
+    return f"sl:decopt:{game_id}:{decision}:{option}"
+
+
+def fits_custom_id(game_id: int, decision: int, option: str) -> bool:
+    return len(option_custom_id(game_id, decision, option)) <= CUSTOM_ID
+
+
 def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
     """Select menus in the DM: one to play a card that is playable right now, and one for each
     decision the player owes (Discord allows five rows)."""
@@ -269,10 +309,11 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     if plays:
         view.add_item(PlayChoice(result.game_id, _window_of(state), page_of(plays, 0, namer.lang), namer.lang))
     for decision in [d for d in state.decisions if d.player == player_id][:4]:
-        view.add_item(DecisionChoice(result.game_id, decision.id, page_of(decision_options(decision, namer), 0,
-                                                                          namer.lang), namer.lang))
+        options = page_of(decision_options(decision, namer), 0, namer.lang)
+        for item in decision_items(result.game_id, decision.id, options, namer.lang):
+            view.add_item(item)
     return view
 
 
-DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice)
+DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, DecisionOptionButton)
 

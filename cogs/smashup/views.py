@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import TableMessage
+from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
@@ -174,8 +175,9 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
                                         namer.lang))
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in choices.HANDLERS:
-            view.add_item(ChoiceSelect(result.game_id, decision.id,
-                                       page_of(_choice_options(decision, namer), 0, namer.lang), namer.lang))
+            options = page_of(_choice_options(decision, namer), 0, namer.lang)
+            for item in choice_items(result.game_id, decision.id, options, namer.lang):
+                view.add_item(item)
     for decision in state.decisions:
         if decision.player == player_id and decision.kind in ("discard_down", "discard_one"):
             # treasures do not count toward the hand limit: only faction cards are offered and counted
@@ -457,7 +459,41 @@ async def _open_choice(interaction: discord.Interaction, game_id: int, decision_
         return _choice_options(decision, namer)
 
     await open_menu(interaction, game_id, options_for,
-                    lambda options, lang: ChoiceSelect(game_id, decision_id, options, lang), "choose_option", start)
+                    lambda options, lang: choice_items(game_id, decision_id, options, lang), "choose_option", start)
+
+
+def choice_items(game_id: int, decision_id: int, options: list[tuple[str, str]], lang: str) -> list[discord.ui.Item]:
+    """What answers a choice: a button per option where there are few (a "may": yes or no), else a menu."""
+    if len(options) <= BUTTON_OPTIONS and all(fits_choice_id(game_id, decision_id, v) for _, v in options):
+        return [ChoiceOptionButton(game_id, decision_id, value, label) for label, value in options]
+    return [ChoiceSelect(game_id, decision_id, options, lang)]
+
+
+def choice_option_id(game_id: int, decision: int, option: str) -> str:
+    return f"sl:su:chooseopt:{game_id}:{decision}:{option}"
+
+
+def fits_choice_id(game_id: int, decision: int, option: str) -> bool:
+    return len(choice_option_id(game_id, decision, option)) <= CUSTOM_ID
+
+
+class ChoiceOptionButton(discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"sl:su:chooseopt:(?P<game>\d+):(?P<decision>\d+):(?P<option>.+)"):
+    """One option of a choice as its own button."""
+
+    def __init__(self, game_id: int, decision: int, option: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=(label or option)[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=choice_option_id(game_id, decision, option)))
+        self.game_id, self.decision, self.option = game_id, decision, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ChoiceOptionButton:
+        return cls(int(match["game"]), int(match["decision"]), match["option"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _perform(interaction, self.game_id,
+                       lambda state, me: A.Choose(actor=me, decision=self.decision, option=self.option))
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:choose:(?P<game>\d+):(?P<decision>\d+)"):
@@ -481,4 +517,4 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:su:c
 
 
 DYNAMIC_ITEMS = (FactionButton, SuPlayButton, SuPlayChoice, FinishButton, ScoreButton, SpecialPassButton,
-                 SpecialButton, SpecialChoice, DiscardChoice, ChoiceButton, ChoiceSelect)
+                 SpecialButton, SpecialChoice, DiscardChoice, ChoiceButton, ChoiceSelect, ChoiceOptionButton)

@@ -30,7 +30,53 @@ def name_params(out: dict[str, Any], namer: Namer) -> None:
 
 def render_event(event: Event, namer: Namer) -> str:
     params = namer.params(event.params)
-    return text(namer.lang, "events", _event_key(event, namer, params), **params)
+    line = text(namer.lang, "events", _event_key(event, namer, params), **params)
+    if event.kind == "decision_opened":
+        terms = decision_terms(str(event.params.get("kind")), event.params.get("params") or {},
+                               str(event.params.get("player")), namer)
+        if terms:       # after a question ("nimmst du den Handel an?") the terms follow as a sentence
+            line += f" {terms}" if line.endswith("?") else f": {terms}"
+    return line
+
+
+# ---------------------------------------------------------------------- the terms of a decision
+def decision_terms(kind: str, params: dict[str, Any], player: str, namer: Namer) -> str | None:
+    """What a trade or a help is about, so that it is not decided blind (issue 36): a trade's cards on
+    both sides and who offers them; a help's fighter, monsters, both sides' strengths and the bribe."""
+    if kind == "trade":
+        return text(namer.lang, "events", "terms_trade", offerer=namer.player(params.get("from")),
+                    give=namer.cards(params.get("give")), want=namer.cards(params.get("want")))
+    if kind in ("help", "help_offer"):
+        helper = player if kind == "help" else str(params.get("helper"))
+        return _help_terms(kind, helper, params, namer)
+    return None
+
+
+def _help_terms(kind: str, helper: str, params: dict[str, Any], namer: Namer) -> str:
+    state = namer.state
+    combat = getattr(state, "combat", None)
+    bribe = _bribe(params, helper, namer)
+    if combat is None or not state.has_player(helper):     # read back after the fight: its names only
+        return text(namer.lang, "events", "terms_help_plain", helper=namer.player(helper), bribe=bribe)
+    monsters = ", ".join(f"{namer.card(m.uid)} ({cb.monster_strength(state, m)})" for m in combat.monsters)
+    return text(namer.lang, "events", f"terms_{kind}", fighter=namer.player(combat.fighter),
+                helper=namer.player(helper), fighter_strength=cb.players_strength(state),
+                helper_strength=fighting_strength(state, state.player(helper)),
+                monsters=monsters or word(namer.lang, "none"), monster_strength=cb.monsters_strength(state),
+                bribe=bribe)
+
+
+def _bribe(params: dict[str, Any], helper: str, namer: Namer) -> str:
+    """The treasures promised and the items handed over with a help, and who picks first."""
+    parts = []
+    treasures = int(params.get("treasures") or 0)
+    if treasures:
+        parts.append(counted(namer.lang, treasures, "bribe_treasures"))
+    if params.get("items"):
+        parts.append(namer.cards(params.get("items")))
+    if params.get("helper_first"):
+        parts.append(text(namer.lang, "words", "bribe_helper_first", helper=namer.player(helper)))
+    return ", ".join(parts) or word(namer.lang, "bribe_none")
 
 
 def _event_key(event: Event, namer: Namer, params: dict[str, Any]) -> str:
@@ -68,8 +114,14 @@ def public_view(state: GameState, namer: Namer) -> list[str]:
     if state.combat is not None:
         lines += combat_view(state, namer)
     for decision in state.decisions:
-        lines.append(f"… {namer.player(decision.player)}: {namer.topic(decision.kind, decision.player)}")
+        lines.append(f"… {namer.player(decision.player)}: {namer.topic(decision.kind, decision.player)}"
+                     + _terms_suffix(decision, namer))
     return lines
+
+
+def _terms_suffix(decision, namer: Namer) -> str:
+    terms = decision_terms(decision.kind, decision.params, decision.player, namer)
+    return f" ({terms})" if terms else ""
 
 
 def _abilities_in_play(player) -> list[str]:
@@ -127,7 +179,8 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     for decision in state.decisions:
         if decision.player == player_id:
             options = ", ".join(option_label(o, namer) for o in decision.options)
-            lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)} – {options}")
+            lines.append(f"{word(lang, 'decisions')}: {namer.owed(decision)}{_terms_suffix(decision, namer)}"
+                         f" – {options}")
     return lines
 
 
