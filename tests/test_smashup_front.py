@@ -351,6 +351,8 @@ def _typed(state, move) -> str | None:
         return f"{name}: fertig"
     if isinstance(move, A.PassSpecial):
         return f"{name}: passen"
+    if isinstance(move, A.PlaySpecial) and not (move.target or move.target2 or move.picks or move.base):
+        return f"{name}: extra {state.card(move.card).name_de}"     # (the last special of a scoring)
     if isinstance(move, A.DiscardDown):
         return f"{name}: ablegen {', '.join(move.cards)}"
     if isinstance(move, A.ScoreFirst):

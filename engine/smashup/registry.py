@@ -56,6 +56,8 @@ ATTACH_OPS: set[str] = set()       # kind "attached"
 HOOK_OPS: set[str] = set()         # kind "hook"
 SET_ASIDE_OPS: set[str] = set()    # kind "set_aside"
 COST_OPS: dict[str, str] = {}      # kind "cost": op -> what is paid ("any" card, a "treasure")
+OWED_COSTS: set[str] = set()       # a discard the text demands outright ("Discard a card. Draw a card."),
+#                                    not a price ("Um …"): paid with what the hand has, the rest acts anyway
 OPTIONAL_COSTS: dict[str, tuple[int, int]] = {}   # a price the player may pay or not: op -> the card counts
 SPECIAL_ONLY_OPS: set[str] = set()   # special= given
 DURING_OPS: set[str] = set()       # special="during"
@@ -121,6 +123,9 @@ def _paid_before(tx: Tx, effect: Effect, ctx: Context) -> None:
     """A price: paid by rules before the card's other effects act."""
 
 
-def price(name: str, pays: str) -> None:
-    """Registers a cost op: the card's player discards a card (``pays``: "any" or "treasure")."""
+def price(name: str, pays: str, owed: bool = False) -> None:
+    """Registers a cost op: the card's player discards a card (``pays``: "any" or "treasure");
+    ``owed``: the text demands the discard rather than asking it as a price (OWED_COSTS)."""
     op(name, kind="cost", pays=pays)(_paid_before)
+    if owed:
+        OWED_COSTS.add(name)

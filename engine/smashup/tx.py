@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, drop, treasures_on
+from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, drop, minion_effect, treasures_on
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -124,7 +124,7 @@ class Tx:
         """The cards played on a minion leaving play: to their piles, or saved with it (remove_minion)."""
         state = self.s
         king = minion.controller is not None and treasures_on(state, minion) and any(   # (asked only when it matters)
-            state.effect(m.uid, "keep_treasures") for b in state.bases for m in b.minions
+            minion_effect(state, m, "keep_treasures") for b in state.bases for m in b.minions
             if m.controller == minion.controller)
         for uid in minion.attached:
             if "save_with_card" in saves and saves["save_with_card"] == uid and owner is not None:

@@ -32,6 +32,7 @@ from engine.smashup.targets import (
     carrier_of,
     destroy_targets,
     destroyable,
+    minions_of,
     needs,
     reached,
 )
@@ -75,7 +76,7 @@ def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
         return
     bases = state.bases if effect.who == "all_in_play" else [state.base(ctx.base or "")]
     for base in bases:
-        for minion in reached(state, ctx, base, base.minions):
+        for minion in reached(state, ctx, base, minions_of(state, base)):
             minion.until_end_of_turn += effect.n
     tx.emit("power_changed", player=ctx.player, n=effect.n)
 
@@ -89,6 +90,13 @@ def _destroy(tx: Tx, effect: Effect, ctx: Context) -> None:
     target = _still_destroyable(tx.s, effect, ctx)
     if target is not None:
         destroy(tx, target, ctx.player)
+
+
+@op("may_destroy", targets=destroy_targets, optional=True, at_base=True)
+def _may_destroy(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Tiger Steed: "you may destroy" (rulebook l.476: with "dürfen" the player chooses): as destroy,
+    and the pick may be left out."""
+    _destroy(tx, effect, ctx)
 
 
 def _still_destroyable(state, effect: Effect, ctx: Context) -> str | None:
@@ -198,6 +206,11 @@ price("cost_discard", "any")
 
 
 price("cost_discard_treasure", "treasure")
+
+
+# Scroll Shuffler, Speed Reading: "discard a card, draw …" are two sentences, not a price (from
+# CARDS_AS_WRITTEN on; before, played as cost_discard)
+price("discard_owed", "any", owed=True)
 
 
 @op("grant_minion", at_base=True)
