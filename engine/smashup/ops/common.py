@@ -251,8 +251,12 @@ def _destroy_attached_action(tx: Tx, effect: Effect, ctx: Context) -> None:
     target = needs(ctx, attached_actions(tx.s, effect, ctx))
     if target is None:
         return
+    carrier = carrier_of(tx.s, target)
     base = detach(tx.s, target)
-    tx.to_discard(target)
+    if carrier is not None:
+        tx.off_minion(carrier[1], target)
+    else:
+        tx.to_discard(target)
     tx.emit("destroyed", player=ctx.player, card=tx.s.card_ids[target], base=tx.s.card_ids[base.uid])
     if effect.what == "extra_if_treasure" and tx.s.card_ids[target].startswith("treasure-"):
         extra_action(tx, Effect(op="extra_action"), ctx)
