@@ -107,7 +107,7 @@ def test_gold_digger_picks_up_a_treasure_from_the_discard_pile():
     digger = put_minion(state, "dwarves-gold-digger", "anna", 0)
     state.treasure_discard.append(state.treasure_deck.pop())
     wanted = state.treasure_discard[-1]
-    state, _ = apply(state, A.UseTalent(actor="anna", card=digger))
+    state, _ = apply(state, A.UseTalent(actor="anna", card=digger, target=wanted))
     assert wanted in state.player("anna").hand
 
 

@@ -270,7 +270,7 @@ def test_greed_is_good_draws_or_takes_and_gives_an_action():
     state = game_for("cleo")
     state.treasure_discard.append(state.treasure_deck.pop())
     top = state.treasure_discard[-1]
-    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good", mode="take")
+    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good", mode="take", target=top)
     assert top in state.player("cleo").hand and state.player("cleo").actions_left == 1
 
 

@@ -10,7 +10,7 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.power import breakpoint_of, minion_power, total_power
 from engine.smashup.rules import apply, is_legal, legal_actions
-from engine.smashup.state import CARDS_AS_WRITTEN, RULES_VERSION
+from engine.smashup.state import CARDS_AS_WRITTEN, RULES_VERSION, Minion
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import _scoring_round, add_monster, game_for, kinds, play, set_base
 
@@ -332,3 +332,68 @@ def test_smuggling_without_two_treasures_still_shuffles_the_discard_pile_into_th
     assert "ability_unpaid" in kinds(events) and seat.vp == 0 and seat.discard == []
     assert seat.deck[0] == uid and sorted(seat.deck[1:]) == sorted(pile + deck_before)
     assert seat.deck[1:] != deck_before + pile and seat.deck[1:] != pile + deck_before   # shuffled
+
+
+# ---------------------------------------------------------------------- l.360, l.390: taking an action away
+def test_mugging_takes_a_treasure_off_a_dork_orc():
+    """l.360: taking actions away is no action on the minion, so a Dork Orc ("not affected by other
+    players' actions") does not keep the Boots on it from Mugging ("an action on some minion is moved
+    onto a minion you control")."""
+    state = game_for("ben")
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    boots = _treasure_on(state, "treasure-boots-of-butt-kicking", "anna", orc)
+    mine = put_minion(state, "thieves-cat-burglar", "ben", 1)
+    mugging = take(state, "thieves-mugging", "ben")
+    move = A.PlayAction(actor="ben", card=mugging, target=boots, target2=mine)
+    assert move in legal_actions(state, "ben")
+    state, _ = apply(state, move)
+    carriers = {u: m.uid for b in state.bases for m in b.minions for u in m.attached}
+    assert carriers[boots] == mine
+
+
+def test_gimme_moves_the_action_off_a_dork_orc_that_survives():
+    """l.390 (Gimme!: the action comes even if the destruction is prevented) with l.360: the Boots on
+    another player's Dork Orc may be picked; the orc is not destroyed, the Boots come over."""
+    state = game_for("anna")
+    orc = take(state, "orcs-dork-orc", "anna")
+    state.player("anna").hand.remove(orc)
+    state.owners[orc] = "ben"
+    state.bases[0].minions.append(Minion(uid=orc, owner="ben", controller="ben"))
+    boots = _treasure_on(state, "treasure-boots-of-butt-kicking", "anna", orc)
+    mine = put_minion(state, "orcs-hammer-slammer", "anna", 1)
+    gimme = take(state, "orcs-gimme", "anna")
+    state, _ = apply(state, A.PlayAction(actor="anna", card=gimme, target=boots, target2=mine))
+    carriers = {u: m.uid for b in state.bases for m in b.minions for u in m.attached}
+    assert carriers[boots] == mine and any(m.uid == orc for m in state.bases[0].minions)
+
+
+# ---------------------------------------------------------------------- choices the text gives
+def _two_treasures_discarded(state):
+    """Two treasures of different designs on the treasure discard pile; the lower one returned."""
+    first = state.treasure_deck.pop()
+    second = next(u for u in reversed(state.treasure_deck) if state.card_ids[u] != state.card_ids[first])
+    state.treasure_deck.remove(second)
+    state.treasure_discard.extend([first, second])
+    return first
+
+
+def test_gold_digger_takes_the_treasure_its_player_picks_from_the_discard_pile():
+    """Gold Digger ("take one treasure from the treasure discard pile"): any of them, not only the top."""
+    state = game_for("cleo")
+    digger = put_minion(state, "dwarves-gold-digger", "cleo", 0)
+    lower = _two_treasures_discarded(state)
+    move = A.UseTalent(actor="cleo", card=digger, target=lower)
+    assert move in legal_actions(state, "cleo")
+    state, _ = apply(state, move)
+    assert lower in state.player("cleo").hand and lower not in state.treasure_discard
+
+
+def test_greed_is_good_takes_the_treasure_its_player_picks():
+    """Greed is Good ("draw a treasure or take one from the treasure discard pile"): the one picked."""
+    state = game_for("cleo")
+    lower = _two_treasures_discarded(state)
+    greed = take(state, "dwarves-greed-is-good", "cleo")
+    move = A.PlayAction(actor="cleo", card=greed, mode="take", target=lower)
+    assert move in legal_actions(state, "cleo")
+    state, _ = apply(state, move)
+    assert lower in state.player("cleo").hand and state.player("cleo").actions_left == 1

@@ -24,7 +24,7 @@ from engine.smashup.registry import (
     op,
     price,
 )
-from engine.smashup.state import BaseInPlay
+from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay
 from engine.smashup.targets import (
     affectable,
     affectable_minions,
@@ -32,6 +32,7 @@ from engine.smashup.targets import (
     carrier_of,
     destroy_targets,
     destroyable,
+    minions_in_play,
     minions_of,
     needs,
     reached,
@@ -134,6 +135,11 @@ def special_moment(card) -> str:
 
 
 def actions_on_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    """Actions lying on minions (Mugging, Gimme!). Taking an action away is no effect on its minion
+    (rulebook l.360, l.390: a Dork Orc does not keep it): from CARDS_AS_WRITTEN on any action on any
+    minion; before, only on the minions the card may affect."""
+    if state.rules_version >= CARDS_AS_WRITTEN:
+        return [u for _, m in minions_in_play(state) for u in m.attached]
     return [u for b in state.bases for m in b.minions for u in m.attached if affectable(state, ctx, b, m)]
 
 
