@@ -501,4 +501,4 @@ def test_the_console_tells_how_to_answer_a_may_ability():
     names = {p.id: p.name for p in state.players}
     german = Namer("de", names, state, ("smashup",), console=True).owed(decision)
     english = Namer("en", names, state, ("smashup",), console=True).owed(decision)
-    assert german.endswith("→ `wählen ja` oder `wählen keine`") and english.endswith("→ `choose yes` or `choose none`")
+    assert german.endswith("→ `wählen ja` oder `wählen nein`") and english.endswith("→ `choose yes` or `choose no`")

@@ -155,6 +155,10 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     raise TableError("not_in_smashup", word=name)
 
 
+# the words that answer a choice with "none": nothing picked, or a "may" declined
+_DECLINED = frozenset({"keine", "keins", "none", "nichts", "nothing", "nein", "no"})
+
+
 def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     """"wählen Schild", "wählen keine", "wählen Spötterin nach Tempel": the answer to one's open choice."""
     from engine.smashup.choices import HANDLERS, NONE, YES
@@ -165,7 +169,7 @@ def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     query = need(args, "main", "choice")
     if query in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=query)
-    if fold(query) in ("keine", "keins", "none", "nichts", "nothing") and NONE in decision.options:
+    if fold(query) in _DECLINED and NONE in decision.options:     # "nein" declines a yes/no ("may") too
         return A.Choose(actor=me, decision=decision.id, option=NONE)
     if fold(query) in ("ja", "yes") and YES in decision.options:
         return A.Choose(actor=me, decision=decision.id, option=YES)
