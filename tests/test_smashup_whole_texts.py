@@ -397,3 +397,22 @@ def test_greed_is_good_takes_the_treasure_its_player_picks():
     assert move in legal_actions(state, "cleo")
     state, _ = apply(state, move)
     assert lower in state.player("cleo").hand and state.player("cleo").actions_left == 1
+
+
+# ---------------------------------------------------------------------- what players read
+def test_cat_burglars_reveal_reads_as_treasures_shown_from_the_hand():
+    """Cat Burglar ("reveal treasures in your hand, which you keep"): the line says they are shown and
+    stay in the hand, not that treasures were drawn face up (Munchkin's combat line)."""
+    from table.render import Namer, render_event
+
+    state = game_for("ben")
+    steed = take(state, "treasure-tiger-steed", "ben")
+    (state, events), burglar = play(state, "ben", "thieves-cat-burglar")
+    assert steed in state.player("ben").hand and next(m for m in state.bases[0].minions if m.uid == burglar).counters >= 1
+    shown = next(e for e in events if e.kind == "treasures_shown")
+    names = {p.id: p.name for p in state.players}
+    german = render_event(shown, Namer("de", names, state, ("smashup",)))
+    english = render_event(shown, Namer("en", names, state, ("smashup",)))
+    assert "Tiger-Ross" in german and "zeigt" in german and "Offen gezogene" not in german
+    assert "Tiger Steed" in english and "shows" in english
+

@@ -108,13 +108,17 @@ def _vp_list(vp: dict[str, int], namer: Namer) -> str:
 def base_title(state: GameState, base: BaseInPlay, namer: Namer) -> str:
     """"Tempel – 14/20 (Zerstörungswert 17 + 3 Monster) · SP 4/2/1"."""
     card = state.card(base.uid)
-    needed = breakpoint_of(state, base)
-    lang = namer.lang
-    extra = needed - card.breakpoint
-    limit = f"{word(lang, 'su_breakpoint')} {card.breakpoint}" + (
-        f" + {extra} {word(lang, 'su_monsters')}" if extra else "")
     vp = "/".join(str(v) for v in card.vp)
-    return f"{namer.card(base.uid)} – {total_power(state, base)}/{needed} ({limit}) · {word(lang, 'su_vp')} {vp}"
+    return (f"{namer.card(base.uid)} – {total_power(state, base)}/{breakpoint_of(state, base)} "
+            f"({breakpoint_words(state, base, namer.lang)}) · {word(namer.lang, 'su_vp')} {vp}")
+
+
+def breakpoint_words(state: GameState, base: BaseInPlay, lang: str) -> str:
+    """"Zerstörungswert 19 + 8 Monster": the printed breakpoint and what the monsters nobody controls
+    add to it (rulebook l.180), as the text and the picture both show it."""
+    printed = state.card(base.uid).breakpoint
+    extra = breakpoint_of(state, base) - printed
+    return f"{word(lang, 'su_breakpoint')} {printed}" + (f" + {extra} {word(lang, 'su_monsters')}" if extra else "")
 
 
 def base_lines(state: GameState, base: BaseInPlay, namer: Namer) -> list[str]:

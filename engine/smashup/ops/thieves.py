@@ -72,7 +72,7 @@ def _counter_per_treasure_in_hand(tx: Tx, effect: Effect, ctx: Context) -> None:
     found = find_minion(tx.s, ctx.card)
     if found is not None and shown:
         found[1].counters += len(shown)
-        tx.emit("treasures_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
+        tx.emit("treasures_shown", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
 
 
 @op("treasures_for_vp", optional_cost=(0, 2))
