@@ -408,7 +408,8 @@ def test_cat_burglars_reveal_reads_as_treasures_shown_from_the_hand():
     state = game_for("ben")
     steed = take(state, "treasure-tiger-steed", "ben")
     (state, events), burglar = play(state, "ben", "thieves-cat-burglar")
-    assert steed in state.player("ben").hand and next(m for m in state.bases[0].minions if m.uid == burglar).counters >= 1
+    counters = next(m for m in state.bases[0].minions if m.uid == burglar).counters
+    assert steed in state.player("ben").hand and counters >= 1
     shown = next(e for e in events if e.kind == "treasures_shown")
     names = {p.id: p.name for p in state.players}
     german = render_event(shown, Namer("de", names, state, ("smashup",)))
