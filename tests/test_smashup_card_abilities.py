@@ -45,8 +45,9 @@ def test_cardinal_takes_two_random_cards_back_with_five_in_the_discard_pile():
     cardinal = put_minion(state, "clerics-cardinal", "anna", 0)
     to_discard(state, "anna", 4)
     hand = len(state.player("anna").hand)
-    few, _ = apply(state, A.UseTalent(actor="anna", card=cardinal))
-    assert len(few.player("anna").hand) == hand                      # four are not enough
+    with pytest.raises(IllegalAction) as err:                        # four are not enough: it would do
+        apply(state, A.UseTalent(actor="anna", card=cardinal))      # nothing, so it is refused (issue #35)
+    assert err.value.code == "talent_idle"
     to_discard(state, "anna", 1)
     state, _ = apply(state, A.UseTalent(actor="anna", card=cardinal))
     assert len(state.player("anna").hand) == hand + 2 and len(state.player("anna").discard) == 3

@@ -417,3 +417,33 @@ def test_cat_burglars_reveal_reads_as_treasures_shown_from_the_hand():
     assert "Tiger-Ross" in german and "zeigt" in german and "Offen gezogene" not in german
     assert "Tiger Steed" in english and "shows" in english
 
+
+
+def test_a_talent_that_would_do_nothing_is_not_offered_nor_let_go():
+    """Issue #35: Gold Digger with no treasure in the treasure discard pile and the Cardinal with fewer
+    than five cards in the discard pile do nothing: their talents are not offered, and used anyway
+    they are refused (for that player alone, nothing changes); with the piles filled they are offered."""
+    state = game_for("anna", CLERICS)
+    digger = take(state, "dwarves-gold-digger", "cleo")
+    state.player("cleo").hand.remove(digger)
+    state.owners[digger] = "anna"
+    state.bases[0].minions.append(Minion(uid=digger, owner="anna", controller="anna"))
+    cardinal = put_minion(state, "clerics-cardinal", "anna", 1)
+    state.treasure_deck.extend(state.treasure_discard)
+    state.treasure_discard.clear()
+    seat = state.player("anna")
+    seat.deck.extend(seat.discard)
+    seat.discard.clear()
+    offered = {m.card for m in legal_actions(state, "anna") if isinstance(m, A.UseTalent)}
+    assert not offered & {digger, cardinal}
+    before = state.model_dump_json()
+    for uid in (digger, cardinal):
+        with pytest.raises(IllegalAction) as err:
+            apply(state, A.UseTalent(actor="anna", card=uid))
+        assert err.value.code == "talent_idle"
+    assert state.model_dump_json() == before
+    state.treasure_discard.append(state.treasure_deck.pop())
+    seat.discard.extend(seat.deck[:5])
+    del seat.deck[:5]
+    offered = {m.card for m in legal_actions(state, "anna") if isinstance(m, A.UseTalent)}
+    assert {digger, cardinal} <= offered

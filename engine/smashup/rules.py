@@ -39,6 +39,7 @@ from engine.smashup.registry import (
     BASE_CHOICE_OPS,
     BASE_OPS,
     COST_OPS,
+    IDLE_WHEN,
     LASTING_OPS,
     NEEDS_TARGET,
     NEEDS_TARGET2,
@@ -878,6 +879,18 @@ def _check_talent_card(state: GameState, actor: str, uid: str) -> None:
     found = find_minion(state, uid)
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
+    if talent_idle(state, uid, actor):
+        raise IllegalAction("talent_idle")
+
+
+def talent_idle(state: GameState, uid: str, player: str) -> bool:
+    """A talent that would do nothing now (Gold Digger with no treasure discarded, the Cardinal with
+    fewer than five cards in the discard pile): every op it acts with says so (IDLE_WHEN). It is
+    neither offered nor let go, from CARDS_AS_WRITTEN on."""
+    if state.rules_version < CARDS_AS_WRITTEN:
+        return False
+    acting = [e for e in _acting_now(designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
+    return bool(acting) and all(e.op in IDLE_WHEN and IDLE_WHEN[e.op](state, e, player) for e in acting)
 
 
 def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
@@ -2263,7 +2276,8 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
         # _check_talent_card's answer for a card _talents_on found (in play under the player's control,
         # with a talent), not used this turn: only its abilities can be missing (cancelled, or taken by
         # a card on it; ``minion``: the card itself when it is a minion, what find_minion finds)
-        if uid not in silenced and (minion is None or has_abilities(state, minion)):
+        if uid not in silenced and (minion is None or has_abilities(state, minion)) \
+                and not talent_idle(state, uid, pid):
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
     return moves
 

@@ -73,10 +73,14 @@ def _word_of_recall(tx: Tx, effect: Effect, ctx: Context) -> None:
         open_choice(tx, ctx.player, "recall_pick", [NONE, *shown])
 
 
-@op("cardinal")
+def _few_discarded(state, effect: Effect, player: str) -> bool:
+    return len(state.player(player).discard) < 5
+
+
+@op("cardinal", idle=_few_discarded)
 def _cardinal(tx: Tx, effect: Effect, ctx: Context) -> None:
     """With 5 or more cards in the discard pile, 2 of them at random go to the hand."""
-    if len(tx.s.player(ctx.player).discard) >= 5:
+    if not _few_discarded(tx.s, effect, ctx.player):
         _take_from_discard(tx, effect, ctx)
 
 

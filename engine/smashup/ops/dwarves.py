@@ -61,7 +61,11 @@ def _discarded_treasures(state, effect: Effect, ctx: Context) -> list[str]:
     return list(seen.values())
 
 
-@op("take_treasure_from_discard", targets=_discarded_treasures)
+def _none_discarded(state, effect: Effect, player: str) -> bool:
+    return not state.treasure_discard
+
+
+@op("take_treasure_from_discard", targets=_discarded_treasures, idle=_none_discarded)
 def _take_treasure_from_discard(tx: Tx, effect: Effect, ctx: Context) -> None:
     pile = tx.s.treasure_discard
     if not pile:
