@@ -12,7 +12,7 @@ from engine.smashup.power import breakpoint_of, minion_power, total_power
 from engine.smashup.rules import apply, is_legal, legal_actions
 from engine.smashup.state import CARDS_AS_WRITTEN, RULES_VERSION, Minion
 from tests.test_smashup import put_minion, take
-from tests.test_smashup_cards import _scoring_round, add_monster, game_for, kinds, play, set_base
+from tests.test_smashup_cards import _scoring_round, add_monster, answer, game_for, kinds, play, set_base
 
 CLERICS = {"anna": ["orcs", "clerics"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "dwarves"]}
 HALFLINGS = {"anna": ["halflings", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["mages", "dwarves"]}
@@ -400,23 +400,39 @@ def test_greed_is_good_takes_the_treasure_its_player_picks():
 
 
 # ---------------------------------------------------------------------- what players read
+def test_cat_burglar_shows_the_treasures_its_player_picks_and_may_stop():
+    """Cat Burglar ("reveal any number of treasures in your hand, which you keep; a +1 counter for each
+    shown"): the player shows them one at a time and may stop; "any number" includes none (l.478)."""
+    state = game_for("ben")
+    steed = take(state, "treasure-tiger-steed", "ben")
+    bag = take(state, "treasure-bag-of-caltrops", "ben")
+    (state, _), burglar = play(state, "ben", "thieves-cat-burglar")
+    decision = next(d for d in state.decisions if d.kind == "burglar_show")
+    assert set(decision.options) == {"none", steed, bag}
+    one = answer(state, "ben", "burglar_show", steed)
+    one = answer(one, "ben", "burglar_show", "none")
+    none = answer(state, "ben", "burglar_show", "none")
+    counters = [next(m for m in s.bases[0].minions if m.uid == burglar).counters for s in (one, none)]
+    assert counters == [1, 0] and not one.decisions
+    assert {steed, bag} <= set(one.player("ben").hand)
+
+
 def test_cat_burglars_reveal_reads_as_treasures_shown_from_the_hand():
-    """Cat Burglar ("reveal treasures in your hand, which you keep"): the line says they are shown and
-    stay in the hand, not that treasures were drawn face up (Munchkin's combat line)."""
+    """Cat Burglar's line says the treasure is shown and stays in the hand, not that treasures were
+    drawn face up (Munchkin's combat line)."""
     from table.render import Namer, render_event
 
     state = game_for("ben")
     steed = take(state, "treasure-tiger-steed", "ben")
-    (state, events), burglar = play(state, "ben", "thieves-cat-burglar")
-    counters = next(m for m in state.bases[0].minions if m.uid == burglar).counters
-    assert steed in state.player("ben").hand and counters >= 1
+    (state, _), _ = play(state, "ben", "thieves-cat-burglar")
+    decision = next(d for d in state.decisions if d.kind == "burglar_show")
+    state, events = apply(state, A.Choose(actor="ben", decision=decision.id, option=steed))
     shown = next(e for e in events if e.kind == "treasures_shown")
     names = {p.id: p.name for p in state.players}
     german = render_event(shown, Namer("de", names, state, ("smashup",)))
     english = render_event(shown, Namer("en", names, state, ("smashup",)))
     assert "Tiger-Ross" in german and "zeigt" in german and "Offen gezogene" not in german
     assert "Tiger Steed" in english and "shows" in english
-
 
 
 def test_a_talent_that_would_do_nothing_is_not_offered_nor_let_go():
