@@ -463,3 +463,31 @@ def test_a_talent_that_would_do_nothing_is_not_offered_nor_let_go():
     del seat.deck[:5]
     offered = {m.card for m in legal_actions(state, "anna") if isinstance(m, A.UseTalent)}
     assert {digger, cardinal} <= offered
+
+
+def _hotel_scored(first_named: int):
+    """Three Dork Orcs of anna's at the Hotel of Holiness, scored; anna names the orc ``first_named``
+    first, then the next one; the one left goes last. Returns the state after the turn and the orcs."""
+    state = game_for("anna")
+    for seat in state.players:
+        seat.hand = [u for u in seat.hand if "special" not in state.card(u).keywords]
+    set_base(state, 0, "base-hotel-of-holiness")
+    orcs = [put_minion(state, "orcs-dork-orc", "anna", 0, power_bonus=10) for _ in range(3)]
+    state, _ = apply(state, A.FinishPlaying(actor="anna"))
+    order = [orcs[first_named], *[o for o in orcs if o != orcs[first_named]]]
+    for uid in order[:2]:
+        decision = next(d for d in state.decisions if d.kind == "hotel_order")
+        assert set(decision.options) == {u for u in orcs if u not in state.player("anna").deck}
+        state, _ = apply(state, A.Choose(actor="anna", decision=decision.id, option=uid))
+    assert not any(d.kind == "hotel_order" for d in state.decisions)
+    return state, order
+
+
+@pytest.mark.parametrize("first_named", [0, 2])
+def test_hotel_of_holiness_lets_the_owner_order_the_minions_going_onto_the_deck(first_named):
+    """Hotel of Holiness (its minions go on top of their owners' decks "in any order"): the owner names
+    them one at a time, each going on top of the ones before; the turn's two cards drawn afterwards are
+    the two named last, the first named stays on top of the deck."""
+    state, order = _hotel_scored(first_named)
+    seat = state.player("anna")
+    assert seat.deck[-1] == order[0] and set(order[1:]) <= set(seat.hand)

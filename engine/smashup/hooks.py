@@ -13,7 +13,16 @@ from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
 from engine.smashup.choices import handler, open_choice, pending
 from engine.smashup.power import find_minion, has_abilities, minion_power, powers_at
 from engine.smashup.registry import Context, in_play
-from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay, Decision, Minion, drop, holds, minion_effect, new_monster
+from engine.smashup.state import (
+    CARDS_AS_WRITTEN,
+    BaseInPlay,
+    Decision,
+    Minion,
+    drop,
+    holds,
+    minion_effect,
+    new_monster,
+)
 from engine.smashup.targets import affectable, indestructible
 from engine.smashup.tx import Tx
 
@@ -256,6 +265,39 @@ def during_scoring(tx: Tx, base: BaseInPlay, placed: dict[str, int]) -> int:
 def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
     """Hotel of Holiness: after scoring its minions go on top of their owners' decks."""
     return _has(tx, base.uid, "base_hotel") is not None
+
+
+def onto_owners_deck(tx: Tx, base: BaseInPlay, minion: Minion) -> None:
+    """Hotel of Holiness: the minion leaves the base for the top of its owner's deck; what was played
+    on it goes to its piles."""
+    drop(base.minions, minion)
+    for uid in minion.attached:
+        tx.to_discard(uid)
+    tx.s.player(minion.owner).deck.append(minion.uid)      # type: ignore[arg-type]
+
+
+def hotel_order_asked(tx: Tx, base: BaseInPlay) -> bool:
+    """Hotel of Holiness puts the minions on their owners' decks "in any order": an owner with two or
+    more there names them one at a time, each going on top of the ones named before (from
+    CARDS_AS_WRITTEN on; before, they went in the base's order). True while such a choice waits."""
+    state = tx.s
+    if state.rules_version < CARDS_AS_WRITTEN or not minions_go_to_decks(tx, base):
+        return False
+    for seat in state.players:
+        theirs = [m.uid for m in base.minions if m.owner == seat.id]
+        if len(theirs) >= 2:
+            open_choice(tx, seat.id, "hotel_order", theirs, base=base.uid)
+            return True
+    return False
+
+
+@handler("hotel_order")
+def _hotel_order(tx: Tx, decision: Decision, option: str) -> None:
+    """The minion named goes onto its owner's deck now; the clearing asks for the next one."""
+    base = next((b for b in tx.s.bases if b.uid == decision.context.get("base")), None)
+    minion = next((m for m in base.minions if m.uid == option), None) if base is not None else None
+    if base is not None and minion is not None and minion.owner is not None:
+        onto_owners_deck(tx, base, minion)
 
 
 def end_of_turn(tx: Tx) -> None:

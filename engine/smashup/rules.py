@@ -65,6 +65,7 @@ from engine.smashup.state import (
     Scoring,
     Seat,
     drop,
+    holds,
     minion_effect,
     new_decision,
     new_minion,
@@ -1281,15 +1282,15 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
     discard and the next base ready to score (``go_on``)."""
     state = tx.s
     base = state.base(base_uid)
+    if go_on and hooks.hotel_order_asked(tx, base):      # the owners' order first (asked again after it)
+        return
     winners = state.scoring.winners if state.scoring else []
     tut_winners = [pid for pid in winners if state.has_player(pid) and state.player(pid).hand
                    and any(minion_effect(state, m, "tut") for m in base.monsters)] if go_on else []
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
-        if to_decks and minion.owner is not None and drop(base.minions, minion):
-            for uid in minion.attached:
-                tx.to_discard(uid)
-            state.player(minion.owner).deck.append(minion.uid)
+        if to_decks and minion.owner is not None and holds(base.minions, minion):
+            hooks.onto_owners_deck(tx, base, minion)
             continue
         tx.remove_minion(base, minion)
     for uid in base.actions:
