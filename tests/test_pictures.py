@@ -142,6 +142,32 @@ def test_the_smashup_picture_shows_five_bases_for_four_players_and_the_vp_track(
     assert png_size(PictureCache().png(content))[0] >= 800
 
 
+def test_the_smashup_picture_says_the_breakpoint_and_an_empty_base_as_the_text_does():
+    """Issue #35, SU l.180: a free monster raises the breakpoint; the picture says it as the text view
+    does ("Zerstörungswert 19 + 8 Monster"), and calls a base "noch leer" only with no monster on it."""
+    from table.smashup.render import base_lines, base_title
+
+    state = smashup_game(2, seed=2)
+    for base in state.bases:
+        base.minions.clear()
+        base.actions.clear()
+    with_monsters = next(b for b in state.bases if b.monsters)
+    bare = next((b for b in state.bases if not b.monsters), None)
+    if bare is None:
+        bare = state.bases[-1]
+        state.monster_discard.extend(m.uid for m in bare.monsters)
+        bare.monsters.clear()
+    content = contents(state, "de", names_of(state))["smashup.png"]
+    namer = Namer("de", names_of(state), state, ("smashup",))
+    for panel, base in zip(content["panels"], state.bases, strict=False):
+        lines = [line["text"] for line in panel["lines"]]
+        printed, extra = state.card(base.uid).breakpoint, breakpoint_of(state, base) - state.card(base.uid).breakpoint
+        words = f"Zerstörungswert {printed}" + (f" + {extra} Monster" if extra else "")
+        assert lines[0].startswith(words) and f"({words})" in base_title(state, base, namer)
+        assert ("noch leer" in lines) == (base is bare) == ("(noch leer)" in base_lines(state, base, namer))
+    assert with_monsters is not bare
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_smashup_pictures_for_smaller_tables(players):
     state = smashup_game(players, seed=players)

@@ -45,8 +45,9 @@ def test_cardinal_takes_two_random_cards_back_with_five_in_the_discard_pile():
     cardinal = put_minion(state, "clerics-cardinal", "anna", 0)
     to_discard(state, "anna", 4)
     hand = len(state.player("anna").hand)
-    few, _ = apply(state, A.UseTalent(actor="anna", card=cardinal))
-    assert len(few.player("anna").hand) == hand                      # four are not enough
+    with pytest.raises(IllegalAction) as err:                        # four are not enough: it would do
+        apply(state, A.UseTalent(actor="anna", card=cardinal))      # nothing, so it is refused (issue #35)
+    assert err.value.code == "talent_idle"
     to_discard(state, "anna", 1)
     state, _ = apply(state, A.UseTalent(actor="anna", card=cardinal))
     assert len(state.player("anna").hand) == hand + 2 and len(state.player("anna").discard) == 3
@@ -107,7 +108,7 @@ def test_gold_digger_picks_up_a_treasure_from_the_discard_pile():
     digger = put_minion(state, "dwarves-gold-digger", "anna", 0)
     state.treasure_discard.append(state.treasure_deck.pop())
     wanted = state.treasure_discard[-1]
-    state, _ = apply(state, A.UseTalent(actor="anna", card=digger))
+    state, _ = apply(state, A.UseTalent(actor="anna", card=digger, target=wanted))
     assert wanted in state.player("anna").hand
 
 

@@ -217,10 +217,13 @@ def test_fence_two_treasures_for_a_vp_and_backstab_pays_a_treasure():
 
 def test_cat_burglar_counts_treasures_in_hand():
     state = game_for("ben")
-    take(state, "treasure-wishing-ring", "ben")
-    take(state, "treasure-cross-bow", "ben")
+    ring = take(state, "treasure-wishing-ring", "ben")
+    bow = take(state, "treasure-cross-bow", "ben")
     (state, _), uid = play(state, "ben", "thieves-cat-burglar")
+    for shown in (ring, bow):                         # each treasure shown is the player's choice
+        state = answer(state, "ben", "burglar_show", shown)
     assert next(m for m in state.bases[0].minions if m.uid == uid).counters == 2
+    assert {ring, bow} <= set(state.player("ben").hand)
 
 
 def test_pickpocket_pair_draws_a_treasure():
@@ -270,7 +273,7 @@ def test_greed_is_good_draws_or_takes_and_gives_an_action():
     state = game_for("cleo")
     state.treasure_discard.append(state.treasure_deck.pop())
     top = state.treasure_discard[-1]
-    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good", mode="take")
+    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good", mode="take", target=top)
     assert top in state.player("cleo").hand and state.player("cleo").actions_left == 1
 
 

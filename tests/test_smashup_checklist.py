@@ -193,8 +193,8 @@ def test_strip_bare_takes_a_treasure_even_from_a_dork_orc():
     assert treasure in state.player("ben").hand
 
 
-def test_two_deep_friars_at_one_base_do_not_save_each_other():
-    """Line 394: two Deep Friars at the same base act one after the other and cannot save each other."""
+def _two_friars_ordered():
+    """Two Deep Friars and a Dork Orc of anna's at base 0, scored; anna has put friars[1] first."""
     state = game_for("anna", CLERICS)
     friars = [put_minion(state, "clerics-deep-friar", "anna", 0) for _ in range(2)]
     other = put_minion(state, "orcs-dork-orc", "anna", 0)
@@ -203,15 +203,33 @@ def test_two_deep_friars_at_one_base_do_not_save_each_other():
     state, _ = apply(state, A.FinishPlaying(actor="anna"))
     order = next(d for d in state.decisions if d.kind == "order_abilities")      # line 472: Anna orders them
     assert set(order.options) == set(friars)
-    state = answer(state, "anna", "order_abilities", friars[1])
+    return answer(state, "anna", "order_abilities", friars[1]), friars, other
+
+
+def test_two_deep_friars_at_one_base_are_used_one_after_the_other():
+    """Line 396: two Deep Friars at the same base are used one after the other: each may save another
+    minion; what the first saved is gone when the second's turn comes."""
+    state, friars, other = _two_friars_ordered()
+    assert {state.card_ids[f] for f in friars} == {"clerics-deep-friar"}
     move = next(d for d in state.decisions if d.kind == "friar_move")
-    assert any(o.startswith(other) for o in move.options)
-    assert not any(o.startswith(f) for o in move.options for f in friars)
+    assert any(o.startswith(other) for o in move.options) and not any(o.startswith(friars[1]) for o in move.options)
     state = answer(state, "anna", "friar_move", next(o for o in move.options if o.startswith(other)))
     second = next(d for d in state.decisions if d.kind == "friar_move")      # the second friar, after the first
-    assert not any(o.startswith(other) or o.startswith(f) for o in second.options for f in friars)
+    assert not any(o.startswith(other) or o.startswith(friars[0]) for o in second.options)
     state = answer(state, "anna", "friar_move", "none")
     assert state.scoring is None and any(m.uid == other for b in state.bases for m in b.minions)
+
+
+def test_two_deep_friars_at_one_base_do_not_save_each_other():
+    """Line 396 ("nacheinander, so dass sie sich nicht gegenseitig retten können"): the first Friar
+    may save the second; the second has left the scored base and saves nobody, not the first."""
+    state, friars, other = _two_friars_ordered()
+    assert {state.card_ids[f] for f in friars} == {"clerics-deep-friar"}
+    move = next(d for d in state.decisions if d.kind == "friar_move")
+    state = answer(state, "anna", "friar_move", next(o for o in move.options if o.startswith(friars[0])))
+    assert not any(d.kind == "friar_move" for d in state.decisions) and state.scoring is None
+    alive = {m.uid for b in state.bases for m in b.minions}
+    assert friars[0] in alive and friars[1] not in alive and other not in alive
 
 
 def test_plutonium_dragon_discards_the_treasures_of_the_monsters_it_destroys():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from cogs.limits import BUTTON_OPTIONS
+from cogs.paging import page_start
 from cogs.smashup.views import choice_option_id
 from engine.sim import RandomAgent
 from engine.smashup import actions as A
@@ -49,6 +50,12 @@ async def drive(table: Table, game_id: int, number: int, action: A._Action):
 
     async def select_in_dm(custom_id: str, values: list[str]):
         message = table.carrying(table.dms(member), custom_id)
+        for _ in range(20):          # a menu of more than 25 options: its pages turned until the values show
+            shown = _menu_values(message, custom_id)
+            onward = next((v for v in shown if page_start(v) is not None), None)
+            if onward is None or set(values) <= set(shown):
+                break
+            message = (await member.user.select(message, [onward], custom_id=custom_id)).response.message
         return await member.user.select(message, values, custom_id=custom_id)
 
     if isinstance(action, A.PickFaction):
@@ -92,6 +99,15 @@ async def drive(table: Table, game_id: int, number: int, action: A._Action):
         decision = next(d for d in state.decisions if d.kind in ("discard_down", "discard_one"))
         return await select_in_dm(f"sl:su:discard:{game_id}:{decision.id}", list(action.cards))
     raise AssertionError(f"no Discord path for {action}")
+
+
+def _menu_values(message, custom_id: str) -> list[str]:
+    """The values of the message's select menu with this id."""
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return [option.value for option in child.options]
+    raise LookupError(custom_id)
 
 
 def _options(**options):

@@ -184,6 +184,29 @@ def test_private_view_shows_plays_left_and_owed_choices_only_to_that_player():
     assert state.card(state.player(me).hand[0]).name_de in mine
 
 
+def test_the_hand_marks_its_treasures_which_do_not_count_toward_the_limit():
+    """Rulebook l.502 (treasures are no hand cards): with ten cards and two treasures in hand the
+    count reads 10/10 and names the two treasures apart, each marked in the list."""
+    from tests.test_smashup import take
+
+    state = _game_after_draft()
+    me = state.active_player.id
+    seat = state.player(me)
+    cards = [u for u in [*seat.hand, *seat.deck] if not state.card_ids[u].startswith("treasure-")]
+    seat.hand[:], seat.deck[:] = cards[:10], cards[10:]
+    treasures = [take(state, "treasure-tiger-steed", me), take(state, "treasure-bag-of-caltrops", me)]
+    assert len(seat.hand) == 12
+    names = {p.id: p.name for p in state.players}
+    for lang, head, mark in (
+            ("de", "Deine Hand (10/10, dazu 2 Schätze, ohne Limit):", "Schatz, zählt nicht zum Handlimit"),
+            ("en", "Your hand (10/10, plus 2 treasures, not counted):", "treasure, not counted")):
+        namer = Namer(lang, names, state, ("smashup",))
+        view = private_view(state, me, namer)
+        marked = [line for line in view if mark in line]
+        assert view[0] == head and len(marked) == 2
+        assert all(any(namer.card(t) in line for line in marked) for t in treasures)
+
+
 def test_every_card_has_an_effect_text_in_german_and_english():
     """Every design has its effect in our words, both languages (that no text repeats the fact sheet's
     sentences is checked for all texts in tests/test_own_words.py)."""
@@ -328,6 +351,9 @@ def test_console_words_answer_a_may_a_player_and_the_loot():
     state, _ = apply(state, pick)
     yes = build_action(state, "cleo", "choose", parse_words(["ja"]))
     assert yes.option == "yes" and state.decisions[0].kind == "may_draw"
+    for word in ("nein", "no", "keine"):             # issue #35: "nein" declines a "may" as "keine" does
+        declined = build_action(state, "cleo", "choose", parse_words([word]))
+        assert declined == A.Choose(actor="cleo", decision=state.decisions[0].id, option="none")
     from table.errors import TableError
 
     with pytest.raises(TableError):
@@ -351,6 +377,8 @@ def _typed(state, move) -> str | None:
         return f"{name}: fertig"
     if isinstance(move, A.PassSpecial):
         return f"{name}: passen"
+    if isinstance(move, A.PlaySpecial) and not (move.target or move.target2 or move.picks or move.base):
+        return f"{name}: extra {state.card(move.card).name_de}"     # (the last special of a scoring)
     if isinstance(move, A.DiscardDown):
         return f"{name}: ablegen {', '.join(move.cards)}"
     if isinstance(move, A.ScoreFirst):

@@ -114,12 +114,10 @@ def test_subterranean_lair_is_used_again_after_its_minion_moved_away():
     (state, _), first = play(state, "anna", "orcs-dork-orc", 0)
     tx = Tx(state)
     move_minion(tx, first, state.bases[1].uid)
-    uid = next(u for u in state.player("anna").deck if state.card(u).kind == "minion")
-    state.player("anna").deck.remove(uid)
-    state.player("anna").hand.append(uid)
+    uid = take(state, "orcs-dork-orc", "anna")          # a second one (its text asks nothing when played)
     state, _ = apply(state, A.PlayMinion(actor="anna", card=uid, base=state.bases[0].uid))
     assert any(m.uid == uid for m in state.bases[0].minions)
-    other = take(state, "orcs-dork-orc", "anna")           # a minion is there now: no more
+    other = take(state, "orcs-dork-orc", "anna")           # a minion is there now: no more (a third one)
     with pytest.raises(IllegalAction) as err:
         apply(state, A.PlayMinion(actor="anna", card=other, base=state.bases[0].uid))
     assert err.value.code == "no_minion_play_left"

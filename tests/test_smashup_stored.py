@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.smashup.actions import ACTION_ADAPTER
+from engine.smashup.choices import STALLING_ON_ALL
 from engine.smashup.rules import apply, is_legal, legal_actions, new_game
 from engine.smashup.state import RULES_VERSION, GameState
 
@@ -51,20 +52,27 @@ def test_a_stored_state_loads_and_plays_on_to_the_stored_end():
     assert json.loads(final.model_dump_json()) == STORED["final_state"]
 
 
-def test_the_stored_game_needs_its_own_rules_version_to_replay():
-    """The versions differ where the stored game met them: at version 2 Stalling asks its player about a
-    card acting on every minion at its base, so the logged move after that card is not the one the
-    game waits for. Replayed by version 1, the log stays legal to the end (the test above)."""
+def _first_refused(version: int):
+    """The stored game's log replayed by this rules version: the state and the first move refused."""
     state, _ = new_game([tuple(p) for p in STORED["players"]], seed=STORED["seed"])
-    assert state.rules_version == RULES_VERSION == 2
-    refused = None
+    state.rules_version = version
     for data in STORED["actions"]:
         action = ACTION_ADAPTER.validate_python(data)
         if not is_legal(state, action):
-            refused = action
-            break
+            return state, action
         state, _ = apply(state, action)
+    return state, None
+
+
+def test_the_stored_game_needs_its_own_rules_version_to_replay():
+    """The versions differ where the stored game met them: at version 2 Stalling asks its player about a
+    card acting on every minion at its base, so the logged move after that card is not the one the
+    game waits for; the newest version (issue #35's card texts) parts from the log too. Replayed by
+    version 1, the log stays legal to the end (the test above)."""
+    assert new_game([tuple(p) for p in STORED["players"]], seed=STORED["seed"])[0].rules_version == RULES_VERSION
+    state, refused = _first_refused(STALLING_ON_ALL)
     assert refused is not None and any(d.kind == "may_stall_all" for d in state.decisions)
+    assert _first_refused(RULES_VERSION)[1] is not None
 
 
 def test_a_state_keeps_its_rules_version_through_storing():

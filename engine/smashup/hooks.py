@@ -13,7 +13,16 @@ from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
 from engine.smashup.choices import handler, open_choice, pending
 from engine.smashup.power import find_minion, has_abilities, minion_power, powers_at
 from engine.smashup.registry import Context, in_play
-from engine.smashup.state import BaseInPlay, Decision, Minion, drop, holds, new_monster
+from engine.smashup.state import (
+    CARDS_AS_WRITTEN,
+    BaseInPlay,
+    Decision,
+    Minion,
+    drop,
+    holds,
+    minion_effect,
+    new_monster,
+)
 from engine.smashup.targets import affectable, indestructible
 from engine.smashup.tx import Tx
 
@@ -92,7 +101,7 @@ def _fae_fighters(state, player: str, found: list[str]) -> None:
         for m in base.minions:
             card = card_of[ids[m.uid]]
             if "fae_fighter" in (ops.get(id(card)) or ops_of(card)) and m.controller not in (None, player) \
-                    and state.effect(m.uid, "fae_fighter") is not None:
+                    and minion_effect(state, m, "fae_fighter") is not None:
                 found.append(f"fae|{m.uid}")
 
 
@@ -168,13 +177,21 @@ def _caltrops(tx: Tx, player: str, base: BaseInPlay, uid: str) -> bool:
             continue
         if not affectable(tx.s, Context(owner or "", bag, base.uid, uid), base, found[1]):
             continue
-        if minion_power(tx.s, base, found[1]) <= (effect.max_power or 0):
+        if _power_as_played(tx.s, base, found[1]) <= (effect.max_power or 0):
             destroy(tx, uid, owner or "")
             base.actions.remove(bag)
             tx.s.played_by.pop(bag, None)
             tx.to_discard(bag)
             return True
     return False
+
+
+def _power_as_played(state, base: BaseInPlay, minion: Minion) -> int:
+    """A minion just played is judged by the power printed on it (rulebook l.492: its modified power
+    counts only once it lies at the base); before CARDS_AS_WRITTEN by its power at the base."""
+    if state.rules_version >= CARDS_AS_WRITTEN:
+        return state.card(minion.uid).power
+    return minion_power(state, base, minion)
 
 
 def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: bool = False) -> None:
@@ -185,7 +202,7 @@ def after_monster_destroyed(tx: Tx, base: BaseInPlay, by: str, no_treasures: boo
     if _has(tx, base.uid, "base_bastion") and by and not no_treasures:   # a monster's own ability rewards nobody
         tx.draw_treasures(by, 1)
     for minion in _of_design_with(tx.s, base.minions, "counter_when_monster_destroyed"):
-        effect = _has(tx, minion.uid, "counter_when_monster_destroyed")
+        effect = minion_effect(tx.s, minion, "counter_when_monster_destroyed")
         if effect is not None:
             minion.counters += effect.n
     if _has(tx, base.uid, "base_gauntlet"):
@@ -220,7 +237,7 @@ def after_monster_played(tx: Tx, base: BaseInPlay, uid: str, by_base_ability: bo
 def before_scoring(tx: Tx, base: BaseInPlay) -> None:
     """Hippogriff: a random minion (not a monster) of power 3 or less here is destroyed."""
     for monster in list(base.monsters):
-        effect = _has(tx, monster.uid, "before_scoring_destroy_weak")
+        effect = minion_effect(tx.s, monster, "before_scoring_destroy_weak")
         if effect is None:
             continue
         powers, limit = powers_at(tx.s, base), effect.max_power or 0     # (as they are now, before it acts)
@@ -250,13 +267,46 @@ def minions_go_to_decks(tx: Tx, base: BaseInPlay) -> bool:
     return _has(tx, base.uid, "base_hotel") is not None
 
 
+def onto_owners_deck(tx: Tx, base: BaseInPlay, minion: Minion) -> None:
+    """Hotel of Holiness: the minion leaves the base for the top of its owner's deck; what was played
+    on it goes to its piles."""
+    drop(base.minions, minion)
+    for uid in minion.attached:
+        tx.to_discard(uid)
+    tx.s.player(minion.owner).deck.append(minion.uid)      # type: ignore[arg-type]
+
+
+def hotel_order_asked(tx: Tx, base: BaseInPlay) -> bool:
+    """Hotel of Holiness puts the minions on their owners' decks "in any order": an owner with two or
+    more there names them one at a time, each going on top of the ones named before (from
+    CARDS_AS_WRITTEN on; before, they went in the base's order). True while such a choice waits."""
+    state = tx.s
+    if state.rules_version < CARDS_AS_WRITTEN or not minions_go_to_decks(tx, base):
+        return False
+    for seat in state.players:
+        theirs = [m.uid for m in base.minions if m.owner == seat.id]
+        if len(theirs) >= 2:
+            open_choice(tx, seat.id, "hotel_order", theirs, base=base.uid)
+            return True
+    return False
+
+
+@handler("hotel_order")
+def _hotel_order(tx: Tx, decision: Decision, option: str) -> None:
+    """The minion named goes onto its owner's deck now; the clearing asks for the next one."""
+    base = next((b for b in tx.s.bases if b.uid == decision.context.get("base")), None)
+    minion = next((m for m in base.minions if m.uid == option), None) if base is not None else None
+    if base is not None and minion is not None and minion.owner is not None:
+        onto_owners_deck(tx, base, minion)
+
+
 def end_of_turn(tx: Tx) -> None:
     """Plutonium Dragon: at the end of every turn, minions of power 2 or less at its base are
     destroyed; the treasures of monsters destroyed this way are discarded."""
     state = tx.s
     for base, dragons in _with_end_of_turn_design(state):
         for monster in dragons:
-            effect = _has(tx, monster.uid, "end_of_turn_destroy_weak")
+            effect = minion_effect(tx.s, monster, "end_of_turn_destroy_weak")
             if effect is None:
                 continue
             powers, limit = powers_at(state, base), effect.max_power or 0  # the weak ones found first, then destroyed

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.smashup.cards import Effect, designs, ops_of, per_card
 from engine.smashup.registry import in_play
-from engine.smashup.state import BaseInPlay, GameState, Minion, holds, treasures_on
+from engine.smashup.state import BaseInPlay, GameState, Minion, has_abilities, holds, treasures_on
 
 
 def has_op(state, uid: str, op: str) -> bool:
@@ -373,15 +373,6 @@ def _where_minions_are(state) -> dict[str, tuple[BaseInPlay, Minion]]:
             for minion in pool:
                 where.setdefault(minion.uid, (base, minion))       # the first one, as the search finds it
     return where
-
-
-def has_abilities(state, minion: Minion) -> bool:
-    """A card played on a minion can take its abilities away (Curse of Imprisonment, Potion of Cowardice),
-    and some cards cancel them until the end of the turn."""
-    if minion.uid in state.silenced:
-        return False
-    # (most minions carry nothing: no generator made for them, here and in the checks below)
-    return not (minion.attached and any(has_op(state, uid, "no_abilities") for uid in minion.attached))
 
 
 def power_at(state: GameState, base: BaseInPlay, player_id: str) -> int:

@@ -49,6 +49,9 @@ NEEDS_TARGET: dict[str, Candidates] = {}   # op -> candidates for its first pick
 NEEDS_TARGET2: dict[str, Candidates] = {}  # op -> candidates for the second pick, given the first
 OPTIONAL_TARGET_OPS: set[str] = set()      # ops whose pick may be left out ("you may")
 PICK_OPS: dict[str, Candidates] = {}       # op -> candidates for "any number of" picks (Context.picks)
+Idle = Callable[..., bool]                 # (state, effect, player) -> the op would do nothing now
+IDLE_WHEN: dict[str, Idle] = {}            # op -> when it does nothing (a talent made only of such ops
+#                                            is not offered then: rules.talent_idle)
 
 # the kinds, as sets of op names (filled as the ops register; read by the hundred thousand)
 LASTING_OPS: set[str] = set()      # kinds "lasting" and "attached"
@@ -56,6 +59,8 @@ ATTACH_OPS: set[str] = set()       # kind "attached"
 HOOK_OPS: set[str] = set()         # kind "hook"
 SET_ASIDE_OPS: set[str] = set()    # kind "set_aside"
 COST_OPS: dict[str, str] = {}      # kind "cost": op -> what is paid ("any" card, a "treasure")
+OWED_COSTS: set[str] = set()       # a discard the text demands outright ("Discard a card. Draw a card."),
+#                                    not a price ("Um …"): paid with what the hand has, the rest acts anyway
 OPTIONAL_COSTS: dict[str, tuple[int, int]] = {}   # a price the player may pay or not: op -> the card counts
 SPECIAL_ONLY_OPS: set[str] = set()   # special= given
 DURING_OPS: set[str] = set()       # special="during"
@@ -73,12 +78,13 @@ MOMENTS = (None, "before", "during", "after")
 def op(name: str, *, kind: str = "now", targets: Candidates | None = None, second: Candidates | None = None,
        optional: bool = False, picks: Candidates | None = None, at_base: bool = False,
        names_base: bool = False, special: str | None = None, places_card: bool = False,
-       pays: str | None = None, optional_cost: tuple[int, int] | None = None) -> Callable[[Op], Op]:
+       pays: str | None = None, optional_cost: tuple[int, int] | None = None,
+       idle: Idle | None = None) -> Callable[[Op], Op]:
     """Registers the function as the op ``name``, of its kind, with what it may pick."""
     def register(fn: Op) -> Op:
         _register(name, fn, kind, special)
         for table, value in ((NEEDS_TARGET, targets), (NEEDS_TARGET2, second), (PICK_OPS, picks),
-                             (COST_OPS, pays), (OPTIONAL_COSTS, optional_cost)):
+                             (COST_OPS, pays), (OPTIONAL_COSTS, optional_cost), (IDLE_WHEN, idle)):
             if value is not None:
                 table[name] = value
         for found, flag in ((OPTIONAL_TARGET_OPS, optional), (BASE_OPS, at_base), (BASE_CHOICE_OPS, names_base),
@@ -121,6 +127,9 @@ def _paid_before(tx: Tx, effect: Effect, ctx: Context) -> None:
     """A price: paid by rules before the card's other effects act."""
 
 
-def price(name: str, pays: str) -> None:
-    """Registers a cost op: the card's player discards a card (``pays``: "any" or "treasure")."""
+def price(name: str, pays: str, owed: bool = False) -> None:
+    """Registers a cost op: the card's player discards a card (``pays``: "any" or "treasure");
+    ``owed``: the text demands the discard rather than asking it as a price (OWED_COSTS)."""
     op(name, kind="cost", pays=pays)(_paid_before)
+    if owed:
+        OWED_COSTS.add(name)

@@ -38,12 +38,15 @@ from engine.smashup.registry import (
     ATTACH_OPS,
     BASE_CHOICE_OPS,
     BASE_OPS,
+    COST_OPS,
+    IDLE_WHEN,
     LASTING_OPS,
     NEEDS_TARGET,
     NEEDS_TARGET2,
     OPS,
     OPTIONAL_COSTS,
     OPTIONAL_TARGET_OPS,
+    OWED_COSTS,
     PICK_OPS,
     PLACED_BY_OP,
     SET_ASIDE_OPS,
@@ -52,6 +55,7 @@ from engine.smashup.registry import (
     op,
 )
 from engine.smashup.state import (
+    CARDS_AS_WRITTEN,
     RULES_VERSION,
     BaseInPlay,
     Decision,
@@ -61,6 +65,8 @@ from engine.smashup.state import (
     Scoring,
     Seat,
     drop,
+    holds,
+    minion_effect,
     new_decision,
     new_minion,
     put,
@@ -605,7 +611,12 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
         return
     if unpaid(state, uid, discard):
         tx.emit("ability_unpaid", player=actor, card=card.id)
-        return
+        if state.rules_version < CARDS_AS_WRITTEN:     # before: the whole text skipped
+            return
+        bought = _bought_by_price(card)
+        if bought is None:
+            return
+        acting = tuple(e for e in acting if e is not bought)
     scoring = state.scoring
     ctx = Context(actor, uid, base, target, tuple(discard), mode, target2, tuple(picks),
                   dict(scoring.placed) if scoring else None)
@@ -754,13 +765,33 @@ def _pick_sets(state: GameState, pid: str, uid: str, base: str | None) -> list[t
 @per_card
 def cost_of(card) -> int:
     """How many cards an "Um …" ability asks to be discarded for it."""
-    return sum(e.n for e in card.effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    return sum(e.n for e in card.effects if e.op in COST_OPS)
+
+
+def owes(state: GameState, card) -> bool:
+    """Whether the card's discard is demanded by its text, not asked as a price (OWED_COSTS; from
+    CARDS_AS_WRITTEN on): it is paid with what the hand has and never skipped."""
+    return state.rules_version >= CARDS_AS_WRITTEN and any(e.op in OWED_COSTS for e in card.effects)
 
 
 def unpaid(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
-    """A card with a price played without paying it: it is played, its ability does not happen ("Bei
-    Verbot unwirksam": a card may be played even when its ability cannot be carried out)."""
-    return not discard and cost_of(state.card(uid)) > 0
+    """A card with a price played without paying it: it is played, what the price buys does not
+    happen ("Bei Verbot unwirksam": a card may be played even when its ability cannot be carried out)."""
+    if discard:
+        return False
+    card = state.card(uid)
+    return cost_of(card) > 0 and not owes(state, card)
+
+
+@per_card
+def _bought_by_price(card) -> Effect | None:
+    """What a card's price buys: the effect right after it ("pay two treasures for 1 VP"; the rest of
+    the text acts without it, Smuggling's shuffle); a price named last buys the whole text (None)."""
+    effects = card.effects
+    for i, effect in enumerate(effects[:-1]):
+        if effect.op in COST_OPS:
+            return effects[i + 1]
+    return None
 
 
 def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...], playing: bool = False) -> None:
@@ -775,7 +806,11 @@ def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...],
     if treasures_only and any(not state.card_ids[u].startswith("treasure-") for u in discard):
         raise IllegalAction("pay_with_treasures")
     if needed:
-        if len(discard) != needed and not (playing and not discard):
+        if owes(state, card):        # demanded: as many as the hand has, up to what the text says
+            needed = min(needed, len(_payment_pool(state, uid, hand, treasures_only)))
+            if len(discard) != needed:
+                raise IllegalAction("pay_cards", count=needed)
+        elif len(discard) != needed and not (playing and not discard):
             raise IllegalAction("pay_cards", count=needed)
         return
     allowed = {len(discard), *optional} if any_number else {0, *optional}
@@ -845,6 +880,18 @@ def _check_talent_card(state: GameState, actor: str, uid: str) -> None:
     found = find_minion(state, uid)
     if found is not None and not has_abilities(state, found[1]):
         raise IllegalAction("no_talent")
+    if talent_idle(state, uid, actor):
+        raise IllegalAction("talent_idle")
+
+
+def talent_idle(state: GameState, uid: str, player: str) -> bool:
+    """A talent that would do nothing now (Gold Digger with no treasure discarded, the Cardinal with
+    fewer than five cards in the discard pile): every op it acts with says so (IDLE_WHEN). It is
+    neither offered nor let go, from CARDS_AS_WRITTEN on."""
+    if state.rules_version < CARDS_AS_WRITTEN:
+        return False
+    acting = [e for e in _acting_now(designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
+    return bool(acting) and all(e.op in IDLE_WHEN and IDLE_WHEN[e.op](state, e, player) for e in acting)
 
 
 def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
@@ -1235,15 +1282,15 @@ def _clear_base(tx: Tx, base_uid: str, go_on: bool = True) -> None:
     discard and the next base ready to score (``go_on``)."""
     state = tx.s
     base = state.base(base_uid)
+    if go_on and hooks.hotel_order_asked(tx, base):      # the owners' order first (asked again after it)
+        return
     winners = state.scoring.winners if state.scoring else []
     tut_winners = [pid for pid in winners if state.has_player(pid) and state.player(pid).hand
-                   and any(state.effect(m.uid, "tut") for m in base.monsters)] if go_on else []
+                   and any(minion_effect(state, m, "tut") for m in base.monsters)] if go_on else []
     to_decks = hooks.minions_go_to_decks(tx, base)
     for minion in [*base.minions, *base.monsters]:
-        if to_decks and minion.owner is not None and drop(base.minions, minion):
-            for uid in minion.attached:
-                tx.to_discard(uid)
-            state.player(minion.owner).deck.append(minion.uid)
+        if to_decks and minion.owner is not None and holds(base.minions, minion):
+            hooks.onto_owners_deck(tx, base, minion)
             continue
         tx.remove_minion(base, minion)
     for uid in base.actions:
@@ -2230,7 +2277,8 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
         # _check_talent_card's answer for a card _talents_on found (in play under the player's control,
         # with a talent), not used this turn: only its abilities can be missing (cancelled, or taken by
         # a card on it; ``minion``: the card itself when it is a minion, what find_minion finds)
-        if uid not in silenced and (minion is None or has_abilities(state, minion)):
+        if uid not in silenced and (minion is None or has_abilities(state, minion)) \
+                and not talent_idle(state, uid, pid):
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
     return moves
 
@@ -2456,8 +2504,8 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     needed, treasures_only, amounts, modes = _payment_plan(card)
     pool = _payment_pool(state, uid, hand, treasures_only) if needed or amounts else []
     options = [tuple(pool[:needed])] if needed else [()]
-    if needed and playing:
-        options.append(())             # played unpaid, to be rid of it: its ability does not happen
+    if needed and playing and not owes(state, card):
+        options.append(())             # played unpaid, to be rid of it: what the price buys does not happen
     options += [tuple(pool[:n]) for n in amounts]
     for discard in dict.fromkeys(options):
         for mode in modes:
@@ -2480,7 +2528,7 @@ def _payment_plan(card) -> tuple[int, bool, tuple[int, ...], list[str | None]]:
     treasures pay, the other amounts it may be paid (optional prices, "per card paid": two), and the
     modes it may be played in."""
     effects = card.effects
-    needed = sum(e.n for e in effects if e.op in ("cost_discard", "cost_discard_treasure"))
+    needed = sum(e.n for e in effects if e.op in COST_OPS)
     treasures_only = any(e.op in ("cost_discard_treasure", "treasures_for_vp") for e in effects)
     amounts: list[int] = []
     for e in effects:

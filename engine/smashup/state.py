@@ -44,6 +44,25 @@ def treasures_on(state: GameState, minion: Minion) -> int:
     return count
 
 
+def has_abilities(state: GameState, minion: Minion) -> bool:
+    """A card played on a minion can take its abilities away (Curse of Imprisonment, Potion of Cowardice),
+    and some cards cancel them until the end of the turn."""
+    if minion.uid in state.silenced:
+        return False
+    if not minion.attached:      # (most minions carry nothing: no generator made for them)
+        return True
+    return not any(state.effect(uid, "no_abilities") is not None for uid in minion.attached)
+
+
+def minion_effect(state: GameState, minion: Minion, op: str):
+    """The minion's (or monster's) own working effect with this op: none while its abilities rest or a
+    card on it takes them away ("no abilities" stops its triggered and ongoing abilities too, from
+    CARDS_AS_WRITTEN on; before, only the silenced ones rested)."""
+    if state.rules_version >= CARDS_AS_WRITTEN and not has_abilities(state, minion):
+        return None
+    return state.effect(minion.uid, op)
+
+
 def put(model: BaseModel, name: str, value: Any) -> None:
     """``model.name = value`` for a field of these models, as pydantic assigns it (no validation on
     assignment, nothing frozen: the value into ``__dict__``, the name among the fields set), at half
@@ -152,7 +171,11 @@ SHARED_FIELDS = {"card_ids", "owners"}     # set once at the end of the draft, t
 # the same at every version.
 #   1  every game stored before the version was kept (the field is left out of its stored JSON)
 #   2  Stalling also keeps a card that acts on every minion at its base off its player's minions there
-RULES_VERSION = 2
+#   3  cards do what their whole text says (issue #35): monsters are minions for every card, printed
+#      power on play, "no abilities" silences triggers and ongoing abilities too, every "may" asks,
+#      Birthday Party holds for every way of playing a minion, prices that are part of the text
+RULES_VERSION = 3
+CARDS_AS_WRITTEN = 3     # the rules version from which the fixes of issue #35 apply (see above)
 
 
 def _first_rules(version: int) -> bool:

@@ -9,7 +9,23 @@ from collections.abc import Callable
 from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
 from engine.smashup.power import READ_ONLY, find_minion, has_abilities, has_op, powers_at, powers_fixed, read_only_memo
 from engine.smashup.registry import ATTACH_OPS, NEEDS_TARGET, NEEDS_TARGET2, PICK_OPS, Context, in_play
-from engine.smashup.state import BaseInPlay, Minion
+from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay, Minion
+
+
+def minions_of(state, base: BaseInPlay) -> list[Minion]:
+    """What a card's text means by "the minions" at a base: the players' minions and the monsters, for
+    monsters count as minions for every card (rulebook l.172, l.176). l.176's exceptions are read
+    where they matter: a free monster's power raises the breakpoint instead of counting for a player
+    (power.py), and monsters have no owner nor faction, so "your minions" are the ones you control.
+    Before CARDS_AS_WRITTEN most cards looked at the players' minions only."""
+    if state.rules_version >= CARDS_AS_WRITTEN and base.monsters:
+        return [*base.minions, *base.monsters]
+    return base.minions
+
+
+def minions_in_play(state) -> list[tuple[BaseInPlay, Minion]]:
+    """Every minion in play (minions_of each base), with its base."""
+    return [(b, m) for b in state.bases for m in minions_of(state, b)]
 
 
 def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False) -> list[str]:
@@ -167,7 +183,7 @@ def stalling_player_for_all(state, ctx: Context, now: Callable[[Effect], bool]) 
         if not (now(effect) and acts_on_all(effect)):
             continue
         for base in _bases_acted_on(state, effect, ctx):
-            for minion in reached(state, ctx, base, base.minions):
+            for minion in reached(state, ctx, base, minions_of(state, base)):
                 controller = minion.controller
                 if controller in (None, ctx.player) or (
                         effect.op == "faction_power" and getattr(state.card(minion.uid), "faction", None) != ctx.mode):
@@ -214,11 +230,11 @@ def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
     """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect:
     affectable's answers, the card's kind looked at once for them all."""
     if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card)
-        return [m.uid for b in state.bases for m in b.minions] if pool is None else [m.uid for _, m in pool]
+        return [m.uid for b in state.bases for m in minions_of(state, b)] if pool is None else [m.uid for _, m in pool]
     player, found = ctx.player, []      # (reached_at for each run of minions at one base)
     if pool is None:
         for b in state.bases:
-            found += [m.uid for m in reached_at(state, player, b, b.minions)]
+            found += [m.uid for m in reached_at(state, player, b, minions_of(state, b))]
         return found
     run: list[Minion] = []
     at = None
@@ -274,7 +290,7 @@ def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[st
         if here and base.uid != ctx.base:
             continue
         powers = None       # the base's powers_at (minion_power's answers), looked up once it is needed
-        for minion in base.minions if what == "minion" else base.monsters:
+        for minion in minions_of(state, base) if what == "minion" else base.monsters:
             if what == "undead_monster" and not card_of[ids[minion.uid]].undead:
                 continue
             if minion.uid == ctx.card:

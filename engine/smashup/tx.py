@@ -7,7 +7,16 @@ from typing import Any
 from engine.core.events import PUBLIC, Event
 from engine.core.moves import move_maker
 from engine.core.rng import Rng
-from engine.smashup.state import BaseInPlay, GameState, Minion, Seat, drop, treasures_on
+from engine.smashup.state import (
+    CARDS_AS_WRITTEN,
+    BaseInPlay,
+    GameState,
+    Minion,
+    Seat,
+    drop,
+    minion_effect,
+    treasures_on,
+)
 
 # Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
 _event = move_maker(Event, "kind", "audience", "params")
@@ -120,12 +129,26 @@ class Tx:
         else:
             self.to_discard(minion.uid)
 
+    def king_keeps(self, minion: Minion) -> bool:
+        """Dwarf King: a working one of the minion's controller keeps the treasures on it that would
+        be discarded."""
+        state, controller = self.s, minion.controller
+        return controller is not None and any(minion_effect(state, m, "keep_treasures")
+                                              for b in state.bases for m in b.minions if m.controller == controller)
+
+    def off_minion(self, minion: Minion, uid: str) -> None:
+        """A card destroyed off a minion (Remove Curse, Dungeon Rule Book) to its pile; a treasure the
+        Dwarf King keeps to his player's hand instead (from CARDS_AS_WRITTEN on)."""
+        if self.s.rules_version >= CARDS_AS_WRITTEN and self.s.card_ids[uid].startswith("treasure-") \
+                and self.king_keeps(minion):
+            self.s.player(minion.controller).hand.append(uid)    # type: ignore[arg-type]
+        else:
+            self.to_discard(uid)
+
     def _attached_off(self, minion: Minion, saves: dict[str, str], owner: Seat | None) -> None:
         """The cards played on a minion leaving play: to their piles, or saved with it (remove_minion)."""
         state = self.s
-        king = minion.controller is not None and treasures_on(state, minion) and any(   # (asked only when it matters)
-            state.effect(m.uid, "keep_treasures") for b in state.bases for m in b.minions
-            if m.controller == minion.controller)
+        king = treasures_on(state, minion) and self.king_keeps(minion)    # (asked only when it matters)
         for uid in minion.attached:
             if "save_with_card" in saves and saves["save_with_card"] == uid and owner is not None:
                 owner.hand.append(uid)

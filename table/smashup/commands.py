@@ -167,6 +167,9 @@ def build_action(state: GameState, me: str, name: str, args: dict[str, Any]) -> 
     raise TableError("not_in_smashup", word=name)
 
 
+# the words that answer a choice with "none": nothing picked, or a "may" declined
+
+
 def _choose(state: GameState, me: str, args: dict[str, Any]) -> A.Choose:
     """"wählen Schild", "wählen keine", "wählen Spötterin nach Tempel": the answer to one's open choice."""
     from engine.smashup.choices import HANDLERS

@@ -9,7 +9,7 @@ from engine.smashup.rules import WINNING_VP
 from engine.smashup.state import BaseInPlay, GameState
 from table.pictures.draw import Content, label
 from table.render import Namer
-from table.smashup.render import faction_name
+from table.smashup.render import breakpoint_words, faction_name
 
 
 def smashup_content(state: GameState, lang: str, names: dict[str, str]) -> Content:
@@ -29,7 +29,7 @@ def _base_panel(state: GameState, base: BaseInPlay, namer: Namer) -> Content:
     card = state.card(base.uid)
     needed, total = breakpoint_of(state, base), total_power(state, base)
     ranks = "/".join(str(v) for v in card.vp)
-    lines = [{"text": f"{label(lang, 'breakpoint', n=needed)} · {label(lang, 'vp_ranks', ranks=ranks)}"}]
+    lines = [{"text": f"{breakpoint_words(state, base, lang)} · {label(lang, 'vp_ranks', ranks=ranks)}"}]
     for monster in base.monsters:
         owner = f" → {namer.player(monster.controller)}" if monster.controller else ""
         lines.append({"text": f"{label(lang, 'monster')}: {namer.card(monster.uid)} "
@@ -42,7 +42,7 @@ def _base_panel(state: GameState, base: BaseInPlay, namer: Namer) -> Content:
                                   + (f": {minions}" if minions else ""), "color": index})
     if base.actions:
         lines.append({"text": f"{label(lang, 'on_base')}: {namer.cards(base.actions)}"})
-    if len(lines) == 1 + len(base.monsters):
+    if len(lines) == 1:            # nothing at the base, not even a monster (as the text says it)
         lines.append({"text": label(lang, "empty_base")})
     return {"head": namer.card(base.uid), "right": f"{total}/{needed}", "bar": [total, needed], "lines": lines}
 

@@ -108,13 +108,17 @@ def _vp_list(vp: dict[str, int], namer: Namer) -> str:
 def base_title(state: GameState, base: BaseInPlay, namer: Namer) -> str:
     """"Tempel – 14/20 (Zerstörungswert 17 + 3 Monster) · SP 4/2/1"."""
     card = state.card(base.uid)
-    needed = breakpoint_of(state, base)
-    lang = namer.lang
-    extra = needed - card.breakpoint
-    limit = f"{word(lang, 'su_breakpoint')} {card.breakpoint}" + (
-        f" + {extra} {word(lang, 'su_monsters')}" if extra else "")
     vp = "/".join(str(v) for v in card.vp)
-    return f"{namer.card(base.uid)} – {total_power(state, base)}/{needed} ({limit}) · {word(lang, 'su_vp')} {vp}"
+    return (f"{namer.card(base.uid)} – {total_power(state, base)}/{breakpoint_of(state, base)} "
+            f"({breakpoint_words(state, base, namer.lang)}) · {word(namer.lang, 'su_vp')} {vp}")
+
+
+def breakpoint_words(state: GameState, base: BaseInPlay, lang: str) -> str:
+    """"Zerstörungswert 19 + 8 Monster": the printed breakpoint and what the monsters nobody controls
+    add to it (rulebook l.180), as the text and the picture both show it."""
+    printed = state.card(base.uid).breakpoint
+    extra = breakpoint_of(state, base) - printed
+    return f"{word(lang, 'su_breakpoint')} {printed}" + (f" + {extra} {word(lang, 'su_monsters')}" if extra else "")
 
 
 def base_lines(state: GameState, base: BaseInPlay, namer: Namer) -> list[str]:
@@ -230,6 +234,8 @@ def card_label(state: GameState, uid: str, namer: Namer) -> str:
         detail = word(lang, "su_action")
     if "special" in getattr(card, "keywords", ()):
         detail += f", {word(lang, 'su_special')}"
+    if state.card_ids[uid].startswith("treasure-"):      # l.502: treasures are no hand cards for the limit
+        detail += f", {word(lang, 'su_treasure_card')}"
     if not automated(card):
         detail += f", {word(lang, 'su_manual')}"
     return f"{namer.card(uid)} ({detail})"
@@ -239,8 +245,11 @@ def private_view(state: GameState, player_id: str, namer: Namer) -> list[str]:
     """One player's hand with what each card is, their plays left and what they owe."""
     lang = namer.lang
     seat = state.player(player_id)
-    counted = len(hand_cards(state, player_id))          # treasures do not count toward the limit
-    lines = [f"{word(lang, 'hand')} ({counted}/{HAND_LIMIT}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
+    limited = len(hand_cards(state, player_id))          # treasures do not count toward the limit (l.502)
+    treasures = len(seat.hand) - limited
+    extra = ", " + word(lang, "su_hand_treasures").format(treasures=counted(lang, treasures, "su_treasures")) \
+        if treasures else ""
+    lines = [f"{word(lang, 'hand')} ({limited}/{HAND_LIMIT}{extra}):" + ("" if seat.hand else f" {word(lang, 'none')}")]
     lines += [f"• {card_label(state, u, namer)}: {card_text(state.card_ids[u], lang)}" for u in seat.hand]
     if seat.factions:
         lines.append(f"{word(lang, 'su_factions')}: " + " + ".join(faction_name(f, lang) for f in seat.factions)

@@ -6,7 +6,7 @@ from engine.smashup.cards import Effect
 from engine.smashup.choices import NONE, YES, handler, offer, open_choice
 from engine.smashup.hooks import destroy, move_minion, trigger
 from engine.smashup.registry import Context, in_play, op
-from engine.smashup.state import BaseInPlay, Decision
+from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay, Decision
 from engine.smashup.targets import destroy_targets, needs
 from engine.smashup.tx import Tx
 
@@ -73,10 +73,14 @@ def _word_of_recall(tx: Tx, effect: Effect, ctx: Context) -> None:
         open_choice(tx, ctx.player, "recall_pick", [NONE, *shown])
 
 
-@op("cardinal")
+def _few_discarded(state, effect: Effect, player: str) -> bool:
+    return len(state.player(player).discard) < 5
+
+
+@op("cardinal", idle=_few_discarded)
 def _cardinal(tx: Tx, effect: Effect, ctx: Context) -> None:
     """With 5 or more cards in the discard pile, 2 of them at random go to the hand."""
-    if len(tx.s.player(ctx.player).discard) >= 5:
+    if not _few_discarded(tx.s, effect, ctx.player):
         _take_from_discard(tx, effect, ctx)
 
 
@@ -85,11 +89,14 @@ in_play("deep_friar", "bin_and_gone")      # saves after a scoring (hooks.after_
 
 @trigger("friar")
 def _friar(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
-
+    """Deep Friar, after its base scored: another of its player's minions there may go to another base.
+    Two Friars there are used one after the other (rulebook l.396): one may save the other, which then
+    is gone and saves nobody, so they cannot save each other (before CARDS_AS_WRITTEN no Friar could
+    be saved by one)."""
     if not any(m.uid == card for m in base.minions):
         return
     movable = [m.uid for m in base.minions if m.controller == player and m.uid != card
-               and tx.s.effect(m.uid, "deep_friar") is None]
+               and (tx.s.rules_version >= CARDS_AS_WRITTEN or tx.s.effect(m.uid, "deep_friar") is None)]
     options = [f"{m}>{b.uid}" for m in movable for b in tx.s.bases if b is not base]
     if options:
         open_choice(tx, player, "friar_move", [NONE, *options])

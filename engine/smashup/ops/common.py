@@ -24,7 +24,7 @@ from engine.smashup.registry import (
     op,
     price,
 )
-from engine.smashup.state import BaseInPlay
+from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay
 from engine.smashup.targets import (
     affectable,
     affectable_minions,
@@ -32,6 +32,8 @@ from engine.smashup.targets import (
     carrier_of,
     destroy_targets,
     destroyable,
+    minions_in_play,
+    minions_of,
     needs,
     reached,
 )
@@ -75,7 +77,7 @@ def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
         return
     bases = state.bases if effect.who == "all_in_play" else [state.base(ctx.base or "")]
     for base in bases:
-        for minion in reached(state, ctx, base, base.minions):
+        for minion in reached(state, ctx, base, minions_of(state, base)):
             minion.until_end_of_turn += effect.n
     tx.emit("power_changed", player=ctx.player, n=effect.n)
 
@@ -89,6 +91,13 @@ def _destroy(tx: Tx, effect: Effect, ctx: Context) -> None:
     target = _still_destroyable(tx.s, effect, ctx)
     if target is not None:
         destroy(tx, target, ctx.player)
+
+
+@op("may_destroy", targets=destroy_targets, optional=True, at_base=True)
+def _may_destroy(tx: Tx, effect: Effect, ctx: Context) -> None:
+    """Tiger Steed: "you may destroy" (rulebook l.476: with "dürfen" the player chooses): as destroy,
+    and the pick may be left out."""
+    _destroy(tx, effect, ctx)
 
 
 def _still_destroyable(state, effect: Effect, ctx: Context) -> str | None:
@@ -126,6 +135,11 @@ def special_moment(card) -> str:
 
 
 def actions_on_minions(state, effect: Effect, ctx: Context) -> list[str]:
+    """Actions lying on minions (Mugging, Gimme!). Taking an action away is no effect on its minion
+    (rulebook l.360, l.390: a Dork Orc does not keep it): from CARDS_AS_WRITTEN on any action on any
+    minion; before, only on the minions the card may affect."""
+    if state.rules_version >= CARDS_AS_WRITTEN:
+        return [u for _, m in minions_in_play(state) for u in m.attached]
     return [u for b in state.bases for m in b.minions for u in m.attached if affectable(state, ctx, b, m)]
 
 
@@ -200,6 +214,11 @@ price("cost_discard", "any")
 price("cost_discard_treasure", "treasure")
 
 
+# Scroll Shuffler, Speed Reading: "discard a card, draw …" are two sentences, not a price (from
+# CARDS_AS_WRITTEN on; before, played as cost_discard)
+price("discard_owed", "any", owed=True)
+
+
 @op("grant_minion", at_base=True)
 def grant_minion(tx: Tx, effect: Effect, ctx: Context) -> None:
     """An extra minion with a condition: "here" (this base), "no_minion" (a base where you have none),
@@ -238,8 +257,12 @@ def _destroy_attached_action(tx: Tx, effect: Effect, ctx: Context) -> None:
     target = needs(ctx, attached_actions(tx.s, effect, ctx))
     if target is None:
         return
+    carrier = carrier_of(tx.s, target)
     base = detach(tx.s, target)
-    tx.to_discard(target)
+    if carrier is not None:
+        tx.off_minion(carrier[1], target)
+    else:
+        tx.to_discard(target)
     tx.emit("destroyed", player=ctx.player, card=tx.s.card_ids[target], base=tx.s.card_ids[base.uid])
     if effect.what == "extra_if_treasure" and tx.s.card_ids[target].startswith("treasure-"):
         extra_action(tx, Effect(op="extra_action"), ctx)

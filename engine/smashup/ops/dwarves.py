@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.smashup.cards import Effect
 from engine.smashup.ops.common import my_minions_at_scoring_base, play_treasure_on, treasures_for_minions_in
 from engine.smashup.registry import Context, op
-from engine.smashup.targets import affectable_minions
+from engine.smashup.state import CARDS_AS_WRITTEN
+from engine.smashup.targets import affectable_minions, needs
 from engine.smashup.tx import Tx
 
 
@@ -48,17 +49,41 @@ def _salvage(tx: Tx, effect: Effect, ctx: Context) -> None:
         play_treasure_on(tx, ctx.player, ctx.target, ctx.target2)  # type: ignore[arg-type]
 
 
-@op("take_treasure_from_discard")
+def _discarded_treasures(state, effect: Effect, ctx: Context) -> list[str]:
+    """Gold Digger, Greed is Good (mode "take"): "take one treasure from the treasure discard pile" is
+    the player's pick, the topmost copy of each design offered (from CARDS_AS_WRITTEN on; before, the
+    top card was taken unasked)."""
+    if state.rules_version < CARDS_AS_WRITTEN or (effect.op == "treasure_draw_or_take" and ctx.mode != "take"):
+        return []
+    ids, seen = state.card_ids, {}
+    for uid in reversed(state.treasure_discard):
+        seen.setdefault(ids[uid], uid)
+    return list(seen.values())
+
+
+def _none_discarded(state, effect: Effect, player: str) -> bool:
+    return not state.treasure_discard
+
+
+@op("take_treasure_from_discard", targets=_discarded_treasures, idle=_none_discarded)
 def _take_treasure_from_discard(tx: Tx, effect: Effect, ctx: Context) -> None:
-    if tx.s.treasure_discard:
-        uid = tx.s.treasure_discard.pop()
-        tx.s.player(ctx.player).hand.append(uid)
-        tx.emit("cards_received", audience=ctx.player, player=ctx.player, cards=[tx.s.card_ids[uid]], uids=[uid])
+    pile = tx.s.treasure_discard
+    if not pile:
+        return
+    if tx.s.rules_version < CARDS_AS_WRITTEN:
+        uid = pile.pop()
+    else:
+        uid = needs(ctx, _discarded_treasures(tx.s, effect, ctx)) or ""
+        if uid not in pile:
+            return
+        pile.remove(uid)
+    tx.s.player(ctx.player).hand.append(uid)
+    tx.emit("cards_received", audience=ctx.player, player=ctx.player, cards=[tx.s.card_ids[uid]], uids=[uid])
 
 
-@op("treasure_draw_or_take")
+@op("treasure_draw_or_take", targets=_discarded_treasures)
 def _treasure_draw_or_take(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """Draw a treasure, or (mode "take") take the top of the treasure discard pile."""
+    """Draw a treasure, or (mode "take") take one of the treasure discard pile."""
     if ctx.mode == "take" and tx.s.treasure_discard:
         _take_treasure_from_discard(tx, effect, ctx)
     else:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.smashup.cards import Effect
-from engine.smashup.hooks import after_minion_played, trigger
+from engine.smashup.hooks import after_minion_played, may_play_minion_at, trigger
 from engine.smashup.ops.common import grant_minion
 from engine.smashup.power import find_minion, power_at
 from engine.smashup.registry import Context, in_play, op
-from engine.smashup.state import BaseInPlay, Minion
+from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay, Minion
 from engine.smashup.targets import needs
 from engine.smashup.tx import Tx
 
@@ -40,15 +40,28 @@ def play_silenced(tx: Tx, player: str, uid: str, base_uid: str) -> None:
     after_minion_played(tx, player, base, uid)
 
 
+def _party_allows(state, player: str, base_uid: str | None) -> bool:
+    """Whether Birthday Party lets the player play a minion at this base: its prohibition holds for
+    every way of playing one, an extra play by a card too (the card that forbids wins: rulebook,
+    "Bei Verbot unwirksam"); before CARDS_AS_WRITTEN only the turn's own plays were kept off."""
+    if base_uid is None:
+        return False
+    return state.rules_version < CARDS_AS_WRITTEN or may_play_minion_at(state, player, base_uid)
+
+
 @op("rude_awakening", at_base=True)
 def _rude_awakening(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """Rude Awakening: every minion in your hand comes to the base named, abilities resting."""
+    """Rude Awakening: every minion in your hand comes to the base named, abilities resting (none
+    where Birthday Party forbids it: once the first arrives at the party, the party allows the rest)."""
     for uid in [u for u in tx.s.player(ctx.player).hand if tx.s.card(u).kind == "minion"]:
-        if ctx.base is not None:
-            play_silenced(tx, ctx.player, uid, ctx.base)
+        if _party_allows(tx.s, ctx.player, ctx.base):
+            play_silenced(tx, ctx.player, uid, ctx.base)  # type: ignore[arg-type]
 
 
 def _minions_in_hand(state, effect: Effect, ctx: Context) -> list[str]:
+    """Last Call's pick: a minion of your hand, where Birthday Party lets you play one."""
+    if not _party_allows(state, ctx.player, ctx.base):
+        return []
     return [u for u in state.player(ctx.player).hand if u != ctx.card and state.card(u).kind == "minion"]
 
 

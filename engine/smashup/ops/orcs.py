@@ -7,6 +7,7 @@ from engine.smashup.hooks import destroy, move_minion
 from engine.smashup.ops.common import actions_on_minions, attach, my_other_minions
 from engine.smashup.power import find_minion, minion_power, power_at
 from engine.smashup.registry import Context, op
+from engine.smashup.state import CARDS_AS_WRITTEN
 from engine.smashup.targets import affectable, affectable_minions, carrier_of, needs
 from engine.smashup.tx import Tx
 
@@ -46,8 +47,10 @@ def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
     found = carrier_of(tx.s, ctx.target or "")
     if found is None or ctx.target2 is None:
         return
+    reached = affectable(tx.s, ctx, found[0], found[1])      # (as it lies, the action still on it)
     found[1].attached.remove(ctx.target)
-    destroy(tx, found[1].uid, ctx.player)
+    if reached or tx.s.rules_version < CARDS_AS_WRITTEN:     # a Dork Orc survives, the action comes (l.390)
+        destroy(tx, found[1].uid, ctx.player)
     attach(tx, ctx.target, ctx.target2)  # type: ignore[arg-type]
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.smashup.cards import Effect
+from engine.smashup.choices import NONE, handler, open_choice
 from engine.smashup.ops.common import actions_on_minions, attach, attached_actions, detach, gain_vp, my_other_minions
 from engine.smashup.power import find_minion
 from engine.smashup.registry import Context, op
+from engine.smashup.state import CARDS_AS_WRITTEN, Decision
 from engine.smashup.targets import carrier_of, needs
 from engine.smashup.tx import Tx
 
@@ -66,13 +68,33 @@ def _mug(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 @op("counter_per_treasure_in_hand")
 def _counter_per_treasure_in_hand(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """Reveal the treasures in hand (they stay there): a +1 counter for each."""
+    """Cat Burglar: reveal any number of the treasures in hand (they stay there), a +1 counter for each.
+    From CARDS_AS_WRITTEN on the player shows them one by one and may stop (burglar_show); before,
+    every treasure was shown unasked."""
     seat = tx.s.player(ctx.player)
     shown = [u for u in seat.hand if tx.s.card_ids[u].startswith("treasure-")]
     found = find_minion(tx.s, ctx.card)
-    if found is not None and shown:
-        found[1].counters += len(shown)
-        tx.emit("treasures_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
+    if found is None or not shown:
+        return
+    if tx.s.rules_version >= CARDS_AS_WRITTEN:
+        open_choice(tx, ctx.player, "burglar_show", [NONE, *shown], card=ctx.card)
+        return
+    found[1].counters += len(shown)
+    tx.emit("treasures_shown", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
+
+
+@handler("burglar_show")
+def _burglar_show(tx: Tx, decision: Decision, option: str) -> None:
+    """One more treasure shown from the hand: a +1 counter on the Cat Burglar, and the choice again
+    among the treasures not shown yet ("none": no more)."""
+    found = find_minion(tx.s, decision.context["card"])
+    if option == NONE or found is None or option not in tx.s.player(decision.player).hand:
+        return
+    found[1].counters += 1
+    tx.emit("treasures_shown", player=decision.player, cards=[tx.s.card_ids[option]])
+    rest = [u for u in decision.options if u not in (NONE, option) and u in tx.s.player(decision.player).hand]
+    if rest:
+        open_choice(tx, decision.player, "burglar_show", [NONE, *rest], card=decision.context["card"])
 
 
 @op("treasures_for_vp", optional_cost=(0, 2))

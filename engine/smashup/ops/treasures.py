@@ -9,7 +9,7 @@ from engine.smashup.ops.common import play_treasure_on, treasures_for_minions_in
 from engine.smashup.power import minion_power
 from engine.smashup.registry import COST_OPS, LASTING_OPS, NEEDS_TARGET, OPS, Context, op
 from engine.smashup.state import Decision
-from engine.smashup.targets import affectable, carrier_of, indestructible, needs, reached
+from engine.smashup.targets import affectable, carrier_of, indestructible, minions_of, needs, reached
 from engine.smashup.tx import Tx
 
 
@@ -18,7 +18,7 @@ def _weak_at_carrier_base(state, effect: Effect, ctx: Context) -> list[str]:
     if found is None:
         return []
     base = found[0]
-    return [m.uid for m in base.minions if minion_power(state, base, m) <= (effect.max_power or 0)
+    return [m.uid for m in minions_of(state, base) if minion_power(state, base, m) <= (effect.max_power or 0)
             and not indestructible(state, m) and affectable(state, ctx, base, m)]
 
 
@@ -41,8 +41,9 @@ def _paralysis(tx: Tx, effect: Effect, ctx: Context) -> None:
     lose their abilities until the end of the turn (the base's own ability stays). A minion protected
     from its player's actions keeps its own; the actions on it are cards of their own and do not."""
     base = tx.s.base(ctx.base or "")
-    kept = {m.uid for m in base.minions} - {m.uid for m in reached(tx.s, ctx, base, base.minions)}
-    quiet = [*base.actions] + [u for m in base.minions for u in (m.uid, *m.attached) if u not in kept]
+    minions = minions_of(tx.s, base)
+    kept = {m.uid for m in minions} - {m.uid for m in reached(tx.s, ctx, base, minions)}
+    quiet = [*base.actions] + [u for m in minions for u in (m.uid, *m.attached) if u not in kept]
     tx.s.silenced.extend(u for u in quiet if u not in tx.s.silenced)
     tx.emit("abilities_cancelled", base=tx.s.card_ids[base.uid])
 

@@ -109,7 +109,7 @@ def _campaign(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _weak_minions(state, effect: Effect, ctx: Context) -> list[str]:
-    """Dungeon Bait's other option: a minion (not a monster) of power 2 or less, anywhere."""
+    """Dungeon Bait's other option: a minion (a monster too: targets.minions_of) of power 2 or less, anywhere."""
     return [] if ctx.mode == "monster" else destroy_targets(state, _BAIT_WEAK, ctx)
 
 
