@@ -23,7 +23,7 @@ import discord
 from cogs.limits import outgoing
 
 log = logging.getLogger("spielleiter")
-DEFER_AFTER = 2.0      # seconds after arrival; Discord drops an interaction not answered within three
+DEFER_AFTER = 1.5      # seconds after arrival; Discord drops an interaction not answered within three
 LAG_WEIGHT = 2.0       # each second of loop lag brings the deferral this many seconds sooner
 EXTRAS_KEY = "answer"
 _EDITING_PREFIXES: list[str] = []    # custom ids of components whose answer edits their own message
