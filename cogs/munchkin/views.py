@@ -197,7 +197,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:de
     """Opens the decision's choices for the player who owes it (and tells anyone else it is not theirs)."""
 
     def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de") -> None:
-        label = f"{owner}: {ui(lang, 'choose_option')}" if owner else ui(lang, "choose_option")
+        label = ui(lang, "owner_chooses", player=owner) if owner else ui(lang, "choose_option")
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
                                            custom_id=f"sl:dec:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision

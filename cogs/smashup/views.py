@@ -435,7 +435,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:c
     """Opens the choice for the player who owes it (and tells anyone else whose it is)."""
 
     def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de") -> None:
-        label = f"{owner}: {ui(lang, 'choose_option')}" if owner else ui(lang, "choose_option")
+        label = ui(lang, "owner_chooses", player=owner) if owner else ui(lang, "choose_option")
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
                                            custom_id=f"sl:su:choice:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
