@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
+from itertools import islice
 
 PERIOD = 0.1           # seconds between two looks
 RECENT = 20            # the looks that count as "now" (two seconds' worth)
@@ -48,7 +49,7 @@ class LoopLag:
     @property
     def recent(self) -> float:
         """The worst lag of the last two seconds' looks (0 before the first)."""
-        return max(list(self._samples)[-RECENT:], default=0.0)
+        return max(islice(reversed(self._samples), RECENT), default=0.0)
 
     def percentile(self, share: float) -> float:
         ordered = sorted(self._samples)
