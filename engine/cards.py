@@ -19,7 +19,7 @@ MUNCHKIN_SETS = ("cthulhu", "impossible", "shakespeare", "axecop")
 def munchkin_report(set_key: str) -> dict:
     cards, _sources = load_set(set_key)
     copies = list(cards.values())
-    count = Counter()
+    count: Counter[str] = Counter()
     by_deck: Counter[str] = Counter()
     by_kind: Counter[str] = Counter()
     for card in copies:

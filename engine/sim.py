@@ -19,6 +19,7 @@ import time
 import traceback
 from contextlib import nullcontext
 from functools import partial
+from typing import Any
 
 from engine.core.cli import OneLineParser
 from engine.core.process import freeze_startup_objects
@@ -183,7 +184,7 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
         sets = ("smashup",)
     prepare(game, sets)
     started, cpu_started = time.perf_counter(), time.process_time()
-    summary = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
+    summary: dict[str, Any] = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
                "violations": 0, "errors": 0, "actions": 0, "turns": 0}
     details: list[str] = []
     sha = hashlib.sha256()

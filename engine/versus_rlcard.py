@@ -71,7 +71,7 @@ def compare(rounds: int, rlcard: Callable[[], dict] | None = None,
     engine = engine or ours
     rows = []
     for _ in range(rounds):
-        row = {"rlcard_uno": round(per_cpu_second(rlcard()))}
+        row: dict[str, float] = {"rlcard_uno": round(per_cpu_second(rlcard()))}
         for label, game, players, games, sets in OURS:
             rate = per_cpu_second(engine(game, players, games, sets))
             row[label] = round(rate)
