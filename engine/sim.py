@@ -14,14 +14,13 @@ import argparse
 import hashlib
 import json
 import random
-import sys
 import time
 import traceback
 from contextlib import nullcontext
 from functools import partial
 from typing import Any
 
-from engine.core.cli import OneLineParser
+from engine.core.cli import OneLineParser, run_tool
 from engine.core.process import freeze_startup_objects
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
@@ -270,4 +269,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from engine.core.cli import run_tool
 from engine.munchkin.state import Options
 from engine.sim import run
 
@@ -105,4 +106,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)
