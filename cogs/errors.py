@@ -16,7 +16,7 @@ from cogs.base import APPLIED, MOVE_FROM, lang_of, reply, reply_error
 from cogs.languages import client_language
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
-from table.errors import TableError
+from table.errors import DatabaseGone, TableError
 from table.logs import log_error
 
 if TYPE_CHECKING:
@@ -51,6 +51,13 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             await reply(interaction, ui(lang, "commands_updating"), ephemeral=True)
         elif isinstance(error, app_commands.NoPrivateMessage):
             await reply(interaction, ui(lang, "server_only"), ephemeral=True)
+        elif isinstance(error, DatabaseGone):
+            # the database server is away (PostgreSQL restarting, the network gone): not our bug, so one
+            # line in the log instead of a traceback, and the player learns what to wait for
+            log.error("interaction %s: the database %s is not answering (%s)", interaction.id, error.path,
+                      error.reason)
+            said = "error_after_move" if APPLIED in interaction.extras else "database_away"
+            await reply(interaction, ui(lang, said, error_id="-"), ephemeral=True)
         else:
             error_id = log_error(log, "interaction %s (%s) by user %s", interaction.id, _what(interaction),
                                  interaction.user.id, game_id=await _game_here(bot, interaction), exc=error)

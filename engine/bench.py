@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import defaultdict
 
+from engine.core.cli import run_tool
 from engine.munchkin.state import Options
 from engine.sim import GAMES, prepare
 
@@ -115,4 +115,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

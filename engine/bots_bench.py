@@ -23,6 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.bots import make_bot
+from engine.core.cli import run_tool
 from engine.games import rules_of
 from engine.search import LEVELS, mean_and_error
 from engine.sim import ACTION_CAP, RandomAgent
@@ -191,4 +192,4 @@ def _print(summary: dict) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

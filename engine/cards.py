@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
 
+from engine.core.cli import run_tool
 from engine.munchkin.cards import load_set
 
 MUNCHKIN_SETS = ("cthulhu", "impossible", "shakespeare", "axecop")
@@ -19,7 +19,7 @@ MUNCHKIN_SETS = ("cthulhu", "impossible", "shakespeare", "axecop")
 def munchkin_report(set_key: str) -> dict:
     cards, _sources = load_set(set_key)
     copies = list(cards.values())
-    count = Counter()
+    count: Counter[str] = Counter()
     by_deck: Counter[str] = Counter()
     by_kind: Counter[str] = Counter()
     for card in copies:
@@ -66,4 +66,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

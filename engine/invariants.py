@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.events import Event
 from engine.core.invariants import place_problems
 from engine.munchkin.cards import game_ending_cards
@@ -9,7 +11,7 @@ from engine.munchkin.character import MAX_LEVEL
 from engine.munchkin.state import GameState
 
 
-def violations(state: GameState, events: list[Event] = ()) -> list[str]:
+def violations(state: GameState, events: Sequence[Event] = ()) -> list[str]:
     found = place_problems(state.card_uids(), state.card_ids, state.all_card_locations())
     winners = state.winners
     for player in state.players:
@@ -42,7 +44,7 @@ def _level_problems(state: GameState) -> list[str]:
     return found
 
 
-def _winner_problems(state: GameState, events: list[Event]) -> list[str]:
+def _winner_problems(state: GameState, events: Sequence[Event]) -> list[str]:
     """A winner is on the tenth level, unless the Kultists won together or victory is shared."""
     if state.options.shared_victory or any(e.kind == "all_cultists" for e in events):
         return []
@@ -50,7 +52,7 @@ def _winner_problems(state: GameState, events: list[Event]) -> list[str]:
             if state.player(winner).level != MAX_LEVEL]
 
 
-def _level_ten_problems(state: GameState, events: list[Event]) -> list[str]:
+def _level_ten_problems(state: GameState, events: Sequence[Event]) -> list[str]:
     """The tenth level comes from a kill, except the rulebooks' named exceptions: the last
     non-Kultist's level (Cthulhu) and a card that says it may end the game (Shakespeare). A helper
     who goes up for the kill (Professor, Elf) reaches it by that kill (C l.27, I l.63)."""

@@ -20,7 +20,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -168,7 +168,7 @@ def settled(rounds: list[list[float]], margin: float) -> bool:
     return True
 
 
-def mean_and_error(values: list[float]) -> tuple[float, float]:
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     """The mean of two or more values and its standard error."""
     return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
 
@@ -197,12 +197,13 @@ def playout(game: SearchGame, state: Any, me: str, rng: random.Random, deadline:
     """Play on with ``mittel`` players until turn ``end_turn`` begins, for ``game.horizon`` steps at
     most, and score the position; None when the clock ran out first. ``state`` is handed over: the
     game's ``apply_owned`` may change it."""
-    players = {}
+    players: dict[str, Any] = {}
     apply = game.apply_owned or game.apply
+    turn_of = game.turn_of
     for _ in range(game.horizon):
         if getattr(state, "phase", None) == "over":
             break
-        if end_turn is not None and game.turn_of(state) >= end_turn:
+        if end_turn is not None and turn_of is not None and turn_of(state) >= end_turn:
             break
         if deadline is not None and time.perf_counter() > deadline:
             return None
@@ -220,7 +221,7 @@ def _next_move(game: SearchGame, state: Any, players: dict, rng: random.Random, 
     """The first move a ``mittel`` player wants, asking who the game names first; when nobody
     wants to act, any legal move of those who can (as a stalled table's deadline would). None
     when the clock runs out while asking."""
-    open_moves = []
+    open_moves: list[Any] = []
     for seat in game.movers(state):
         if deadline is not None and time.perf_counter() > deadline:
             return None

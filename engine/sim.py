@@ -14,13 +14,13 @@ import argparse
 import hashlib
 import json
 import random
-import sys
 import time
 import traceback
 from contextlib import nullcontext
 from functools import partial
+from typing import Any
 
-from engine.core.cli import OneLineParser
+from engine.core.cli import OneLineParser, run_tool
 from engine.core.process import freeze_startup_objects
 from engine.invariants import violations
 from engine.munchkin.actions import Action, Decide, EndTurn, KickDoor, LookForTrouble, LootRoom, Pass, PlayCard
@@ -183,7 +183,7 @@ def run(game: str, players: int, games: int, seed: int, sets: tuple[str, ...], o
         sets = ("smashup",)
     prepare(game, sets)
     started, cpu_started = time.perf_counter(), time.process_time()
-    summary = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
+    summary: dict[str, Any] = {"game": game, "players": players, "sets": list(sets), "games": games, "finished": 0,
                "violations": 0, "errors": 0, "actions": 0, "turns": 0}
     details: list[str] = []
     sha = hashlib.sha256()
@@ -269,4 +269,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

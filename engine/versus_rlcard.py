@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from engine.core.cli import run_tool
 from engine.munchkin.state import Options
 from engine.sim import run
 
@@ -71,7 +72,7 @@ def compare(rounds: int, rlcard: Callable[[], dict] | None = None,
     engine = engine or ours
     rows = []
     for _ in range(rounds):
-        row = {"rlcard_uno": round(per_cpu_second(rlcard()))}
+        row: dict[str, float] = {"rlcard_uno": round(per_cpu_second(rlcard()))}
         for label, game, players, games, sets in OURS:
             rate = per_cpu_second(engine(game, players, games, sets))
             row[label] = round(rate)
@@ -105,4 +106,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

@@ -18,10 +18,10 @@ import argparse
 import asyncio
 import os
 import sqlite3
-import sys
 import tempfile
 from pathlib import Path
 
+from engine.core.cli import run_tool
 from table.console import OneLineParser, refuse
 from table.errors import TableError, UsageError
 from table.i18n import text
@@ -85,4 +85,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

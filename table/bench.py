@@ -25,12 +25,12 @@ import gc
 import json
 import random
 import resource
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
+from engine.core.cli import run_tool
 from engine.games import rules_of
 from engine.sim import RandomAgent
 from table.console import OneLineParser, refuse
@@ -205,4 +205,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

@@ -9,9 +9,9 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
 
+from engine.core.cli import run_tool
 from table.lookup import index, search
 
 
@@ -44,4 +44,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

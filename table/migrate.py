@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
+from engine.core.cli import run_tool
 from table.console import OneLineParser, refuse
 from table.errors import TableError, UsageError
 from table.replay import existing_database, replay_store
@@ -72,4 +72,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

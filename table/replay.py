@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sys
 import tempfile
 from pathlib import Path
 
+from engine.core.cli import run_tool
 from table.actionlog import RefusedOnReplay, final_state
 from table.console import OneLineParser, refuse
 from table.errors import TableError, UsageError
@@ -104,4 +104,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

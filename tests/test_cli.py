@@ -429,3 +429,16 @@ def test_a_postgresql_server_that_stops_mid_game_is_one_line_exit_1_and_loses_no
         assert [(r["version"], r["actions"], r["clean"]) for r in reports] == [(2, 1, True)]
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("tool", [["engine.cards"], ["engine.cards", "--json"]])
+def test_a_reader_that_stops_early_gets_no_traceback(tool):
+    """`python -m engine.cards | head`: when the reader closes the pipe, the tool ends quietly with the
+    exit code of a program stopped by SIGPIPE, as shell tools do, instead of a BrokenPipeError."""
+    process = subprocess.Popen([sys.executable, "-m", *tool], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.read(10)
+    process.stdout.close()            # what `head -c 10` does
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141, stderr
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr

@@ -14,6 +14,7 @@ from simcord.backend.errors import OptionError
 from cogs import client
 from cogs.client import RESYNC_EVERY
 from engine.core.errors import IllegalAction
+from table.errors import DatabaseGone
 from tests.simcord_table import Table
 
 
@@ -147,3 +148,22 @@ def test_the_deferral_comes_sooner_the_later_the_loop_runs():
     assert defer_delay(0.0) == DEFER_AFTER
     assert 0 < defer_delay(0.3) < DEFER_AFTER
     assert defer_delay(1.0) == defer_delay(5.0) == 0.0
+
+
+async def test_a_database_that_went_away_is_named_to_the_player_in_one_log_line(table: Table, caplog):
+    """With PostgreSQL restarting, a move meets no database: the player reads that, privately and in
+    their language, and the log holds one line without a traceback (it is no bug of ours)."""
+    await table.open_game()
+    state = await table.state()
+
+    async def away(*args, **kwargs):
+        raise DatabaseGone("postgresql://spielleiter@db/spiele", "connection refused")
+
+    table.bot.table.act_in = away
+    with caplog.at_level(logging.ERROR, logger="spielleiter.errors"):
+        result = await table.member(state.active_player.id).slash(table.channel, "tuer")
+    assert result.ephemeral
+    assert result.response.content.startswith("I cannot reach my database right now")
+    logged = [r for r in caplog.records if r.name == "spielleiter.errors"]
+    assert len(logged) == 1 and not logged[0].exc_info
+    assert "connection refused" in logged[0].getMessage()

@@ -8,6 +8,7 @@ The table's tools (bot.py, table.replay, …) put their lines in the player's la
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -50,3 +51,20 @@ class OneLineParser(argparse.ArgumentParser):
                 raise argparse.ArgumentTypeError(self.number_problem(exc)) from None
 
         return read
+
+
+SIGPIPE_EXIT = 141   # what a shell reports for a program stopped by SIGPIPE (128 + 13), as `yes | head` does
+
+
+def run_tool(main: Callable[[], int | None]) -> NoReturn:
+    """A tool's ``__main__``: its exit code, and when the reader of its output stops early
+    (``python -m engine.cards | head``) a quiet exit instead of a BrokenPipeError traceback."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # whatever is still buffered can never be written: point stdout at /dev/null so that the
+        # interpreter's own flush at exit does not raise the same error again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = SIGPIPE_EXIT
+    sys.exit(code)

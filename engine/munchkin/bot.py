@@ -127,17 +127,18 @@ class BotPlayer:
         for move in sorted(boosts, key=lambda m: -state.card(m.card).bonus):
             if self._wins_after(state, move):
                 return move
-        if state.combat.helper is None:
-            if state.combat.window not in self.asked:      # a new fight: the asks of older ones are forgotten
-                self.asked = {state.combat.window: set()}
-            asked = self.asked[state.combat.window]
+        combat = state.combat
+        if combat is not None and combat.helper is None:
+            if combat.window not in self.asked:      # a new fight: the asks of older ones are forgotten
+                self.asked = {combat.window: set()}
+            asked = self.asked[combat.window]
             gap = cb.monsters_strength(state) - cb.players_strength(state)
             asks = [m for m in moves if isinstance(m, A.AskHelp) and m.helper not in asked and m.treasures > 0
                     and ch.strength(state, state.player(m.helper), True) > gap]
             if asks:
-                move = min(asks, key=lambda m: m.treasures)
-                asked.add(move.helper)
-                return move
+                ask = min(asks, key=lambda m: m.treasures)
+                asked.add(ask.helper)
+                return ask
         return passes[0] if passes else None
 
     # ------------------------------------------------------------------ own turn

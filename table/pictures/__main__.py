@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from engine.core.cli import run_tool
 from table.pictures.draw import png
 from table.pictures.samples import samples
 
@@ -37,4 +38,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_tool(main)
