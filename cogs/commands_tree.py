@@ -34,7 +34,8 @@ def group_commands(tree: app_commands.CommandTree) -> None:
                                    guild_only=all(c.guild_only for c in members), extras={GROUP_KEY: group_key})
         for command in members:
             if command.parent is not None:
-                command = command._copy_with(parent=group, binding=command.binding, set_on_binding=False)
+                command = command._copy_with(parent=group, binding=command.binding, set_on_binding=False,
+                                             bindings={command.binding: command.binding})   # the same cog
             group.add_command(command)
         tree.add_command(group)
 
