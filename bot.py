@@ -31,6 +31,7 @@ __all__ = ["Settings", "ShardedSpielleiter", "Spielleiter", "main", "make_bot", 
 async def check_commands() -> int:
     """Build the tree offline and check it against Discord's documented limits."""
     from cogs.checks import check_payloads
+    from cogs.commands_tree import subcommand_count
     from cogs.texts import CommandTranslator
 
     bot = Spielleiter(Settings())
@@ -40,7 +41,7 @@ async def check_commands() -> int:
     problems = check_payloads(payloads)
     for problem in problems:
         print(f"✗ {problem}")
-    print(f"{len(payloads)} commands, {len(problems)} problems")
+    print(f"{len(payloads)} commands, {subcommand_count(payloads)} subcommands, {len(problems)} problems")
     return 1 if problems else 0
 
 

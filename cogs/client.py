@@ -144,11 +144,13 @@ class Spielleiter(commands.Bot):
         await self.sync_if_needed()
 
     async def load_cogs(self) -> None:
+        from cogs.commands_tree import group_commands
         from cogs.games import extensions
         from cogs.limits import limit_string_options
 
         for cog in (*GENERIC_COGS, *extensions()):
             await self.load_extension(cog)
+        group_commands(self.tree)      # a handful of top-level entries (issue 36)
         limit_string_options(self.tree)
 
     def resync_soon(self) -> None:

@@ -16,14 +16,16 @@ from table.i18n import language, text
 
 if TYPE_CHECKING:
     from cogs.client import Spielleiter
+    from table.store import GameRecord
 
 LOBBY_COMMANDS = ("join", "start", "leave")
 
 
-def client_commands(interaction: discord.Interaction) -> dict[str, str]:
-    """The commands' names as this player's client lists them (Discord names them by the client's
-    locale, whatever language the player chose for the bot's answers)."""
-    return command_names(language(str(interaction.locale.value)) if interaction.locale else "de")
+def client_commands(interaction: discord.Interaction, game: str | None = None) -> dict[str, str]:
+    """The commands' names as this player's client lists them, with their group (Discord names them by
+    the client's locale, whatever language the player chose for the bot's answers); the moves both
+    games share under the channel's game."""
+    return command_names(language(str(interaction.locale.value)) if interaction.locale else "de", game)
 
 
 class Help(commands.Cog):
@@ -33,19 +35,21 @@ class Help(commands.Cog):
     @app_commands.command(name=cmd_name("help"), description=cmd_desc("help"))
     async def help(self, interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)
-        names = client_commands(interaction)
-        title, lines = await self.lines(interaction, lang, names)
+        record = None
+        if interaction.guild_id is not None:
+            record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
+        names = client_commands(interaction, record.kind if record else None)
+        title, lines = await self.lines(interaction, record, lang, names)
         lines.append(text(lang, "help", "lookups", **names))
         embed = discord.Embed(title=title, description="\n\n".join(lines), colour=discord.Colour.blurple())
         await reply(interaction, embed=embed, ephemeral=True)
 
-    async def lines(self, interaction: discord.Interaction, lang: str,
+    async def lines(self, interaction: discord.Interaction, record: GameRecord | None, lang: str,
                     names: dict[str, str]) -> tuple[str, list[str]]:
         """The title and paragraphs: no server (a DM), no game, a lobby, a game without this player,
         or the player's own game in its current phase."""
         if interaction.guild_id is None:
             return text(lang, "help", "title"), [text(lang, "help", "dm", **names)]
-        record = await self.bot.table.store.open_game_in_channel(guild_key(interaction), channel_key(interaction))
         if record is None:
             return text(lang, "help", "title"), [text(lang, "help", "no_game", **names)]
         title = text(lang, "help", "title_game", game=choice_text(lang, record.kind))

@@ -1,4 +1,4 @@
-"""/zurueck, /verlauf and /rangliste (issue 20): taking one's last move back, the game's history in
+"""/spiel zurueck, verlauf and rangliste (issue 20): taking one's last move back, the game's history in
 pages (private, with page buttons that outlive a restart) and the server's records; and the summary
 posted to the channel when a game ends. The table does the work (table/service.py, table/history.py)."""
 

@@ -1,4 +1,4 @@
-"""Which language the bot speaks with a user: the one they chose (/einstellungen sprache), else the
+"""Which language the bot speaks with a user: the one they chose (/spiel einstellungen sprache), else the
 one their server's managers chose, else their Discord client's, else the default. Choices are stored
 (they survive restarts and are shared by every process); a small bounded cache keeps the database
 out of most interactions."""
@@ -86,7 +86,7 @@ class Languages:
 
     async def for_new_game(self, interaction: discord.Interaction, chosen: str | None) -> str:
         """The language a game opened by this interaction speaks in its channel for its whole life: the
-        one chosen at /neu, else the server managers' choice, else the server's Discord locale, else the
+        one chosen at /spiel neu, else the server managers' choice, else the server's Discord locale, else the
         default. Every public line of the game uses it, whoever made the move."""
         if chosen in LANGUAGES:
             return chosen

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs.client import stop_on_signals
+from cogs.commands_tree import command_data, find_command
 from cogs.games import PACKAGES
 from cogs.publisher import EDIT_INTERVAL
 from engine.games import rules_of
@@ -197,7 +198,8 @@ class Run:
         """Send one interaction as the player's client would; wait for its answer (None: refused)."""
         if step.kind == "slash":
             options = [{"name": k, "type": _option_type(v), "value": v} for k, v in step.options.items()]
-            kind, data, message = 2, {"id": "1", "name": step.name, "type": 1, "options": options}, None
+            command = find_command(self.h.bot.tree, step.name, prefer=GAME)
+            kind, data, message = 2, command_data(command, options), None
         else:
             component: dict[str, Any] = {"type": 2, "style": 1, "label": "x", "custom_id": step.name}
             data = {"custom_id": step.name, "component_type": 2}

@@ -1,6 +1,6 @@
-"""The slash commands every game shares (/zugende, /passen, /ablegen, /wählen, /hand) and the
-autocompletes the games' own commands are built from. A move is built by the channel's game's
-front-end (table.games), the same words the console table uses."""
+"""The slash commands every game shares (zugende, passen, ablegen: in both games' groups;
+/entscheiden, /hand) and the autocompletes the games' own commands are built from. A move is built
+by the channel's game's front-end (table.games), the same words the console table uses."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Following a game without playing (/zuschauen), and the rematch button under a finished game.
+"""Following a game without playing (/spiel zuschauen), and the rematch button under a finished game.
 
 A spectator gets the public table by DM, kept current like a player's hand message (never a hand:
 only what everybody at the table sees); they may look up cards and rules like anyone, and a move

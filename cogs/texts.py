@@ -28,6 +28,19 @@ def cmd_desc(key: str) -> locale_str:
     return locale_str(_data()["commands"][key]["de"][1], key=f"commands.{key}.1")
 
 
+def group_name(key: str) -> locale_str:
+    return locale_str(_data()["groups"][key]["de"][0], key=f"groups.{key}.0")
+
+
+def group_desc(key: str) -> locale_str:
+    return locale_str(_data()["groups"][key]["de"][1], key=f"groups.{key}.1")
+
+
+def group_layout() -> dict[str, tuple[str, ...]]:
+    """Each group's key and the keys of its commands, in the order the command list shows them."""
+    return {key: tuple(entry["commands"]) for key, entry in _data()["groups"].items()}
+
+
 def opt_name(key: str) -> locale_str:
     return locale_str(_data()["options"][key]["de"][0], key=f"options.{key}.0")
 
@@ -61,9 +74,17 @@ def game_ui(lang: str, key: str, game: str, **params: Any) -> str:
     return ui(lang, f"{key}_{game}" if f"{key}_{game}" in _data()["ui"] else key, **params)
 
 
-def command_names(lang: str) -> dict[str, str]:
-    """Every command by its key as a client in this language shows it: {"door": "/tuer", …}."""
-    return {key: "/" + entry.get(lang, entry["de"])[0] for key, entry in _data()["commands"].items()}
+def command_names(lang: str, game: str | None = None) -> dict[str, str]:
+    """Every command by its key as a client in this language shows it, with its group: {"door":
+    "/munchkin tuer", "hand": "/hand", …}. A move both games share is named under ``game``'s group
+    (a game's key) where it is in it, else under the first group that has it."""
+    data = _data()
+    homes: dict[str, str] = {}
+    for key, group in data["groups"].items():
+        for command in group["commands"]:
+            if command not in homes or key == game:
+                homes[command] = group.get(lang, group["de"])[0] + " "
+    return {key: "/" + homes.get(key, "") + entry.get(lang, entry["de"])[0] for key, entry in data["commands"].items()}
 
 
 def command_description(lang: str, key: str) -> str:
@@ -94,6 +115,6 @@ class CommandTranslator(app_commands.Translator):
 
 def all_keys() -> list[str]:
     data = _data()
-    keys = [f"commands.{k}.{i}" for k in data["commands"] for i in (0, 1)]
+    keys = [f"{section}.{k}.{i}" for section in ("commands", "groups") for k in data[section] for i in (0, 1)]
     keys += [f"options.{k}.{i}" for k in data["options"] for i in (0, 1)]
     return keys + [f"choices.{k}" for k in data["choices"]]

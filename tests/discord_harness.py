@@ -21,6 +21,7 @@ from discord.http import HTTPClient
 from discord.webhook import async_ as webhook_async
 
 import bot as bot_module
+from cogs.commands_tree import command_data, find_command
 
 APP_ID = 424242
 BOT_USER = {"id": str(APP_ID), "username": "spielleiter", "discriminator": "0", "avatar": None, "bot": True}
@@ -275,16 +276,19 @@ class Harness:
                 return
             await asyncio.wait(pending, timeout=5)
 
+    async def command_data(self, name: str, options: list[dict], channel_id: int = CHANNEL_ID) -> dict:
+        """The interaction data a client sends for the command ``name`` (its own name, "tuer", or its
+        path, "munchkin tuer"); a move both games share is called in the channel's game's group."""
+        record = await self.bot.table.store.open_game_in_channel(str(self.guild_id), str(channel_id))
+        return command_data(find_command(self.bot.tree, name, prefer=record.kind if record else None), options)
+
     async def slash(self, user_id: str, name: str, locale: str = "de", **options: Any) -> list[Sent]:
-        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
-        data = {"id": "1", "name": name, "type": 1, "options": opts}
-        interaction_id = await self.feed(self._base(user_id, 2, data, locale=locale))
-        return self.for_interaction(interaction_id)
+        return await self.slash_in(user_id, name, locale=locale, **options)
 
     async def slash_in(self, user_id: str, name: str, *, locale: str = "de", in_dm: bool = False,
                        manage_channels: bool = False, channel_id: int = CHANNEL_ID, **options: Any) -> list[Sent]:
         opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
-        data = {"id": "1", "name": name, "type": 1, "options": opts}
+        data = await self.command_data(name, opts, channel_id)
         interaction_id = await self.feed(self._base(user_id, 2, data, locale=locale, in_dm=in_dm,
                                                     manage_channels=manage_channels, channel_id=channel_id))
         return self.for_interaction(interaction_id)
@@ -293,8 +297,7 @@ class Harness:
                            locale: str = "de", **typed: str) -> list[dict]:
         """Suggestions for the focused option; ``typed`` are the options already filled in."""
         filled = [{"name": k, "type": 3, "value": v} for k, v in typed.items()]
-        data = {"id": "1", "name": name, "type": 1,
-                "options": [*filled, {"name": focused, "type": 3, "value": current, "focused": True}]}
+        data = await self.command_data(name, [*filled, {"name": focused, "type": 3, "value": current, "focused": True}])
         interaction_id = await self.feed(self._base(user_id, 4, data, locale=locale))
         answers = [s for s in self.for_interaction(interaction_id) if s.kind == "autocomplete"]
         return answers[0].choices if answers else []

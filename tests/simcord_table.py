@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from simcord.actors import MemberActor
+from simcord.builders import UserHandle
 
 import bot as bot_module
+from cogs.commands_tree import find_command
 
 PLAYER_NAMES = ("Anna", "Ben", "Cleo")
 FIXED_CLOCK = 1_700_000_000.0
@@ -119,9 +122,45 @@ def refusals(result: Any) -> list[str]:
     return [text for text in texts(result) if text.startswith("⛔")]
 
 
+def call_by_leaf_names(monkeypatch: pytest.MonkeyPatch, env: Any) -> None:
+    """simcord calls a subcommand by its path ("munchkin tuer"); the tests may also name just the
+    subcommand ("tuer"), as a player finds it in Discord's list: the path is looked up in the bot's
+    command tree (a move both games share in the channel's game's group). A name the tree does not
+    have goes to simcord as it is, which refuses it as Discord would."""
+    async def path(name: str, guild: Any = None, channel: Any = None) -> str:
+        record = None
+        if guild is not None:
+            record = await env.bot.table.store.open_game_in_channel(str(guild.id), str(channel.id))
+        try:
+            return find_command(env.bot.tree, name, prefer=record.kind if record else None).qualified_name
+        except LookupError:
+            return name
+
+    member_slash, member_autocomplete = MemberActor.slash, MemberActor.autocomplete
+    user_slash, user_autocomplete = UserHandle.slash, UserHandle.autocomplete
+
+    async def slash(self, channel, name, /, **options):
+        return await member_slash(self, channel, await path(name, self.guild, channel), **options)
+
+    async def autocomplete(self, channel, name, option, value, /, **filled):
+        return await member_autocomplete(self, channel, await path(name, self.guild, channel), option, value, **filled)
+
+    async def dm_slash(self, name, /, **options):
+        return await user_slash(self, await path(name), **options)
+
+    async def dm_autocomplete(self, name, option, value, /, **filled):
+        return await user_autocomplete(self, await path(name), option, value, **filled)
+
+    monkeypatch.setattr(MemberActor, "slash", slash)
+    monkeypatch.setattr(MemberActor, "autocomplete", autocomplete)
+    monkeypatch.setattr(UserHandle, "slash", dm_slash)
+    monkeypatch.setattr(UserHandle, "autocomplete", dm_autocomplete)
+
+
 @pytest.fixture
-async def table(simcord_env) -> Table:
+async def table(simcord_env, monkeypatch) -> Table:
     env = simcord_env
+    call_by_leaf_names(monkeypatch, env)
     await env.bot.tree.sync()
     guild = env.create_guild(name="Spieleabend")
     channel = guild.create_text_channel("spieltisch")

@@ -13,6 +13,7 @@ from simcord.backend.errors import OptionError
 
 from cogs import client
 from cogs.client import RESYNC_EVERY
+from cogs.commands_tree import find_command
 from engine.core.errors import IllegalAction
 from table.errors import DatabaseGone
 from tests.simcord_table import Table
@@ -46,7 +47,7 @@ async def test_an_exception_inside_a_command_gets_a_private_apology_with_an_erro
 
 async def test_a_stale_command_asks_for_a_minute_and_syncs_again(table: Table, monkeypatch):
     await table.open_game()
-    card = table.bot.tree.get_command("spielen")._params["card"]
+    card = find_command(table.bot.tree, "spielen")._params["card"]
 
     async def discord_has_a_stale_spielen() -> int:
         card.required = False

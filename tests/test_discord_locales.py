@@ -69,3 +69,4 @@ def test_discord_canary():
     assert hasattr(discord.Client, "_async_setup_hook")
     tree = discord.app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     assert hasattr(tree, "_http")
+    assert hasattr(discord.app_commands.Command, "_copy_with")     # cogs.commands_tree: a move in two groups

@@ -54,7 +54,7 @@ async def test_a_display_name_with_a_masked_link_is_posted_as_plain_text_in_the_
     boss, riesig, klein = table.players
     opened = await boss.slash(table.channel, "neu")
     assert opened.response.content == (r"New game opened by \*\*Boss\*\* \[klick\](https://x.de). "
-                                       "/join to take part, /start to begin.")
+                                       "/game join to take part, /game start to begin.")
     joined = await riesig.slash(table.channel, "beitreten")
     assert joined.response.content == r"\# Riesig \\o/ is now at the table (2 players)."
     waiting = await klein.slash(table.channel, "status")

@@ -1,5 +1,5 @@
-"""Munchkin's own moves as slash commands (the ones both games share are in cogs.play). Card options
-autocomplete from the player's own cards only; the words and argument handling are
+"""Munchkin's own moves as slash commands, /munchkin … (the ones both games share are in cogs.play).
+Card options autocomplete from the player's own cards only; the words and argument handling are
 table.munchkin.commands', shared with the console table."""
 
 from __future__ import annotations

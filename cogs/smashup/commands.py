@@ -1,5 +1,5 @@
-"""Smash Up – Munchkin's moves as slash commands. The shared ones (/zugende, /passen, /ablegen,
-/verlassen, /hand, /status) work for both games; these are Smash Up's own. Options autocomplete
+"""Smash Up – Munchkin's moves as slash commands. The shared ones (zugende, passen, ablegen,
+/hand, /spiel …) work for both games; these are Smash Up's own (/smashup …). Options autocomplete
 from the player's hand, the bases and the cards in play; the words and name resolving are
 table.smashup.commands', shared with the console table."""
 
