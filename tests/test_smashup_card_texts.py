@@ -892,3 +892,93 @@ def test_fae_fighter_counters_are_her_players_choice_and_go_on_her_base():
     put_minion(own, "elves-fae-fighter", "anna", 0)
     (own, _), _ = play(own, "anna", "mages-wand-whiz", base_index=0)
     assert not any(d.kind == "fae_counter" for d in own.decisions)
+
+
+def _play_picks(state, player, card, base_index=0):
+    """The picks the listing offers for playing this card from the hand at this base."""
+    from engine.smashup.rules import legal_actions
+
+    base = state.bases[base_index].uid
+    return [m.target for m in legal_actions(state, player)
+            if isinstance(m, A.PlayMinion | A.PlayAction) and m.card == card and m.base == base]
+
+
+def test_greed_is_good_draws_a_treasure_in_its_plain_mode_then_gives_an_action():
+    """Greed Is Good: "draw a treasure" (no mode: the top of the treasure deck, not the discard pile's)
+    "or take the top one of the treasure discard pile"; "then you may play an extra action"."""
+    state = game_for("cleo", DWARVES)
+    state.treasure_discard.append(state.treasure_deck.pop())
+    top, discarded = state.treasure_deck[-1], state.treasure_discard[-1]
+    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good")
+    seat = state.player("cleo")
+    assert top in seat.hand and discarded in state.treasure_discard and seat.actions_left == 1
+
+
+def test_no_my_precious_gives_the_extra_action_only_for_a_treasure():
+    """No, My Precious!: "an action lying on a minion is destroyed; a treasure destroyed this way lets
+    you play one more action": an action that is no treasure is destroyed all the same, with no
+    action more."""
+    state = game_for("anna", ANNA_DWARVES)
+    theirs = put_minion(state, "warriors-taunter", "ben", 1)
+    from tests.test_smashup_cards import _attach_treasure
+
+    bells = _attach_treasure(state, "warriors-dumbbells", "ben", theirs)
+    (state, _), _ = play(state, "anna", "dwarves-no-my-precious", target=bells)
+    assert bells in state.player("ben").discard and found(state, theirs)[1].attached == []
+    assert state.player("anna").actions_left == 0
+
+
+def test_tiger_steed_may_destroy_a_weak_minion_or_monster_here_or_nothing():
+    """Tiger Steed, when played: "a minion at this base whose power is 2 at most may be destroyed": a
+    weak minion or monster here may be named (l.172), one at another base or stronger here may not;
+    the "may" declined (no pick, l.476) destroys nothing."""
+    state = game_for("anna")
+    weak = put_minion(state, "warriors-taunter", "ben", 0)
+    monster = add_monster(state, 0, "monster-poultrygeist")
+    put_minion(state, "warriors-taunter", "ben", 0, power_bonus=1)          # 3 here: too strong
+    put_minion(state, "warriors-taunter", "ben", 1)                         # weak, but elsewhere
+    steed = take(state, "treasure-tiger-steed", "anna")
+    assert set(_play_picks(state, "anna", steed)) == {weak, monster, None}
+    base = state.bases[0].uid
+    spared, events = apply(state, A.PlayMinion(actor="anna", card=steed, base=base))
+    assert "destroyed" not in kinds(events) and found(spared, weak)[1] is not None
+    killed, events = apply(state, A.PlayMinion(actor="anna", card=steed, base=base, target=monster))
+    assert found(killed, monster) == (None, None) and "destroyed" in kinds(events)
+
+
+def test_hammer_slammer_names_any_minion_or_monster_of_power_two_at_most_now():
+    """Hammer Slammer, when played: "a minion whose power is 2 at most is destroyed", at any base: a
+    monster is a minion too (l.172); the power is the one it has now (the text does not say printed),
+    so a power-2 minion with a +1 counter is out of reach."""
+    state = game_for("anna")
+    weak = put_minion(state, "warriors-taunter", "ben", 1)
+    put_minion(state, "warriors-taunter", "ben", 1, power_bonus=1)          # printed 2, now 3
+    monster = add_monster(state, 2, "monster-poultrygeist")
+    slammer = take(state, "orcs-hammer-slammer", "anna")
+    assert set(_play_picks(state, "anna", slammer)) == {weak, monster}
+    state, events = apply(state, A.PlayMinion(actor="anna", card=slammer, base=state.bases[0].uid, target=monster))
+    assert found(state, monster) == (None, None) and "destroyed" in kinds(events)
+
+
+def test_sword_lord_gives_only_his_players_other_minions_one():
+    """Sword Lord: "your other minions have +1 power": not himself, not another player's minion at his
+    base; his player's minions at other bases too."""
+    state = game_for("anna")
+    lord = put_minion(state, "orcs-sword-lord", "anna", 0)
+    beside, away = put_minion(state, "orcs-dork-orc", "anna", 0), put_minion(state, "orcs-dork-orc", "anna", 1)
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    printed = {uid: state.card(uid).power for uid in (lord, beside, away, theirs)}
+    assert {uid: power_of(state, uid) - printed[uid] for uid in printed} == {lord: 0, beside: 1, away: 1, theirs: 0}
+
+
+def test_good_habits_gives_every_minion_and_monster_in_play_one_until_the_turn_ends():
+    """Good Habits: "every minion in play has +1 power until the end of the turn": every player's
+    minions at every base and the monsters (minions too, l.172/l.176); gone after the turn."""
+    state = game_for("cleo", CLERICS)
+    mine, theirs = put_minion(state, "clerics-holy-roller", "cleo", 0), put_minion(state, "warriors-taunter", "ben", 1)
+    monster = add_monster(state, 2, "monster-hippogriff")
+    before = {uid: power_of(state, uid) for uid in (mine, theirs, monster)}
+    (state, _), _ = play(state, "cleo", "clerics-good-habits")
+    assert {uid: power_of(state, uid) - before[uid] for uid in before} == {mine: 1, theirs: 1, monster: 1}
+    state, _ = apply(state, A.FinishPlaying(actor="cleo"))
+    assert {uid: power_of(state, uid) for uid in before} == before
