@@ -895,12 +895,12 @@ def test_fae_fighter_counters_are_her_players_choice_and_go_on_her_base():
 
 
 def _play_picks(state, player, card, base_index=0):
-    """The picks the listing offers for playing this card from the hand at this base."""
+    """The picks the listing offers for playing this card from the hand at this base (None: anywhere)."""
     from engine.smashup.rules import legal_actions
 
-    base = state.bases[base_index].uid
-    return [m.target for m in legal_actions(state, player)
-            if isinstance(m, A.PlayMinion | A.PlayAction) and m.card == card and m.base == base]
+    base = None if base_index is None else state.bases[base_index].uid
+    return [m.target for m in legal_actions(state, player) if isinstance(m, A.PlayMinion | A.PlayAction)
+            and m.card == card and base in (None, m.base)]
 
 
 def test_greed_is_good_draws_a_treasure_in_its_plain_mode_then_gives_an_action():
@@ -982,3 +982,50 @@ def test_good_habits_gives_every_minion_and_monster_in_play_one_until_the_turn_e
     assert {uid: power_of(state, uid) - before[uid] for uid in before} == {mine: 1, theirs: 1, monster: 1}
     state, _ = apply(state, A.FinishPlaying(actor="cleo"))
     assert {uid: power_of(state, uid) for uid in before} == before
+
+
+def test_wand_whiz_may_pay_a_card_for_a_minion_or_an_action_more():
+    """Wand Whiz, when played: "paying one card lets you play one more minion, or (mode "action") one
+    more action": paid with no mode, a minion more; paid in mode "action", an action more; the "may"
+    declined (nothing paid), nothing more (l.476)."""
+    state = game_for("anna", ANNA_ELVES)
+    whiz = take(state, "mages-wand-whiz", "anna")
+    pay = next(u for u in state.player("anna").hand if u != whiz)
+    base = state.bases[0].uid
+    counts = {}
+    for mode, paid in ((None, (pay,)), ("action", (pay,)), (None, ())):
+        after, _ = apply(state, A.PlayMinion(actor="anna", card=whiz, base=base, mode=mode, discard=paid))
+        seat = after.player("anna")
+        counts[(mode, bool(paid))] = (seat.minions_left, seat.actions_left, pay in seat.discard)
+    assert counts == {(None, True): (1, 1, True), ("action", True): (0, 2, True), (None, False): (0, 1, False)}
+
+
+def test_blaster_master_talent_pays_a_card_for_a_minion_or_monster_of_power_two_at_most():
+    """Blaster Master, talent: "pay one card from your hand; a minion with power of 2 or less is
+    destroyed", at any base: a monster too (l.172); a power-3 minion is no pick; unpaid, refused."""
+    state = game_for("anna")
+    master = put_minion(state, "mages-blaster-master", "anna", 0)
+    weak = put_minion(state, "warriors-taunter", "ben", 1)
+    put_minion(state, "warriors-berserker", "ben", 1)                    # 3
+    monster = add_monster(state, 2, "monster-poultrygeist")
+    assert set(_talent_picks(state, "anna", master)) == {weak, monster}
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.UseTalent(actor="anna", card=master, target=monster))
+    assert err.value.code == "pay_cards"
+    pay = state.player("anna").hand[0]
+    state, _ = apply(state, A.UseTalent(actor="anna", card=master, target=monster, discard=(pay,)))
+    assert found(state, monster) == (None, None) and pay in state.player("anna").discard
+
+
+def test_curse_of_imprisonment_takes_ongoing_abilities_too_and_goes_on_monsters():
+    """Curse of Imprisonment, on a minion: "it loses all its abilities": an ongoing power as well as a
+    talent (Sword Lord's +1 for his player's other minions is gone); a monster may be cursed (l.172)."""
+    state = game_for("cleo", CLERICS)
+    lord = put_minion(state, "orcs-sword-lord", "anna", 0)
+    other = put_minion(state, "orcs-topper-chopper", "anna", 1)
+    monster = add_monster(state, 2, "monster-bigfoot")
+    curse = take(state, "clerics-curse-of-imprisonment", "cleo")
+    assert {lord, other, monster} <= set(_play_picks(state, "cleo", curse, None))
+    before = power_of(state, other)
+    state, _ = apply(state, A.PlayAction(actor="cleo", card=curse, base=state.bases[0].uid, target=lord))
+    assert power_of(state, other) == before - 1 and curse in found(state, lord)[1].attached
