@@ -669,3 +669,363 @@ def test_wishing_ring_gains_a_vp_and_goes_under_the_treasure_deck():
     state, events = apply(state, A.PlayAction(actor="anna", card=ring, base=state.bases[0].uid))
     assert state.player("anna").vp == 1 and "vp_gained" in kinds(events)
     assert state.treasure_deck[0] == ring and ring not in state.treasure_discard
+
+
+# ---------------------------------------------------------------------- the first tests re-reviewed
+# Cards whose first test in card_tests.yaml checked only part of their text: each test below plays the
+# rest of it (issue #35, point 3: every sentence, every target kind, each "may" both ways).
+def _mine_to_discard(state, player, kind):
+    """A card of this kind moved from the player's deck to the discard pile."""
+    seat = state.player(player)
+    uid = next(u for u in seat.deck if state.card(u).kind == kind)
+    seat.deck.remove(uid)
+    seat.discard.append(uid)
+    return uid
+
+
+def _talent_picks(state, player, card):
+    """What the listing offers the talent of this card to pick (legal_actions, the player's moves)."""
+    from engine.smashup.rules import legal_actions
+
+    return [m.target for m in legal_actions(state, player) if isinstance(m, A.UseTalent) and m.card == card]
+
+
+def test_magic_missile_talent_names_only_a_weak_minion_or_monster_at_its_base():
+    """Magic Missile, talent: "this card goes under the treasure deck, and a minion at that base whose
+    power is 3 at most is destroyed". A monster there is a minion (l.172/l.176) and may be named; a
+    minion at another base, a stronger one, or one other players' actions cannot reach (a Dork Orc)
+    is not. With nothing weak enough it names nobody: the card goes under the deck and destroys
+    nobody (issue #35: the talent used to be listed naming any minion, and then did nothing)."""
+    picks = {"anna": ["mages", "warriors"], "ben": ["orcs", "thieves"], "cleo": ["halflings", "dwarves"]}
+    state = game_for("anna", picks)
+    carrier = put_minion(state, "warriors-big-hero", "anna", 0)
+    monster = add_monster(state, 0, "monster-poultrygeist")                  # power 2
+    put_minion(state, "orcs-sword-lord", "ben", 0)                            # 5: too strong
+    put_minion(state, "orcs-dork-orc", "ben", 0)                              # 2, but out of an action's reach
+    put_minion(state, "halflings-bardling", "cleo", 1)                        # 2, at another base
+    (state, _), missile = play(state, "anna", "treasure-magic-missile", target=carrier)
+    assert _talent_picks(state, "anna", missile) == [monster]
+    used, events = apply(state, A.UseTalent(actor="anna", card=missile, target=monster))
+    assert found(used, monster) == (None, None) and "destroyed" in kinds(events) and used.treasure_deck[0] == missile
+
+    empty = game_for("anna", picks)
+    carrier = put_minion(empty, "warriors-big-hero", "anna", 0)
+    put_minion(empty, "orcs-dork-orc", "ben", 0)
+    (empty, _), missile = play(empty, "anna", "treasure-magic-missile", target=carrier)
+    assert _talent_picks(empty, "anna", missile) == [None]
+    with pytest.raises(IllegalAction) as err:
+        apply(empty, A.UseTalent(actor="anna", card=missile, target=carrier))
+    assert err.value.code == "needs_target"
+    hands = {p.id: len(p.hand) for p in empty.players}
+    empty, events = apply(empty, A.UseTalent(actor="anna", card=missile))
+    assert "destroyed" not in kinds(events) and empty.treasure_deck[0] == missile
+    assert found(empty, carrier)[1].attached == [] and {p.id: len(p.hand) for p in empty.players} == hands
+
+
+def test_magic_missile_stored_games_keep_naming_any_minion_before_rules_version_4():
+    """Stored games keep their rules: before TALENT_PICKS_AS_WRITTEN the Missile with nothing weak enough
+    at its base let any minion be named (and destroyed none); a game of that version replays so."""
+    from engine.smashup.state import TALENT_PICKS_AS_WRITTEN
+
+    state = game_for("anna")
+    state.rules_version = TALENT_PICKS_AS_WRITTEN - 1
+    carrier = put_minion(state, "orcs-sword-lord", "anna", 0)
+    (state, _), missile = play(state, "anna", "treasure-magic-missile", target=carrier)
+    assert carrier in _talent_picks(state, "anna", missile)
+    state, events = apply(state, A.UseTalent(actor="anna", card=missile, target=carrier))
+    assert found(state, carrier)[1] is not None and "destroyed" not in kinds(events)
+
+
+def test_turner_destroys_an_undead_monster_here_or_shuffles_a_minion_back():
+    """Turner, when played, one of two: "destroy an undead monster at this base" (one that is not undead,
+    or one at another base, is no pick), or (mode "recycle") "a random minion of your discard pile is
+    shuffled into your deck" (an action there stays)."""
+    state = game_for("cleo", CLERICS)
+    ghoul = add_monster(state, 0, "monster-ghoul")                      # undead
+    add_monster(state, 0, "monster-hippogriff")                         # not undead
+    add_monster(state, 1, "monster-poultrygeist")                       # undead, at another base
+    turner = take(state, "clerics-turner", "cleo")
+    from engine.smashup.rules import legal_actions
+
+    picks = {m.target for m in legal_actions(state, "cleo")
+             if isinstance(m, A.PlayMinion) and m.card == turner and m.base == state.bases[0].uid and m.mode is None}
+    assert picks == {ghoul}
+    killed, events = apply(state, A.PlayMinion(actor="cleo", card=turner, base=state.bases[0].uid, target=ghoul))
+    assert found(killed, ghoul) == (None, None) and "destroyed" in kinds(events)
+
+    minion, action = _mine_to_discard(state, "cleo", "minion"), _mine_to_discard(state, "cleo", "action")
+    back, _ = apply(state, A.PlayMinion(actor="cleo", card=turner, base=state.bases[0].uid, mode="recycle"))
+    assert back.player("cleo").discard == [action] and minion in back.player("cleo").deck
+    assert found(back, ghoul)[1] is not None                            # the other choice: the Ghoul stays
+
+
+def test_dancing_root_shuffles_every_discard_pile_into_its_deck_then_draws_one():
+    """Dancing Root: "everybody shuffles their discard pile into their deck (not this card), then you
+    draw a card"."""
+    state = game_for("anna", {"anna": ["elves"], "ben": ["warriors"], "cleo": ["halflings"]})
+    piles = {p.id: [p.deck.pop(), p.deck.pop()] for p in state.players}
+    for seat in state.players:
+        seat.discard.extend(piles[seat.id])
+    root = take(state, "elves-dancing-root", "anna")
+    decks = {p.id: len(p.deck) for p in state.players}
+    hand = len(state.player("anna").hand)
+    state, _ = apply(state, A.PlayAction(actor="anna", card=root, base=state.bases[0].uid))
+    for seat in state.players:
+        drawn = 1 if seat.id == "anna" else 0
+        assert set(piles[seat.id]) <= set(seat.deck) | set(seat.hand) and len(seat.deck) == decks[seat.id] + 2 - drawn
+    assert state.player("anna").discard == [root] and len(state.player("anna").hand) == hand - 1 + 1
+
+
+def test_lord_of_the_prance_lets_the_player_named_draw_then_its_own():
+    """Lord of the Prance, talent: "another player you name draws a card, then you draw one": the one
+    named draws, the third player does not; the talent's player draws too; oneself or nobody is no
+    pick."""
+    picks = {"anna": ["elves"], "ben": ["warriors"], "cleo": ["halflings"]}
+    state = game_for("anna", picks)
+    lord = put_minion(state, "elves-lord-of-the-prance", "anna", 0)
+    assert set(_talent_picks(state, "anna", lord)) == {"ben", "cleo"}
+    hands = {p.id: len(p.hand) for p in state.players}
+    after, _ = apply(state, A.UseTalent(actor="anna", card=lord, target="cleo"))
+    assert {p.id: len(p.hand) - hands[p.id] for p in after.players} == {"anna": 1, "ben": 0, "cleo": 1}
+    for nobody in (None, "anna"):
+        with pytest.raises(IllegalAction) as err:
+            apply(state, A.UseTalent(actor="anna", card=lord, target=nobody))
+        assert err.value.code == "needs_target"
+
+
+ANNA_CLERICS = {"anna": ["clerics", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "mages"]}
+ANNA_DWARVES = {"anna": ["dwarves", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "mages"]}
+ANNA_ELVES = {"anna": ["elves", "mages"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "dwarves"]}
+
+
+def choice(state, player, kind):
+    """The player's open choice of this kind."""
+    return next(d for d in state.decisions if d.kind == kind and d.player == player)
+
+
+def _scored_with_anna_deciding(picks, design):
+    """Anna's ``design`` and her Dork Orc at base 0, which she fills and scores (no specials in any
+    hand); returns the state with the base scored and her choice open, and the Orc."""
+    from tests.test_smashup_cards import _scoring_round
+
+    state = game_for("anna", picks)
+    put_minion(state, design, "anna", 0)
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    state, _ = _scoring_round(state, "ben", "treasure-dungeon-rule-book")
+    state, _ = apply(state, A.PassSpecial(actor="ben", window=state.scoring.window))
+    return state, orc
+
+
+def test_deep_friar_may_save_another_minion_or_let_it_go_to_the_discard_pile():
+    """Deep Friar: once its base has scored "another of your minions there may go to a different base
+    instead of the discard pile": the choice offers the other minion to each other base, and "none"
+    (the "may" declined, l.476) sends it to the discard pile like the others."""
+    state, orc = _scored_with_anna_deciding(ANNA_CLERICS, "clerics-deep-friar")
+    asked = choice(state, "anna", "friar_move")
+    others = {b.uid for b in state.bases[1:]}
+    assert asked.default == "none" and {o.split(">")[1] for o in asked.options if o.startswith(orc)} == others
+    declined = answer(state, "anna", "friar_move", "none")
+    assert found(declined, orc) == (None, None) and orc in declined.player("anna").discard
+    target = state.bases[2].uid
+    saved = answer(state, "anna", "friar_move", f"{orc}>{target}")
+    assert found(saved, orc)[0].uid == target
+
+
+def test_bin_and_gone_may_bring_a_minion_here_or_let_it_go():
+    """Bin and Gone (on a base): when another base scores "one of your minions there may come here
+    instead of being discarded": "yes" brings the minion to the Bin's base, "none" lets it go to the
+    discard pile (l.476)."""
+    from tests.test_smashup_cards import _scoring_round
+
+    state = game_for("anna", ANNA_CLERICS)
+    (state, _), _ = play(state, "anna", "clerics-bin-and-gone", base_index=1)
+    orc = put_minion(state, "orcs-dork-orc", "anna", 0)
+    state, _ = _scoring_round(state, "ben", "treasure-dungeon-rule-book")
+    state, _ = apply(state, A.PassSpecial(actor="ben", window=state.scoring.window))
+    home = state.bases[1].uid
+    declined = answer(state, "anna", "bin_move", "none")
+    assert found(declined, orc) == (None, None) and orc in declined.player("anna").discard
+    saved = answer(state, "anna", "bin_move", f"{orc}>{home}")
+    assert found(saved, orc)[0].uid == home
+
+
+def test_cunning_plan_draws_a_treasure_its_player_may_keep_in_hand():
+    """Cunning Plan, before a scoring: "a treasure is drawn for you, and you may play it straight away";
+    declined ("none", l.476), the treasure stays in the hand and nothing is played."""
+    from tests.test_smashup_cards import _scoring_round
+
+    state = game_for("anna", ANNA_DWARVES)
+    ring = next(u for u in state.treasure_deck if state.card_ids[u] == "treasure-wishing-ring")
+    state.treasure_deck.remove(ring)
+    state.treasure_deck.append(ring)                                 # the next treasure drawn
+    state, special = _scoring_round(state, "anna", "dwarves-cunning-plan")
+    state, _ = apply(state, A.PlaySpecial(actor="anna", card=special))
+    vp = state.player("anna").vp
+    asked = choice(state, "anna", "cunning_play")
+    kept, events = apply(state, A.Choose(actor="anna", decision=asked.id, option="none"))
+    scored = next(e for e in events if e.kind == "base_scored")
+    assert ring in kept.player("anna").hand and "action_played" not in kinds(events)
+    assert kept.player("anna").vp == vp + scored.params["vp"].get("anna", 0)      # no Wishing Ring VP
+
+
+def test_fae_fighter_counters_are_her_players_choice_and_go_on_her_base():
+    """Fae Fighter: "whenever a minion of someone else arrives, giving it a +1 counter lets you give one
+    to a minion of yours here as well": the choice offers her player's minions at her base (not
+    those elsewhere); "none" (l.476) puts no counter anywhere. Her own player's minions do not
+    trigger her."""
+    state = game_for("ben", ANNA_ELVES)
+    fae = put_minion(state, "elves-fae-fighter", "anna", 0)
+    friend = put_minion(state, "mages-wand-whiz", "anna", 0)
+    away = put_minion(state, "mages-scroll-shuffler", "anna", 1)
+    state.player("ben").minions_left = 1
+    (state, _), played = play(state, "ben", "warriors-taunter", base_index=2)
+    state = answer(state, "ben", "may_monster", "none")
+    asked = choice(state, "anna", "fae_counter")
+    assert set(asked.options) == {"none", fae, friend} and away not in asked.options
+    declined = answer(state, "anna", "fae_counter", "none")
+    assert all(m.counters == 0 for b in declined.bases for m in b.minions)
+    given = answer(state, "anna", "fae_counter", friend)
+    counters = {uid: found(given, uid)[1].counters for uid in (friend, played, fae)}
+    assert counters == {friend: 1, played: 1, fae: 0}
+
+    own = game_for("anna", ANNA_ELVES)
+    put_minion(own, "elves-fae-fighter", "anna", 0)
+    (own, _), _ = play(own, "anna", "mages-wand-whiz", base_index=0)
+    assert not any(d.kind == "fae_counter" for d in own.decisions)
+
+
+def _play_picks(state, player, card, base_index=0):
+    """The picks the listing offers for playing this card from the hand at this base (None: anywhere)."""
+    from engine.smashup.rules import legal_actions
+
+    base = None if base_index is None else state.bases[base_index].uid
+    return [m.target for m in legal_actions(state, player) if isinstance(m, A.PlayMinion | A.PlayAction)
+            and m.card == card and base in (None, m.base)]
+
+
+def test_greed_is_good_draws_a_treasure_in_its_plain_mode_then_gives_an_action():
+    """Greed Is Good: "draw a treasure" (no mode: the top of the treasure deck, not the discard pile's)
+    "or take the top one of the treasure discard pile"; "then you may play an extra action"."""
+    state = game_for("cleo", DWARVES)
+    state.treasure_discard.append(state.treasure_deck.pop())
+    top, discarded = state.treasure_deck[-1], state.treasure_discard[-1]
+    (state, _), _ = play(state, "cleo", "dwarves-greed-is-good")
+    seat = state.player("cleo")
+    assert top in seat.hand and discarded in state.treasure_discard and seat.actions_left == 1
+
+
+def test_no_my_precious_gives_the_extra_action_only_for_a_treasure():
+    """No, My Precious!: "an action lying on a minion is destroyed; a treasure destroyed this way lets
+    you play one more action": an action that is no treasure is destroyed all the same, with no
+    action more."""
+    state = game_for("anna", ANNA_DWARVES)
+    theirs = put_minion(state, "warriors-taunter", "ben", 1)
+    from tests.test_smashup_cards import _attach_treasure
+
+    bells = _attach_treasure(state, "warriors-dumbbells", "ben", theirs)
+    (state, _), _ = play(state, "anna", "dwarves-no-my-precious", target=bells)
+    assert bells in state.player("ben").discard and found(state, theirs)[1].attached == []
+    assert state.player("anna").actions_left == 0
+
+
+def test_tiger_steed_may_destroy_a_weak_minion_or_monster_here_or_nothing():
+    """Tiger Steed, when played: "a minion at this base whose power is 2 at most may be destroyed": a
+    weak minion or monster here may be named (l.172), one at another base or stronger here may not;
+    the "may" declined (no pick, l.476) destroys nothing."""
+    state = game_for("anna")
+    weak = put_minion(state, "warriors-taunter", "ben", 0)
+    monster = add_monster(state, 0, "monster-poultrygeist")
+    put_minion(state, "warriors-taunter", "ben", 0, power_bonus=1)          # 3 here: too strong
+    put_minion(state, "warriors-taunter", "ben", 1)                         # weak, but elsewhere
+    steed = take(state, "treasure-tiger-steed", "anna")
+    assert set(_play_picks(state, "anna", steed)) == {weak, monster, None}
+    base = state.bases[0].uid
+    spared, events = apply(state, A.PlayMinion(actor="anna", card=steed, base=base))
+    assert "destroyed" not in kinds(events) and found(spared, weak)[1] is not None
+    killed, events = apply(state, A.PlayMinion(actor="anna", card=steed, base=base, target=monster))
+    assert found(killed, monster) == (None, None) and "destroyed" in kinds(events)
+
+
+def test_hammer_slammer_names_any_minion_or_monster_of_power_two_at_most_now():
+    """Hammer Slammer, when played: "a minion whose power is 2 at most is destroyed", at any base: a
+    monster is a minion too (l.172); the power is the one it has now (the text does not say printed),
+    so a power-2 minion with a +1 counter is out of reach."""
+    state = game_for("anna")
+    weak = put_minion(state, "warriors-taunter", "ben", 1)
+    put_minion(state, "warriors-taunter", "ben", 1, power_bonus=1)          # printed 2, now 3
+    monster = add_monster(state, 2, "monster-poultrygeist")
+    slammer = take(state, "orcs-hammer-slammer", "anna")
+    assert set(_play_picks(state, "anna", slammer)) == {weak, monster}
+    state, events = apply(state, A.PlayMinion(actor="anna", card=slammer, base=state.bases[0].uid, target=monster))
+    assert found(state, monster) == (None, None) and "destroyed" in kinds(events)
+
+
+def test_sword_lord_gives_only_his_players_other_minions_one():
+    """Sword Lord: "your other minions have +1 power": not himself, not another player's minion at his
+    base; his player's minions at other bases too."""
+    state = game_for("anna")
+    lord = put_minion(state, "orcs-sword-lord", "anna", 0)
+    beside, away = put_minion(state, "orcs-dork-orc", "anna", 0), put_minion(state, "orcs-dork-orc", "anna", 1)
+    theirs = put_minion(state, "warriors-taunter", "ben", 0)
+    printed = {uid: state.card(uid).power for uid in (lord, beside, away, theirs)}
+    assert {uid: power_of(state, uid) - printed[uid] for uid in printed} == {lord: 0, beside: 1, away: 1, theirs: 0}
+
+
+def test_good_habits_gives_every_minion_and_monster_in_play_one_until_the_turn_ends():
+    """Good Habits: "every minion in play has +1 power until the end of the turn": every player's
+    minions at every base and the monsters (minions too, l.172/l.176); gone after the turn."""
+    state = game_for("cleo", CLERICS)
+    mine, theirs = put_minion(state, "clerics-holy-roller", "cleo", 0), put_minion(state, "warriors-taunter", "ben", 1)
+    monster = add_monster(state, 2, "monster-hippogriff")
+    before = {uid: power_of(state, uid) for uid in (mine, theirs, monster)}
+    (state, _), _ = play(state, "cleo", "clerics-good-habits")
+    assert {uid: power_of(state, uid) - before[uid] for uid in before} == {mine: 1, theirs: 1, monster: 1}
+    state, _ = apply(state, A.FinishPlaying(actor="cleo"))
+    assert {uid: power_of(state, uid) for uid in before} == before
+
+
+def test_wand_whiz_may_pay_a_card_for_a_minion_or_an_action_more():
+    """Wand Whiz, when played: "paying one card lets you play one more minion, or (mode "action") one
+    more action": paid with no mode, a minion more; paid in mode "action", an action more; the "may"
+    declined (nothing paid), nothing more (l.476)."""
+    state = game_for("anna", ANNA_ELVES)
+    whiz = take(state, "mages-wand-whiz", "anna")
+    pay = next(u for u in state.player("anna").hand if u != whiz)
+    base = state.bases[0].uid
+    counts = {}
+    for mode, paid in ((None, (pay,)), ("action", (pay,)), (None, ())):
+        after, _ = apply(state, A.PlayMinion(actor="anna", card=whiz, base=base, mode=mode, discard=paid))
+        seat = after.player("anna")
+        counts[(mode, bool(paid))] = (seat.minions_left, seat.actions_left, pay in seat.discard)
+    assert counts == {(None, True): (1, 1, True), ("action", True): (0, 2, True), (None, False): (0, 1, False)}
+
+
+def test_blaster_master_talent_pays_a_card_for_a_minion_or_monster_of_power_two_at_most():
+    """Blaster Master, talent: "pay one card from your hand; a minion with power of 2 or less is
+    destroyed", at any base: a monster too (l.172); a power-3 minion is no pick; unpaid, refused."""
+    state = game_for("anna")
+    master = put_minion(state, "mages-blaster-master", "anna", 0)
+    weak = put_minion(state, "warriors-taunter", "ben", 1)
+    put_minion(state, "warriors-berserker", "ben", 1)                    # 3
+    monster = add_monster(state, 2, "monster-poultrygeist")
+    assert set(_talent_picks(state, "anna", master)) == {weak, monster}
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.UseTalent(actor="anna", card=master, target=monster))
+    assert err.value.code == "pay_cards"
+    pay = state.player("anna").hand[0]
+    state, _ = apply(state, A.UseTalent(actor="anna", card=master, target=monster, discard=(pay,)))
+    assert found(state, monster) == (None, None) and pay in state.player("anna").discard
+
+
+def test_curse_of_imprisonment_takes_ongoing_abilities_too_and_goes_on_monsters():
+    """Curse of Imprisonment, on a minion: "it loses all its abilities": an ongoing power as well as a
+    talent (Sword Lord's +1 for his player's other minions is gone); a monster may be cursed (l.172)."""
+    state = game_for("cleo", CLERICS)
+    lord = put_minion(state, "orcs-sword-lord", "anna", 0)
+    other = put_minion(state, "orcs-topper-chopper", "anna", 1)
+    monster = add_monster(state, 2, "monster-bigfoot")
+    curse = take(state, "clerics-curse-of-imprisonment", "cleo")
+    assert {lord, other, monster} <= set(_play_picks(state, "cleo", curse, None))
+    before = power_of(state, other)
+    state, _ = apply(state, A.PlayAction(actor="cleo", card=curse, base=state.bases[0].uid, target=lord))
+    assert power_of(state, other) == before - 1 and curse in found(state, lord)[1].attached

@@ -57,6 +57,7 @@ from engine.smashup.registry import (
 from engine.smashup.state import (
     CARDS_AS_WRITTEN,
     RULES_VERSION,
+    TALENT_PICKS_AS_WRITTEN,
     BaseInPlay,
     Decision,
     Draft,
@@ -291,7 +292,7 @@ def _targets_problem(state: GameState, actor: str, uid: str, base: str | None, t
     picking, every = _picking(state, actor, uid, base, mode, playing)
     if target2 is not None and (target is None or not any(e.op in NEEDS_TARGET2 for e, _ in picking)):
         return "no_second_target", None
-    if picking and target is not None and target not in every and not _played_on_minion(state.card(uid)):
+    if picking and target is not None and target not in every and not _names_its_carrier(state, uid, playing):
         return "needs_target", every            # nothing it may take
     for effect, candidates in picking:
         if candidates and target not in candidates and not (target is None and effect.op in OPTIONAL_TARGET_OPS):
@@ -529,6 +530,13 @@ def _action_grant(state: GameState, actor: str, uid: str) -> str | None:
 @per_card
 def _played_on_minion(card) -> bool:
     return any(e.op in ATTACH_OPS for e in card.effects)
+
+
+def _names_its_carrier(state: GameState, uid: str, playing: bool) -> bool:
+    """A card played on a minion names that minion (any minion) as its pick. Its talent, used later from
+    the minion it lies on, picks only what its text picks, from TALENT_PICKS_AS_WRITTEN on (before,
+    Magic Missile with no minion weak enough at its base let any minion be named and destroyed none)."""
+    return _played_on_minion(state.card(uid)) and (playing or state.rules_version < TALENT_PICKS_AS_WRITTEN)
 
 
 @per_card
@@ -2289,6 +2297,8 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
     once per pick and mode."""
     card = state.card(uid)
     plan, price = _talent_plan(card)
+    if plan.on_minion and not _names_its_carrier(state, uid, False):
+        plan = _carried_talent_listing(card)
     if price is not None:
         _fixed_price_moves(state, pid, uid, plan, price, base_uid, hand, moves)
         return
@@ -2317,6 +2327,13 @@ def _talent_card_moves(state: GameState, pid: str, uid: str, base_uid: str, hand
 def _talent_plan(card) -> tuple[_Listing, tuple[int, bool] | None]:
     """A talent's _talent_listing and _fixed_price, found together (once per design)."""
     return _talent_listing(card), _fixed_price(card)
+
+
+@per_card
+def _carried_talent_listing(card) -> _Listing:
+    """_talent_listing of a card lying on a minion whose talent picks only what its text picks
+    (_names_its_carrier): no minion is offered for lying on it."""
+    return replace(_talent_listing(card), on_minion=False)
 
 
 @per_card
@@ -2415,7 +2432,7 @@ def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bo
     if firsts:
         found = _in_every_mode({mode: _picking(state, pid, uid, base, mode, playing)[1]
                                 for mode in _payment_plan(card)[3]})
-    return _target_list(state, found, on_minion, may_skip)
+    return _target_list(state, found, on_minion and _names_its_carrier(state, uid, playing), may_skip)
 
 
 def _in_every_mode(in_mode: dict[str | None, list[str]]) -> list[str | None]:

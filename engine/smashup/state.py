@@ -174,8 +174,11 @@ SHARED_FIELDS = {"card_ids", "owners"}     # set once at the end of the draft, t
 #   3  cards do what their whole text says (issue #35): monsters are minions for every card, printed
 #      power on play, "no abilities" silences triggers and ongoing abilities too, every "may" asks,
 #      Birthday Party holds for every way of playing a minion, prices that are part of the text
-RULES_VERSION = 3
+#   4  the talent of a card lying on a minion picks only what its text picks (Magic Missile named any
+#      minion when none at its base was weak enough, and destroyed nobody)
+RULES_VERSION = 4
 CARDS_AS_WRITTEN = 3     # the rules version from which the fixes of issue #35 apply (see above)
+TALENT_PICKS_AS_WRITTEN = 4     # from this version on (see above)
 
 
 def _first_rules(version: int) -> bool:
