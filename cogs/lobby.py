@@ -122,7 +122,7 @@ class Lobby(commands.Cog):
         # a game without these options (Smash Up) does not get them; sets named for a game of one set
         # are checked (and refused) by the table
         options = {key: on for key, on in (("faster_play", faster), ("shared_victory", shared))
-                   if key in rules_of(game).options_model.model_fields}
+                   if key in rules_of(game).options_model().model_dump()}
         created = self.bot.table.create(*self.here(interaction), self.me(interaction), interaction.user.display_name,
                                         kind=game, sets=chosen_sets, pace=pace, options=options, sex=sex,
                                         language=game_lang)

@@ -117,12 +117,11 @@ def test_every_refusal_reads_in_words_with_no_internal_key(lang):
 def test_every_phase_a_move_can_come_at_wrongly_says_what_to_do(lang):
     from typing import get_args
 
-    from engine.munchkin.state import GameState as Munchkin
+    from engine.munchkin.state import Phase as MunchkinPhase
     from engine.smashup.state import GameState as SmashUp
 
     texts = yaml.safe_load((I18N / f"{lang}.yaml").read_text(encoding="utf-8"))["errors"]
-    phases = set(get_args(Munchkin.model_fields["phase"].annotation)) | set(
-        get_args(SmashUp.model_fields["phase"].annotation))
+    phases = set(get_args(MunchkinPhase)) | set(get_args(SmashUp.model_fields["phase"].annotation))
     assert sorted(p for p in phases if f"wrong_phase_{p}" not in texts) == []
 
 

@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, Field
-
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document
 
 PUBLIC = "public"
 
 
-class Event(BaseModel):
-    """One thing that happened. ``audience`` is PUBLIC or the id of the one player who may see it."""
+@dataclass(slots=True)
+class Event(Document):
+    """One thing that happened. ``audience`` is PUBLIC or the id of the one player who may see it.
+    Made by the dozen per move: ``Event(kind, audience, params)`` in this order."""
 
     kind: str
     audience: str = PUBLIC
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_public(self) -> bool:
         return self.audience == PUBLIC
-
-
-# events are made and read by the dozen per move: fields read with the plain lookup (engine.core.plain_reads)
-PLAIN_READS = read_fields_plainly((Event,))

@@ -1,4 +1,5 @@
-"""Plain attribute reads for pydantic models on CPython (see read_fields_plainly)."""
+"""Plain attribute reads for pydantic models on CPython (see read_fields_plainly): Smash Up's models
+only, until they are plain dataclasses as Munchkin's are (engine.core.documents)."""
 
 from __future__ import annotations
 

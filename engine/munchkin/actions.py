@@ -1,25 +1,31 @@
-"""Every move in Munchkin as a pydantic model. ``actor`` is the seat's player id.
+"""Every move in Munchkin as a frozen slotted dataclass (validated by pydantic where it comes from
+outside: parse_action). ``actor`` is the seat's player id.
 
 A ``Timeout`` is submitted by the table's scheduler when a deadline passes; its actor is "system".
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union, get_args
+from dataclasses import dataclass
+from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-from engine.core.moves import listed_move
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document
 
 SYSTEM = "system"
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+# a move is made by keywords, as a front end's JSON names its fields
+move = dataclass(slots=True, frozen=True, kw_only=True)
+
+
+@move
+class _Action(Document):
     actor: str
 
 
+@move
 class KickDoor(_Action):
     """``resurrect_with``: a priest discards this card from hand to take the top card of the door
     discard pile instead of drawing face up (Shakespeare: "Auferstehung")."""
@@ -28,19 +34,23 @@ class KickDoor(_Action):
     resurrect_with: str | None = None
 
 
+@move
 class LookForTrouble(_Action):
     type: Literal["look_for_trouble"] = "look_for_trouble"
     card: str
 
 
+@move
 class LootRoom(_Action):
     type: Literal["loot_room"] = "loot_room"
 
 
+@move
 class EndTurn(_Action):
     type: Literal["end_turn"] = "end_turn"
 
 
+@move
 class PlayCard(_Action):
     """Play a card from hand (or a one-shot from the table).
 
@@ -60,6 +70,7 @@ class PlayCard(_Action):
     target_item: str | None = None
 
 
+@move
 class Equip(_Action):
     """Move an item between "in use" and the backpack."""
 
@@ -68,6 +79,7 @@ class Equip(_Action):
     in_use: bool
 
 
+@move
 class Discard(_Action):
     """Discard a class, race, Super Munchkin, Half-Breed or item you have in play."""
 
@@ -75,11 +87,13 @@ class Discard(_Action):
     card: str
 
 
+@move
 class Sell(_Action):
     type: Literal["sell"] = "sell"
     cards: tuple[str, ...]
 
 
+@move
 class OfferTrade(_Action):
     type: Literal["offer_trade"] = "offer_trade"
     to: str
@@ -87,6 +101,7 @@ class OfferTrade(_Action):
     want: tuple[str, ...] = ()
 
 
+@move
 class AskHelp(_Action):
     """The fighter asks one player for help, offering items in play and a share of the treasure."""
 
@@ -97,6 +112,7 @@ class AskHelp(_Action):
     helper_first: bool = False
 
 
+@move
 class OfferHelp(_Action):
     """Another player offers help to the fighter, naming the treasures they want."""
 
@@ -105,6 +121,7 @@ class OfferHelp(_Action):
     helper_first: bool = False
 
 
+@move
 class Pass(_Action):
     """Pass in the open reaction window (the fighter passing says "resolve the combat")."""
 
@@ -112,6 +129,7 @@ class Pass(_Action):
     window: int
 
 
+@move
 class Decide(_Action):
     """Answer a pending decision with one of its options."""
 
@@ -120,6 +138,7 @@ class Decide(_Action):
     option: str
 
 
+@move
 class Timeout(_Action):
     """A deadline passed: a window closes as if everyone silent passed; a decision takes its default;
     a turn timer makes the least harmful step of the turn for its player (one step per timeout)."""
@@ -130,6 +149,7 @@ class Timeout(_Action):
     turn: int | None = None
 
 
+@move
 class UseAbility(_Action):
     """Use an ability of a class, race or power in play (``card``), fuelled by discarding cards
     from hand or table (engine.munchkin.abilities)."""
@@ -141,6 +161,7 @@ class UseAbility(_Action):
     target_player: str | None = None
 
 
+@move
 class Claim(_Action):
     """Impossible, faster play: discard a go-up-a-level card (``card``) to take the class, loyalty,
     Super Munchkin or agent card lying on top of the door discard pile."""
@@ -149,6 +170,7 @@ class Claim(_Action):
     card: str
 
 
+@move
 class Sacrifice(_Action):
     """A fighter who lost the combat discards an ally (or hireling) instead of running away: they
     escape every monster; ``helper_escapes`` says whether the helper does too (Axe Cop: "Verbündete")."""
@@ -158,6 +180,7 @@ class Sacrifice(_Action):
     helper_escapes: bool = True
 
 
+@move
 class Leave(_Action):
     """The player leaves the running game: their cards are discarded, what they owed is dropped, their
     turn (and a combat they fight) ends, and play goes on without them."""
@@ -173,8 +196,6 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-# every move's fields read with the plain lookup (engine.core.plain_reads): checked and applied by the thousand
-PLAIN_READS = read_fields_plainly(get_args(get_args(Action)[0]))
 
 
 def parse_action(data: dict | str) -> Action:
@@ -182,7 +203,3 @@ def parse_action(data: dict | str) -> Action:
         return ACTION_ADAPTER.validate_json(data)
     return ACTION_ADAPTER.validate_python(data)
 
-
-# a move the engine makes itself, as legal_actions does hundreds of thousands of times a game: the
-# constructor's object without the validation (engine.core.moves)
-made = listed_move

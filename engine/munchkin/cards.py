@@ -1,4 +1,5 @@
-"""Cards as data: the pydantic model every card file is validated against, and the catalog.
+"""Cards as data: frozen dataclasses every card file is validated against (pydantic, CardFile), and
+the catalog.
 
 Most cards are fully described by numbers (level, treasures, bonuses, slot, value, bad stuff).
 What numbers cannot say is an ``Effect`` with ``op="handler"`` naming a function of the engine
@@ -9,14 +10,15 @@ as not automated when played.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
 # the same safe loading, done in C where PyYAML was built with libyaml (about 7 times faster: a run of
@@ -76,9 +78,13 @@ ABILITY_NAMES = frozenset({
 })
 
 
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+# a card's parts are frozen dataclasses (read at every listing and check), validated where a card file
+# is read (CardFile)
+design = dataclass(slots=True, frozen=True, kw_only=True)
 
+
+@design
+class Effect(Document):
     op: EffectOp
     n: int = 1
     slot: str | None = None
@@ -88,13 +94,12 @@ class Effect(BaseModel):
 PROVENANCE_FIELDS = ("name_en", "name_de", "numbers", "kind", "count", "effects")
 
 
-class Provenance(BaseModel):
+@design
+class Provenance(Document):
     """Where a card's facts come from. ``sources`` name entries of the file's ``sources``; ``ours``
     lists what we made up: "name_en", "name_de" (our translation), "numbers" (level, bonus,
     treasures, value, ...), "kind", "count", "effects" (what it does). A card without sources is
     ours through and through. The texts are always in our own words."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     sources: tuple[str, ...] = ()
     ours: tuple[Literal["name_en", "name_de", "numbers", "kind", "count", "effects"], ...] = ()
@@ -106,17 +111,16 @@ class Provenance(BaseModel):
         return "partly_ours" if self.ours else "official"
 
 
-class Card(BaseModel):
+@design
+class Card(Document):
     """One card design. ``count`` copies of it are in the deck."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     name_de: str
     name_en: str
     deck: Deck
     kind: Kind
-    count: int = Field(default=1, ge=1)
+    count: Annotated[int, Field(ge=1)] = 1
     text_de: str = ""
     text_en: str = ""
     # monsters
@@ -126,7 +130,7 @@ class Card(BaseModel):
     traits: tuple[str, ...] = ()
     # a monster's "+N against X" ("class:fighter", "sex:female"); an item's or one-shot's bonus against
     # monsters with a trait ("monster:undead")
-    bonus_vs: dict[str, int] = Field(default_factory=dict)
+    bonus_vs: dict[str, int] = field(default_factory=dict)
     run_away: int = 0
     no_pursue_max: int | None = None
     bad_stuff: tuple[Effect, ...] = ()
@@ -169,7 +173,7 @@ class Card(BaseModel):
     # abilities used by discarding cards or at a moment of choice (engine.munchkin.abilities)
     abilities: tuple[str, ...] = ()
     # an ability card's bonus while its owner uses an item with a trait ({"item:knife": 3})
-    bonus_with: dict[str, int] = Field(default_factory=dict)
+    bonus_with: dict[str, int] = field(default_factory=dict)
     # an item that kills these monsters (card ids) outright when its owner fights them
     kills: tuple[str, ...] = ()
     # one-shots: a bonus to run away in this combat; a bonus for each munchkin and monster in the fight
@@ -184,7 +188,7 @@ class Card(BaseModel):
     pairs_classes: bool = False
     # Axe Cop: an item that may be played on an ally (it counts for you, the ally carries it)
     ally_item: bool = False
-    provenance: Provenance = Field(default_factory=Provenance)
+    provenance: Provenance = field(default_factory=Provenance)
 
     @property
     def is_one_shot(self) -> bool:
@@ -197,10 +201,6 @@ class Card(BaseModel):
         named = [e.handler for e in (*self.effects, *self.bad_stuff, *self.on_meet) if e.op == "handler"]
         return (all(name in HANDLER_NAMES for name in named) and all(a in ABILITY_NAMES for a in self.abilities)
                 and (self.play is None or self.play in PLAY_NAMES))
-
-
-# the cards' fields are read at every listing and check: the plain lookup (engine.core.plain_reads)
-PLAIN_READS = read_fields_plainly((Effect, Provenance, Card))
 
 
 class CardFile(BaseModel):
@@ -292,10 +292,10 @@ def check_names(path: Path, card_file: CardFile) -> None:
     """A handler or ability the engine does not know would quietly leave the card to the table: a
     misspelt name is refused instead."""
     for card in card_file.cards:
-        for field in ("effects", "bad_stuff", "on_meet"):
-            for index, effect in enumerate(getattr(card, field)):
+        for zone in ("effects", "bad_stuff", "on_meet"):
+            for index, effect in enumerate(getattr(card, zone)):
                 if effect.op == "handler" and effect.handler not in HANDLER_NAMES:
-                    raise CardDataError(f"{path.name}: card {card.id}: field {field}.{index}.handler: "
+                    raise CardDataError(f"{path.name}: card {card.id}: field {zone}.{index}.handler: "
                                         f"unknown handler {effect.handler!r}")
         if card.play is not None and card.play not in PLAY_NAMES:
             raise CardDataError(f"{path.name}: card {card.id}: field play: unknown play {card.play!r}")

@@ -25,10 +25,6 @@ DEFAULT_HAND_LIMIT = 5
 HAND_SLOTS = 2
 
 
-# The functions below asked for every fighter after every change of a fight read a player's fields
-# from the model's __dict__: pydantic's __getattr__ makes each attribute read of a model several
-# times dearer than a dict's.
-
 def ability_cards(state: GameState, player: Player) -> list[Card]:
     """Classes, races, loyalties, trainings, powers and followers in play: their abilities apply to
     the player. A monster that forbids class abilities (Buggoth) switches classes off in its combat;
@@ -39,15 +35,14 @@ def ability_cards(state: GameState, player: Player) -> list[Card]:
 def _ability_cards(state: GameState, player: Player, classes_blocked: bool | None) -> list[Card]:
     """ability_cards; ``classes_blocked``: class_abilities_blocked when already asked (strength needs
     the answer too), None to ask it here."""
-    fields = player.__dict__
-    classes = fields["classes"]
+    classes = player.classes
     if classes and (class_abilities_blocked(state, player) if classes_blocked is None else classes_blocked):
         classes = ()
-    powers = fields["powers"]
+    powers = player.powers
     if len(powers) > 1:
         designs = list(dict.fromkeys(state.card_ids[u] for u in powers))
-        powers = [next(u for u in fields["powers"] if state.card_ids[u] == cid) for cid in designs]
-    zones = (*classes, *fields["races"], *fields["loyalties"], *fields["trainings"], *powers, *fields["followers"])
+        powers = [next(u for u in player.powers if state.card_ids[u] == cid) for cid in designs]
+    zones = (*classes, *player.races, *player.loyalties, *player.trainings, *powers, *player.followers)
     if not zones:
         return []
     card = state.card
@@ -82,20 +77,19 @@ def traits(state: GameState, player: Player, as_human: bool = False) -> set[str]
     """The player's traits ("sex:female", "class:fighter", "race:elf"). ``as_human`` leaves out a
     class held with Super Munchkin alone and a race held with Half-Breed alone: the half-human
     reading of the character (see monster_bonus)."""
-    fields = player.__dict__
-    result = {f"sex:{fields['sex']}"}
+    result = {f"sex:{player.sex}"}
     card = state.card
-    classes, races = fields["classes"], fields["races"]
-    if not (as_human and fields["super_munchkin"] is not None and len(classes) == 1):
+    classes, races = player.classes, player.races
+    if not (as_human and player.super_munchkin is not None and len(classes) == 1):
         for uid in classes:
             result |= _named("class", card(uid).traits)
-    if not (as_human and fields["half_breed"] is not None and len(races) == 1):
+    if not (as_human and player.half_breed is not None and len(races) == 1):
         for uid in races:
             result |= _named("race", card(uid).traits)
     if not as_human and holds_cult_card(state, player):
         result.add("class:cultist")
     for zone, prefix in _ABILITY_TRAITS:
-        for uid in fields[zone]:
+        for uid in getattr(player, zone):
             result |= _named(prefix, card(uid).traits)
     return result
 
@@ -114,9 +108,8 @@ def holds_cult_card(state: GameState, player: Player) -> bool:
 
 def _half_human(player: Player) -> bool:
     """Super Munchkin with a single class or Half-Breed with a single race: traits as_human differ."""
-    fields = player.__dict__
-    return (fields["super_munchkin"] is not None and len(fields["classes"]) == 1) or (
-        fields["half_breed"] is not None and len(fields["races"]) == 1)
+    return (player.super_munchkin is not None and len(player.classes) == 1) or (
+        player.half_breed is not None and len(player.races) == 1)
 
 
 @cache
@@ -217,12 +210,11 @@ def item_bonus(state: GameState, player: Player, item: ItemInPlay) -> int:
 
 def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
     """Level plus every modifier from items in use, classes and races, and combat curses."""
-    fields = player.__dict__
-    total = fields["level"]
-    for item in fields["items"]:        # plain loops: asked for every fighter after every change of a fight
+    total = player.level
+    for item in player.items:        # plain loops: asked for every fighter after every change of a fight
         if item.in_use:                 # (item_bonus is 0 for an item in the backpack)
             total += item_bonus(state, player, item)
-    classes = fields["classes"]
+    classes = player.classes
     blocked = bool(classes) and class_abilities_blocked(state, player)
     abilities = _ability_cards(state, player, blocked)
     with_items = False
@@ -234,7 +226,7 @@ def strength(state: GameState, player: Player, in_this_combat: bool) -> int:
         total += sum(b for c in abilities for trait, b in c.bonus_with.items() if trait in item_traits)
     if classes and not blocked:   # Buggoth stops the cult's +2 too
         total += cult_bonus(state, player)
-    if in_this_combat and fields["curses"]:
+    if in_this_combat and player.curses:
         total -= sum(e.n for uid in player.curses for e in state.card(uid).effects if e.op == "combat_malus")
     return total
 

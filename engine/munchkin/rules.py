@@ -8,12 +8,12 @@ a copy of the state (on the state itself with ``in_place=True``) and lets the ga
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.munchkin import abilities as ab
 from engine.munchkin import character as ch
@@ -39,7 +39,6 @@ from engine.munchkin.actions import (
     Sell,
     Timeout,
     UseAbility,
-    made,
 )
 from engine.munchkin.cards import Card, Effect, cards_with_abilities, catalog
 from engine.munchkin.decisions import open_decision
@@ -897,8 +896,8 @@ def check_decide(state: GameState, a: Decide) -> None:
     if decision.kind == "trade" and a.option == "accept":
         p = decision.params
         # made from the decision's own stored ids (validated when the offer came in), not from outside
-        _check_trade(state, made(OfferTrade, actor=p["from"], to=decision.player, give=tuple(p["give"]),
-                                 want=tuple(p["want"])))
+        _check_trade(state, OfferTrade(actor=p["from"], to=decision.player, give=tuple(p["give"]),
+                                       want=tuple(p["want"])))
 
 
 def do_decide(tx: Tx, a: Decide) -> None:
@@ -1440,27 +1439,39 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
     return moves
 
 
-# the forms the listing makes by the thousand, each a function of its fields' values in this order;
-# shared: listed again after every action, each move is made once and then looked up
-_DECIDE = move_maker(Decide, "actor", "decision", "option", shared=True)
-_KICK_DOOR = move_maker(KickDoor, "actor", shared=True)
-_LOOT_ROOM = move_maker(LootRoom, "actor", shared=True)
-_END_TURN = move_maker(EndTurn, "actor", shared=True)
-_LOOK_FOR_TROUBLE = move_maker(LookForTrouble, "actor", "card", shared=True)
-_PASS = move_maker(Pass, "actor", "window", shared=True)
-_OFFER_HELP = move_maker(OfferHelp, "actor", "treasures", shared=True)
-_ASK_HELP = move_maker(AskHelp, "actor", "helper", "treasures", shared=True)
-_EQUIP = move_maker(Equip, "actor", "card", "in_use", shared=True)
-_DISCARD = move_maker(Discard, "actor", "card", shared=True)
-_SACRIFICE = move_maker(Sacrifice, "actor", "card", shared=True)
-_CLAIM = move_maker(Claim, "actor", "card", shared=True)
-_OFFER = move_maker(OfferTrade, "actor", "to", "give", "want", shared=True)
-_PLAY = move_maker(PlayCard, "actor", "card", shared=True)
-_PLAY_ON_PLAYER = move_maker(PlayCard, "actor", "card", "target_player", shared=True)
-_PLAY_ON_MONSTER = move_maker(PlayCard, "actor", "card", "target_monster", shared=True)
-_PLAY_FOR_SIDE = move_maker(PlayCard, "actor", "card", "side", shared=True)
-_PLAY_WITH = move_maker(PlayCard, "actor", "card", "with_card", shared=True)
-_PLAY_ON_ITEM = move_maker(PlayCard, "actor", "card", "target_item", shared=True)
+SHARED_LIMIT = 4_096      # moves of one form remembered (bounded memory): the least recently listed go
+
+
+def _listed(cls: type, *names: str) -> Callable[..., Action]:
+    """``make(*values)``: the move of this class with these fields' values, in this order. A move is
+    listed again after every action (the same passes, the same curses on the same players): the same
+    values give the very same move, looked up for a fraction of making it."""
+    @lru_cache(maxsize=SHARED_LIMIT)
+    def make(*values: object) -> Action:
+        return cls(**dict(zip(names, values, strict=True)))
+    return make
+
+
+# the forms the listing makes by the thousand, each a function of its fields' values in this order
+_DECIDE = _listed(Decide, "actor", "decision", "option")
+_KICK_DOOR = _listed(KickDoor, "actor")
+_LOOT_ROOM = _listed(LootRoom, "actor")
+_END_TURN = _listed(EndTurn, "actor")
+_LOOK_FOR_TROUBLE = _listed(LookForTrouble, "actor", "card")
+_PASS = _listed(Pass, "actor", "window")
+_OFFER_HELP = _listed(OfferHelp, "actor", "treasures")
+_ASK_HELP = _listed(AskHelp, "actor", "helper", "treasures")
+_EQUIP = _listed(Equip, "actor", "card", "in_use")
+_DISCARD = _listed(Discard, "actor", "card")
+_SACRIFICE = _listed(Sacrifice, "actor", "card")
+_CLAIM = _listed(Claim, "actor", "card")
+_OFFER = _listed(OfferTrade, "actor", "to", "give", "want")
+_PLAY = _listed(PlayCard, "actor", "card")
+_PLAY_ON_PLAYER = _listed(PlayCard, "actor", "card", "target_player")
+_PLAY_ON_MONSTER = _listed(PlayCard, "actor", "card", "target_monster")
+_PLAY_FOR_SIDE = _listed(PlayCard, "actor", "card", "side")
+_PLAY_WITH = _listed(PlayCard, "actor", "card", "with_card")
+_PLAY_ON_ITEM = _listed(PlayCard, "actor", "card", "target_item")
 
 
 _ID = attrgetter("id")
@@ -1691,7 +1702,7 @@ def _list_turn_moves(moves: list[Action], state: GameState, player: Player, shar
         moves.append(_KICK_DOOR(pid))
         if player.hand and state.door_discard and ab.has_ability(state, player, "resurrection"):
             # all check_kick_door asks of a priest's resurrection, made so
-            moves.append(made(KickDoor, actor=pid, resurrect_with=player.hand[0]))
+            moves.append(KickDoor(actor=pid, resurrect_with=player.hand[0]))
     if phase == "trouble" and free:
         moves.append(_LOOT_ROOM(pid))
     if phase in ("trouble", "after") and free:
@@ -1840,7 +1851,7 @@ def _list_abilities(moves: list[Action], state: GameState, player: Player, share
             else:
                 forms = []
             for form in forms:
-                _append_if_legal(moves, state, made(UseAbility, actor=pid, card=uid, ability=name, **form))
+                _append_if_legal(moves, state, UseAbility(actor=pid, card=uid, ability=name, **form))
 
 
 def _list_card_plays(moves: list[Action], state: GameState, player: Player, shared: _Shared) -> None:
@@ -1998,4 +2009,4 @@ def _sale_candidates(state: GameState, player: Player, catalog: dict[str, Card])
         for combo in combinations(sellable, size):
             total = worth(combo)
             if total >= SELL_UNIT and minimal(combo, total // SELL_UNIT):
-                yield made(Sell, actor=player.id, cards=combo)
+                yield Sell(actor=player.id, cards=combo)

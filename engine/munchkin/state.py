@@ -1,4 +1,5 @@
-"""The whole Munchkin game as one pydantic document: decks and discard piles in order included.
+"""The whole Munchkin game as one document of slotted dataclasses: decks and discard piles in order
+included. It is read and written through pydantic (engine.core.documents) only where it is stored.
 
 Derived values (combat strength, hand limits, who may act) are computed from this state each
 time, never stored as running totals.
@@ -6,11 +7,12 @@ time, never stored as running totals.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import Field
 
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document, copied
 from engine.munchkin.cards import Card, catalog
 from engine.munchkin.sets.impossible_names import mixed_with_impossible
 
@@ -42,89 +44,101 @@ def _unset(value: object) -> bool:
     return value is None
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+# every part of the state is made by keywords, as the stored document names its fields
+part = dataclass(slots=True, kw_only=True)
 
 
-class Options(_Model):
+def _new(kind):
+    return field(default_factory=kind)
+
+
+@part
+class Options(Document):
     faster_play: bool = False       # phase 0 "listen at the door"; looting draws a treasure
     shared_victory: bool = False    # the helper wins too when the fighter reaches 10 with help
 
 
-class ItemInPlay(_Model):
+@part
+class ItemInPlay(Document):
     uid: str
     in_use: bool = True
-    enhancers: list[str] = Field(default_factory=list)   # item enhancers travel with their item
+    enhancers: list[str] = _new(list)   # item enhancers travel with their item
     on_follower: str | None = None     # Axe Cop: carried by this ally (counts for its player)
 
 
-class Player(_Model):
+@part
+class Player(Document):
     id: str
     name: str
     sex: Literal["male", "female"] = "male"
     level: int = 1
-    hand: list[str] = Field(default_factory=list)
-    items: list[ItemInPlay] = Field(default_factory=list)
-    classes: list[str] = Field(default_factory=list)
-    races: list[str] = Field(default_factory=list)
+    hand: list[str] = _new(list)
+    items: list[ItemInPlay] = _new(list)
+    classes: list[str] = _new(list)
+    races: list[str] = _new(list)
     super_munchkin: str | None = None
     half_breed: str | None = None
-    curses: list[str] = Field(default_factory=list)   # curses (and traps) that stay on the player
-    loyalties: list[str] = Field(default_factory=list)   # Impossible
-    trainings: list[str] = Field(default_factory=list)   # Impossible
-    powers: list[str] = Field(default_factory=list)      # Axe Cop
-    followers: list[str] = Field(default_factory=list)   # hirelings (Impossible) and allies (Axe Cop)
-    extras: list[str] = Field(default_factory=list)      # double/triple agent, extra training
+    curses: list[str] = _new(list)   # curses (and traps) that stay on the player
+    loyalties: list[str] = _new(list)   # Impossible
+    trainings: list[str] = _new(list)   # Impossible
+    powers: list[str] = _new(list)      # Axe Cop
+    followers: list[str] = _new(list)   # hirelings (Impossible) and allies (Axe Cop)
+    extras: list[str] = _new(list)      # double/triple agent, extra training
     needs_new_hand: bool = False                       # died: draws a new hand next turn
-    fresh: dict[str, int] = Field(default_factory=dict)  # uid -> last turn it counts as "just received"
-    traded: list[str] = Field(default_factory=list)      # Impossible: items from a trade, unsellable until own turn
-    used_this_turn: list[str] = Field(default_factory=list)  # once-a-turn abilities already used
+    fresh: dict[str, int] = _new(dict)  # uid -> last turn it counts as "just received"
+    traded: list[str] = _new(list)      # Impossible: items from a trade, unsellable until own turn
+    used_this_turn: list[str] = _new(list)  # once-a-turn abilities already used
 
 
-class CombatMonster(_Model):
+@part
+class CombatMonster(Document):
     uid: str
-    enhancers: list[str] = Field(default_factory=list)
+    enhancers: list[str] = _new(list)
     followed: bool = False      # joined because its kind was in the fight (it calls no further Goth)
     called: bool = False        # a Goth that already brought another one in
     by: str | None = None       # who drew or played it (Cthulhu: that player calls a further Goth first)
 
 
-class PlayedOneShot(_Model):
+@part
+class PlayedOneShot(Document):
     uid: str
     side: Literal["players", "monsters"]
 
 
-class Bribe(_Model):
+@part
+class Bribe(Document):
     treasures: int = 0
     helper_first: bool = False
 
 
-class Combat(_Model):
+@part
+class Combat(Document):
     fighter: str
     helper: str | None = None
-    bribe: Bribe = Field(default_factory=Bribe)
-    monsters: list[CombatMonster] = Field(default_factory=list)
-    defeated: list[CombatMonster] = Field(default_factory=list)  # removed without being killed
-    one_shots: list[PlayedOneShot] = Field(default_factory=list)
+    bribe: Bribe = _new(Bribe)
+    monsters: list[CombatMonster] = _new(list)
+    defeated: list[CombatMonster] = _new(list)  # removed without being killed
+    one_shots: list[PlayedOneShot] = _new(list)
     stage: Literal["fight", "run", "reward"] = "fight"
     window: int = 0
-    passed: list[str] = Field(default_factory=list)
-    run_queue: list[str] = Field(default_factory=list)      # who still has to flee, in order
-    fled: dict[str, list[str]] = Field(default_factory=dict)  # player -> monsters already rolled for
-    reward: list[str] = Field(default_factory=list)          # treasures drawn face up, to be split
-    reward_taken: dict[str, int] = Field(default_factory=dict)
+    passed: list[str] = _new(list)
+    run_queue: list[str] = _new(list)      # who still has to flee, in order
+    fled: dict[str, list[str]] = _new(dict)  # player -> monsters already rolled for
+    reward: list[str] = _new(list)          # treasures drawn face up, to be split
+    reward_taken: dict[str, int] = _new(dict)
     # what class abilities added in this fight: strength and run-away bonus per player, and
     # the monsters' side (a thief's backstab); uses counted per "ability:player"
-    ability_bonus: dict[str, int] = Field(default_factory=dict)
-    run_bonus: dict[str, int] = Field(default_factory=dict)
+    ability_bonus: dict[str, int] = _new(dict)
+    run_bonus: dict[str, int] = _new(dict)
     monster_bonus: int = 0
-    ability_uses: dict[str, int] = Field(default_factory=dict)
+    ability_uses: dict[str, int] = _new(dict)
     # Sonnenfinsternis: who played it; the treasures are then split evenly, the odd one theirs. Left out
     # of the stored state while unset, so that states stored before the card was played read the same.
-    split_evenly_by: str | None = Field(default=None, exclude_if=_unset)
+    split_evenly_by: Annotated[str | None, Field(exclude_if=_unset)] = None
 
 
-class Decision(_Model):
+@part
+class Decision(Document):
     """A choice owed by one player. ``default`` is taken when its deadline passes."""
 
     id: int
@@ -133,53 +147,64 @@ class Decision(_Model):
     options: list[str]
     default: str
     blocking: bool = True
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = _new(dict)
 
 
-class Corpse(_Model):
+@part
+class Corpse(Document):
     owner: str
     cards: list[str]
     order: list[str]     # who picks, highest level first
     next: int = 0
 
 
-class Charity(_Model):
+@part
+class Charity(Document):
     giver: str
     recipients: list[str]       # empty: the giver is (one of) the lowest and discards
     excess: int
-    given: dict[str, int] = Field(default_factory=dict)
+    given: dict[str, int] = _new(dict)
 
 
-class GameState(_Model):
+class _Worked(Document):
+    """What a game works out once and keeps beside its fields (never stored): see GameState."""
+
+    __slots__ = ("_catalog", "_seated", "_uids")
+
+
+@part
+class GameState(_Worked):
     rules_version: int = RULES_VERSION
     game: Literal["munchkin"] = "munchkin"
     seed: int
     rng: int
     sets: list[str]
-    options: Options = Field(default_factory=Options)
+    options: Options = _new(Options)
     card_ids: dict[str, str]            # card instance uid -> card design id
-    door_deck: list[str] = Field(default_factory=list)
-    door_discard: list[str] = Field(default_factory=list)
-    treasure_deck: list[str] = Field(default_factory=list)
-    treasure_discard: list[str] = Field(default_factory=list)
-    resolving: list[str] = Field(default_factory=list)  # a card whose effect waits on a decision
+    door_deck: list[str] = _new(list)
+    door_discard: list[str] = _new(list)
+    treasure_deck: list[str] = _new(list)
+    treasure_discard: list[str] = _new(list)
+    resolving: list[str] = _new(list)  # a card whose effect waits on a decision
     players: list[Player]
     active: int = 0
     turn: int = 1
     phase: Phase = "start"
     combat: Combat | None = None
-    decisions: list[Decision] = Field(default_factory=list)
-    corpses: list[Corpse] = Field(default_factory=list)
+    decisions: list[Decision] = _new(list)
+    corpses: list[Corpse] = _new(list)
     charity: Charity | None = None
     turn_passes: bool = False           # the active player died: the turn ends after the combat
     next_id: int = 1
-    cultist_discard: list[str] = Field(default_factory=list)  # Cthulhu: not a discard pile for other purposes
+    cultist_discard: list[str] = _new(list)  # Cthulhu: not a discard pile for other purposes
     lone_human_rewarded: bool = False   # Cthulhu: the last non-Kultist already got the level for it
-    winners: list[str] = Field(default_factory=list)
+    winners: list[str] = _new(list)
     ended_reason: str | None = None     # "won", or "abandoned" when too few players are left
-    _catalog: dict[str, Card] | None = PrivateAttr(default=None)
-    _seated: tuple[int, frozenset[str]] | None = PrivateAttr(default=None)   # see has_player
-    _uids: tuple[dict[str, str], frozenset[str]] | None = PrivateAttr(default=None)   # see card_uids
+
+    def __post_init__(self) -> None:
+        self._catalog: dict[str, Card] | None = None
+        self._seated: tuple[int, frozenset[str]] | None = None   # see has_player
+        self._uids: tuple[dict[str, str], frozenset[str]] | None = None   # see card_uids
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -191,34 +216,31 @@ class GameState(_Model):
         """The card design of a card uid, from the game's card table (card_table). The table is worked
         out at the first lookup and kept, so a state of another rules version is made by validation
         (as a stored game is read), not by setting rules_version on a state already looked into."""
-        cards = self.__pydantic_private__["_catalog"]  # read directly: this is the hottest lookup
+        cards = self._catalog
         if cards is None:
             cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
         return cards[self.card_ids[uid]]
 
     def cards(self) -> dict[str, Card]:
         """The game's card table by design id (card_table), worked out once."""
-        cards = self.__pydantic_private__["_catalog"]
+        cards = self._catalog
         if cards is None:
             cards = self._catalog = card_table(tuple(self.sets), self.rules_version)
         return cards
 
     def clone(self) -> GameState:
-        """A deep copy to change; the card table never changes after setup, so it is shared (the same
-        dict, not validated again: that was a sixth of the copy's time)."""
-        data = self.model_dump(exclude={"card_ids"})
-        data["card_ids"] = {}
-        copy = GameState.model_validate(data)
-        copy.card_ids = self.card_ids
-        private = self.__pydantic_private__      # (read directly: see PLAIN_READS below)
-        copy._catalog = private["_catalog"]
-        copy._uids = private["_uids"]
+        """A deep copy to change (engine.core.documents.copied); the card table never changes after
+        setup, so it is shared (the same dict, with what was worked out from it)."""
+        copy = GameState(**{name: self.card_ids if name == "card_ids" else copied(getattr(self, name))
+                            for name in _STATE_FIELDS})
+        copy._catalog = self._catalog
+        copy._uids = self._uids
         return copy
 
     def card_uids(self) -> frozenset[str]:
         """Every card uid of the game, worked out once: the card table never changes after setup (a
         new table given to the state is noticed)."""
-        card_ids, uids = self.card_ids, self.__pydantic_private__["_uids"]
+        card_ids, uids = self.card_ids, self._uids
         if uids is None or uids[0] is not card_ids:
             uids = self._uids = (card_ids, frozenset(card_ids))
         return uids[1]
@@ -232,7 +254,7 @@ class GameState(_Model):
     def has_player(self, player_id: str) -> bool:
         """O(1): the seated ids are remembered with the number of seats. Players only ever leave a
         started game (never join it), so a changed count is the only way the ids change."""
-        seated = self.__pydantic_private__["_seated"]
+        seated = self._seated
         if seated is None or seated[0] != len(self.players):
             seated = self._seated = (len(self.players), frozenset(p.id for p in self.players))
         return player_id in seated[1]
@@ -280,6 +302,8 @@ class GameState(_Model):
         return found
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
 _MIXED: dict[tuple[str, ...], tuple[dict[str, Card], dict[str, Card]]] = {}   # sets -> (catalog, its mix)
 
 
@@ -295,9 +319,3 @@ def card_table(sets: tuple[str, ...], rules_version: int) -> dict[str, Card]:
         kept = _MIXED[sets] = (cards, mixed_with_impossible(cards, frozenset(catalog(("impossible",)))))
     return kept[1]
 
-
-# fields read with the plain attribute lookup (engine.core.plain_reads): every model of the state.
-# GameState's private attributes (the catalogue, the seats, the card uids) are read only through
-# __pydantic_private__ (self._catalog as an attribute would raise AttributeError)
-PLAIN_READS = read_fields_plainly((Options, ItemInPlay, Player, CombatMonster, PlayedOneShot, Bribe, Combat, Decision,
-                                   Corpse, Charity, GameState), private_read_directly=(GameState,))

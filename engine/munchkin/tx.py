@@ -5,12 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import PUBLIC, Event
-from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.munchkin.state import GameState
-
-# Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
-_event = move_maker(Event, "kind", "audience", "params")
 
 
 class Tx:
@@ -20,7 +16,7 @@ class Tx:
         self.events: list[Event] = []
 
     def emit(self, event_kind: str, /, audience: str = PUBLIC, **params: Any) -> None:
-        self.events.append(_event(event_kind, audience, params))
+        self.events.append(Event(event_kind, audience, params))
 
     def roll(self, player: str, purpose: str) -> int:
         value = self.rng.d6()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import PUBLIC, Event
-from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup.state import (
     CARDS_AS_WRITTEN,
@@ -18,10 +17,6 @@ from engine.smashup.state import (
     treasures_on,
 )
 
-# Event(kind=..., audience=..., params=...) without validating what is already of its type (engine.core.moves)
-_event = move_maker(Event, "kind", "audience", "params")
-
-
 _NO_SAVES: dict[str, str] = {}      # (read only) no card on the minion saves it
 
 
@@ -33,7 +28,7 @@ class Tx:
         self.events: list[Event] = []
 
     def emit(self, kind: str, /, audience: str = PUBLIC, **params: Any) -> None:
-        self.events.append(_event(kind, audience, params))
+        self.events.append(Event(kind, audience, params))
 
     def finish(self) -> None:
         if self.s.rng != self.rng.state:    # (most moves shuffle nothing; a pydantic assignment is slow)

@@ -141,7 +141,7 @@ def check_zone_limits(tx: Tx) -> None:
     for zone, kind in ZONE_LIMITS:
         pending = first_pending(state, kind) if state.decisions else {}
         for player in state.players:
-            cards = player.__dict__[zone]
+            cards = getattr(player, zone)
             if len(cards) < 2 and player.id not in pending:
                 continue            # the allowance is at least 1: nothing to drop, nothing to withdraw
             too_many = len(cards) > zone_allowance(state, player, zone)
