@@ -31,6 +31,11 @@ def contents(state: Any, lang: str, names: dict[str, str]) -> dict[str, Content]
     return frontend_of(state).pictures(state, lang, names)
 
 
+def hand_content(state: Any, player_id: str, lang: str, names: dict[str, str]) -> Content:
+    """The picture of one player's hand (for that player alone), as the state's game draws it."""
+    return frontend_of(state).hand_picture(state, player_id, lang, names)
+
+
 def names_of(state: Any) -> dict[str, str]:
     """The seats' own names (a front end may pass others: a bot's seat marked, say)."""
     return {p.id: p.name for p in state.players}
