@@ -1,7 +1,8 @@
 """Pictures of the table, drawn with Pillow from a game state, a language and the players' names.
 
 Each picture is built in two steps: its visible content (a small JSON-able dict of exactly what is
-drawn, never a card from a hand), then the PNG. A cache keyed by the content's digest skips the
+drawn; a table picture never shows a card from a hand, a hand's picture is for its player alone),
+then the PNG. A cache keyed by the content's digest skips the
 drawing when what a picture shows has not changed. No Discord and no files here, except the folder
 writer that the console's ``--images DIR`` uses.
 """
