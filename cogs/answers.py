@@ -150,4 +150,6 @@ class Answer:
                 await self.interaction.response.edit_message(**message)
                 self._first_answer_sent()
             else:                      # deferred privately after all: the new page comes privately
+                if "attachments" in message:           # (a new message carries them as its files)
+                    message["files"] = message.pop("attachments")
                 await self.interaction.followup.send(ephemeral=True, **message)

@@ -205,11 +205,13 @@ async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, resu
     if interaction.type is not discord.InteractionType.component or interaction.message is None:
         await reply(interaction, ui(lang, "done"), ephemeral=True)
         return
-    embed, view, digest = bot.publisher.hand_message(result, player_id, namer)
+    from cogs.hand import hand_files, hand_message
+
+    hand = hand_message(bot, result, player_id, namer)
     # marked first, so that the publisher's own update of this message, due now, is not a second edit
-    await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, digest)
+    await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, hand.digest)
     try:
-        await Answer.of(interaction).edit(embed=embed, view=view)
+        await Answer.of(interaction).edit(embed=hand.embed, view=hand.view, attachments=await hand_files(hand))
     except discord.HTTPException:
         await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, "")
         raise

@@ -14,10 +14,25 @@ TableMessage = tuple[str, list[discord.Embed], discord.ui.View]
 
 
 @dataclass(frozen=True)
+class HandPlays:
+    """What the hand's two-step menu (cogs/hand.py) needs from a game: first a card, then, where the
+    card has more than one legal play, which of them (its target, base or side)."""
+
+    prompt: Callable[[Any, str], int | None]        # (state, player) -> the moment the menu is for; None: none now
+    moves: Callable[[Any, str], list]               # (state, player) -> the legal plays of cards now
+    card_of: Callable[[Any], str]                   # a play -> the card it plays (or whose talent it uses)
+    card_label: Callable[[Any, str, Any], str]      # (state, card, namer) -> the card's entry in the first menu
+    move_label: Callable[[Any, Any, Any], str]      # (state, play, namer) -> the play's entry in the second
+    encode: Callable[[Any], str]                    # a play -> a select value
+    decode: Callable[[str, str], Any]               # (value, actor) -> the play
+
+
+@dataclass(frozen=True)
 class DiscordFrontend:
     key: str
     extension: str                                          # the module of the game's own cog
     table_message: Callable[[Any, Any, Any], TableMessage]  # (bot, result, namer) -> the public message
     table_embed: Callable[[Any, Any], discord.Embed]        # (state, namer) -> the table as an embed
     private_components: Callable[[Any, str, Any], discord.ui.View]   # (result, player, namer) -> DM menus
+    hand_plays: HandPlays                                   # the cards the hand's menu offers
     dynamic_items: tuple[type, ...]                         # buttons and menus that outlive a restart

@@ -27,7 +27,10 @@ def extensions() -> list[str]:
 
 
 def dynamic_items() -> tuple[type, ...]:
-    return tuple(item for key in PACKAGES for item in frontend(key).dynamic_items)
+    # the hand's menus serve every game
+    from cogs.hand import HAND_ITEMS
+
+    return (*HAND_ITEMS, *(item for key in PACKAGES for item in frontend(key).dynamic_items))
 
 
 def table_message(bot: Any, result: Any, namer: Any):

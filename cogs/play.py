@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import channel_key, guild_key, hand_title, lang_of, namer_for, perform, reply, reply_error
-from cogs.games import frontend_of as discord_frontend_of
+from cogs.base import channel_key, guild_key, lang_of, namer_for, perform, reply, reply_error
+from cogs.hand import hand_files, hand_message
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name
 from engine.core.errors import IllegalAction
 from table.errors import TableError
 from table.games import frontend_of
-from table.render import option_label, private_view
+from table.render import option_label
 from table.service import ActResult
 from table.suggestions import legal_answers, legal_moves
 from table.text_match import fold
@@ -250,18 +250,15 @@ class Play(commands.Cog):
                 if not state.has_player(seat):
                     continue
                 namer = await namer_for(self.bot, game.id, lang, state)
-                embed = discord.Embed(title=hand_title(self.bot, lang, game.id, game.channel_id),
-                                      description="\n".join(private_view(state, seat, namer))[:4000])
-                shown_result = ActResult(game.id, game.channel_id, game.version, state)
-                view = discord_frontend_of(state).private_components(shown_result, seat, namer)
-                shown.append((embed, view))
+                shown.append(hand_message(self.bot, ActResult(game.id, game.channel_id, game.version, state), seat,
+                                          namer))
             if not shown:
                 raise TableError("not_seated" if record else "no_game")
         except (TableError, IllegalAction) as exc:
             await reply_error(interaction, exc, lang)
             return
-        for embed, view in shown[:5]:
-            await reply(interaction, embed=embed, view=view, ephemeral=True)
+        for hand in shown[:5]:
+            await reply(interaction, embed=hand.embed, view=hand.view, files=await hand_files(hand), ephemeral=True)
         await self.bot.publisher.tell_if_dms_closed(interaction, records[0].id, lang)
 
 

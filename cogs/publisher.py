@@ -11,16 +11,16 @@ import json
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.games import frontend_of, table_embed, table_message
+from cogs.games import table_embed, table_message
+from cogs.hand import HandMessage, hand_files, hand_message
 from cogs.limits import outgoing
 from cogs.pictures import Throttle, as_file, move_pictures, picture_digest, table_picture
 from cogs.texts import game_ui, ui
 from table.logs import log_error
-from table.render import private_view
 from table.service import ActResult
 from table.store import PrivateMessage
 
@@ -181,9 +181,9 @@ class Publisher:
         for player_id in playing:
             await asyncio.sleep(0)   # one seat's legal moves at a time: interactions are answered in between
             lang = await self.bot.languages.for_user(player_id, guild_id)
-            embed, view, digest = self.hand_message(result, player_id, namer_of(record, seats, lang, result.state))
+            hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state))
             self._want(result.game_id, player_id, functools.partial(
-                self._update_hand, result.game_id, player_id, embed, view, digest))
+                self._update_hand, result.game_id, player_id, hand.embed, hand.view, hand.digest, hand))
         gone = "hand_game_ended" if result.status == "ended" else "hand_you_left"
         for seat in seats:     # who left, or everyone once the game was ended
             if seat.user_id not in playing:
@@ -192,17 +192,6 @@ class Publisher:
                                       description=ui(lang, gone), colour=discord.Colour.dark_grey())
                 self._want(result.game_id, seat.user_id, functools.partial(
                     self._close_hand, result.game_id, seat.user_id, embed, gone))
-
-    def hand_message(self, result: ActResult, player_id: str, namer: Any) -> tuple[discord.Embed, discord.ui.View, str]:
-        """A player's hand message after a result: its embed, its menus and buttons, and their digest."""
-        from cogs.base import hand_title
-
-        lines = private_view(result.state, player_id, namer)
-        view = private_view_components(result, player_id, namer)
-        digest = hashlib.sha256(("\n".join(lines) + repr(view.to_components())).encode()).hexdigest()
-        embed = discord.Embed(title=hand_title(self.bot, namer.lang, result.game_id, result.channel_id),
-                              description="\n".join(lines), colour=discord.Colour.dark_gold())
-        return embed, view, digest
 
     async def mark_hand_current(self, game_id: int, player_id: str, message_id: int, digest: str) -> None:
         """The hand message was brought up to date by the click made on it: no second edit for the same."""
@@ -243,13 +232,16 @@ class Publisher:
                 self._update_hand, game_id, spectator.user_id, embed, discord.ui.View(), digest))
 
     async def _update_hand(self, game_id: int, player_id: str, embed: discord.Embed, view: discord.ui.View,
-                           digest: str) -> None:
+                           digest: str, hand: HandMessage | None = None) -> None:
+        """A hand message (``hand``: with the picture of its cards, drawn only now that it is sent) or
+        a spectator's table, sent or edited unless it shows this already."""
         store = self.bot.table.store
         record = await store.private_message(game_id, player_id)
         if record.digest == digest or record.closed:
             return
         try:
-            await self._send_or_edit(record, player_id, embed, view)
+            files = await hand_files(hand) if hand is not None else None
+            await self._send_or_edit(record, player_id, embed, view, files)
             record.digest = digest
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
@@ -258,17 +250,21 @@ class Publisher:
         await store.save_private_message(record)
 
     async def _send_or_edit(self, record: PrivateMessage, user_id: str, embed: discord.Embed,
-                            view: discord.ui.View) -> None:
+                            view: discord.ui.View, files: list[discord.File] | None = None) -> None:
         if record.channel_id and record.message_id:
             channel = self.bot.get_partial_messageable(int(record.channel_id))
+            attachments = {"attachments": files} if files is not None else {}    # the picture replaces the old one
             try:
-                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(embed=embed, view=view))
+                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(embed=embed, view=view),
+                                                                               **attachments)
                 return
             except discord.NotFound:
                 pass    # the player deleted it: send a new one
+            for file in files or []:
+                file.reset()
         recipient = await self.bot.table.user_for(record.game_id, user_id)   # a stand-in gets the seat's hand
         dm = await self.bot.create_dm(discord.Object(int(recipient)))
-        message = await dm.send(**outgoing(embed=embed, view=view))
+        message = await dm.send(**outgoing(embed=embed, view=view), files=files or [])
         record.channel_id, record.message_id = str(message.channel.id), str(message.id)
 
     async def status_text(self, result: ActResult) -> str:
@@ -413,7 +409,3 @@ class Publisher:
             record.closed = 2
             await self.bot.table.store.save_private_message(record)
 
-
-def private_view_components(result: ActResult, player_id: str, namer) -> discord.ui.View:
-    """The menus under a player's hand, as the game draws them."""
-    return frontend_of(result.state).private_components(result, player_id, namer)

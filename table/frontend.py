@@ -56,6 +56,7 @@ class TableFrontend:
     card_entries: Callable[[], Iterable[CardEntry]]
     card_answer: Callable[[str, str, str], list[str]]      # (set key, card id, lang) -> the answer's lines
     pictures: Callable[[Any, str, dict[str, str]], dict[str, Any]]   # (state, lang, names) -> contents by file
+    hand_picture: Callable[[Any, str, str, dict[str, str]], Any]    # (state, player, lang, names) -> its content
     # ---- the end-of-game summary (table/history.py): a fresh tally of the game's own numbers
     summary_tally: Callable[[], Tally]
     # ---- /hilfe: what a seated player can do now

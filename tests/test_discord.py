@@ -200,12 +200,17 @@ async def test_playing_a_card_from_the_dm_menu(table: Table):
     version = (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version
     posts = len(table.public())
     for member in table.players:
-        menus = [(c, m) for m in table.dms(member) for c in custom_ids(m) if c.startswith("sl:playsel:")]
+        menus = [(c, m) for m in table.dms(member) for c in custom_ids(m) if c.startswith("sl:hand:")]
         if not menus:
             continue
         custom_id, message = menus[-1]
         menu = next(child for row in message.components for child in row.children if child.custom_id == custom_id)
-        answer = await member.user.select(message, [menu.options[0].value], custom_id=custom_id)
+        state = await table.state()
+        plain = [o.value for o in menu.options if len([m for m in legal_actions(state, table.uid(member))
+                                                       if isinstance(m, A.PlayCard) and m.card == o.value]) == 1]
+        if not plain:          # a card without a choice of target is played with one pick
+            continue
+        answer = await member.user.select(message, plain[:1], custom_id=custom_id)
         await table.settle()
         # issue 36: the pick redraws its own DM message (no "done" left behind) ...
         assert not refusals(answer) and not answer.followups, texts(answer)

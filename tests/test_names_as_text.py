@@ -114,7 +114,16 @@ async def test_a_dm_shows_names_as_text_and_its_menus_as_chosen(table: Table):
     for index, player in enumerate(state.players):
         marker = "▶" if index == state.active else " "
         assert watched[index] == f"{marker} {sent(table, player.id)} (m): Level 1, Strength 1, 8 cards in hand"
-    menus = [o.label for m in table.dms(table.players[0]) for row in m.components for c in row.children
+    # the hand's second menu (a card's targets, issue 36) names the players as they are
+    from engine.munchkin import actions as M
+    from engine.munchkin.rules import legal_actions
+
+    first = table.players[0]
+    plays = [m for m in legal_actions(state, table.uid(first)) if isinstance(m, M.PlayCard) and m.target_player]
+    assert plays
+    menu = f"sl:hand:{await table.game_id()}:{state.combat.window if state.combat else 0}"
+    step_two = await first.user.select(table.carrying(table.dms(first), menu), [plays[0].card], custom_id=menu)
+    menus = [o.label for row in step_two.response.message.components for c in row.children
              for o in getattr(c, "options", [])]
     aimed = [label for label in menus if "→" in label]
     assert aimed and all(label.split(" → ")[1] in (BOSS, RIESIG, KLEIN) for label in aimed)

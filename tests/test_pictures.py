@@ -21,7 +21,7 @@ from engine.smashup.power import breakpoint_of, total_power
 from table.munchkin.render import combat_view, fighting_strength
 from table.munchkin.samples import in_combat, munchkin_game, with_big_item
 from table.pictures import PictureCache, PictureFolder, contents, digest, render
-from table.pictures.draw import drawable
+from table.pictures.draw import png
 from table.pictures.samples import names_of
 from table.render import Namer
 from table.smashup.samples import smashup_game
@@ -53,7 +53,8 @@ def shown_names(content) -> set[str]:
     for panel in content["panels"]:
         texts += [panel["head"], panel.get("right", "")] + [line["text"] for line in panel.get("lines", [])]
     parts = {part.strip() for t in texts for part in re.split(r": |, | \+ | → ", t)}
-    return parts | {re.sub(r" -?\d+$", "", part) for part in parts}
+    faces = {face["name"] for panel in content["panels"] for face in panel.get("faces", [])}
+    return parts | {re.sub(r" -?\d+$", "", part) for part in parts} | faces
 
 
 def assert_no_hand_card(state, content, lang="de") -> None:
@@ -80,7 +81,14 @@ def test_the_status_picture_shows_every_player_and_no_card_from_a_hand(sets, pla
     for panel, player in zip(content["panels"], state.players, strict=True):
         assert panel["right"].startswith(f"Stufe {player.level} · Stärke {fighting_strength(state, player)}")
         assert {"text": f"Handkarten: {len(player.hand)}", "color": state.players.index(player)} in panel["lines"]
-    assert any(line["text"].startswith("Groß: ") for line in content["panels"][0]["lines"])
+    # issue 36: the cards in front of a player are drawn as their faces, a Big item marked as such
+    first = state.players[0]
+    in_front = card_names(state, [u for u in [*first.classes, *first.races, *first.loyalties, *first.trainings,
+                                  *first.extras, *first.powers, *first.followers, *first.curses, first.super_munchkin,
+                                  first.half_breed,
+                                  *(u for i in first.items for u in (i.uid, *i.enhancers))] if u])
+    assert {face["name"] for face in content["panels"][0]["faces"]} == in_front
+    assert any(face.get("big") == "Groß" for face in content["panels"][0]["faces"])
     assert_no_hand_card(state, content)
     width, height = png_size(PictureCache().png(content))
     assert width >= 800 and height > 100 * players
@@ -230,9 +238,16 @@ def test_the_async_helper_draws_off_the_event_loop():
     assert digest(content) == digest(json.loads(shown_text(content)))
 
 
-def test_umlauts_and_signs_the_default_font_lacks_are_drawn_as_close_as_it_can():
-    assert drawable("Stärke – Groß") == "Sta\u0308rke - Gross"
-    assert drawable("Café → ▶") == "Cafe -> >"
+def test_sharp_s_and_umlauts_are_drawn_as_themselves():
+    """Issue 36: "Großfuß" is drawn with its ß, not spelled "Grossfuss" (the bundled font has the glyphs)."""
+    from table.pictures.fonts import font
+
+    def drawn(text: str) -> bytes:
+        return png({"title": text, "panels": [{"head": text, "lines": [{"text": "Stärke – Öl, Übel, Ähre"}]}]})
+
+    assert drawn("Großfuß") != drawn("Grossfuss")
+    missing = bytes(font(31).getmask("\uffff"))
+    assert all(bytes(font(31).getmask(char)) != missing for char in "ßäöüÄÖÜ–→▶")
 
 
 def test_the_console_writes_the_status_and_combat_pictures(tmp_path):
@@ -255,3 +270,88 @@ def test_the_benchmark_prints_milliseconds_per_picture():
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert len(re.findall(r"^.+: \d+\.\d ms per image$", run.stdout, re.M)) == 3
+
+
+def test_every_card_in_the_data_draws_a_face_in_both_languages():
+    """Issue 36: each card design of every set (Munchkin's and Smash Up's) has a face, in German and
+    in English, with its name on it and no blank card."""
+    from engine.munchkin.cards import available_sets, catalog
+    from engine.smashup.cards import designs
+    from table.munchkin.picture import card_face as munchkin_face
+    from table.pictures.faces import face_image
+    from table.smashup.picture import card_face as smashup_face
+
+    cards = [(munchkin_face, c) for s in available_sets() for c in catalog((s,)).values()]
+    cards += [(smashup_face, c) for c in designs().values()]
+    assert len(cards) > 500
+    for lang in ("de", "en"):
+        for face_of, card in cards:
+            face = face_of(card, lang)
+            assert face["name"] == (card.name_en if lang == "en" else card.name_de)
+            image = face_image(face, 60)
+            assert image.size == (60, 84) and len(image.getcolors(4096) or range(4097)) > 3
+
+
+def test_faces_show_the_numbers_that_matter():
+    """A monster's level and treasures, an item's bonus and gold and its Big marker, a minion's power,
+    a base's breakpoint and victory points (C: monster cards, items; SU l.180 breakpoints)."""
+    from engine.munchkin.cards import catalog
+    from engine.smashup.cards import data
+    from table.munchkin.picture import card_face as munchkin_face
+    from table.smashup.picture import card_face as smashup_face
+
+    cards = list(catalog(("cthulhu",)).values())
+    monster = next(c for c in cards if c.kind == "monster" and c.treasures > 1)
+    expected = {"badge": str(monster.level), "foot": f"{monster.treasures} Schätze", "icon": "monster",
+                "style": "monster"}
+    assert expected.items() <= munchkin_face(monster, "de").items()
+    big = next(c for c in cards if c.kind == "item" and c.big and c.bonus)
+    face = munchkin_face(big, "en")
+    assert face["big"] == "Big" and face["badge"] == f"+{big.bonus}" and face["value"] == f"{big.value} gold"
+    minion = next(c for c in data().cards if c.kind == "minion")
+    assert smashup_face(minion, "de")["badge"] == str(minion.power) and smashup_face(minion, "de", 7)["badge"] == "7"
+    base = data().bases[0]
+    assert smashup_face(base, "de")["badge"] == str(base.breakpoint)
+    assert smashup_face(base, "de")["foot"] == "SP " + "/".join(map(str, base.vp))
+
+
+@pytest.mark.parametrize("game", ["munchkin", "smashup"])
+def test_the_hand_picture_shows_the_hand_and_changes_with_it(game):
+    """Issue 36: the hand's picture has one face per card in the hand, named as the cards are, and a
+    different hand is a different picture (its digest changes)."""
+    from table.munchkin.picture import hand_content as munchkin_hand
+    from table.smashup.picture import hand_content as smashup_hand
+
+    state = munchkin_game(("cthulhu",), 3, seed=3) if game == "munchkin" else smashup_game(3, seed=2)
+    hand_of = munchkin_hand if game == "munchkin" else smashup_hand
+    seat = next(p for p in state.players if len(p.hand) >= 2)
+    content = hand_of(state, seat.id, "de", names_of(state))
+    faces = content["panels"][0]["faces"]
+    namer = Namer("de", names_of(state), state, tuple(getattr(state, "sets", ("smashup",))))
+    assert [face["name"] for face in faces] == [namer.card(u) for u in seat.hand]
+    drawn = png(content)
+    with Image.open(io.BytesIO(drawn)) as image:
+        assert len(image.convert("RGB").getcolors(1 << 16) or range(1 << 16)) > 20     # not a blank picture
+    seat.hand.pop()
+    fewer = hand_of(state, seat.id, "de", names_of(state))
+    assert len(fewer["panels"][0]["faces"]) == len(faces) - 1 and digest(fewer) != digest(content)
+
+
+def test_smashup_treasures_in_a_hand_are_marked_as_not_counted():
+    """SU l.502: treasures do not count toward the hand limit; the hand picture says so on each."""
+    from engine.smashup.rules import hand_cards
+    from table.smashup.picture import hand_content
+
+    state = smashup_game(3, seed=2)
+    seat = state.active_player
+    treasure = next(u for u, design in state.card_ids.items() if design.startswith("treasure-")
+                    and u not in seat.hand)
+    for holder in state.players:       # the treasure taken from wherever the sample put it
+        if treasure in holder.hand:
+            holder.hand.remove(treasure)
+    seat.hand.append(treasure)
+    content = hand_content(state, seat.id, "de", names_of(state))
+    notes = [face.get("note") for face in content["panels"][0]["faces"]]
+    assert notes[-1] == "zählt nicht zum Limit" and notes.count("zählt nicht zum Limit") == (
+        len(seat.hand) - len(hand_cards(state, seat.id)))
+    assert content["subtitle"].startswith(f"{len(hand_cards(state, seat.id))} von höchstens 10")

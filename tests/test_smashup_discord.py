@@ -211,7 +211,7 @@ async def test_hand_is_private_and_the_dm_offers_the_plays(table: Table):
     first_card = state.card(state.player(table.uid(me)).hand[0]).name_en
     assert first_card in shown and "Plays left" in shown
     await table.settle()
-    assert any(c.startswith("sl:su:playsel:") for m in table.dms(me) for c in custom_ids(m))
+    assert any(c.startswith("sl:hand:") for m in table.dms(me) for c in custom_ids(m))
     public_text = "\n".join(_text(m) for m in table.public())
     hand_line = next(line for line in shown.splitlines() if line.startswith("Your hand"))
     assert hand_line not in public_text

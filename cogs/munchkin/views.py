@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.frontend import TableMessage
+from cogs.frontend import HandPlays, TableMessage
 from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
@@ -300,20 +300,27 @@ def fits_custom_id(game_id: int, decision: int, option: str) -> bool:
 
 
 def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
-    """Select menus in the DM: one to play a card that is playable right now, and one for each
-    decision the player owes (Discord allows five rows)."""
+    """Select menus in the DM beside the hand's cards (cogs/hand.py): one for each decision the player
+    owes (Discord allows five rows, the first is the cards')."""
     namer = namer.labels()      # a menu shows its text as it is
     state = result.state
     view = discord.ui.View(timeout=None)
-    plays = play_options(state, player_id, namer)
-    if plays:
-        view.add_item(PlayChoice(result.game_id, _window_of(state), page_of(plays, 0, namer.lang), namer.lang))
     for decision in [d for d in state.decisions if d.player == player_id][:4]:
         options = page_of(decision_options(decision, namer), 0, namer.lang)
         for item in decision_items(result.game_id, decision.id, options, namer.lang):
             view.add_item(item)
     return view
 
+
+HAND_PLAYS = HandPlays(
+    prompt=lambda state, player_id: _window_of(state),       # cards are played in and out of combat
+    moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayCard)],
+    card_of=lambda action: action.card,
+    card_label=lambda state, card, namer: namer.card(card),
+    move_label=lambda state, action, namer: play_label(action, namer),
+    encode=encode_play,
+    decode=decode_play,
+)
 
 DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, DecisionOptionButton)
 

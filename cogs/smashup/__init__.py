@@ -12,5 +12,6 @@ FRONTEND = DiscordFrontend(
     table_message=views.table_message,
     table_embed=views.bases_embed,
     private_components=views.private_components,
+    hand_plays=views.HAND_PLAYS,
     dynamic_items=views.DYNAMIC_ITEMS,
 )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.frontend import TableMessage
+from cogs.frontend import HandPlays, TableMessage
 from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
@@ -157,17 +157,13 @@ def play_options(state: GameState, player_id: str, namer: Namer) -> list[tuple[s
 
 
 def private_components(result: ActResult, player_id: str, namer: Namer) -> discord.ui.View:
-    """Under the hand in the DM: a menu of plays in one's turn, the specials menu in a scoring round
-    when it is one's say, and the discard menu at the hand limit."""
+    """Under the hand in the DM, beside its cards in one's turn (cogs/hand.py): the specials menu in a
+    scoring round when it is one's say, and the discard menu at the hand limit."""
     namer = namer.labels()      # a menu shows its text as it is
     state: GameState = result.state
     view = discord.ui.View(timeout=None)
     if state.phase == "over" or state.draft is not None:
         return view
-    if state.phase == "play" and state.active_player.id == player_id:
-        options = play_options(state, player_id, namer)
-        if options:
-            view.add_item(SuPlayChoice(result.game_id, state.turn, page_of(options, 0, namer.lang), namer.lang))
     if state.scoring is not None and next_to_decide(state) == player_id:
         specials = menu_options(state, player_id, SPECIALS, namer)
         if specials:
@@ -186,6 +182,24 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
             view.add_item(DiscardChoice(result.game_id, decision.id, [(card_label(state, u, namer), u) for u in cards],
                                         over, namer.lang))
     return view
+
+
+def _hand_prompt(state: GameState, player_id: str) -> int | None:
+    """The hand's cards are played in one's own turn; the menu is drawn for that turn."""
+    if state.phase == "play" and state.draft is None and state.active_player.id == player_id:
+        return state.turn
+    return None
+
+
+HAND_PLAYS = HandPlays(
+    prompt=_hand_prompt,
+    moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, PLAYS)],
+    card_of=lambda action: action.card,
+    card_label=lambda state, card, namer: namer.card(card),
+    move_label=move_label,
+    encode=encode,
+    decode=decode,
+)
 
 
 # ---------------------------------------------------------------------- shared helpers

@@ -89,6 +89,7 @@ FRONTEND = TableFrontend(
     card_entries=lookup.card_entries,
     card_answer=lookup.card_answer,
     pictures=picture.pictures,
+    hand_picture=picture.hand_content,
     summary_tally=MunchkinTally,
     help_now=help_now,
 )

@@ -5,17 +5,53 @@ two strengths, who has passed). Strengths come from table.render so picture and 
 from __future__ import annotations
 
 from engine.munchkin import combat as cb
+from engine.munchkin.cards import Card
 from engine.munchkin.state import GameState, Player
 from table.i18n import word
-from table.munchkin.render import fighting_strength, item_label
+from table.munchkin.render import fighting_strength
 from table.pictures.draw import Content, label
 from table.render import Namer
 
+HAND_FACE_WIDTH = 170   # five cards of a hand in a row
 WINNING_LEVEL = 10      # the level bar runs towards the level that wins
 # the slots a player's items are listed under, in the order a character is read top to bottom
 SLOTS = ("headgear", "armor", "footgear", "hands", "big", "vehicle", "other")
 SLOT_OF = {"headgear": "headgear", "armor": "armor", "footgear": "footgear", "hand": "hands",
            "two_hands": "hands", "vehicle": "vehicle"}
+
+
+# each kind's frame and icon on its face (table/pictures/faces.py); a kind not named takes its deck's frame
+FACE_STYLES = {"monster": "monster", "curse": "curse", "class": "class", "race": "race", "super_munchkin": "class",
+               "half_breed": "race", "item": "item", "oneshot": "oneshot", "enhancer": "enhancer",
+               "item_enhancer": "treasure", "hireling": "follower", "ally": "follower", "power": "ability",
+               "loyalty": "ability", "extra_loyalty": "ability", "training": "ability", "extra_training": "ability",
+               "trap": "trap"}
+FACE_ICONS = {"super_munchkin": "class", "half_breed": "race", "item_enhancer": "enhancer", "hireling": "follower",
+              "ally": "follower", "extra_loyalty": "loyalty", "extra_training": "training"}
+BONUS_KINDS = ("item", "oneshot", "enhancer", "item_enhancer")
+
+
+def card_face(card: Card, lang: str) -> Content:
+    """What a card's face shows: its deck and kind (an item's slot), its name, and its numbers (a
+    monster's level and treasures, a bonus, the gold value, the Big marker)."""
+    icon = FACE_ICONS.get(card.kind, card.kind)
+    kind = label(lang, f"kind_{card.kind}")
+    if card.kind == "item":
+        icon = card.slot if card.slot and card.slot != "none" else "item"
+        kind = label(lang, f"face_slot_{card.slot}") if card.slot and card.slot != "none" else kind
+    face: Content = {"name": card.name_en if lang == "en" else card.name_de,
+                     "style": FACE_STYLES.get(card.kind, card.deck), "icon": icon,
+                     "band": f"{label(lang, 'face_' + card.deck)} · {kind}"}
+    if card.kind in ("monster", "wandering") and card.level:
+        face["badge"] = str(card.level)
+        face["foot"] = label(lang, "face_treasure_one" if card.treasures == 1 else "face_treasures", n=card.treasures)
+    elif card.kind in BONUS_KINDS and card.bonus:
+        face["badge"] = f"{card.bonus:+d}"
+    if card.value:
+        face["value"] = label(lang, "face_gold", n=card.value)
+    if card.big:
+        face["big"] = label(lang, "face_big")
+    return face
 
 
 def namer_for(state: GameState, lang: str, names: dict[str, str]) -> Namer:
@@ -42,24 +78,31 @@ def _player_panel(state: GameState, index: int, player: Player, namer: Namer) ->
     character = (("classes", [*player.classes, *player.races, player.super_munchkin, player.half_breed]),
                  ("loyalties", [*player.loyalties, *player.trainings, *player.extras]),
                  ("powers", player.powers), ("followers", player.followers), ("curses", player.curses))
-    lines = [{"text": f"{label(lang, key)}: {', '.join(namer.card(u) for u in uids if u)}"}
-             for key, uids in character if any(uids)]
-    lines += [{"text": f"{label(lang, 'slot_' + slot)}: {', '.join(items)}"}
-              for slot, items in items_by_slot(state, player, namer).items()]
-    lines.append({"text": label(lang, "hand", n=len(player.hand)), "color": index})
+    faces = [card_face(state.card(u), lang) for _, uids in character for u in uids if u]
+    faces[len(faces) - len(player.curses):len(faces) - len(player.curses)] = item_faces(state, player, lang)
+    lines = [{"text": label(lang, "hand", n=len(player.hand)), "color": index}]
     head = f"{namer.player(player.id)} ({word(lang, 'sex_' + player.sex)})"     # the character's sex counts
     return {"head": head, "right": right, "color": index, "bar": [player.level, WINNING_LEVEL],
-            "mark": index == state.active and state.phase != "over", "lines": lines}
+            "mark": index == state.active and state.phase != "over", "lines": lines, "faces": faces}
 
 
-def items_by_slot(state: GameState, player: Player, namer: Namer) -> dict[str, list[str]]:
-    """The items on the table under their slot (a Big item under "big"), the carried ones as the backpack."""
-    slots: dict[str, list[str]] = {}
-    for item in player.items:
-        card = state.card(item.uid)
-        slot = "backpack" if not item.in_use else "big" if card.big else SLOT_OF.get(card.slot or "", "other")
-        slots.setdefault(slot, []).append(item_label(item, namer))
-    return {slot: slots[slot] for slot in (*SLOTS, "backpack") if slot in slots}
+def item_faces(state: GameState, player: Player, lang: str) -> list[Content]:
+    """The player's items by slot, each followed by the enhancers on it; a carried one dimmed and
+    marked as in the backpack."""
+    faces = []
+    by_slot = sorted(player.items, key=lambda item: (not item.in_use, SLOTS.index(_slot_of(state, item))))
+    for item in by_slot:
+        for uid in (item.uid, *item.enhancers):
+            face = card_face(state.card(uid), lang)
+            if not item.in_use:
+                face |= {"dim": True, "note": label(lang, "slot_backpack")}
+            faces.append(face)
+    return faces
+
+
+def _slot_of(state: GameState, item) -> str:
+    card = state.card(item.uid)
+    return "big" if card.big else SLOT_OF.get(card.slot or "", "other")
 
 
 def combat_content(state: GameState, lang: str, names: dict[str, str]) -> Content | None:
@@ -84,8 +127,9 @@ def _monster_panel(state: GameState, monster, namer: Namer) -> Content:
     lines = [{"text": label(lang, "level", n=state.card(monster.uid).level)}]
     if monster.enhancers:
         lines.append({"text": f"{label(lang, 'enhancers')}: {namer.cards(monster.enhancers)}"})
+    faces = [card_face(state.card(u), lang) for u in (monster.uid, *monster.enhancers)]
     return {"head": namer.card(monster.uid), "right": label(lang, "strength", n=cb.monster_strength(state, monster)),
-            "color": -1, "lines": lines}
+            "color": -1, "lines": lines, "faces": faces}
 
 
 def _sides_panel(state: GameState, namer: Namer) -> Content:
@@ -109,6 +153,16 @@ def _sides_panel(state: GameState, namer: Namer) -> Content:
 
 def seat_of(state: GameState, player_id: str) -> int:
     return next(i for i, p in enumerate(state.players) if p.id == player_id)
+
+
+def hand_content(state: GameState, player_id: str, lang: str, names: dict[str, str]) -> Content:
+    """The picture of a player's hand, for that player alone: each card's face."""
+    namer = namer_for(state, lang, names)
+    hand = state.player(player_id).hand
+    return {"title": label(lang, "hand_title", player=namer.player(player_id)), "subtitle": _whose_move(state, namer),
+            "panels": [{"head": label(lang, "hand", n=len(hand)), "face_width": HAND_FACE_WIDTH,
+                        "faces": [card_face(state.card(u), lang) for u in hand],
+                        "lines": [] if hand else [{"text": label(lang, "hand_empty")}]}]}
 
 
 def pictures(state: GameState, lang: str, names: dict[str, str]) -> dict[str, Content]:

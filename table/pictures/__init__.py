@@ -1,7 +1,8 @@
 """Pictures of the table, drawn with Pillow from a game state, a language and the players' names.
 
 Each picture is built in two steps: its visible content (a small JSON-able dict of exactly what is
-drawn, never a card from a hand), then the PNG. A cache keyed by the content's digest skips the
+drawn; a table picture never shows a card from a hand, a hand's picture is for its player alone),
+then the PNG. A cache keyed by the content's digest skips the
 drawing when what a picture shows has not changed. No Discord and no files here, except the folder
 writer that the console's ``--images DIR`` uses.
 """
@@ -29,6 +30,11 @@ def contents(state: Any, lang: str, names: dict[str, str]) -> dict[str, Content]
     """The pictures a table shows now, by file name, as the state's game draws them (each game's
     ``picture`` module)."""
     return frontend_of(state).pictures(state, lang, names)
+
+
+def hand_content(state: Any, player_id: str, lang: str, names: dict[str, str]) -> Content:
+    """The picture of one player's hand (for that player alone), as the state's game draws it."""
+    return frontend_of(state).hand_picture(state, player_id, lang, names)
 
 
 def names_of(state: Any) -> dict[str, str]:

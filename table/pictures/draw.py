@@ -2,19 +2,20 @@
 base) each with a header, an optional bar (level towards 10, power towards the breakpoint) and
 lines of text. Nothing here knows a game: what is drawn is exactly the content it is given.
 
-The font is Pillow's own scalable default font, so a machine without system fonts draws the same.
+The type is DejaVu Sans Condensed (fonts.py); cards are drawn as faces (faces.py).
 """
 
 from __future__ import annotations
 
 import io
-import unicodedata
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from table.i18n import text
+from table.pictures.faces import face_height, face_image, faces_row_height
+from table.pictures.fonts import INK, PLAYER_COLOURS, font, length
 
 WIDTH = 1000            # a phone shows the picture at its full width: large type, few columns
 MARGIN = 24
@@ -22,25 +23,21 @@ PAD = 16
 TITLE_SIZE, HEAD_SIZE, BODY_SIZE = 46, 38, 31
 LINE_GAP = 8
 BAR_HEIGHT = 14
+FACE_WIDTH = 140        # the cards in front of a player, a monster, a base's minions: small faces
+FACE_GAP = 10
 BLENDS = 5          # steps between a colour and the ground it is drawn on (anti-aliased edges)
 
 BACKGROUND = (250, 246, 236)
 PANEL = (255, 255, 255)
-INK = (30, 30, 36)
 MUTED = (110, 104, 96)
 MARK = (255, 214, 92)         # the active player's (or the fighter's) panel edge
 BAR_BACK = (226, 220, 208)
-# a colour per seat, distinct on a small screen and for common colour blindness
-PLAYER_COLOURS = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233), (166, 130, 0))
 NEUTRAL = (90, 90, 100)
 MONSTER = (170, 40, 40)
 
 Content = dict[str, Any]
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
 
 
 @cache
@@ -63,48 +60,13 @@ def colour(index: int | None) -> tuple[int, int, int]:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
 
 
-# Pillow's default font has ASCII and a few signs only: the other characters are drawn as their
-# nearest ASCII form, and the umlauts as their letter with two dots drawn above it
-DOTS = "\u0308"
-SPELLED = {"ß": "ss", "ẞ": "SS", "–": "-", "—": "-", "→": "->", "▶": ">", "„": '"', "”": '"', "‘": "'", "‚": "'",
-           "×": "x", "’": "'", "“": '"'}
-ASCII_ONLY = ImageFont.load_default(size=BODY_SIZE)   # only to ask which characters the font has
-MISSING = bytes(ASCII_ONLY.getmask("\uffff"))
-
-
-@cache
-def has_glyph(char: str) -> bool:
-    return char == " " or bytes(ASCII_ONLY.getmask(char)) != MISSING
-
-
-@cache
-def drawable(text: str) -> str:
-    """The text in characters the font has; an umlaut becomes its letter followed by DOTS."""
-    out = []
-    for char in text:
-        if char == DOTS or has_glyph(char):     # DOTS: the text was made drawable before
-            out.append(char)
-            continue
-        char = SPELLED.get(char, char)
-        parts = unicodedata.normalize("NFD", char)
-        base = "".join(c for c in parts if not unicodedata.combining(c)) or "?"
-        out.append(base if all(has_glyph(c) for c in base) else "?")
-        if DOTS in parts:
-            out.append(DOTS)
-    return "".join(out)
-
-
-def length(text: str, size: int) -> float:
-    return font(size).getlength(text.replace(DOTS, ""))
-
-
-def wrap(text: str, size: int, width: float) -> list[str]:
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """The text broken into lines no wider than ``width`` pixels (a single long word stays whole)."""
     lines: list[str] = []
     current = ""
-    for word in drawable(text).split(" "):
+    for word in text.split(" "):
         candidate = f"{current} {word}" if current else word
-        if current and length(candidate, size) > width:
+        if current and length(candidate, size, bold) > width:
             lines.append(current)
             current = word
         else:
@@ -116,33 +78,17 @@ class Painter:
     """Draws (or, without an image, only measures) the content top to bottom."""
 
     def __init__(self, image: Image.Image | None = None) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image) if image is not None else None
         self.y = MARGIN
 
-    def text(self, x: float, text: str, size: int, fill: tuple[int, int, int] = INK, right: bool = False) -> None:
-        """Draw the text with its left (or right) end at x; umlauts get their dots drawn here."""
+    def text(self, x: float, text: str, size: int, fill: tuple[int, int, int] = INK, right: bool = False,
+             bold: bool = False) -> None:
+        """Draw the text with its left (or right) end at x."""
         if self.draw is None:
             return
-        text = drawable(text)
-        plain = text.replace(DOTS, "")
-        x = x - length(text, size) if right else x
-        self.draw.text((x, self.y), plain, font=font(size), fill=fill)
-        at = 0
-        for char in text:
-            if char == DOTS:
-                self._dots(x + font(size).getlength(plain[:at - 1]), plain[at - 1], size, fill)
-            else:
-                at += 1
-
-    def _dots(self, x: float, letter: str, size: int, fill) -> None:
-        assert self.draw is not None
-        width = font(size).getlength(letter)
-        top = self.y + font(size).getbbox(letter)[1]
-        radius = max(1.5, size * 0.05)
-        middle = top - size * 0.13
-        for side in (-1, 1):
-            centre = x + width / 2 + side * width * 0.2
-            self.draw.ellipse((centre - radius, middle - radius, centre + radius, middle + radius), fill=fill)
+        x = x - length(text, size, bold) if right else x
+        self.draw.text((x, self.y), text, font=font(size, bold), fill=fill)
 
     def rect(self, box: tuple[float, float, float, float], fill, radius: int = 10, outline=None,
              width: int = 0) -> None:
@@ -157,7 +103,7 @@ class Painter:
             self.rect((x0, top, x0 + max(BAR_HEIGHT, (x1 - x0) * share), top + BAR_HEIGHT), fill, radius=6)
 
     def title(self, content: Content) -> None:
-        self.text(MARGIN, content["title"], TITLE_SIZE)
+        self.text(MARGIN, content["title"], TITLE_SIZE, bold=True)
         self.y += TITLE_SIZE + LINE_GAP
         if content.get("subtitle"):
             self.text(MARGIN, content["subtitle"], BODY_SIZE, MUTED)
@@ -171,15 +117,28 @@ class Painter:
         self._head(panel, inner, colour(panel.get("color")))
         for line in panel.get("lines", []):
             self._line(line, inner)
+        if panel.get("faces"):
+            self._faces(panel["faces"], panel.get("face_width", FACE_WIDTH), inner)
         self.y += PAD
+
+    def _faces(self, faces: list[Content], width: int, inner: float) -> None:
+        """The cards as faces, in rows as many as fit."""
+        per_row, height = faces_row_height(len(faces), width, WIDTH - MARGIN - PAD - inner, FACE_GAP)
+        if self.image is not None:
+            for index, face in enumerate(faces):
+                row, column = divmod(index, per_row)
+                at = (round(inner + column * (width + FACE_GAP)),
+                      round(self.y + LINE_GAP + row * (face_height(width) + FACE_GAP)))
+                self.image.paste(face_image(face, width), at)
+        self.y += height + LINE_GAP
 
     def _head(self, panel: Content, inner: float, accent) -> None:
         right = panel.get("right", "")
-        space = WIDTH - MARGIN - PAD - inner - (length(drawable(right), HEAD_SIZE) + PAD if right else 0)
-        for index, part in enumerate(wrap(panel["head"], HEAD_SIZE, space)):
-            self.text(inner, part, HEAD_SIZE, accent)
+        space = WIDTH - MARGIN - PAD - inner - (length(right, HEAD_SIZE, bold=True) + PAD if right else 0)
+        for index, part in enumerate(wrap(panel["head"], HEAD_SIZE, space, bold=True)):
+            self.text(inner, part, HEAD_SIZE, accent, bold=True)
             if index == 0 and right:
-                self.text(WIDTH - MARGIN - PAD, right, HEAD_SIZE, INK, right=True)
+                self.text(WIDTH - MARGIN - PAD, right, HEAD_SIZE, INK, right=True, bold=True)
             self.y += HEAD_SIZE + LINE_GAP
         if panel.get("bar"):
             value, most = panel["bar"]
@@ -229,8 +188,22 @@ def png(content: Content) -> bytes:
     out = io.BytesIO()
     # a few flat colours and their anti-aliased edges: a fixed palette keeps the look, and makes the
     # PNG a third as large and quicker to write than full colour (the encoder was most of the time)
-    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
+    drawn = faces_palette(image) if has_faces(content) else image.quantize(palette=palette(), dither=Image.Dither.NONE)
+    drawn.save(out, format="PNG", compress_level=1)
     return out.getvalue()
+
+
+def faces_palette(image: Image.Image) -> Image.Image:
+    """A picture with card faces, in the 256 colours it uses most (the faces bring colours of their
+    own). The colours are chosen from every second pixel: choosing them from all took three times
+    as long, and the picture looks the same."""
+    sample = image.resize((image.width // 2, image.height // 2), Image.Resampling.NEAREST)
+    chosen = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return image.quantize(palette=chosen, dither=Image.Dither.NONE)
+
+
+def has_faces(content: Content) -> bool:
+    return any(panel.get("faces") for panel in content["panels"])
 
 
 def label(lang: str, key: str, **params) -> str:

@@ -83,6 +83,7 @@ FRONTEND = TableFrontend(
     card_entries=lookup.card_entries,
     card_answer=lookup.card_answer,
     pictures=picture.pictures,
+    hand_picture=picture.hand_content,
     summary_tally=SmashUpTally,
     help_now=help_now,
 )
