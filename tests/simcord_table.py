@@ -108,6 +108,15 @@ def custom_ids(message: Any) -> list[str]:
             if getattr(child, "custom_id", None)]
 
 
+def select_options(message: Any, custom_id: str) -> list[tuple[str, str]]:
+    """The (label, value) pairs of the select menu with this custom id in a message."""
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return [(option.label, option.value) for option in child.options]
+    raise LookupError(custom_id)
+
+
 def texts(result: Any) -> list[str]:
     """Everything an interaction's answer says: its response and follow-ups, with their embeds."""
     found = []

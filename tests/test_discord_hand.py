@@ -10,16 +10,8 @@ from engine.munchkin import actions as M
 from engine.munchkin.rules import legal_actions as munchkin_moves
 from engine.smashup import actions as S
 from engine.smashup.rules import legal_actions as smashup_moves
-from tests.simcord_table import Table, custom_ids, refusals, texts
+from tests.simcord_table import Table, custom_ids, refusals, select_options, texts
 from tests.test_smashup_discord import _play_draft, open_smashup
-
-
-def _select_options(message, custom_id: str) -> list[tuple[str, str]]:
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return [(option.label, option.value) for option in child.options]
-    raise LookupError(custom_id)
 
 
 async def _curses_in_hand(table: Table, count: int = 3):
@@ -45,7 +37,7 @@ async def test_the_dm_menu_offers_each_card_once_and_a_curse_asks_for_its_target
     window = state.combat.window if state.combat else 0
     menu = f"sl:hand:{game_id}:{window}"
     dm = table.carrying(table.dms(me), menu)
-    cards = [value for _, value in _select_options(dm, menu)]
+    cards = [value for _, value in select_options(dm, menu)]
     playable = [m for m in munchkin_moves(state, seat) if isinstance(m, M.PlayCard)]
     assert cards == list(dict.fromkeys(m.card for m in playable))        # one entry per card
     assert set(curses) <= set(cards)
@@ -53,7 +45,7 @@ async def test_the_dm_menu_offers_each_card_once_and_a_curse_asks_for_its_target
     step_two = await me.user.select(dm, [curse], custom_id=menu)
     targets_menu = f"sl:handto:{game_id}:{window}:{curse}"
     assert step_two.ephemeral and targets_menu in custom_ids(step_two.response.message), texts(step_two)
-    targets = _select_options(step_two.response.message, targets_menu)
+    targets = select_options(step_two.response.message, targets_menu)
     assert len(targets) == len([m for m in playable if m.card == curse]) > 1
     victim = next(p for p in state.players if p.id != seat)
     value = next(v for label, v in targets if victim.name in label)
@@ -100,7 +92,7 @@ async def test_a_stale_second_step_is_refused_privately_and_changes_nothing(tabl
     step_two = await me.user.select(dm, [curse], custom_id=menu)
     opened_again = await me.user.select(dm, [curse], custom_id=menu)       # the same menu, opened twice
     targets_menu = f"sl:handto:{game_id}:{window}:{curse}"
-    targets = _select_options(step_two.response.message, targets_menu)
+    targets = select_options(step_two.response.message, targets_menu)
     first = await me.user.select(step_two.response.message, [targets[0][1]], custom_id=targets_menu)
     await table.settle()
     assert not refusals(first)
@@ -124,11 +116,11 @@ async def test_smashup_minion_is_played_in_two_steps_card_then_base(table: Table
     dm = table.carrying(table.dms(me), menu)
     minions = [m for m in smashup_moves(state, seat.id) if isinstance(m, S.PlayMinion)]
     minion = minions[0].card
-    cards = [value for _, value in _select_options(dm, menu)]
+    cards = [value for _, value in select_options(dm, menu)]
     assert cards.count(minion) == 1
     step_two = await me.user.select(dm, [minion], custom_id=menu)
     targets_menu = f"sl:handto:{game_id}:{state.turn}:{minion}"
-    bases = _select_options(step_two.response.message, targets_menu)
+    bases = select_options(step_two.response.message, targets_menu)
     mine = [m for m in minions if m.card == minion]
     assert len(bases) == len(mine) and {m.base for m in mine} == {b.uid for b in state.bases}   # every base offered
     chosen = bases[-1][1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from cogs.paging import PAGE, page_of, page_start
 from engine.smashup import actions as A
 from engine.smashup.rules import legal_actions
-from tests.simcord_table import Table, custom_ids, refusals, texts
+from tests.simcord_table import Table, custom_ids, refusals, select_options, texts
 from tests.test_smashup_discord import _play_draft, open_smashup
 
 
@@ -50,14 +50,6 @@ def test_a_page_option_that_no_longer_fits_opens_the_first_page():
     assert page_start("s12") is None and page_start(f"{PAGE}x") == 0
 
 
-def _select_options(message, custom_id: str) -> list[tuple[str, str]]:
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return [(option.label, option.value) for option in child.options]
-    raise LookupError(custom_id)
-
-
 async def test_smashup_plays_past_the_25th_are_reached_by_the_next_page_and_played(table: Table):
     """Smash Up rulebook "So läuft dein Spielzug ab", 2. Karten spielen (l.76-82): a minion played goes
     to a base of the player's choice; a hand of a dozen minions makes far more plays than one menu holds."""
@@ -74,10 +66,10 @@ async def test_smashup_plays_past_the_25th_are_reached_by_the_next_page_and_play
     play_button = f"sl:su:play:{game_id}:{state.turn}"
     first = await me.click(table.carrying(table.channel.history(viewer=me), play_button), custom_id=play_button)
     menu = f"sl:su:playsel:{game_id}:{state.turn}"
-    page_one = _select_options(first.response.message, menu)
+    page_one = select_options(first.response.message, menu)
     assert first.ephemeral and len(page_one) == 25 and page_start(page_one[-1][1]) == 24
     second = await me.select(first.response.message, [page_one[-1][1]], custom_id=menu)
-    page_two = _select_options(second.response.message, menu)
+    page_two = select_options(second.response.message, menu)
     assert second.ephemeral and len(page_two) == 25 and page_start(page_two[-1][1]) == 48
     assert not {v for _, v in page_one[:-1]} & {v for _, v in page_two[:-1]}
     value = next(value for _, value in page_two if value.startswith("m|"))     # a minion played at a base
@@ -101,7 +93,7 @@ async def test_a_page_of_an_old_turn_is_refused_and_changes_nothing(table: Table
     play_button = f"sl:su:play:{game_id}:{state.turn}"
     first = await me.click(table.carrying(table.channel.history(viewer=me), play_button), custom_id=play_button)
     menu = f"sl:su:playsel:{game_id}:{state.turn}"
-    onward = _select_options(first.response.message, menu)[-1][1]
+    onward = select_options(first.response.message, menu)[-1][1]
     await me.slash(table.channel, "zugende")
     await table.settle()
     before = (await table.state()).model_dump_json()
