@@ -5,6 +5,7 @@ it does. The few subprocess tests show the whole process; the rest call bot.main
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import subprocess
 import sys
@@ -435,10 +436,14 @@ def test_a_postgresql_server_that_stops_mid_game_is_one_line_exit_1_and_loses_no
 def test_a_reader_that_stops_early_gets_no_traceback(tool):
     """`python -m engine.cards | head`: when the reader closes the pipe, the tool ends quietly with the
     exit code of a program stopped by SIGPIPE, as shell tools do, instead of a BrokenPipeError."""
-    process = subprocess.Popen([sys.executable, "-m", *tool], cwd=ROOT, stdout=subprocess.PIPE,
+    # the reading end is closed before the tool starts, so its first write meets a closed pipe
+    # whatever the size of its output and however fast this machine is (a reader that reads a
+    # little first races the tool: a short output fits the pipe's buffer and ends normally)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    process = subprocess.Popen([sys.executable, "-m", *tool], cwd=ROOT, stdout=write_end,
                                stderr=subprocess.PIPE)
-    process.stdout.read(10)
-    process.stdout.close()            # what `head -c 10` does
+    os.close(write_end)
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141, stderr
     assert "Traceback" not in stderr and "BrokenPipe" not in stderr
