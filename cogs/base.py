@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from cogs.answers import Answer
-from cogs.games import table_message
 from cogs.languages import client_language
 from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
+from cogs.live import headlines
 from cogs.names import escaped
-from cogs.pictures import move_pictures
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.core.numbers import whole_number
@@ -169,13 +168,13 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
     interaction.extras[APPLIED] = result     # from here on, no answer may say that nothing changed
     namer = await namer_for(bot, result.game_id, lang, result.state)
     shown = await public_namer(bot, result.game_id, result.state)
-    content, embeds, view = table_message(bot, result, shown)
-    files = await move_pictures(result.state, shown.lang, bot.publisher.pictures, result.game_id, embeds)  # a combat's
+    news = headlines(result, shown)         # what matters gets a message of its own; the rest the table shows
     if str(interaction.channel_id) == result.channel_id:
-        await _answer_in_channel(bot, interaction, result, lang, content, embeds, view, files)
+        await _answer_in_channel(bot, interaction, result, lang, public_lines(result, namer), news)
     else:   # clicked in a DM: the table hears of it in its own channel
         await _answer_in_dm(bot, interaction, result, user_id, namer, lang)
-        await _post_move(bot, result, content, embeds, view, files)
+        if news:
+            await _post_move(bot, result, "\n".join(news))
     mine = private_lines(result, user_id, namer)
     if mine:
         await _tell_privately(interaction, "\n".join(mine))
@@ -184,17 +183,36 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
 
 
 async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, lang: str,
-                             content: str, embeds: list, view: Any, files: list) -> None:
-    """The move's public answer. When Discord fails it (a 5xx on the interaction's response), the move
-    was applied all the same: it is posted to the channel, and the player is told it counted."""
+                             lines: list[str], news: list[str]) -> None:
+    """The move's answer in the game's channel (issue 36: one live table message, few posts). A click on
+    the table message answers by editing it to show the move (one request for both); a pick in a private
+    menu replaces that menu by what happened; a typed command is answered privately with it. What
+    matters (``news``) is posted for everyone. When Discord fails the answer (a 5xx), the move was applied
+    all the same: it is posted to the channel, and the player is told it counted."""
+    answer = Answer.of(interaction)
+    said = clip("\n".join(lines) or ui(lang, "done"))
     try:
-        await reply(interaction, content, embeds=embeds, view=view, files=files)
+        message = interaction.message if interaction.type is discord.InteractionType.component else None
+        table = None
+        if message is not None and answer.deferred is None:
+            table = await bot.publisher.table_answer(result, message.id)
+        if table is not None:
+            await answer.edit(view=table)
+        elif message is not None and message.flags.ephemeral and answer.deferred is None:
+            await answer.edit(content=said, view=None, embeds=[])
+        elif news:
+            await reply(interaction, "\n".join(news))
+            return
+        else:
+            await reply(interaction, said, ephemeral=True)
+            return
+        if news:
+            await reply(interaction, "\n".join(news))
     except discord.HTTPException:
         log.warning("the answer to move %s of game %s failed; posting it to the channel", result.version,
                     result.game_id, exc_info=True)
-        for file in files:
-            file.reset()
-        await _post_move(bot, result, content, embeds, view, files)
+        await bot.publisher.table_not_shown(result)
+        await _post_move(bot, result, "\n".join(news or lines) or ui(lang, "done"))
         await _tell_privately(interaction, ui(lang, "move_applied_answer_failed"))
 
 
@@ -217,9 +235,8 @@ async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, resu
         raise
 
 
-async def _post_move(bot: Spielleiter, result: ActResult, content: str, embeds: list, view: Any, files: list) -> None:
-    await bot.get_partial_messageable(int(result.channel_id)).send(
-        **outgoing(content=content, embeds=embeds, view=view), files=files)
+async def _post_move(bot: Spielleiter, result: ActResult, content: str) -> None:
+    await bot.get_partial_messageable(int(result.channel_id)).send(**outgoing(content=content))
 
 
 async def _tell_privately(interaction: discord.Interaction, content: str) -> None:

@@ -33,6 +33,7 @@ class DiscordFrontend:
     extension: str                                          # the module of the game's own cog
     table_message: Callable[[Any, Any, Any], TableMessage]  # (bot, result, namer) -> the public message
     table_embed: Callable[[Any, Any], discord.Embed]        # (state, namer) -> the table as an embed
+    live_table: Callable[[Any, Any], Any]                   # (result, namer) -> the live table (cogs.live.LiveTable)
     private_components: Callable[[Any, str, Any], discord.ui.View]   # (result, player, namer) -> DM menus
     hand_plays: HandPlays                                   # the cards the hand's menu offers
     dynamic_items: tuple[type, ...]                         # buttons and menus that outlive a restart

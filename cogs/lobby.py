@@ -26,7 +26,7 @@ from cogs.base import (
     reply,
     reply_error,
 )
-from cogs.games import table_embed, table_message
+from cogs.games import table_embed
 from cogs.languages import GUILD, USER
 from cogs.limits import outgoing
 from cogs.names import escaped, escaped_person
@@ -38,7 +38,7 @@ from engine.games import rules_of
 from table.errors import TableError
 from table.games import DEFAULT_GAME, frontend_of, keys
 from table.pace import NAMED_PACES, check_pace
-from table.render import Namer
+from table.render import Namer, render_event
 from table.service import ActResult
 from table.store import Substitute
 from table.text_match import fold
@@ -212,8 +212,9 @@ class Lobby(commands.Cog):
         if result is REFUSED:
             return
         namer = await public_namer(self.bot, result.game_id, result.state)
-        content, embeds, view = table_message(self.bot, result, namer)
-        await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
+        # who begins; the cards dealt and everything after it the live table message shows (cogs/live.py)
+        begun = [render_event(e, namer) for e in result.public_events if e.kind == "game_started"]
+        await reply(interaction, "\n".join(line for line in begun if line) or ui(namer.lang, "lobby_started"))
         await self.close_lobby_message(result.game_id, "lobby_started")
 
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))

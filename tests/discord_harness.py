@@ -30,6 +30,7 @@ CHANNEL_ID = 6000
 _ids = itertools.count(10_000_000)
 
 
+TEXT_DISPLAY = 10          # a components-v2 text display
 ALL_PERMISSIONS = str(discord.Permissions.all().value)   # the bot's in the guild channel (a DM has none)
 
 
@@ -55,7 +56,13 @@ class Sent:
         parts = [self.content or ""]
         for embed in self.embeds:
             parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [c["content"] for c in self.components if c.get("type") == TEXT_DISPLAY]   # a layout message
         return "\n".join(parts)
+
+    @property
+    def is_layout(self) -> bool:
+        """A components-v2 message (the live table, cogs/live.py)."""
+        return any(c.get("type") == TEXT_DISPLAY for c in self.components)
 
     def custom_ids(self) -> list[str]:
         found = []
@@ -329,9 +336,16 @@ class Harness:
         return [s for s in self.recorder.sent if s.interaction_id == interaction_id]
 
     def public(self) -> list[Sent]:
-        """Everything the channel saw: channel posts and non-ephemeral responses."""
+        """Everything the channel saw: channel posts, non-ephemeral responses and each version of the
+        live table message (its edits)."""
+        dms = set(self.recorder.dm_channels)
         return [s for s in self.recorder.sent
-                if (s.kind == "channel" or (s.kind in ("response", "followup") and not s.ephemeral))]
+                if (s.kind == "channel" or (s.kind in ("response", "followup") and not s.ephemeral)
+                    or (s.kind == "edit" and s.is_layout and s.channel_id not in dms))]
+
+    def live_table(self) -> Sent:
+        """The live table message as it was last sent or edited."""
+        return next(s for s in reversed(self.public()) if s.is_layout)
 
     def dms_to(self, user_id: str) -> list[Sent]:
         channels = {c for c, u in self.recorder.dm_channels.items() if u == user_id}

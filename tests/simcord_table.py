@@ -77,6 +77,14 @@ class Table:
         """What everyone in the game channel sees, oldest first (no one's private answers)."""
         return [m for m in (channel or self.channel).history(viewer=self.players[0]) if not m.flags.ephemeral]
 
+    def live(self, channel: Any = None) -> Any:
+        """The game's live table message (cogs/live.py): the newest components-v2 message in the channel."""
+        return next(m for m in reversed(self.public(channel)) if m.flags.value & COMPONENTS_V2)
+
+    def public_text(self, channel: Any = None) -> str:
+        """Everything the channel shows, the live table message included."""
+        return "\n".join(said(m) for m in self.public(channel))
+
     def dms(self, member: Any) -> list[Any]:
         """The bot's direct messages to this player, oldest first."""
         return member.user.dm_channel.history()
@@ -103,6 +111,17 @@ class Table:
         return await actor.click(message, custom_id=step.name)
 
 
+COMPONENTS_V2 = 1 << 15       # the message flag of a layout message (the live table)
+
+
+def said(message: Any) -> str:
+    """What a message says: its content, its embeds' titles and texts, its text displays."""
+    parts = [message.content or ""]
+    parts += [f"{e.title or ''}\n{e.description or ''}" for e in message.embeds]
+    parts += [c.content for c in message.components if getattr(c, "content", None)]
+    return "\n".join(parts)
+
+
 def custom_ids(message: Any) -> list[str]:
     return [child.custom_id for row in message.components for child in getattr(row, "children", [row])
             if getattr(child, "custom_id", None)]
@@ -119,12 +138,7 @@ def select_options(message: Any, custom_id: str) -> list[tuple[str, str]]:
 
 def texts(result: Any) -> list[str]:
     """Everything an interaction's answer says: its response and follow-ups, with their embeds."""
-    found = []
-    for message in [m for m in [result.response, *result.followups] if m is not None]:
-        parts = [message.content or ""]
-        parts += [f"{e.title or ''}\n{e.description or ''}" for e in message.embeds]
-        found.append("\n".join(parts))
-    return found
+    return [said(message) for message in [result.response, *result.followups] if message is not None]
 
 
 def refusals(result: Any) -> list[str]:

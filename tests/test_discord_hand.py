@@ -10,7 +10,7 @@ from engine.munchkin import actions as M
 from engine.munchkin.rules import legal_actions as munchkin_moves
 from engine.smashup import actions as S
 from engine.smashup.rules import legal_actions as smashup_moves
-from tests.simcord_table import Table, custom_ids, refusals, select_options, texts
+from tests.simcord_table import Table, custom_ids, refusals, said, select_options, texts
 from tests.test_smashup_discord import _play_draft, open_smashup
 
 
@@ -56,7 +56,7 @@ async def test_the_dm_menu_offers_each_card_once_and_a_curse_asks_for_its_target
     after = await table.state()
     assert curse not in after.player(seat).hand
     assert (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version == version + 1
-    assert victim.name in "\n".join(m.content for m in table.public()[-3:])     # the table hears whom it hit
+    assert victim.name in said(table.live())      # the live table's last events say whom it hit
 
 
 async def test_a_card_without_a_choice_is_played_with_one_pick(table: Table):

@@ -15,6 +15,7 @@ import discord
 
 from cogs.frontend import HandPlays, TableMessage
 from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
+from cogs.live import LiveTable
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
@@ -62,28 +63,52 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     state: GameState = result.state
     content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
     view = discord.ui.View(timeout=None)
-    if state.phase == "over":
-        view.add_item(RematchButton(result.game_id, namer.lang))
-        return content, [bases_embed(state, namer)], view
-    game_id, lang = result.game_id, namer.lang
-    if state.draft is not None:
-        for faction in state.draft.offered[:20]:
-            view.add_item(FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang)))
-    elif choices.pending(state) is not None:
-        decision = choices.pending(state)
-        view.add_item(ChoiceButton(game_id, decision.id, namer.labels().player(decision.player), lang))
-    elif state.decisions:
-        for decision in state.decisions[:1]:
-            if decision.kind == "score_first":
-                for index, base in enumerate(decision.options[:20]):
-                    view.add_item(ScoreButton(game_id, decision.id, index, namer.card(base)))
-    elif state.scoring is not None:
-        view.add_item(SpecialPassButton(game_id, state.scoring.window, lang))
-        view.add_item(SpecialButton(game_id, state.scoring.window, lang))
-    elif state.phase == "play":
-        view.add_item(SuPlayButton(game_id, state.turn, lang))
-        view.add_item(FinishButton(game_id, state.turn, lang))
+    for item in buttons(result, namer):
+        view.add_item(item)
     return content, [bases_embed(state, namer)], view
+
+
+def buttons(result: ActResult, namer: Namer) -> list[discord.ui.Item]:
+    """The buttons of the moment: the draft's factions, a choice's owner, the bases to score first, the
+    scoring's Pass and Special, the turn's Play and Finish; a rematch once it is over."""
+    state: GameState = result.state
+    game_id, lang = result.game_id, namer.lang
+    if state.phase == "over":
+        return [RematchButton(game_id, lang)]
+    if state.draft is not None:
+        return [FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang))
+                for faction in state.draft.offered[:20]]
+    decision = choices.pending(state)
+    if decision is not None:
+        return [ChoiceButton(game_id, decision.id, namer.labels().player(decision.player), lang)]
+    if state.decisions:
+        decision = state.decisions[0]
+        if decision.kind == "score_first":
+            return [ScoreButton(game_id, decision.id, index, namer.card(base))
+                    for index, base in enumerate(decision.options[:20])]
+        return []
+    if state.scoring is not None:
+        window = state.scoring.window
+        return [SpecialPassButton(game_id, window, lang), SpecialButton(game_id, window, lang)]
+    if state.phase == "play":
+        return [SuPlayButton(game_id, state.turn, lang), FinishButton(game_id, state.turn, lang)]
+    return []
+
+
+def live_table(result: ActResult, namer: Namer) -> LiveTable:
+    """Whose turn and the phase, the players' points and who is owed a move, each base with its
+    breakpoint and power, and the buttons of the moment."""
+    state: GameState = result.state
+    lang = namer.lang
+    if state.phase == "over":
+        heading = ui(lang, "live_over", game=result.game_id)
+    else:
+        heading = ui(lang, "live_turn", game=result.game_id, player=namer.player(state.active_player.id),
+                     phase=ui(lang, f"live_phase_su_{state.phase}"))
+    body = [*players_line(state, namer), waiting_line(state, namer)]
+    for base in state.bases:
+        body += ["", "🏰 **" + base_title(state, base, namer) + "**", *base_lines(state, base, namer)]
+    return LiveTable(heading, body, buttons=buttons(result, namer))
 
 
 # ---------------------------------------------------------------------- moves in select values
