@@ -144,7 +144,18 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
                   game_id: int | None = None, expected_version: int | None = None) -> ActResult | None:
     """One move: build the engine action from the command, apply it through the table, show the public
     log in the game's channel (in the game's language) and what is private to the player (in theirs)
-    as an ephemeral follow-up. Components carry their game id, so a click in a DM reaches the right game."""
+    as an ephemeral follow-up. Components carry their game id, so a click in a DM reaches the right game.
+    A click on the live table message is answered by editing it: meanwhile the publisher leaves it alone
+    (one edit, not two)."""
+    message = interaction.message if interaction.type is discord.InteractionType.component else None
+    if game_id is None or message is None or not await bot.publisher.is_table(game_id, message.id):
+        return await _perform(bot, interaction, build, game_id, expected_version)
+    async with bot.publisher.answering(game_id):
+        return await _perform(bot, interaction, build, game_id, expected_version)
+
+
+async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Callable[[Any, str], Any],
+                   game_id: int | None, expected_version: int | None) -> ActResult | None:
     lang = await lang_of(interaction)
     user_id = str(interaction.user.id)
     namer: Namer | None = None

@@ -5,12 +5,29 @@ embeds and buttons, and the menus in a player's DM. Each game's package under co
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 TableMessage = tuple[str, list[discord.Embed], discord.ui.View]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One interaction that makes a move (each game's ``drive`` module names them; the load benchmark
+    and the Discord tests play through them): ``slash`` (``name`` a command, with ``options``) or
+    ``click`` (``name`` a custom id; ``values`` for a menu), in the game's channel, on its live table
+    message (``on_table``) or in the player's DM (``in_dm``). ``opens``: the table's button whose click
+    opens the private menu this pick is made in (clicked first)."""
+
+    kind: str
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+    values: list[str] | None = None
+    in_dm: bool = False
+    on_table: bool = False
+    opens: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import hashlib
 import json
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -92,6 +92,8 @@ class Publisher:
         self.looks_below = Throttle(every=STATUS_LOOK_EVERY)   # when each game's status last looked below it
         self._latest_status: dict[int, ActResult] = {}     # a status picture waiting for its time
         self.recent = Recent()                              # each game's last public events (the table shows them)
+        self._answering: dict[int, int] = {}                # games whose table a click is answering by editing it
+        self._held_status: dict[int, ActResult] = {}        # ... and the newest update waiting for that
         self._picture_timers: dict[int, asyncio.TimerHandle] = {}
 
     async def on_result(self, result: ActResult) -> None:
@@ -305,6 +307,9 @@ class Publisher:
         return lines
 
     async def update_status(self, result: ActResult) -> None:
+        if result.game_id in self._answering:       # a click on the table answers by editing it: later
+            self._held_status[result.game_id] = result
+            return
         self._want(result.game_id, STATUS_KEY, functools.partial(self._update_status, result))
 
     async def live_view(self, result: ActResult, pictures: list[str]) -> discord.ui.LayoutView:
@@ -321,6 +326,25 @@ class Publisher:
         live.heading = "\n".join([live.heading, *owed])
         lines = [line for line in (render_event(e, namer) for e in self.recent.of(result.game_id)) if line]
         return layout(live, lines[-RECENT:], pictures)
+
+    async def is_table(self, game_id: int, message_id: int) -> bool:
+        """Whether this message is the game's live table message."""
+        return (await self.bot.table.store.private_message(game_id, STATUS_KEY)).message_id == str(message_id)
+
+    @contextlib.asynccontextmanager
+    async def answering(self, game_id: int) -> AsyncIterator[None]:
+        """While a click on the table is answered by editing it, the table's own updates wait; the newest
+        of them comes after (usually finding the table current: no request)."""
+        self._answering[game_id] = self._answering.get(game_id, 0) + 1
+        try:
+            yield
+        finally:
+            self._answering[game_id] -= 1
+            if not self._answering[game_id]:
+                del self._answering[game_id]
+                held = self._held_status.pop(game_id, None)
+                if held is not None:
+                    await self.update_status(held)
 
     async def table_answer(self, result: ActResult, message_id: int) -> discord.ui.LayoutView | None:
         """The live table for a click made on it (its answer edits it: one request for both), marked as

@@ -31,6 +31,7 @@ _ids = itertools.count(10_000_000)
 
 
 TEXT_DISPLAY = 10          # a components-v2 text display
+COMPONENTS_V2 = 1 << 15    # the flag of a layout message
 ALL_PERMISSIONS = str(discord.Permissions.all().value)   # the bot's in the guild channel (a DM has none)
 
 
@@ -314,8 +315,10 @@ class Harness:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
         if values is not None:
             data["values"] = values
-        message = message_payload(str(channel_id), {"content": "", "components": self._components_with(
-            custom_id, values)})
+        components = self._components_with(custom_id, values)
+        layout = any(c.get("type") == TEXT_DISPLAY for c in components)     # the live table: a layout message
+        message = message_payload(str(channel_id), {"content": "", "components": components,
+                                                    "flags": COMPONENTS_V2 if layout else 0})
         interaction_id = await self.feed(self._base(user_id, 3, data, in_dm=in_dm, channel_id=channel_id,
                                                     message=message, locale=locale))
         return self.for_interaction(interaction_id)

@@ -102,6 +102,14 @@ class Table:
         channel = channel or self.channel
         if step.kind == "slash":
             return await member.slash(channel, step.name, **step.options)
+        if getattr(step, "opens", None):        # the table's button first, then the pick in its private menu
+            opened = await member.click(self.live(channel), custom_id=step.opens)
+            menu = opened.response.message
+            if step.name not in custom_ids(menu):
+                return opened
+            return await member.select(menu, step.values, custom_id=step.name)
+        if getattr(step, "on_table", False):
+            return await member.click(self.live(channel), custom_id=step.name)
         if step.in_dm:
             actor, message = member.user, self.carrying(self.dms(member), step.name)
         else:

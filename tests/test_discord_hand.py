@@ -6,6 +6,7 @@ Rulebook lines: C = munchkin-cthulhu.de.txt, SU = smash-up-munchkin.de.txt (Germ
 
 from __future__ import annotations
 
+from cogs.munchkin.views import hand_prompt
 from engine.munchkin import actions as M
 from engine.munchkin.rules import legal_actions as munchkin_moves
 from engine.smashup import actions as S
@@ -34,7 +35,7 @@ async def test_the_dm_menu_offers_each_card_once_and_a_curse_asks_for_its_target
     seat, curses = await _curses_in_hand(table)
     state = await table.state()
     me, game_id = table.member(seat), await table.game_id()
-    window = state.combat.window if state.combat else 0
+    window = hand_prompt(state)      # the turn, in a combat or not
     menu = f"sl:hand:{game_id}:{window}"
     dm = table.carrying(table.dms(me), menu)
     cards = [value for _, value in select_options(dm, menu)]
@@ -70,7 +71,7 @@ async def test_a_card_without_a_choice_is_played_with_one_pick(table: Table):
         if not single:
             continue
         me = table.member(seat.id)
-        menu = f"sl:hand:{game_id}:{state.combat.window if state.combat else 0}"
+        menu = f"sl:hand:{game_id}:{hand_prompt(state)}"
         dm = table.carrying(table.dms(me), menu)
         answer = await me.user.select(dm, [single[0]], custom_id=menu)
         await table.settle()
@@ -86,7 +87,7 @@ async def test_a_stale_second_step_is_refused_privately_and_changes_nothing(tabl
     seat, curses = await _curses_in_hand(table, 1)
     state = await table.state()
     me, game_id = table.member(seat), await table.game_id()
-    window = state.combat.window if state.combat else 0
+    window = hand_prompt(state)      # the turn, in a combat or not
     menu, curse = f"sl:hand:{game_id}:{window}", curses[0]
     dm = table.carrying(table.dms(me), menu)
     step_two = await me.user.select(dm, [curse], custom_id=menu)

@@ -474,8 +474,15 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     return view
 
 
+def hand_prompt(state: Any, player_id: str = "") -> int:
+    """The moment the hand's menu is drawn for: the turn, in a combat or out of it. Not each reaction
+    window: a card picked is checked against the legal moves when it is picked anyway, and a menu drawn
+    anew at every window would edit every player's DM at every card played into a fight."""
+    return state.turn * 2 + (state.combat is not None)
+
+
 HAND_PLAYS = HandPlays(
-    prompt=lambda state, player_id: _window_of(state),       # cards are played in and out of combat
+    prompt=hand_prompt,       # cards are played in and out of combat
     moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayCard)],
     card_of=lambda action: action.card,
     card_label=lambda state, card, namer: namer.card(card),
