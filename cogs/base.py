@@ -177,6 +177,7 @@ async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Ca
         await reply_error(interaction, exc, lang, namer)
         return None
     interaction.extras[APPLIED] = result     # from here on, no answer may say that nothing changed
+    bot.publisher.moved(result.game_id, user_id)          # the mover's hand shows the move at once
     namer = await namer_for(bot, result.game_id, lang, result.state)
     shown = await public_namer(bot, result.game_id, result.state)
     news = headlines(result, shown)         # what matters gets a message of its own; the rest the table shows

@@ -47,7 +47,7 @@ from typing import Any
 from cogs.client import stop_on_signals
 from cogs.commands_tree import command_data, find_command
 from cogs.games import PACKAGES
-from cogs.publisher import EDIT_INTERVAL, STATUS_KEY
+from cogs.publisher import EDIT_INTERVAL, HAND_EDIT_INTERVAL, STATUS_KEY
 from engine.games import rules_of
 from engine.sim import RandomAgent
 from table.replay import replay
@@ -143,7 +143,9 @@ def edges(network: Network) -> tuple[type, type]:
     class SlowHTTP(FakeHTTP):
         async def request(self, route, *, files=None, form=None, **kwargs: Any) -> Any:
             message_write = route.path.startswith("/channels/") and route.method in ("POST", "PATCH")
-            network.kinds[f"{route.method} {route.path}"] += 1
+            channel = getattr(route, "channel_id", None)
+            where = "" if channel is None else " (dm)" if int(channel) >= DM_CHANNELS else " (channel)"
+            network.kinds[f"{route.method} {route.path}{where}"] += 1
             if route.method == "POST" and route.path == "/channels/{channel_id}/messages" \
                     and int(route.channel_id) < DM_CHANNELS:
                 network.posted(str(route.channel_id))
@@ -211,6 +213,7 @@ class Run:
     def watch_publishing(self) -> None:
         publisher = self.h.bot.publisher
         publisher.edit_interval = EDIT_INTERVAL              # the real pace, not the tests' zero
+        publisher.hand_interval = HAND_EDIT_INTERVAL
         update = publisher._update_status
 
         async def timed(result) -> None:
@@ -364,7 +367,7 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
         "requests_per_move": round(requests / max(made, 1), 2),
         "public_messages_per_move": round(public / max(made, 1), 2),
         "lobby_messages_per_game": round(lobby / max(games, 1), 2),
-        "requests_by_kind": {k: round(v / max(made, 1), 2) for k, v in kinds.most_common(8)},
+        "requests_by_kind": {k: round(v / max(made, 1), 2) for k, v in kinds.most_common(10)},
         "rate_limited": network.rate_limited,
         "peak_edits_per_message_per_s": run.peak_edits_per_second(),
         "unanswered": run.unanswered,

@@ -35,10 +35,14 @@ STATUS_KEY = "#status"   # the live status message is kept like a private messag
 STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status is posted anew at the bottom
 # seconds between two looks at the channel below a game's status message (each look is a request to the
 # channel's rate-limited history; in a lively game the status changes about once a second)
-STATUS_LOOK_EVERY = 10.0
+STATUS_LOOK_EVERY = 30.0
 
 
 EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Discord's per-message pace)
+# seconds between two edits of one player's hand message: its first change goes out at once, the changes
+# of a lively table after it are gathered (the hand is checked when a card is picked from it anyway);
+# a pick made on the hand message itself redraws it at once
+HAND_EDIT_INTERVAL = 8.0
 
 
 class MessageSlot:
@@ -50,6 +54,12 @@ class MessageSlot:
         self.pending: Callable[[], Awaitable[None]] | None = None
         self.task: asyncio.Task | None = None
         self.last_sent = float("-inf")
+        self._woken = asyncio.Event()
+
+    def hurry(self) -> None:
+        """The next request goes out now, not after the pace's wait (the player's own move)."""
+        self.last_sent = float("-inf")
+        self._woken.set()
 
     def want(self, send: Callable[[], Awaitable[None]]) -> asyncio.Task | None:
         self.pending = send
@@ -62,8 +72,10 @@ class MessageSlot:
         loop = asyncio.get_running_loop()
         while True:
             wait = self.last_sent + self.interval - loop.time()
-            if wait > 0:
-                await asyncio.sleep(wait)   # also after the last request: a change meanwhile keeps the pace
+            if wait > 0:     # also after the last request: a change meanwhile keeps the pace (unless hurried)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._woken.wait(), wait)
+            self._woken.clear()
             if self.pending is None:
                 return
             send, self.pending = self.pending, None
@@ -88,12 +100,14 @@ class Publisher:
         self._slots: dict[tuple[int, str], MessageSlot] = {}
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
+        self.hand_interval = HAND_EDIT_INTERVAL
         self.pictures = Throttle()
         self.looks_below = Throttle(every=STATUS_LOOK_EVERY)   # when each game's status last looked below it
         self._latest_status: dict[int, ActResult] = {}     # a status picture waiting for its time
         self.recent = Recent()                              # each game's last public events (the table shows them)
         self._answering: dict[int, int] = {}                # games whose table a click is answering by editing it
         self._held_status: dict[int, ActResult] = {}        # ... and the newest update waiting for that
+        self._movers: set[tuple[int, str]] = set()          # (game, player) whose own move is to be shown at once
         self._picture_timers: dict[int, asyncio.TimerHandle] = {}
 
     async def on_result(self, result: ActResult) -> None:
@@ -142,11 +156,19 @@ class Publisher:
     def slot(self, game_id: int, key: str) -> MessageSlot:
         found = self._slots.get((game_id, key))
         if found is None:
-            found = self._slots[(game_id, key)] = MessageSlot((game_id, key), self.edit_interval)
+            pace = self.edit_interval if key.startswith(("#", "watch:")) else self.hand_interval
+            found = self._slots[(game_id, key)] = MessageSlot((game_id, key), pace)
         return found
+
+    def moved(self, game_id: int, player_id: str) -> None:
+        """This player made the game's newest move: their hand message shows it at once, not paced."""
+        self._movers.add((game_id, player_id))
 
     def _want(self, game_id: int, key: str, send: Callable[[], Awaitable[None]]) -> None:
         slot = self.slot(game_id, key)
+        if (game_id, key) in self._movers:
+            self._movers.discard((game_id, key))
+            slot.hurry()
         task = slot.want(send)
         if task is not None:
             self._track(task)
@@ -410,6 +432,7 @@ class Publisher:
         drawn = await self._status_files(result.game_id, pictures) or []
         view = await self.live_view(result, [f.filename for f in drawn])
         message = await channel.send(view=view, files=drawn)
+        self.looks_below.drew((result.game_id, "below"))      # just posted: nothing below it to look at
         record.channel_id, record.message_id = result.channel_id, str(message.id)
         shown = pictures_digest(pictures) if drawn else ""
         record.digest = f"{layout_digest(view)}:{shown}:{','.join(f.filename for f in drawn)}"

@@ -230,6 +230,7 @@ class Harness:
         bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)
         await bot.setup_hook()
         bot.publisher.edit_interval = 0.0      # real time here: no pacing between edits of one message
+        bot.publisher.hand_interval = 0.0
         self.bot = bot
         return self
 

@@ -198,4 +198,5 @@ async def table(simcord_env, monkeypatch) -> Table:
     players = [guild.add_member(env.create_user(name.lower(), global_name=name)) for name in PLAYER_NAMES]
     env.bot.table.clock = lambda: FIXED_CLOCK
     env.bot.publisher.edit_interval = 0.0     # pacing is tested on its own (test_discord_publishing)
+    env.bot.publisher.hand_interval = 0.0
     return Table(env, guild, channel, players)
