@@ -54,12 +54,18 @@ class MessageSlot:
         self.pending: Callable[[], Awaitable[None]] | None = None
         self.task: asyncio.Task | None = None
         self.last_sent = float("-inf")
+        self.hurried = False
         self._woken = asyncio.Event()
 
     def hurry(self) -> None:
-        """The next request goes out now, not after the pace's wait (the player's own move)."""
-        self.last_sent = float("-inf")
+        """The next request goes out as soon as Discord's pace for one message allows (EDIT_INTERVAL
+        after the last), not after this slot's longer wait (the player's own move)."""
+        self.hurried = True
         self._woken.set()
+
+    def _wait(self, now: float) -> float:
+        pace = min(self.interval, EDIT_INTERVAL) if self.hurried else self.interval
+        return self.last_sent + pace - now
 
     def want(self, send: Callable[[], Awaitable[None]]) -> asyncio.Task | None:
         self.pending = send
@@ -71,14 +77,13 @@ class MessageSlot:
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            wait = self.last_sent + self.interval - loop.time()
-            if wait > 0:     # also after the last request: a change meanwhile keeps the pace (unless hurried)
+            while (wait := self._wait(loop.time())) > 0:   # also after the last request: a change meanwhile
+                self._woken.clear()                         # keeps the pace (shortened when hurried)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._woken.wait(), wait)
-            self._woken.clear()
             if self.pending is None:
                 return
-            send, self.pending = self.pending, None
+            send, self.pending, self.hurried = self.pending, None, False
             try:
                 await send()
             except Exception:    # 429 after discord.py's retries, 5xx, Forbidden: this message only;
@@ -213,6 +218,7 @@ class Publisher:
             hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state))
             self._want(result.game_id, player_id, functools.partial(
                 self._update_hand, result.game_id, player_id, hand.embed, hand.view, hand.digest, hand))
+        self._movers = {m for m in self._movers if m[0] != result.game_id}   # shown (or no hand to show)
         gone = "hand_game_ended" if result.status == "ended" else "hand_you_left"
         for seat in seats:     # who left, or everyone once the game was ended
             if seat.user_id not in playing:
@@ -377,6 +383,9 @@ class Publisher:
         if record.message_id != str(message_id):
             return None
         _, sent_pictures, names = _parts(record.digest)
+        slot = self._slots.get((result.game_id, STATUS_KEY))
+        if slot is not None:             # this answer is an edit of the table too: the pace counts from it
+            slot.last_sent = asyncio.get_running_loop().time()
         view = await self.live_view(result, _names(names))
         record.digest = f"{layout_digest(view)}:{sent_pictures}:{names}"
         await store.save_private_message(record)
@@ -432,7 +441,6 @@ class Publisher:
         drawn = await self._status_files(result.game_id, pictures) or []
         view = await self.live_view(result, [f.filename for f in drawn])
         message = await channel.send(view=view, files=drawn)
-        self.looks_below.drew((result.game_id, "below"))      # just posted: nothing below it to look at
         record.channel_id, record.message_id = result.channel_id, str(message.id)
         shown = pictures_digest(pictures) if drawn else ""
         record.digest = f"{layout_digest(view)}:{shown}:{','.join(f.filename for f in drawn)}"
