@@ -55,13 +55,11 @@ class MessageSlot:
         self.task: asyncio.Task | None = None
         self.last_sent = float("-inf")
         self.hurried = False
-        self._woken = asyncio.Event()
 
     def hurry(self) -> None:
         """The next request goes out as soon as Discord's pace for one message allows (EDIT_INTERVAL
         after the last), not after this slot's longer wait (the player's own move)."""
         self.hurried = True
-        self._woken.set()
 
     def _wait(self, now: float) -> float:
         pace = min(self.interval, EDIT_INTERVAL) if self.hurried else self.interval
@@ -78,9 +76,7 @@ class MessageSlot:
         loop = asyncio.get_running_loop()
         while True:
             while (wait := self._wait(loop.time())) > 0:   # also after the last request: a change meanwhile
-                self._woken.clear()                         # keeps the pace (shortened when hurried)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._woken.wait(), wait)
+                await asyncio.sleep(min(wait, EDIT_INTERVAL))   # keeps the pace (shortened when hurried)
             if self.pending is None:
                 return
             send, self.pending, self.hurried = self.pending, None, False

@@ -165,6 +165,7 @@ async def test_restart_in_a_reaction_window_keeps_the_buttons_working(table: Tab
     settings = table.bot.settings
     await table.env.restart_bot(type(table.bot)(settings, run_scheduler=False))     # the bot restarts mid-window
     table.bot.table.clock = clock      # no time has passed: the window's deadline is still ahead
+    table.bot.publisher.edit_interval = table.bot.publisher.hand_interval = 0.0   # as the fixture's bot
     for member in table.players:
         answer = await member.click(message, custom_id=pass_id)
         assert answer.acknowledged and not refusals(answer), texts(answer)

@@ -54,6 +54,7 @@ async def restart(table: Table, tmp_path) -> None:
     old = table.bot
     settings = bot_module.Settings(token="", db_path=tmp_path / "bot.db", data_dir=tmp_path)
     await table.env.restart_bot(bot_module.Spielleiter(settings, run_scheduler=False))
+    table.bot.publisher.edit_interval = table.bot.publisher.hand_interval = 0.0   # as the fixture's bot
     await old.table.store.close()
 
 
