@@ -40,7 +40,7 @@ from table.games import DEFAULT_GAME, frontend_of, keys
 from table.pace import NAMED_PACES, check_pace
 from table.render import Namer
 from table.service import ActResult
-from table.store import Substitute
+from table.store import PrivateMessage, Substitute
 from table.text_match import fold
 
 if TYPE_CHECKING:
@@ -323,6 +323,36 @@ class Lobby(commands.Cog):
         await reply(interaction, ui(shown, "substitute_approved", user=escaped(substitute.name),
                                     player=escaped(names.get(substitute.player_id, substitute.player_id))))
         await self.show_hand_to_stand_in(substitute.game_id)
+
+    @app_commands.command(name=cmd_name("unsubstitute"), description=cmd_desc("unsubstitute"))
+    @app_commands.guild_only()
+    async def unsubstitute(self, interaction: discord.Interaction) -> None:
+        """The seat's player takes it back, or the stand-in gives it back: the stand-in's hand message
+        says so and loses its menus, and the hand goes to the player's DMs again."""
+        lang = await self.lang(interaction)
+        ending = self.bot.table.end_substitute(*self.here(interaction), self.me(interaction))
+        ended = await attempt(interaction, lang, ending)
+        if ended is REFUSED:
+            return
+        substitute, old_message = ended
+        names = await self._seat_names(interaction)
+        player = escaped(names.get(substitute.player_id, substitute.player_id))
+        shown = await game_lang(self.bot, substitute.game_id)
+        await reply(interaction, ui(shown, "substitute_ended", user=escaped(substitute.name), player=player))
+        await self._close_stand_in_hand(substitute, old_message, player, guild_key(interaction))
+        await self.show_hand_to_stand_in(substitute.game_id)
+
+    async def _close_stand_in_hand(self, substitute: Substitute, old_message: PrivateMessage, player: str,
+                                   guild_id: str | None) -> None:
+        """The hand message the stand-in had: it says that the standing in ended, with no menus left."""
+        if not old_message.message_id or not old_message.channel_id:
+            return
+        lang = await self.bot.languages.for_user(substitute.user_id, guild_id)
+        embed = discord.Embed(description=ui(lang, "hand_stand_in_ended", player=player),
+                              colour=discord.Colour.dark_grey())
+        channel = self.bot.get_partial_messageable(int(old_message.channel_id))
+        with contextlib.suppress(discord.HTTPException):     # deleted or DMs gone: nothing left to close
+            await channel.get_partial_message(int(old_message.message_id)).edit(**outgoing(embed=embed), view=None)
 
     async def answer_request(self, interaction: discord.Interaction, game_id: int, user_id: str, seat: str,
                              agree: bool) -> None:
