@@ -70,6 +70,9 @@ async def test_a_stand_in_sees_nothing_until_the_player_clicks_to_hand_over(tabl
     assert clicked.ephemeral and "Dora now plays Ben's seat" in clicked.response.content
     assert any("Dora now plays Ben's seat" in m.content for m in table.public())   # the game's language (en-US)
     assert _hand_dms(table, dora)                                  # the hand came at once, by DM
+    closed = [m for m in table.dms(ben) if any("Dora now plays your seat" in (e.description or "") for e in m.embeds)]
+    assert len(closed) == 1 and custom_ids(closed[0]) == []        # Ben's hand message says where it went
+    assert not _hand_dms(table, ben)                               # and was the only one he had
     hand = await dora.slash(table.channel, "hand")
     assert any("Your hand" in t for t in texts(hand))
     history_after = texts(await dora.slash(table.channel, "verlauf"))
