@@ -275,7 +275,7 @@ async def test_english_client_reads_english_bases(table: Table):
 async def test_target_autocomplete_offers_what_the_card_named_can_pick(table: Table):
     """/kreatur or /aktion with karte and basis filled in: the ziel suggestions are that card's own
     candidates there (or, for a card that picks nothing, the cards in play and the bases)."""
-    from engine.smashup.rules import pick_options
+    from engine.smashup.turn import pick_options
     from table.smashup.commands import targets
 
     await open_smashup(table)

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import rules
-from engine.smashup.power import minion_power, powers_fixed
+from engine.smashup import rules, turn
+from engine.smashup.power import minion_power, powers_fixed, ready_bases
 from engine.smashup.state import GameState
 
 
@@ -34,13 +34,13 @@ def _slow_plays(state: GameState, pid: str) -> list[A.Action]:
     found: list[A.Action] = []
     for uid in hand:
         card = state.card(uid)
-        for base in [b.uid for b in state.bases] if rules.uses_base(card) else [None]:
-            for target, target2 in rules._pairs(state, pid, uid, base, playing=True):
-                for discard, mode in rules._payments(state, uid, hand, playing=True):
+        for base in [b.uid for b in state.bases] if turn.uses_base(card) else [None]:
+            for target, target2 in turn._pairs(state, pid, uid, base, playing=True):
+                for discard, mode in turn._payments(state, uid, hand, playing=True):
                     common = {"actor": pid, "card": uid, "base": base, "target": target, "target2": target2,
                               "discard": discard, "mode": mode}
                     made = [A.PlayMinion(**common)] if card.kind == "minion" else [
-                        A.PlayAction(**common, picks=picks) for picks in rules._pick_sets(state, pid, uid, base)]
+                        A.PlayAction(**common, picks=picks) for picks in turn._pick_sets(state, pid, uid, base)]
                     found += [move for move in made if rules.is_legal(state, move)]
     return found
 
@@ -49,8 +49,8 @@ def _slow_talents(state: GameState, pid: str) -> list[A.Action]:
     hand = state.player(pid).hand
     found: list[A.Action] = []
     for base in state.bases:
-        for uid in rules.talent_cards_at(state, base, pid):
-            for target, target2 in rules._pairs(state, pid, uid, base.uid):
+        for uid in turn.talent_cards_at(state, base, pid):
+            for target, target2 in turn._pairs(state, pid, uid, base.uid):
                 for discard, mode in _talent_payments(state, uid, target, hand):
                     move = A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
                                        mode=mode)
@@ -62,11 +62,11 @@ def _slow_talents(state: GameState, pid: str) -> list[A.Action]:
 def _talent_payments(state: GameState, uid: str, target: str | None, hand: list[str]) -> list[tuple]:
     """The talent's own payments; a talent that pays the picked card's price (Potion of Redundancy) also
     every way to pay that card's price, with each of its own modes."""
-    own = list(rules._payments(state, uid, hand))
-    if not rules._borrows_price(state.card(uid)) or target not in state.card_ids:
+    own = list(turn._payments(state, uid, hand))
+    if not turn._borrows_price(state.card(uid)) or target not in state.card_ids:
         return own
     modes = dict.fromkeys(mode for _, mode in own)
-    borrowed = [(discard, mode) for discard in dict.fromkeys(d for d, _ in rules._payments(state, target, hand))
+    borrowed = [(discard, mode) for discard in dict.fromkeys(d for d, _ in turn._payments(state, target, hand))
                 for mode in modes]
     return list(dict.fromkeys(own + borrowed))
 
@@ -101,7 +101,7 @@ def test_powers_worked_out_together_match_each_minion_alone(seed, players):
         ready = [b.uid for b in state.bases if sum(alone[id(m)] for m in (*b.minions, *b.monsters)
                                                    if m.controller in {p.id for p in state.players})
                  >= state.card(b.uid).breakpoint + sum(alone[id(m)] for m in b.monsters if m.controller is None)]
-        assert rules.ready_bases(state) == ready
+        assert ready_bases(state) == ready
 
 
 def test_cards_played_on_a_minion_are_offered_the_carriers_each_may_take():

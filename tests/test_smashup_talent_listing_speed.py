@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import choices, rules
+from engine.smashup import choices, rules, turn
 from engine.smashup.power import powers_fixed
+from engine.smashup.state import Decision
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import ELVES, HALFLINGS, _attach_treasure, game_for, two_minions_played_at
 from tests.test_smashup_speed_listing import _slow_talents, _states
@@ -60,8 +61,8 @@ def test_a_choice_id_given_twice_is_answered_as_validate_finds_it():
     first card choice with the id, so the second one's own options are offered only where the first
     has them too (line 476: the player answers the choice the card left)."""
     state = game_for("anna", HALFLINGS)
-    state.decisions = [rules.Decision(id=7, player="anna", kind="may_draw", options=["none", "yes"], default="none"),
-                       rules.Decision(id=7, player="anna", kind="may_monster", options=["yes", "x"], default="yes",
+    state.decisions = [Decision(id=7, player="anna", kind="may_draw", options=["none", "yes"], default="none"),
+                       Decision(id=7, player="anna", kind="may_monster", options=["yes", "x"], default="yes",
                                       context={"base": state.bases[0].uid})]
     listed = rules.legal_actions(state, "anna")
     assert [m.option for m in listed] == ["none", "yes", "yes"]
@@ -78,13 +79,13 @@ def _slow_round(state, pid: str) -> list[A.Action]:
         if d.kind == "score_first":
             made += [A.ScoreFirst(actor=pid, base=b) for b in d.options]
         if d.kind == "discard_down":
-            made.append(A.DiscardDown(actor=pid, cards=tuple(rules.excess_cards(state, pid))))
+            made.append(A.DiscardDown(actor=pid, cards=tuple(turn.excess_cards(state, pid))))
         if d.kind == "discard_one":
             made += [A.DiscardDown(actor=pid, cards=(u,)) for u in state.player(pid).hand]
     if state.scoring is not None and state.draft is None:
         made += [A.PassSpecial(actor=pid, window=state.scoring.window), *rules._special_plays(state, pid)]
-        made += [A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in rules.talent_cards(state, pid)
-                 for discard, mode in rules._payments(state, uid, state.player(pid).hand)]
+        made += [A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in turn.talent_cards(state, pid)
+                 for discard, mode in turn._payments(state, uid, state.player(pid).hand)]
     return [move for move in made if rules.is_legal(state, move)]
 
 
