@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import rules, turn
+from engine.smashup import rules, scoring, turn
 from engine.smashup.power import minion_power, powers_fixed, ready_bases
 from engine.smashup.state import GameState
 
@@ -174,7 +174,7 @@ def test_specials_listed_are_the_ones_validate_allows_in_order(seed, players):
     that validate lets go, in the order of the slow listing."""
     checked = 0
     for state in _states(seed, players, steps=600):
-        pid = rules.next_to_decide(state)
+        pid = scoring.next_to_decide(state)
         if pid is None or state.decisions:
             continue
         with powers_fixed(state):

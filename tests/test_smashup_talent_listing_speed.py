@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import choices, rules, turn
+from engine.smashup import choices, rules, scoring, turn
 from engine.smashup.power import powers_fixed
 from engine.smashup.state import Decision
 from tests.test_smashup import put_minion, take
@@ -115,13 +115,13 @@ def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say(
     take(state, "thieves-clever-distraction", "ben")      # a special: ben has a say after anna
     _fill_to_breakpoint(state, "ben", 0)
     state, _ = rules.apply(state, A.FinishPlaying(actor="anna"))
-    assert state.scoring is not None and rules.next_to_decide(state) == "anna"
+    assert state.scoring is not None and scoring.next_to_decide(state) == "anna"
     talents = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent)]
     assert [(m.card, m.discard) for m in talents] == [(zapper, tuple(state.player("anna").hand[:1]))]
     for seat in state.players:
         assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
     state, _ = rules.apply(state, A.PassSpecial(actor="anna", window=state.scoring.window))
-    assert rules.next_to_decide(state) == "ben"
+    assert scoring.next_to_decide(state) == "ben"
     assert not any(isinstance(m, A.UseTalent) for m in rules.legal_actions(state, "anna"))
     for seat in state.players:
         assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
@@ -182,15 +182,15 @@ def test_the_say_in_a_round_of_specials_goes_round_from_the_right_player(seed, p
     player who used the last special gone from the table."""
     checked = 0
     for state in _states(seed, players, steps=600):
-        if state.scoring is None or state.scoring.stage not in rules.ROUND_MOMENTS:
+        if state.scoring is None or state.scoring.stage not in scoring.ROUND_MOMENTS:
             continue
-        assert rules.next_to_decide(state) == _say_in_order(state)
-        assert rules._round_order(state)[0] == _say_in_order(state.model_copy(
+        assert scoring.next_to_decide(state) == _say_in_order(state)
+        assert scoring._round_order(state)[0] == _say_in_order(state.model_copy(
             update={"scoring": state.scoring.model_copy(update={"passed": []})}))
         checked += 1
         kept = state.scoring.last
         for last in [seat.id for seat in state.players] + ["left-the-table"]:
             state.scoring.last = last
-            assert rules.next_to_decide(state) == _say_in_order(state)
+            assert scoring.next_to_decide(state) == _say_in_order(state)
         state.scoring.last = kept
     assert checked > 5
