@@ -12,8 +12,9 @@ from cogs.paging import page_start
 from cogs.smashup.views import choice_option_id
 from engine.sim import RandomAgent
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, power_at
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.rules import apply, new_game
 from tests.simcord_table import FIXED_CLOCK, Table, custom_ids, refusals, texts
 
 SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from its clock

@@ -13,7 +13,8 @@ import pytest
 
 from engine.smashup import actions as A
 from engine.smashup import choices, rules, turn
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, is_legal, new_game
 from tests.legal_moves_check import _same_as_a_listed_move
 
 FREE_FORM = {"discard", "picks", "cards"}

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import rules, scoring, turn
+from engine.smashup import listing, rules, scoring, turn
 from engine.smashup.power import minion_power, powers_fixed, ready_bases
 from engine.smashup.state import GameState
 
@@ -24,7 +24,7 @@ def _states(seed: int, players: int, steps: int = 400):
         if state.phase == "over":
             return
         yield state
-        moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
+        moves = [m for p in state.players for m in listing.legal_actions(state, p.id)]
         state, _ = rules.apply(state, rng.choice(moves))
 
 
@@ -81,7 +81,7 @@ def test_fast_listing_offers_what_validate_allows_in_order(seed, players):
             continue
         pid = state.active_player.id
         with powers_fixed(state):
-            plays, talents = rules._hand_moves(state, pid), rules._talent_moves(state, pid)
+            plays, talents = listing._hand_moves(state, pid), listing._talent_moves(state, pid)
         assert plays == _slow_plays(state, pid)
         assert talents == _slow_talents(state, pid)
         checked += 1
@@ -119,7 +119,7 @@ def test_cards_played_on_a_minion_are_offered_the_carriers_each_may_take():
     mine = put_minion(state, "warriors-taunter", "ben", 1)
     hero, dumbbells = take(state, "warriors-eternal-hero", "ben"), take(state, "warriors-dumbbells", "ben")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     carriers = {card: [m.target for m in plays if m.card == card] for card in (hero, dumbbells)}
     assert carriers == {hero: [mine], dumbbells: [theirs, mine]}
     assert orc not in carriers[dumbbells]
@@ -141,7 +141,7 @@ def test_a_card_that_picks_twice_is_offered_each_second_pick_its_first_allows():
     dumbbells = lay_on(state, "warriors-dumbbells", "ben", first)
     mugging = take(state, "thieves-mugging", "ben")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     assert [(m.target, m.target2) for m in plays if m.card == mugging] == [
         (chainsaw, first), (chainsaw, second), (dumbbells, second)]
     assert not rules.is_legal(state, A.PlayAction(actor="ben", card=mugging, target=dumbbells, target2=first))
@@ -162,7 +162,7 @@ def test_potion_of_redundancy_is_offered_the_talented_minions_only():
     put_minion(state, "warriors-taunter", "ben", 2)
     (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
     with powers_fixed(state):
-        talents = [m for m in rules._talent_moves(state, "anna") if m.card == potion]
+        talents = [m for m in listing._talent_moves(state, "anna") if m.card == potion]
     assert [(m.target, m.discard) for m in talents] == [(guru, ())]
     assert talents == [m for m in _slow_talents(state, "anna") if m.card == potion]
 
@@ -178,8 +178,8 @@ def test_specials_listed_are_the_ones_validate_allows_in_order(seed, players):
         if pid is None or state.decisions:
             continue
         with powers_fixed(state):
-            fast = rules._special_moves(state, pid)
-        assert fast == [m for m in rules._special_plays(state, pid) if rules.is_legal(state, m)]
+            fast = listing._special_moves(state, pid)
+        assert fast == [m for m in listing._special_plays(state, pid) if rules.is_legal(state, m)]
         checked += bool(fast)
     assert checked > 3
 
@@ -196,6 +196,6 @@ def test_potion_of_redundancy_is_offered_a_priced_talent_with_that_price():
     zapper = put_minion(state, "mages-happy-zapper", "anna", 0)
     carrier = put_minion(state, "orcs-dork-orc", "anna", 1)
     (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
-    offered = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent) and m.card == potion]
+    offered = [m for m in listing.legal_actions(state, "anna") if isinstance(m, A.UseTalent) and m.card == potion]
     paid = [m for m in offered if m.target == zapper]
     assert paid and all(m.discard for m in paid) and all(rules.is_legal(state, m) for m in offered)

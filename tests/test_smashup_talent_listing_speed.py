@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import choices, rules, scoring, turn
+from engine.smashup import choices, listing, rules, scoring, turn
 from engine.smashup.power import powers_fixed
 from engine.smashup.state import Decision
 from tests.test_smashup import put_minion, take
@@ -32,7 +32,7 @@ def _listings_checked(seed: int, players: int, steps: int, wanted, slow) -> int:
         if not wanted(state):
             continue
         for seat in state.players:
-            listed = rules.legal_actions(state, seat.id)
+            listed = listing.legal_actions(state, seat.id)
             assert listed == slow(state, seat.id)
             checked += bool(listed)
     return checked
@@ -50,10 +50,10 @@ def test_an_option_gone_stale_is_not_offered():
     """Line 476 with Dimension Doors' "dürfen" payment: Rude Awakening plays the hand out while the
     Doors ask for a card; a card that left the hand is no longer offered as the payment, the others are."""
     state, choice, first, second = two_minions_played_at("base-dimension-doors", "halflings-rude-awakening")
-    offered = [m.option for m in rules.legal_actions(state, "anna")]
+    offered = [m.option for m in listing.legal_actions(state, "anna")]
     assert second in choice.options and second not in offered and first not in state.player("anna").hand
     assert offered == [o for o in choice.options if o != second] and "none" in offered
-    assert rules.legal_actions(state, "anna") == _slow_choices(state, "anna")
+    assert listing.legal_actions(state, "anna") == _slow_choices(state, "anna")
 
 
 def test_a_choice_id_given_twice_is_answered_as_validate_finds_it():
@@ -64,7 +64,7 @@ def test_a_choice_id_given_twice_is_answered_as_validate_finds_it():
     state.decisions = [Decision(id=7, player="anna", kind="may_draw", options=["none", "yes"], default="none"),
                        Decision(id=7, player="anna", kind="may_monster", options=["yes", "x"], default="yes",
                                       context={"base": state.bases[0].uid})]
-    listed = rules.legal_actions(state, "anna")
+    listed = listing.legal_actions(state, "anna")
     assert [m.option for m in listed] == ["none", "yes", "yes"]
     assert listed == _slow_choices(state, "anna")
 
@@ -83,7 +83,7 @@ def _slow_round(state, pid: str) -> list[A.Action]:
         if d.kind == "discard_one":
             made += [A.DiscardDown(actor=pid, cards=(u,)) for u in state.player(pid).hand]
     if state.scoring is not None and state.draft is None:
-        made += [A.PassSpecial(actor=pid, window=state.scoring.window), *rules._special_plays(state, pid)]
+        made += [A.PassSpecial(actor=pid, window=state.scoring.window), *listing._special_plays(state, pid)]
         made += [A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in turn.talent_cards(state, pid)
                  for discard, mode in turn._payments(state, uid, state.player(pid).hand)]
     return [move for move in made if rules.is_legal(state, move)]
@@ -116,20 +116,20 @@ def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say(
     _fill_to_breakpoint(state, "ben", 0)
     state, _ = rules.apply(state, A.FinishPlaying(actor="anna"))
     assert state.scoring is not None and scoring.next_to_decide(state) == "anna"
-    talents = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent)]
+    talents = [m for m in listing.legal_actions(state, "anna") if isinstance(m, A.UseTalent)]
     assert [(m.card, m.discard) for m in talents] == [(zapper, tuple(state.player("anna").hand[:1]))]
     for seat in state.players:
-        assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+        assert listing.legal_actions(state, seat.id) == _slow_round(state, seat.id)
     state, _ = rules.apply(state, A.PassSpecial(actor="anna", window=state.scoring.window))
     assert scoring.next_to_decide(state) == "ben"
-    assert not any(isinstance(m, A.UseTalent) for m in rules.legal_actions(state, "anna"))
+    assert not any(isinstance(m, A.UseTalent) for m in listing.legal_actions(state, "anna"))
     for seat in state.players:
-        assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+        assert listing.legal_actions(state, seat.id) == _slow_round(state, seat.id)
 
 
 def _talents_of(state, pid: str) -> list[tuple]:
     with powers_fixed(state):
-        listed = rules._talent_moves(state, pid)
+        listed = listing._talent_moves(state, pid)
     assert listed == _slow_talents(state, pid)
     return [(m.card, m.target, m.discard) for m in listed]
 

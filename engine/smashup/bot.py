@@ -15,8 +15,9 @@ from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
 from engine.smashup import actions as A
 from engine.smashup.cards import data
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, power_at, powers_fixed, total_power
-from engine.smashup.rules import apply, legal_actions
+from engine.smashup.rules import apply
 from engine.smashup.state import GameState
 from engine.smashup.turn import HAND_LIMIT, WINNING_VP, hand_cards, playable
 

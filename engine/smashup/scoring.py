@@ -13,7 +13,6 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
-from engine.smashup import ops as card_ops  # noqa: F401  (the package registers every card op)
 from engine.smashup.cards import designs, per_card
 from engine.smashup.hooks import play_monster
 from engine.smashup.ops.common import special_moment
