@@ -2524,9 +2524,10 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     if needed and playing and not owes(state, card):
         options.append(())             # played unpaid, to be rid of it: what the price buys does not happen
     options += [tuple(pool[:n]) for n in amounts]
+    paid_modes = any(e.op == "discard_for_extra" for e in card.effects)
     for discard in dict.fromkeys(options):
-        for mode in modes:
-            yield discard, mode
+        for mode in modes if discard or not paid_modes else [None]:
+            yield discard, mode     # Wand Whiz unpaid buys nothing: its mode "action" would be the same move
 
 
 def _payment_pool(state: GameState, uid: str, hand: list[str], treasures_only: bool) -> list[str]:
