@@ -12,6 +12,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.rules import apply, is_legal, legal_actions
+from engine.smashup.state import HELPING_NEEDS_A_MINION
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_card_texts import found, power_of, turn_of
 from tests.test_smashup_cards import add_monster, answer, game_for, kinds, play, set_base
@@ -208,3 +209,302 @@ def test_wand_whiz_lists_each_way_to_play_it_once():
     plain = apply(state, A.PlayMinion(actor="anna", card=whiz, base=base))[0]
     moded = apply(state, A.PlayMinion(actor="anna", card=whiz, base=base, mode="action"))[0]
     assert plain == moded and plain.player("anna").actions_left == 1 and plain.player("anna").minions_left == 0
+
+
+# ---------------------------------------------------------------------- (b) power limits, monsters as minions
+def listed_targets(state, player, uid) -> set[str]:
+    """Every target the moves list for playing this card."""
+    return {m.target for m in legal_actions(state, player) if getattr(m, "card", None) == uid and m.target}
+
+
+def test_zzzzzap_pays_a_card_and_destroys_a_minion_or_monster_of_power_three_at_most():
+    """Zzzzzap!: "pay one card from your hand; a minion with power of 3 or less is destroyed". Its
+    picks are every minion of power 3 at most, and monsters too (l.172, l.176): a power-3 minion and
+    a power-3 monster, not a power-4 one nor a power-2 minion raised to 4 by counters; named without
+    the card paid it is refused; paid, the monster goes to the monster pile and its treasure to the
+    player (l.174), the card paid to the discard pile."""
+    state = game_for("anna")
+    three = put_minion(state, "warriors-berserker", "ben", 1)
+    four = put_minion(state, "warriors-star-player", "ben", 1)
+    raised = put_minion(state, "warriors-taunter", "ben", 0, power_bonus=2)
+    griff = add_monster(state, 2, "monster-hippogriff")
+    add_monster(state, 2, "monster-king-tut")                   # power 4
+    zap = take(state, "mages-zzzzzap", "anna")
+    assert listed_targets(state, "anna", zap) == {three, griff}
+    pay = next(u for u in state.player("anna").hand if u != zap)
+    for too_strong, index in ((four, 1), (raised, 0)):
+        with pytest.raises(IllegalAction):
+            apply(state, A.PlayAction(actor="anna", card=zap, base=state.bases[index].uid, target=too_strong,
+                                      discard=(pay,)))
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="anna", card=zap, base=state.bases[2].uid, target=griff))
+    assert err.value.code == "pay_cards"
+    hand = len(state.player("anna").hand)
+    after, _ = apply(state, A.PlayAction(actor="anna", card=zap, base=state.bases[2].uid, target=griff,
+                                         discard=(pay,)))
+    assert griff in after.monster_discard and found(after, griff) == (None, None)
+    assert pay in after.player("anna").discard and len(after.player("anna").hand) == hand - 2 + 1
+    after, _ = apply(state, A.PlayAction(actor="anna", card=zap, base=state.bases[1].uid, target=three,
+                                         discard=(pay,)))
+    assert three in after.player("ben").discard
+
+
+def test_death_breath_puts_a_minion_of_power_four_at_most_under_its_owners_deck_never_a_monster():
+    """Death Breath: "put a minion (power up to 4) under its owner's deck": a power-4 minion of
+    another player goes under that player's deck (l.482: the owner gets it), its attached cards to
+    the discard pile; a power-5 minion is no pick; a monster, though a minion (l.172), has no owner
+    (l.188, l.284) and so is never offered, whatever its power."""
+    state = game_for("anna")
+    four = put_minion(state, "warriors-star-player", "ben", 1)
+    five = put_minion(state, "warriors-big-hero", "ben", 1)
+    tut = add_monster(state, 1, "monster-king-tut")               # power 4, no owner
+    web = add_monster(state, 2, "monster-web-troll")              # power 1
+    breath = take(state, "orcs-death-breath", "anna")
+    assert listed_targets(state, "anna", breath) == {four}
+    for no_pick in (five, tut, web):
+        with pytest.raises(IllegalAction):
+            apply(state, A.PlayAction(actor="anna", card=breath, base=state.bases[1].uid, target=no_pick))
+    state, _ = apply(state, A.PlayAction(actor="anna", card=breath, base=state.bases[1].uid, target=four))
+    assert state.player("ben").deck[0] == four and found(state, four) == (None, None)
+
+
+def test_dungeon_bait_destroys_a_minion_or_monster_of_power_two_at_most_or_brings_a_monster():
+    """Dungeon Bait: "a minion whose power is 2 at most is destroyed, or (mode "monster") a monster
+    comes to a base": its picks are minions of power 2 at most and monsters of power 2 at most (l.172),
+    not a power-3 one; a monster destroyed gives its treasure (l.174); in mode "monster" the top of
+    the monster deck comes to the base named and nothing is destroyed."""
+    state = game_for("ben")
+    two = put_minion(state, "orcs-dork-orc", "anna", 1)
+    three = put_minion(state, "orcs-hammer-slammer", "anna", 1)
+    ghost = add_monster(state, 2, "monster-poultrygeist")          # power 2, 1 treasure
+    add_monster(state, 2, "monster-hippogriff")                     # power 3
+    bait = take(state, "warriors-dungeon-bait", "ben")
+    assert listed_targets(state, "ben", bait) == {ghost}            # Dork Orc: another player's action
+    state.silenced.append(two)                                      # his ability resting, he is a pick
+    assert listed_targets(state, "ben", bait) == {two, ghost}
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=three))
+    hand = len(state.player("ben").hand)
+    after, _ = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[2].uid, target=ghost))
+    assert ghost in after.monster_discard and len(after.player("ben").hand) == hand - 1 + 1
+    after, _ = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[1].uid, target=two))
+    assert two in after.player("anna").discard
+    top = on_top(state, "monster-hippogriff")
+    after, events = apply(state, A.PlayAction(actor="ben", card=bait, base=state.bases[0].uid, mode="monster"))
+    assert monsters_at(after, 0) == [top] and "destroyed" not in kinds(events)
+
+
+def test_potion_of_idiotic_bravery_gives_any_minion_or_a_monster_three_until_the_turn_ends():
+    """Potion of Idiotic Bravery: "a minion has +3 power until the end of the turn": one of the
+    player's own minions, another player's, or a monster (l.172), +3 each; at the end of the turn the
+    power is as printed again."""
+    for whose in ("mine", "theirs", "monster"):
+        state = game_for("ben")
+        if whose == "monster":
+            target = add_monster(state, 1, "monster-hippogriff")
+        else:
+            design, player = {"mine": ("warriors-taunter", "ben"), "theirs": ("orcs-dork-orc", "anna")}[whose]
+            target = put_minion(state, design, player, 1)
+        if whose == "theirs":
+            state.silenced.append(target)        # a Dork Orc's ability would keep the potion off
+        before = power_of(state, target)
+        (state, _), potion = play(state, "ben", "treasure-potion-of-idiotic-bravery", 1, target=target)
+        assert power_of(state, target) == before + 3, whose
+        assert potion in state.treasure_discard
+        state, _ = apply(state, A.FinishPlaying(actor="ben"))
+        assert power_of(state, target) == before, whose
+
+
+def test_potion_bandolier_pays_a_treasure_for_three_power_on_a_minion_or_monster_until_the_turn_ends():
+    """Potion Bandolier: "discard a treasure: a minion has +3 power until the end of the turn": only a
+    treasure pays (a faction card is refused), the treasure goes to the treasure pile (l.168); a
+    monster may be the minion (l.172); unpaid with a pick, refused; the +3 ends with the turn."""
+    state = game_for("ben")
+    mine = put_minion(state, "warriors-taunter", "ben", 0)
+    monster = add_monster(state, 1, "monster-hippogriff")
+    bandolier = take(state, "thieves-potion-bandolier", "ben")
+    treasure = take(state, "treasure-kneepads-of-allure", "ben")
+    faction_card = next(u for u in state.player("ben").hand if u not in (bandolier, treasure)
+                        and not state.card_ids[u].startswith("treasure-"))
+    assert {mine, monster} <= listed_targets(state, "ben", bandolier)
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayAction(actor="ben", card=bandolier, base=state.bases[0].uid, target=mine,
+                                  discard=(faction_card,)))
+    with pytest.raises(IllegalAction):
+        apply(state, A.PlayAction(actor="ben", card=bandolier, base=state.bases[0].uid, target=mine))
+    for target, index in ((mine, 0), (monster, 1)):
+        before = power_of(state, target)
+        after, _ = apply(state, A.PlayAction(actor="ben", card=bandolier, base=state.bases[index].uid,
+                                             target=target, discard=(treasure,)))
+        assert power_of(after, target) == before + 3 and treasure in after.treasure_discard
+        after, _ = apply(after, A.FinishPlaying(actor="ben"))
+        assert power_of(after, target) == before
+
+
+# ---------------------------------------------------------------------- (b) each sentence of five more texts
+def test_out_of_nowhere_reveals_down_to_the_second_minion_takes_both_and_shuffles_the_rest_back():
+    """Out of Nowhere!: "reveal from your deck until two minions show; they go to your hand, the rest
+    is shuffled back": from the top down, the first two minions go to the hand, the cards revealed
+    before them (shown to everyone) and the rest stay in the deck; nothing else moves."""
+    state = game_for("cleo")
+    card = take(state, "halflings-out-of-nowhere", "cleo")
+    seat = state.player("cleo")
+    minions = [u for u in seat.deck if state.card(u).kind == "minion"]
+    others = [u for u in seat.deck if state.card(u).kind != "minion"]
+    second, first, deeper = minions[:3]
+    above_first, above_second = others[:2]
+    rest = [u for u in seat.deck if u not in (second, first, deeper, above_first, above_second)]
+    seat.deck[:] = [*rest, deeper, second, above_second, first, above_first]   # the end is the top
+    deck = set(seat.deck)
+    state, events = apply(state, A.PlayAction(actor="cleo", card=card))
+    seat = state.player("cleo")
+    assert {first, second} <= set(seat.hand) and deeper in seat.deck
+    assert set(seat.deck) == deck - {first, second} and card in seat.discard
+    shown = next(e for e in events if e.kind == "cards_revealed")
+    assert shown.params["player"] == "cleo" and shown.audience == "public"
+    assert shown.params["cards"] == [state.card_ids[u] for u in (above_first, first, above_second, second)]
+
+
+def test_recover_arcane_wisdom_draws_up_to_five_cards_in_hand_and_none_beyond():
+    """Recover Arcane Wisdom: "draw until you hold five cards": with two cards left in hand after
+    playing it, three are drawn from the top of the deck; holding five or more, nothing is drawn."""
+    state = game_for("anna")
+    seat = state.player("anna")
+    wisdom = take(state, "mages-recover-arcane-wisdom", "anna")
+    keep = [u for u in seat.hand if u != wisdom][:2]
+    seat.deck.extend(u for u in seat.hand if u not in (wisdom, *keep))
+    seat.hand[:] = [*keep, wisdom]
+    top_three = seat.deck[-3:]
+    after, _ = apply(state, A.PlayAction(actor="anna", card=wisdom))
+    assert sorted(after.player("anna").hand) == sorted([*keep, *top_three])
+    full = game_for("anna")
+    wisdom = take(full, "mages-recover-arcane-wisdom", "anna")
+    while len(full.player("anna").hand) < 7:
+        take(full, state.card_ids[full.player("anna").deck[0]], "anna")
+    hand, deck = len(full.player("anna").hand), list(full.player("anna").deck)
+    full, _ = apply(full, A.PlayAction(actor="anna", card=wisdom))
+    assert len(full.player("anna").hand) == hand - 1 and full.player("anna").deck == deck
+
+
+def test_some_enchanted_evening_gives_one_extra_minion_of_power_three_at_most_per_card_paid():
+    """Some Enchanted Evening: "pay any number of cards; each card paid allows one extra minion whose
+    power is 3 at most": paying two, two more minions of power 3 at most may be played (a power-5 one
+    is refused as an extra, a third weak one too); paying three gives three; paying none, none."""
+    state = game_for("anna")
+    evening = take(state, "mages-some-enchanted-evening", "anna")
+    kept = {evening, *(take(state, design, "anna") for design in
+                       ("orcs-topper-chopper", "orcs-dork-orc", "mages-wand-whiz", "mages-scroll-shuffler"))}
+    state.player("anna").minions_left = 0                       # the turn's minion already played
+    pay = tuple(u for u in state.player("anna").hand if u not in kept)[:2]
+    assert len(pay) == 2
+    state, _ = apply(state, A.PlayAction(actor="anna", card=evening, discard=pay))
+    assert set(pay) <= set(state.player("anna").discard)
+    with pytest.raises(IllegalAction):
+        play(state, "anna", "orcs-topper-chopper", 1)                  # power 5
+    (state, _), _ = play(state, "anna", "orcs-dork-orc", 1)
+    (state, _), _ = play(state, "anna", "mages-wand-whiz", 1)
+    assert state.player("anna").minion_grants == [] and state.player("anna").minions_left == 0
+    with pytest.raises(IllegalAction):
+        play(state, "anna", "mages-scroll-shuffler", 1)               # two paid, two played
+    for paid, grants in ((3, 3), (0, 0)):
+        other = game_for("anna")
+        evening = take(other, "mages-some-enchanted-evening", "anna")
+        pay = tuple(u for u in other.player("anna").hand if u != evening)[:paid]
+        other, _ = apply(other, A.PlayAction(actor="anna", card=evening, discard=pay))
+        assert len(other.player("anna").minion_grants) == grants
+
+
+ELVES = {"anna": ["elves", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["halflings", "dwarves"]}
+LAST_CALL = {"anna": ["halflings", "orcs"], "ben": ["warriors", "thieves"], "cleo": ["elves", "dwarves"]}
+
+
+def scoring_with(picks, special: str, stands: dict[str, tuple[str, int]]):
+    """Anna's turn ends with base 0 at its breakpoint and ``special`` the only Special in any hand;
+    ``stands`` puts, per player, one minion (design, counters) at base 0. Returns state and special."""
+    state = game_for("anna", picks)
+    for seat in state.players:
+        specials = [u for u in seat.hand if "special" in state.card(u).keywords]
+        seat.hand = [u for u in seat.hand if u not in specials]
+        seat.discard.extend(specials)
+    for player, (design, counters) in stands.items():
+        put_minion(state, design, player, 0, power_bonus=counters)
+    uid = take(state, special, "anna")
+    return state, uid
+
+
+def finish(state, player="anna"):
+    state, _ = apply(state, A.FinishPlaying(actor=player))
+    assert state.scoring is not None
+    return state
+
+
+def test_helping_hands_shifts_two_power_from_your_minion_to_another_player_and_takes_a_vp_if_they_win():
+    """Helping Hands, a Special before a base with a minion of yours scores: "another player gets +2
+    at that base while a minion of yours there gets -2; if they win it, you may take 1 VP from them".
+    Ben one short of Cleo wins with the +2 and anna takes 1 of his VP; anna's own minion counts 2
+    less (level with Cleo before, she is third behind her); helping Cleo, who wins anyway, takes
+    one of hers; helping the player who still loses takes nothing; without a minion of anna's there
+    it helps nobody (rules version 5; played, it does nothing, l.474), and naming a player with no
+    minion there is refused. (The "may" is taken for
+    the player: 1 VP more for her and 1 less for the winner can never harm her.)"""
+    stands = {"ben": ("warriors-taunter", 20), "cleo": ("halflings-bardling", 21),
+              "anna": ("elves-flower-child", 21)}
+    state, hands = scoring_with(ELVES, "elves-helping-hands", stands)
+    mine = next(m.uid for m in state.bases[0].minions if m.owner == "anna")
+    state = finish(state)
+    outcomes = {}
+    for helped in ("ben", "cleo"):
+        after, events = apply(state, A.PlaySpecial(actor="anna", card=hands, target=helped, target2=mine))
+        scored = next(e for e in events if e.kind == "base_scored")
+        outcomes[helped] = (scored.params["places"], after.player("anna").vp - scored.params["vp"].get("anna", 0),
+                            after.player(helped).vp - scored.params["vp"][helped])
+    assert outcomes["ben"] == ({"ben": 1, "cleo": 2, "anna": 3}, 1, -1)
+    assert outcomes["cleo"] == ({"cleo": 1, "ben": 2, "anna": 3}, 1, -1)
+    weak, hands = scoring_with(ELVES, "elves-helping-hands", {"ben": ("warriors-taunter", 10),
+                                                              "cleo": ("halflings-bardling", 21),
+                                                              "anna": ("elves-flower-child", 0)})
+    mine = next(m.uid for m in weak.bases[0].minions if m.owner == "anna")
+    weak, events = apply(finish(weak), A.PlaySpecial(actor="anna", card=hands, target="ben", target2=mine))
+    assert "vp_taken" not in kinds(events)
+    absent, hands = scoring_with(ELVES, "elves-helping-hands", {"ben": ("warriors-taunter", 20),
+                                                                "cleo": ("halflings-bardling", 21)})
+    absent = finish(absent)
+    helping = A.PlaySpecial(actor="anna", card=hands, target="ben")
+    with pytest.raises(IllegalAction):
+        apply(absent, helping)
+    _, events = apply(absent, A.PlaySpecial(actor="anna", card=hands))     # l.474: to be rid of it
+    scored = next(e for e in events if e.kind == "base_scored")
+    assert scored.params["places"] == {"cleo": 1, "ben": 2} and "vp_taken" not in kinds(events)
+    absent.rules_version = HELPING_NEEDS_A_MINION - 1          # a game begun before keeps its rules
+    assert is_legal(absent, helping)
+    alone, hands = scoring_with(ELVES, "elves-helping-hands", {"ben": ("warriors-taunter", 30),
+                                                               "anna": ("elves-flower-child", 0)})
+    mine = next(m.uid for m in alone.bases[0].minions if m.owner == "anna")
+    with pytest.raises(IllegalAction):
+        apply(finish(alone), A.PlaySpecial(actor="anna", card=hands, target="cleo", target2=mine))
+
+
+def test_last_call_puts_a_minion_from_hand_on_the_scoring_base_with_its_abilities_resting():
+    """Last Call, a Special ahead of a scoring: "put a minion on that base; its abilities rest until
+    the end of the turn": in the turn it is no action; before the scoring it names a minion of the
+    hand (none named, or a card that is no minion, refused), which goes to the scoring base and counts
+    there: Sword Lord's 5 bring anna level with Ben, and his ongoing +1 for her other minion there
+    rests, so the two share first place; he was played (a minion played event) and leaves with the
+    base."""
+    stands = {"anna": ("orcs-dork-orc", 10), "ben": ("warriors-taunter", 15)}
+    state, call = scoring_with(LAST_CALL, "halflings-last-call", stands)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, A.PlayAction(actor="anna", card=call, base=state.bases[0].uid))
+    assert err.value.code == "special_only"
+    lord = take(state, "orcs-sword-lord", "anna")
+    action = next(u for u in state.player("anna").hand if state.card(u).kind == "action" and u != call)
+    state = finish(state)
+    for wrong in ({}, {"target": action}):
+        with pytest.raises(IllegalAction):
+            apply(state, A.PlaySpecial(actor="anna", card=call, **wrong))
+    after, events = apply(state, A.PlaySpecial(actor="anna", card=call, target=lord))
+    played = next(e for e in events if e.kind == "minion_played")
+    assert played.params["card"] == "orcs-sword-lord" and played.params["base"] == after.card_ids[state.bases[0].uid]
+    scored = next(e for e in events if e.kind == "base_scored")
+    assert scored.params["places"] == {"anna": 1, "ben": 1}
+    assert lord in after.player("anna").discard

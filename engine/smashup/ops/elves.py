@@ -8,7 +8,7 @@ from engine.smashup.hooks import move_minion, trigger
 from engine.smashup.ops.common import my_minions_at_scoring_base, scoring_base
 from engine.smashup.power import find_minion, has_abilities, minion_power
 from engine.smashup.registry import Context, in_play, op
-from engine.smashup.state import BaseInPlay, Decision
+from engine.smashup.state import HELPING_NEEDS_A_MINION, BaseInPlay, Decision
 from engine.smashup.targets import affectable, any_minion, reached, same_at_every_base
 from engine.smashup.tx import Tx
 
@@ -129,11 +129,15 @@ def _run_more(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _others_at_scoring_base_players(state, effect: Effect, ctx: Context) -> list[str]:
+    """Helping Hands' player to help: another with a minion at the scoring base, and only where a
+    minion of yours is there too, from HELPING_NEEDS_A_MINION on (before, at any scoring)."""
     here = scoring_base(state, ctx)
     if here is None:
         return []
-    return [p.id for p in state.players if p.id != ctx.player
-            and any(m.controller == p.id for m in state.base(here).minions)]
+    minions = state.base(here).minions
+    if state.rules_version >= HELPING_NEEDS_A_MINION and not any(m.controller == ctx.player for m in minions):
+        return []
+    return [p.id for p in state.players if p.id != ctx.player and any(m.controller == p.id for m in minions)]
 
 
 @op("helping_hands", targets=_others_at_scoring_base_players, second=my_minions_at_scoring_base, special="before")
