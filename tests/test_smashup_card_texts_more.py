@@ -7,12 +7,18 @@ monsters minions for every card text."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
+from engine.smashup.cards import designs
 from engine.smashup.rules import apply, is_legal, legal_actions
-from engine.smashup.state import HELPING_NEEDS_A_MINION
+from engine.smashup.state import HELPING_NEEDS_A_MINION, TALENTS_THAT_ACT
+from table.pictures import contents
+from table.render import Namer, render_event
+from table.smashup.render import base_lines
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_card_texts import found, power_of, turn_of
 from tests.test_smashup_cards import add_monster, answer, game_for, kinds, play, set_base
@@ -508,3 +514,99 @@ def test_last_call_puts_a_minion_from_hand_on_the_scoring_base_with_its_abilitie
     scored = next(e for e in events if e.kind == "base_scored")
     assert scored.params["places"] == {"anna": 1, "ben": 1}
     assert lord in after.player("anna").discard
+
+
+# ---------------------------------------------------------------------- (c) what players read
+TALENTS = {"anna": ["orcs", "mages"], "ben": ["warriors", "thieves"], "cleo": ["elves", "halflings"]}
+
+
+def talent_moves(state, player, uid):
+    return [m for m in legal_actions(state, player) if isinstance(m, A.UseTalent) and m.card == uid]
+
+
+def test_a_talent_that_would_do_nothing_is_not_offered_from_rules_version_5():
+    """Issue #35.4, "a talent that does nothing is not offered": Blaster Master with no minion of
+    power 2 at most anywhere (paying a card for nothing), Big Hero's destroy with no monster at his
+    base (his mode "monster" still is offered), Elf Help Guru with no other player's minion at her
+    base: neither listed nor let go; once there is something to act on, offered. A game begun at
+    rules version 4 keeps offering them."""
+    state = game_for("anna", TALENTS)
+    blaster = put_minion(state, "mages-blaster-master", "anna", 0)
+    pay = state.player("anna").hand[0]
+    idle = A.UseTalent(actor="anna", card=blaster, discard=(pay,))
+    assert talent_moves(state, "anna", blaster) == [] and not is_legal(state, idle)
+    older = state.model_copy(deep=True)
+    older.rules_version = TALENTS_THAT_ACT - 1
+    assert is_legal(older, idle) and talent_moves(older, "anna", blaster) == [idle]
+    weak = put_minion(state, "warriors-taunter", "ben", 1)
+    assert {m.target for m in talent_moves(state, "anna", blaster)} == {weak}
+
+    hero_game = game_for("ben", TALENTS)
+    hero = put_minion(hero_game, "warriors-big-hero", "ben", 0)
+    assert [m.mode for m in talent_moves(hero_game, "ben", hero)] == ["monster"]
+    assert not is_legal(hero_game, A.UseTalent(actor="ben", card=hero))
+    monster = add_monster(hero_game, 0, "monster-poultrygeist")
+    assert {(m.target, m.mode) for m in talent_moves(hero_game, "ben", hero)} == {(monster, None), (None, "monster")}
+
+    guru_game = game_for("cleo", TALENTS)
+    guru = put_minion(guru_game, "elves-elf-help-guru", "cleo", 0)
+    put_minion(guru_game, "elves-flower-child", "cleo", 0)            # her own: the talent gives her nothing
+    add_monster(guru_game, 0, "monster-poultrygeist")                 # a monster is nobody's (l.504)
+    assert talent_moves(guru_game, "cleo", guru) == []
+    assert not is_legal(guru_game, A.UseTalent(actor="cleo", card=guru))
+    theirs = put_minion(guru_game, "warriors-taunter", "ben", 0)
+    before = power_of(guru_game, theirs)
+    [use] = talent_moves(guru_game, "cleo", guru)
+    guru_game, _ = apply(guru_game, use)
+    assert power_of(guru_game, theirs) == before + 1
+
+
+def test_tied_places_are_numbered_as_ties_in_the_scoring_line():
+    """Rulebook "Nur Unentschieden?": 10, 10 and 5 power make two first places and a third, no
+    second; the line players read numbers them so: "1. Ben …, 1. Cleo …, 3. Anna …" (de and en)."""
+    state, special = scoring_with(ELVES, "elves-helping-hands", {"ben": ("warriors-taunter", 20),
+                                                                 "cleo": ("halflings-bardling", 20),
+                                                                 "anna": ("elves-flower-child", 10)})
+    state.player("anna").hand.remove(special)
+    state.player("anna").discard.append(special)
+    _, events = apply(state, A.FinishPlaying(actor="anna"))
+    scored = next(e for e in events if e.kind == "base_scored")
+    assert scored.params["places"] == {"ben": 1, "cleo": 1, "anna": 3}
+    names = {"anna": "Anna", "ben": "Ben", "cleo": "Cleo"}
+    lines = {lang: render_event(scored, Namer(lang, names, state, ("smashup",))) for lang in ("de", "en")}
+    vp = scored.params["vp"]
+    assert f"1. Ben (+{vp['ben']} SP), 1. Cleo (+{vp['cleo']} SP), 3. Anna (+{vp['anna']} SP)" in lines["de"]
+    assert f"1. Ben (+{vp['ben']} VP), 1. Cleo (+{vp['cleo']} VP), 3. Anna (+{vp['anna']} VP)" in lines["en"]
+
+
+def test_a_base_with_only_an_action_on_it_is_not_called_empty_in_the_picture_nor_the_text():
+    """Issue #35.4, "the picture and the text agree": a base with no minion and no monster but an
+    action lying on it (Sneaksy, played there) is "noch leer" in neither; a bare base is in both."""
+    state = game_for("cleo")
+    (state, _), _ = play(state, "cleo", "halflings-sneaksy", 1)
+    names = {"anna": "Anna", "ben": "Ben", "cleo": "Cleo"}
+    namer = Namer("de", names, state, ("smashup",))
+    panels = contents(state, "de", names)["smashup.png"]["panels"]
+    for index in (0, 1):
+        base = state.bases[index]
+        assert not base.minions and not base.monsters and bool(base.actions) == (index == 1)
+        pictured = "noch leer" in [line["text"] for line in panels[index]["lines"]]
+        written = "(noch leer)" in base_lines(state, base, namer)
+        assert pictured == written == (index == 0), index
+
+
+def test_german_card_names_do_not_repeat_a_word_inside_themselves():
+    """Issue #35.4: names read as German, not as a word-for-word copy of the English one ("Potion of
+    Redundancy Potion" once read "Trank des Überflüssigkeitstranks"): no card's German name holds a
+    word (four letters or more) twice, as a word or inside a compound, and the Potion reads "Trank der
+    Überflüssigkeit"."""
+    doubled = {d.id: d.name_de for d in designs().values() if doubled_name_found(d.name_de)}
+    assert doubled == {}
+    assert designs()["treasure-potion-of-redundancy-potion"].name_de == "Trank der Überflüssigkeit"
+    assert doubled_name_found("Trank des Überflüssigkeitstranks")
+
+
+def doubled_name_found(name: str) -> bool:
+    """The same check for one name (the test's own case: the old name is caught)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{4,}", name)]
+    return any(w in other or other in w for i, w in enumerate(words) for other in words[i + 1:])
