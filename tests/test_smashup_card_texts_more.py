@@ -7,7 +7,10 @@ monsters minions for every card text."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -16,9 +19,12 @@ from engine.smashup import actions as A
 from engine.smashup.cards import designs
 from engine.smashup.rules import apply, is_legal, legal_actions
 from engine.smashup.state import HELPING_NEEDS_A_MINION, TALENTS_THAT_ACT
+from table.actionlog import RefusedOnReplay, final_state
 from table.pictures import contents
 from table.render import Namer, render_event
+from table.replay import replay
 from table.smashup.render import base_lines
+from table.stores import store_for
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_card_texts import found, power_of, turn_of
 from tests.test_smashup_cards import add_monster, answer, game_for, kinds, play, set_base
@@ -610,3 +616,35 @@ def doubled_name_found(name: str) -> bool:
     """The same check for one name (the test's own case: the old name is caught)."""
     words = [w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{4,}", name)]
     return any(w in other or other in w for i, w in enumerate(words) for other in words[i + 1:])
+
+
+# ---------------------------------------------------------------------- (d) a database from before the change
+BEFORE_RULES_V5 = Path(__file__).resolve().parent / "data" / "smashup_games_rules_v4.db"
+
+
+async def test_games_stored_at_rules_version_4_replay_clean_though_version_5_refuses_their_moves(tmp_path):
+    """Issue #35, "a database from before the change replays clean with python -m table.replay": eight
+    whole four-player games written by the table at e5d1a60 (rules version 4, random agents: `python
+    bot.py --console --game smashup --auto 8 --players 4 --seed 11`) replay to exactly their stored
+    states and keep version 4, although every one of them holds a move version 5 refuses (a talent
+    that does nothing, Helping Hands with no minion of its player there): table.replay says plainly
+    which move a fixed card now plays differently when a log is replayed by the newer rules."""
+    copy = tmp_path / "games.db"
+    shutil.copyfile(BEFORE_RULES_V5, copy)
+    reports = await replay(copy, None)
+    assert [(r["status"], r["clean"]) for r in reports] == [("finished", True)] * 8
+    store = store_for(str(copy))
+    await store.open()
+    try:
+        refused = {}
+        for listed in await store.games(with_state=False):
+            record = await store.get_game(listed.id)
+            assert json.loads(record.state_json)["rules_version"] == TALENTS_THAT_ACT - 1
+            seats, logged = await store.seats(record.id), await store.actions(record.id)
+            with pytest.raises(RefusedOnReplay) as err:
+                final_state(record, seats, logged, rules_version=TALENTS_THAT_ACT)
+            refused[record.id] = str(err.value.__cause__)
+    finally:
+        await store.close()
+    assert sum("talent_idle" in why for why in refused.values()) == 6
+    assert sum("needs_target" in why for why in refused.values()) == 2        # Helping Hands, nobody there
