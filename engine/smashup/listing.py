@@ -78,6 +78,7 @@ from engine.smashup.turn import (
     excess_cards,
     payment_ways,
     talent_idle,
+    talent_pick_idle,
     uses_base,
 )
 
@@ -690,7 +691,10 @@ def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
         # a card on it; ``minion``: the card itself when it is a minion, what find_minion finds)
         if uid not in silenced and (minion is None or has_abilities(state, minion)) \
                 and not talent_idle(state, uid, pid):
+            listed = len(moves)
             _talent_card_moves(state, pid, uid, base.uid, hand, moves)
+            if len(moves) > listed and talent_pick_idle(state, pid, uid, None, None):
+                moves[listed:] = [m for m in moves[listed:] if m.target is not None or m.mode is not None]
     return moves
 
 

@@ -49,7 +49,7 @@ NEEDS_TARGET: dict[str, Candidates] = {}   # op -> candidates for its first pick
 NEEDS_TARGET2: dict[str, Candidates] = {}  # op -> candidates for the second pick, given the first
 OPTIONAL_TARGET_OPS: set[str] = set()      # ops whose pick may be left out ("you may")
 PICK_OPS: dict[str, Candidates] = {}       # op -> candidates for "any number of" picks (Context.picks)
-Idle = Callable[..., bool]                 # (state, effect, player) -> the op would do nothing now
+Idle = Callable[..., bool]                 # (state, effect, player, card) -> the op would do nothing now
 IDLE_WHEN: dict[str, Idle] = {}            # op -> when it does nothing (a talent made only of such ops
 #                                            is not offered then: turn.talent_idle)
 

@@ -176,9 +176,15 @@ SHARED_FIELDS = {"card_ids", "owners"}     # set once at the end of the draft, t
 #      Birthday Party holds for every way of playing a minion, prices that are part of the text
 #   4  the talent of a card lying on a minion picks only what its text picks (Magic Missile named any
 #      minion when none at its base was weak enough, and destroyed nobody)
-RULES_VERSION = 4
+#   5  Helping Hands helps only before a base with a minion of its player scores (without one, it
+#      gave +2 and took a VP all the same); a talent that would do nothing is not offered (Topper
+#      Chopper's, Elf Help Guru's with no other player's minion at its base, Blaster Master's and Big
+#      Hero's destroy with nothing to pick)
+RULES_VERSION = 5
 CARDS_AS_WRITTEN = 3     # the rules version from which the fixes of issue #35 apply (see above)
 TALENT_PICKS_AS_WRITTEN = 4     # from this version on (see above)
+HELPING_NEEDS_A_MINION = 5      # from this version on (see above)
+TALENTS_THAT_ACT = 5            # from this version on (see above)
 
 
 def _first_rules(version: int) -> bool:

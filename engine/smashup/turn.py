@@ -45,6 +45,7 @@ from engine.smashup.registry import (
 from engine.smashup.state import (
     CARDS_AS_WRITTEN,
     TALENT_PICKS_AS_WRITTEN,
+    TALENTS_THAT_ACT,
     BaseInPlay,
     Decision,
     GameState,
@@ -668,7 +669,26 @@ def talent_idle(state: GameState, uid: str, player: str) -> bool:
     if state.rules_version < CARDS_AS_WRITTEN:
         return False
     acting = [e for e in _acting_now(designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
-    return bool(acting) and all(e.op in IDLE_WHEN and IDLE_WHEN[e.op](state, e, player) for e in acting)
+    if not acting:                    # Topper Chopper's talent does nothing at all (TALENTS_THAT_ACT on)
+        return state.rules_version >= TALENTS_THAT_ACT
+    return all(e.op in IDLE_WHEN and IDLE_WHEN[e.op](state, e, player, uid) for e in acting)
+
+
+NOTHING_WITHOUT_A_PICK = frozenset({"destroy", "destroy_or_play_monster"})   # (in no mode: Big Hero's
+#                                      mode "monster" brings one without a pick)
+
+
+def talent_pick_idle(state: GameState, actor: str, uid: str, target: str | None, mode: str | None) -> bool:
+    """A talent used naming nothing, in no mode, whose acting effects all destroy only what they pick
+    and find nothing to pick (Blaster Master with no weak minion, Big Hero with no monster here): it
+    would do nothing (paying for nothing), so from TALENTS_THAT_ACT on it is neither offered nor let go."""
+    if state.rules_version < TALENTS_THAT_ACT or target is not None or mode is not None:
+        return False
+    acting = [e for e in _acting_now(designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
+    if not acting or any(e.op not in NOTHING_WITHOUT_A_PICK for e in acting):
+        return False
+    picking, every = _picking(state, actor, uid, base_of(state, uid), None, False)
+    return not every and len(picking) == len(acting)
 
 
 def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
@@ -683,6 +703,8 @@ def _check_talent_price_of(state: GameState, actor: str, uid: str, target: str |
 
 def _check_talent_targets(state: GameState, a: A.UseTalent) -> None:
     _check_targets(state, a.actor, a.card, base_of(state, a.card), a.target, a.mode, target2=a.target2)
+    if talent_pick_idle(state, a.actor, a.card, a.target, a.mode):
+        raise IllegalAction("talent_idle")
 
 
 # ====================================================================== end of turn
@@ -949,9 +971,10 @@ def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False
     if needed and playing and not owes(state, card):
         options.append(())             # played unpaid, to be rid of it: what the price buys does not happen
     options += [tuple(pool[:n]) for n in amounts]
+    paid_modes = any(e.op == "discard_for_extra" for e in card.effects)
     for discard in dict.fromkeys(options):
-        for mode in modes:
-            yield discard, mode
+        for mode in modes if discard or not paid_modes else [None]:
+            yield discard, mode     # Wand Whiz unpaid buys nothing: its mode "action" would be the same move
 
 
 def _payment_pool(state: GameState, uid: str, hand: list[str], treasures_only: bool) -> list[str]:

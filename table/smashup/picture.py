@@ -88,7 +88,7 @@ def _base_panel(state: GameState, base: BaseInPlay, namer: Namer) -> Content:
                                   + (f": {minions}" if minions else ""), "color": index})
     if base.actions:
         lines.append({"text": f"{label(lang, 'on_base')}: {namer.cards(base.actions)}"})
-    if not base.minions and not base.monsters:     # nothing at the base, not even a monster (as the text says it)
+    if not base.minions and not base.monsters and not base.actions:    # nothing there, as the text says it
         lines.append({"text": label(lang, "empty_base")})
     seats = {seat.id: index for index, seat in enumerate(state.players)}
     faces = [card_face(card, lang)]
