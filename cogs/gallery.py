@@ -48,7 +48,7 @@ from engine.munchkin import actions as MA
 from engine.munchkin import rules as munchkin_rules
 from engine.sim import RandomAgent
 from engine.smashup import rules as smashup_rules
-from tests.simcord_table import FIXED_CLOCK, PLAYER_NAMES, Table, call_by_leaf_names, refusals
+from tests.simcord_table import PLAYER_NAMES, Table, call_by_leaf_names, refusals
 from tests.test_smashup_discord import drive as smashup_drive
 
 LANGUAGES = ("de", "en")
@@ -61,6 +61,7 @@ SHOT_SECONDS = 60.0                # one picture, at most (2-12 s: the preview r
 SHOT_TRIES = 3                     # ... and tried this often
 CLOCK_TRIES = 200                  # seeds looked at for a Munchkin game that has every moment
 MOVE_LIMIT = 400                   # a planned game longer than this is passed over (it takes long to play)
+EMPTY_KEPT = 40                    # rows kept of an empty stretch of the channel pane
 SETTLE_SECONDS = 30.0
 BROWSER_LOCALES = {"de": "de", "en": "en-US"}
 
@@ -128,7 +129,7 @@ MUNCHKIN_EVENTS = {"helper_joined": "fight", "curse_cast": "curse", "items_sold"
                    "player_died": "death", "game_won": "win"}
 
 
-def plan_munchkin(seats: list[tuple[str, str]], sets: tuple[str, ...], first_clock: float = FIXED_CLOCK) -> Plan:
+def plan_munchkin(seats: list[tuple[str, str]], sets: tuple[str, ...], first_clock: float) -> Plan:
     """The first clock from ``first_clock`` on whose game reaches every Munchkin moment within
     MOVE_LIMIT moves, with its moves."""
     for step in range(CLOCK_TRIES):
@@ -154,7 +155,7 @@ def plan_munchkin(seats: list[tuple[str, str]], sets: tuple[str, ...], first_clo
     raise GalleryError(f"no Munchkin game among {CLOCK_TRIES} seeds reaches every moment")
 
 
-def plan_smashup(seats: list[tuple[str, str]], clock: float = FIXED_CLOCK) -> Plan:
+def plan_smashup(seats: list[tuple[str, str]], clock: float) -> Plan:
     """A Smash Up game of random players up to its first base scored ("draft": after the first pick)."""
     state, _ = smashup_rules.new_game(seats, seed=seed_of(clock))
     agent = RandomAgent(random.Random(seed_of(clock)))
@@ -173,10 +174,34 @@ def plan_smashup(seats: list[tuple[str, str]], clock: float = FIXED_CLOCK) -> Pl
 
 # ---------------------------------------------------------------------- the pictures
 def cut_to_channel(png: bytes) -> Image.Image:
-    """The channel pane of a preview screenshot: without simcord's toolbar and message list."""
+    """The channel pane of a preview screenshot: without simcord's toolbar and message list, and
+    without the empty stretch between a short channel's last message and the message box."""
     with Image.open(io.BytesIO(png)) as image:
         image.load()
-        return image.convert("RGB").crop((SIDEBAR, TOOLBAR, image.width, image.height))
+        pane = image.convert("RGB").crop((SIDEBAR, TOOLBAR, image.width, image.height))
+    start, length = _longest_empty_band(pane)
+    if length <= EMPTY_KEPT:
+        return pane
+    kept = Image.new("RGB", (pane.width, pane.height - length + EMPTY_KEPT))
+    kept.paste(pane.crop((0, 0, pane.width, start + EMPTY_KEPT)), (0, 0))
+    kept.paste(pane.crop((0, start + length, pane.width, pane.height)), (0, start + EMPTY_KEPT))
+    return kept
+
+
+def _longest_empty_band(image: Image.Image) -> tuple[int, int]:
+    """Where the longest run of rows of one colour (nothing drawn on them) begins, and its length."""
+    grey = image.convert("L")
+    best, run_start = (0, 0), None
+    for y in range(grey.height + 1):
+        low, high = grey.crop((0, y, grey.width, y + 1)).getextrema() if y < grey.height else (0, 1)
+        flat = low == high
+        if flat and run_start is None:
+            run_start = y
+        elif not flat and run_start is not None:
+            if y - run_start > best[1]:
+                best = (run_start, y - run_start)
+            run_start = None
+    return best
 
 
 class Browser:
@@ -338,7 +363,7 @@ async def _open(table: Table, lang: str, game: str) -> None:
 
 async def _munchkin(table: Table, camera: Camera, lang: str) -> None:
     seats = [(table.uid(m), m.user.global_name) for m in table.players]
-    plan = plan_munchkin(seats, ("cthulhu",))
+    plan = plan_munchkin(seats, ("cthulhu",), table.env.now().timestamp())
     table.bot.table.clock = lambda: plan.clock
     await _open(table, lang, "munchkin")
     await camera.take(table, "munchkin-lobby", lang)
@@ -357,7 +382,7 @@ async def _munchkin_move(table: Table, game_id: int, number: int, move: Any) -> 
 
 async def _smashup(table: Table, camera: Camera, lang: str) -> None:
     seats = [(table.uid(m), m.user.global_name) for m in table.players]
-    plan = plan_smashup(seats)
+    plan = plan_smashup(seats, table.env.now().timestamp())
     table.bot.table.clock = lambda: plan.clock
     await _open(table, lang, "smashup")
     await _made(table, "/spiel start", await table.players[0].slash(table.channel, "start"))
@@ -392,7 +417,7 @@ async def _world(env: Any) -> _World:
     guild = env.create_guild(name="Spieleabend")
     channel = guild.create_text_channel("spieltisch")
     players = [guild.add_member(env.create_user(name.lower(), global_name=name)) for name in PLAYER_NAMES]
-    env.bot.table.clock = lambda: FIXED_CLOCK
+    env.bot.table.clock = env.now().timestamp      # the table's time is simcord's (deadlines shown as Discord would)
     # no pacing: each moment shows the table as its move left it (a real evening's moves come seconds
     # apart, so the paces change what is drawn, not how; they are tested on their own)
     env.bot.publisher.edit_interval = 0.0
@@ -407,7 +432,7 @@ async def _session(game: str, lang: str, camera: Camera, workdir: Path) -> None:
     settings = bot_module.Settings(token="", db_path=data / "bot.db", data_dir=data)
     bot = bot_module.Spielleiter(settings, run_scheduler=False)
     try:
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
             world = await _world(env)
             try:
                 await (_munchkin if game == "munchkin" else _smashup)(world.table, camera, lang)
