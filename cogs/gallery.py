@@ -62,7 +62,7 @@ SHOT_TRIES = 3                     # ... and tried this often
 CLOCK_TRIES = 200                  # seeds looked at for a Munchkin game that has every moment
 MOVE_LIMIT = 400                   # a planned game longer than this is passed over (it takes long to play)
 EMPTY_KEPT = 40                    # rows kept of an empty stretch of the channel pane
-SETTLE_SECONDS = 30.0
+SETTLE_SECONDS = 30.0              # the bot's work after a move (a busy host draws pictures slowly)
 BROWSER_LOCALES = {"de": "de", "en": "en-US"}
 
 

@@ -46,13 +46,15 @@ async def test_the_gallery_draws_every_moment_asked_for_as_a_picture_that_shows_
     for path in written:
         with Image.open(path) as image:
             assert image.format == "PNG", path.name
-            assert (image.width, image.height) == (gallery.WIDTH - gallery.SIDEBAR,
-                                                   gallery.HEIGHT - gallery.TOOLBAR), path.name
+            # the channel pane: the browser's width less the preview's list; a short channel's empty
+            # stretch above the message box is cut, so the lobby is lower
+            assert image.width == gallery.WIDTH - gallery.SIDEBAR, path.name
+            assert 300 <= image.height <= gallery.HEIGHT - gallery.TOOLBAR, path.name
             rgb = image.convert("RGB")
         colours = rgb.getcolors(maxcolors=1 << 16)
         assert colours is None or len(colours) > 200, f"{path.name}: {len(colours)} colours, nearly flat"
         # the lobby is three short lines; the start and the fight carry the table's pictures
-        assert _drawn_share(rgb) > (0.02 if "lobby" in path.name else 0.1), path.name
+        assert _drawn_share(rgb) > (0.05 if "lobby" in path.name else 0.1), path.name
         pictures.append(rgb)
     for first, second in itertools.pairwise(pictures):
         assert ImageChops.difference(first, second).getbbox() is not None, "two moments look the same"
