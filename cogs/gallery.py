@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import importlib
 import io
 import json
 import os
@@ -43,11 +44,9 @@ import simcord
 from PIL import Image
 
 import bot as bot_module
-from cogs.munchkin.drive import step_for
-from engine.munchkin import actions as MA
-from engine.munchkin import rules as munchkin_rules
+from cogs.games import PACKAGES
+from engine.games import rules_of
 from engine.sim import RandomAgent
-from engine.smashup import rules as smashup_rules
 from tests.simcord_table import PLAYER_NAMES, Table, call_by_leaf_names, refusals
 from tests.test_smashup_discord import drive as smashup_drive
 
@@ -95,33 +94,35 @@ class Plan:
 
 def _wanted_munchkin(state: Any, moves: list[Any], marks: dict[str, int]) -> Any:
     """The move a moment still missing needs, if one is legal now: a help request with a bribe (and
-    the helper's yes), a trade offer, a curse on another player, a sale."""
+    the helper's yes), a trade offer of a card for a card, a curse on another player that changes
+    something, a sale. (Moves are told apart by their ``type``: this module reaches the game through
+    the registries only.)"""
     if "bribe" not in marks:
-        found = next((m for m in moves if isinstance(m, MA.AskHelp) and m.treasures > 0), None)
+        found = next((m for m in moves if m.type == "ask_help" and m.treasures > 0), None)
         if found is not None:
             return found
     elif "fight" not in marks:
-        found = next((m for m in moves if isinstance(m, MA.Decide) and m.option == "accept"
+        found = next((m for m in moves if m.type == "decide" and m.option == "accept"
                       and state.decision(m.decision).kind == "help"), None)
         if found is not None:
             return found
     if "trade" not in marks:
-        found = next((m for m in moves if isinstance(m, MA.OfferTrade) and m.give and m.want), None)
+        found = next((m for m in moves if m.type == "offer_trade" and m.give and m.want), None)
         if found is not None:
             return found
     if "curse" not in marks:
-        found = next((m for m in moves if isinstance(m, MA.PlayCard) and state.card(m.card).kind == "curse"
+        found = next((m for m in moves if m.type == "play_card" and state.card(m.card).kind == "curse"
                       and m.target_player not in (None, m.actor) and _bites(state, m)), None)
         if found is not None:
             return found
     if "sale" not in marks:
-        return next((m for m in moves if isinstance(m, MA.Sell)), None)
+        return next((m for m in moves if m.type == "sell"), None)
     return None
 
 
 def _bites(state: Any, curse: Any) -> bool:
     """Whether the curse changes something for its victim (tried on a copy of the game)."""
-    _, events = munchkin_rules.apply(state, curse)
+    _, events = rules_of("munchkin").apply(state, curse)
     return not any(e.kind in ("no_effect", "nothing_to_lose") for e in events)
 
 
@@ -129,23 +130,28 @@ MUNCHKIN_EVENTS = {"helper_joined": "fight", "curse_cast": "curse", "items_sold"
                    "player_died": "death", "game_won": "win"}
 
 
+def _legal(rules: Any, state: Any) -> list[Any]:
+    return [m for p in state.players for m in rules.legal_actions(state, p.id)]
+
+
 def plan_munchkin(seats: list[tuple[str, str]], sets: tuple[str, ...], first_clock: float) -> Plan:
     """The first clock from ``first_clock`` on whose game reaches every Munchkin moment within
     MOVE_LIMIT moves, with its moves."""
+    rules = rules_of("munchkin")
     for step in range(CLOCK_TRIES):
         clock = first_clock + step
-        state, _ = munchkin_rules.new_game(seats, seed=seed_of(clock), sets=sets)
+        state, _ = rules.new_game(seats, seed=seed_of(clock), sets=sets)
         agent = RandomAgent(random.Random(seed_of(clock)))
         moves: list[Any] = []
         marks: dict[str, int] = {}
         while state.phase != "over" and len(moves) < MOVE_LIMIT:
-            legal = [m for listed in munchkin_rules.legal_actions_of_all(state).values() for m in listed]
+            legal = _legal(rules, state)
             move = _wanted_munchkin(state, legal, marks) or agent.choose(legal, state)
-            state, events = munchkin_rules.apply(state, move)
+            state, events = rules.apply(state, move)
             moves.append(move)
-            if isinstance(move, MA.AskHelp) and move.treasures > 0:
+            if move.type == "ask_help" and move.treasures > 0:
                 marks.setdefault("bribe", len(moves))
-            if isinstance(move, MA.OfferTrade):
+            if move.type == "offer_trade":
                 marks.setdefault("trade", len(moves))
             for event in events:
                 if event.kind in MUNCHKIN_EVENTS and (event.kind != "helper_joined" or "bribe" in marks):
@@ -157,13 +163,14 @@ def plan_munchkin(seats: list[tuple[str, str]], sets: tuple[str, ...], first_clo
 
 def plan_smashup(seats: list[tuple[str, str]], clock: float) -> Plan:
     """A Smash Up game of random players up to its first base scored ("draft": after the first pick)."""
-    state, _ = smashup_rules.new_game(seats, seed=seed_of(clock))
+    rules = rules_of("smashup")
+    state, _ = rules.new_game(seats, seed=seed_of(clock))
     agent = RandomAgent(random.Random(seed_of(clock)))
     moves: list[Any] = []
     marks: dict[str, int] = {}
     while state.phase != "over" and len(moves) < MOVE_LIMIT * 5:
-        move = agent.choose([m for p in state.players for m in smashup_rules.legal_actions(state, p.id)])
-        state, events = smashup_rules.apply(state, move)
+        move = agent.choose(_legal(rules, state))
+        state, events = rules.apply(state, move)
         moves.append(move)
         marks.setdefault("draft", len(moves))
         if any(e.kind == "base_scored" for e in events):
@@ -376,7 +383,8 @@ async def _munchkin(table: Table, camera: Camera, lang: str) -> None:
 
 
 async def _munchkin_move(table: Table, game_id: int, number: int, move: Any) -> Any:
-    step = step_for(await table.state(), game_id, move)
+    """The move the way a player makes it (the game's drive module names the command or button)."""
+    step = importlib.import_module(f"{PACKAGES['munchkin']}.drive").step_for(await table.state(), game_id, move)
     return await table.perform(table.member(move.actor), step)
 
 
