@@ -273,7 +273,9 @@ class Browser:
                 await devtools.call("Page.navigate", url=url)
                 while not await devtools.evaluate(DRAWN):
                     await asyncio.sleep(0.1)
-                await asyncio.sleep(0.3)        # the last layout's paint
+                await asyncio.sleep(0.3)        # the last layout's paint ...
+                await devtools.evaluate(TO_THE_END)
+                await asyncio.sleep(0.2)        # ... and the channel scrolled to its newest message
                 shot = await devtools.call("Page.captureScreenshot", format="png")
                 return base64.b64decode(shot["data"])
         except TimeoutError:
@@ -286,6 +288,12 @@ class Browser:
 # the preview has drawn the channel (simcord's page status) and every picture in it has loaded
 DRAWN = ("!!(window.simcordPreview && window.simcordPreview.ready === true"
          " && Array.from(document.images).every((image) => image.complete))")
+
+
+# a channel shows its newest message at the bottom: a picture that loaded late after the preview had
+# scrolled may have pushed it down, so whatever scrolls is scrolled to its end once more
+TO_THE_END = ("document.querySelectorAll('*').forEach((element) => {"
+              " if (element.scrollHeight > element.clientHeight) element.scrollTop = element.scrollHeight; })")
 
 
 class _DevTools:
