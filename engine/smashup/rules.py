@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.moves import move_maker
 from engine.core.rng import Rng
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
@@ -1807,7 +1806,7 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     return moves
 
 
-_listed_finish = move_maker(A.FinishPlaying, "actor", shared=True)     # (listed at each of the player's listings)
+_listed_finish = A.listed_finish     # (listed at each of the player's listings)
 
 
 def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
