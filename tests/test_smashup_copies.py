@@ -8,6 +8,7 @@ the very moves a front end's JSON of them gives: equal, stored and shown the sam
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from engine.smashup.actions import ACTION_ADAPTER
@@ -34,13 +35,14 @@ def _round_trip(state: GameState) -> GameState:
 
 def _shared_parts(a, b, path: str = "state") -> list[str]:
     """The paths of the lists, dicts and models the two hold in common (the very same object)."""
-    found = [path] if a is b and (isinstance(a, list | dict) or hasattr(a, "model_fields_set")) else []
+    found = [path] if a is b and (isinstance(a, list | dict) or dataclasses.is_dataclass(a)) else []
     if isinstance(a, list):
         found += [p for i, (x, y) in enumerate(zip(a, b, strict=True)) for p in _shared_parts(x, y, f"{path}[{i}]")]
     elif isinstance(a, dict):
         found += [p for k in a for p in _shared_parts(a[k], b[k], f"{path}.{k}")]
-    elif hasattr(a, "model_fields_set"):
-        found += [p for k in type(a).model_fields for p in _shared_parts(getattr(a, k), getattr(b, k), f"{path}.{k}")]
+    elif dataclasses.is_dataclass(a):
+        found += [p for f in dataclasses.fields(a)
+                  for p in _shared_parts(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")]
     return found
 
 
@@ -59,7 +61,6 @@ def test_the_copy_equals_the_round_trip_and_shares_nothing_it_may_change():
         copy = state.clone()
         expected = _round_trip(state)
         assert copy == expected and copy.model_dump_json() == expected.model_dump_json()
-        assert copy.model_fields_set == expected.model_fields_set
         assert _shared_parts(state, copy) == ["state.card_ids", "state.owners"]
 
 
