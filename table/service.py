@@ -589,6 +589,34 @@ class TableService:
                 return substitute.player_id
         return user_id
 
+    async def acting_seat(self, game_id: int, user_id: str) -> str:
+        """The seat a user's move is made for: the one they stand in for, else their own. A player whose
+        seat a stand-in plays does not play it beside them (two people moving one seat): they take it
+        back first with /spiel vertretung_beenden."""
+        substitutes = await self.store.substitutes(game_id)
+        for substitute in substitutes:
+            if substitute.approved and substitute.user_id == user_id:
+                return substitute.player_id
+        for substitute in substitutes:
+            if substitute.approved and substitute.player_id == user_id:
+                raise TableError("seat_handed_over", name=substitute.name)
+        return user_id
+
+    async def end_substitute(self, guild_id: str, channel_id: str, by: str) -> tuple[Substitute, PrivateMessage]:
+        """/spiel vertretung_beenden: the seat's player takes their seat back, or the stand-in gives it
+        back. Nobody else ends it (the host's say is only over abandoned seats, and a seat whose stand-in
+        leaves is its player's again). Returns the ended stand-in and the hand message they had, which
+        the front end closes; the seat's hand starts afresh in its player's DMs."""
+        record, _ = await self.seated(guild_id, channel_id)
+        substitute = next((s for s in await self.store.substitutes(record.id)
+                           if s.approved and by in (s.user_id, s.player_id)), None)
+        if substitute is None:
+            raise TableError("no_stand_in")
+        old_message = await self.store.private_message(record.id, substitute.player_id)
+        await self.store.remove_substitute(record.id, substitute.user_id)
+        await self.store.save_private_message(PrivateMessage(record.id, substitute.player_id))
+        return substitute, old_message
+
     async def user_for(self, game_id: int, player_id: str) -> str:
         """Who to message for a seat: the approved stand-in, if there is one."""
         for substitute in await self.store.substitutes(game_id):

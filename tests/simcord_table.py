@@ -169,6 +169,9 @@ def call_by_leaf_names(monkeypatch: pytest.MonkeyPatch, env: Any) -> None:
 @pytest.fixture
 async def table(simcord_env, monkeypatch) -> Table:
     env = simcord_env
+    # simcord waits 5 s for the bot to go quiet; a whole game's moves on a machine busy with other
+    # test workers can take longer than that without anything being wrong
+    env.settle_timeout = 30.0
     call_by_leaf_names(monkeypatch, env)
     await env.bot.tree.sync()
     guild = env.create_guild(name="Spieleabend")

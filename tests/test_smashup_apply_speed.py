@@ -12,9 +12,10 @@ card is destroyed."""
 from __future__ import annotations
 
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, powers_fixed, ready_bases, total_power
 from engine.smashup.registry import OPS, Context
-from engine.smashup.rules import apply, legal_actions
+from engine.smashup.rules import apply
 from engine.smashup.state import new_decision
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take

@@ -73,7 +73,8 @@ def test_curse_of_imprisonment_takes_a_minions_abilities():
 def test_a_card_played_on_a_minion_is_offered_on_a_monster_too():
     """"Monster und Schätze": monsters count as minions except where the rulebook says otherwise, so
     Curse of Imprisonment may lie on a monster; the move list offers it there as validate allows it."""
-    from engine.smashup.rules import legal_actions, pick_options
+    from engine.smashup.listing import legal_actions
+    from engine.smashup.turn import pick_options
 
     state = game()
     monster = add_monster(state, 1, "monster-king-tut")

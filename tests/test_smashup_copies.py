@@ -12,7 +12,8 @@ import dataclasses
 import random
 
 from engine.smashup.actions import ACTION_ADAPTER
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, new_game
 from engine.smashup.state import SHARED_FIELDS, GameState
 
 

@@ -7,12 +7,12 @@ time, never stored as running totals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from engine.core.documents import Document, copied
+from engine.core.documents import Document, copied, part
 from engine.munchkin.cards import Card, catalog
 from engine.munchkin.sets.impossible_names import mixed_with_impossible
 
@@ -38,14 +38,13 @@ LIMITS_AFTER_AN_ALLOWANCE_GOES = 2   # losing Super Munchkin, an agent or extra 
 LOSE_ALL_ITEMS_TAKES_THE_BACKPACK = 2   # "lose all items" takes the carried ones too
 GIFTS_SELLABLE_AT_ONCE = 2       # Impossible: an item given without a trade is no traded item (I205)
 Phase = Literal["start", "trouble", "after", "charity", "over"]
+Sex = Literal["male", "female"]
 
 
 def _unset(value: object) -> bool:
     return value is None
 
 
-# every part of the state is made by keywords, as the stored document names its fields
-part = dataclass(slots=True, kw_only=True)
 
 
 def _new(kind):
@@ -70,7 +69,7 @@ class ItemInPlay(Document):
 class Player(Document):
     id: str
     name: str
-    sex: Literal["male", "female"] = "male"
+    sex: Sex = "male"
     level: int = 1
     hand: list[str] = _new(list)
     items: list[ItemInPlay] = _new(list)
@@ -231,8 +230,9 @@ class GameState(_Worked):
     def clone(self) -> GameState:
         """A deep copy to change (engine.core.documents.copied); the card table never changes after
         setup, so it is shared (the same dict, with what was worked out from it)."""
-        copy = GameState(**{name: self.card_ids if name == "card_ids" else copied(getattr(self, name))
-                            for name in _STATE_FIELDS})
+        values: dict[str, Any] = {name: self.card_ids if name == "card_ids" else copied(getattr(self, name))
+                                  for name in _STATE_FIELDS}
+        copy = GameState(**values)
         copy._catalog = self._catalog
         copy._uids = self._uids
         return copy

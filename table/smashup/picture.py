@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.smashup.cards import Base, Monster, PlayCard
 from engine.smashup.power import breakpoint_of, minion_power, power_at, total_power
-from engine.smashup.rules import HAND_LIMIT, WINNING_VP, hand_cards
 from engine.smashup.state import BaseInPlay, GameState
+from engine.smashup.turn import HAND_LIMIT, WINNING_VP, hand_cards
 from table.pictures.draw import Content, label
 from table.render import Namer
 from table.smashup.render import breakpoint_words, faction_name
