@@ -3,30 +3,26 @@ come from outside (ACTION_ADAPTER: a front end's JSON, a stored log)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from engine.core.documents import Document
-
-# a move is made by keywords, as a front end's JSON names its fields
-move = dataclass(slots=True, frozen=True, kw_only=True)
+from engine.core.documents import Document, frozen_part
 
 
-@move
+@frozen_part
 class _Action(Document):
     actor: str
 
 
-@move
+@frozen_part
 class PickFaction(_Action):
     type: Literal["pick_faction"] = "pick_faction"
     faction: str
 
 
-@move
+@frozen_part
 class PlayMinion(_Action):
     """A minion from hand on a base; ``target`` is what its ability picks (a minion or monster)."""
 
@@ -39,7 +35,7 @@ class PlayMinion(_Action):
     mode: str | None = None            # which of "choose one" it does
 
 
-@move
+@frozen_part
 class PlayAction(_Action):
     """An action from hand; ``base`` for actions played on a base or affecting one, ``target`` for a
     minion it is played on or picks."""
@@ -54,7 +50,7 @@ class PlayAction(_Action):
     mode: str | None = None
 
 
-@move
+@frozen_part
 class UseTalent(_Action):
     """A talent of a card in play, once in each of your turns ("Begriffe": Talent)."""
 
@@ -66,14 +62,14 @@ class UseTalent(_Action):
     mode: str | None = None
 
 
-@move
+@frozen_part
 class FinishPlaying(_Action):
     """Done playing cards: bases that reached their breakpoint are scored, then draw 2 and end."""
 
     type: Literal["finish_playing"] = "finish_playing"
 
 
-@move
+@frozen_part
 class ScoreFirst(_Action):
     """Several bases are ready: the active player says which one scores next."""
 
@@ -81,7 +77,7 @@ class ScoreFirst(_Action):
     base: str
 
 
-@move
+@frozen_part
 class PlaySpecial(_Action):
     """A card whose Special works before a base scores, played in the round of specials; ``target``
     and ``base`` for a special that picks a card or a base (the scoring base if none is named)."""
@@ -94,13 +90,13 @@ class PlaySpecial(_Action):
     base: str | None = None
 
 
-@move
+@frozen_part
 class PassSpecial(_Action):
     type: Literal["pass_special"] = "pass_special"
     window: int
 
 
-@move
+@frozen_part
 class Choose(_Action):
     """A choice a card left to this player (which card to pay, where a minion goes, …)."""
 
@@ -109,7 +105,7 @@ class Choose(_Action):
     option: str
 
 
-@move
+@frozen_part
 class DiscardDown(_Action):
     """At the end of the turn: discard to 10 cards."""
 
@@ -120,7 +116,7 @@ class DiscardDown(_Action):
 SYSTEM = "system"
 
 
-@move
+@frozen_part
 class Timeout(_Action):
     """A deadline passed: the table plays the default for the prompt named (the table's actor "system")."""
 
@@ -130,7 +126,7 @@ class Timeout(_Action):
     turn: int | None = None
 
 
-@move
+@frozen_part
 class Leave(_Action):
     """The player leaves the running game: their cards leave it with them."""
 

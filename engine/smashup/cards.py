@@ -5,7 +5,7 @@ vocabulary of ops (engine.smashup.registry); a card marked ``manual`` is announc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, wraps
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -13,19 +13,16 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core.documents import Document
+from engine.core.documents import Document, frozen_part
 from engine.munchkin.cards import Provenance
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "cards.yaml"
 TESTS_FILE = DATA_FILE.with_name("card_tests.yaml")     # which tests exercise each card's ability
 
 
-# a card's parts are frozen dataclasses (read field by field all through the listings and checks:
-# card.effects, e.op, card.keywords), validated where the card file is read (CardData)
-design = dataclass(slots=True, frozen=True, kw_only=True)
 
 
-@design
+@frozen_part
 class Effect(Document):
     op: str
     n: int = 1
@@ -35,14 +32,14 @@ class Effect(Document):
     where: str | None = None
 
 
-@design
+@frozen_part
 class Faction(Document):
     id: str
     name_de: str
     name_en: str
 
 
-@design
+@frozen_part
 class _Card(Document):
     """What every card has: names, its effects, whether the engine plays it, where it comes from."""
 
@@ -54,7 +51,7 @@ class _Card(Document):
     provenance: Provenance = field(default_factory=Provenance)
 
 
-@design
+@frozen_part
 class PlayCard(_Card):
     """A faction card or a treasure: a minion with power, or an action."""
 
@@ -65,14 +62,14 @@ class PlayCard(_Card):
     keywords: tuple[str, ...] = ()
 
 
-@design
+@frozen_part
 class Base(_Card):
     breakpoint: int
     vp: tuple[int, int, int]
     monsters: int
 
 
-@design
+@frozen_part
 class Monster(_Card):
     count: int = 1
     power: int

@@ -3,17 +3,14 @@ included). It is read and written through pydantic (engine.core.documents) only 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from types import NoneType, UnionType
 from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import Field
 
-from engine.core.documents import Document
+from engine.core.documents import Document, part
 from engine.smashup.cards import Base, Monster, PlayCard, designs, ops_of
-
-# every part of the state is made by keywords, as the stored document names its fields
-part = dataclass(slots=True, kw_only=True)
 
 
 def _new(kind):
