@@ -5,7 +5,7 @@ made by their plain constructors). What comes from outside (a stored game, a mov
 and what is written out (the stored JSON) goes through a pydantic ``TypeAdapter`` over the same
 classes, which validates the one and serializes the other. ``Document`` gives them the boundary
 methods under the names pydantic's models use, so the table reads and writes every game's documents
-alike (Smash Up's state is still made of pydantic models).
+alike.
 """
 
 from __future__ import annotations

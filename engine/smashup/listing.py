@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.core.moves import move_maker
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
 from engine.smashup.cards import Effect, designs, per_card
@@ -217,7 +216,7 @@ def _candidates(state: GameState, pid: str) -> list[A.Action]:
     return moves
 
 
-_listed_finish = move_maker(A.FinishPlaying, "actor", shared=True)     # (listed at each of the player's listings)
+_listed_finish = A.listed_finish     # (listed at each of the player's listings)
 
 
 def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
