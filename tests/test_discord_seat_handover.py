@@ -156,7 +156,7 @@ async def test_a_seat_handed_over_is_played_by_its_stand_in_alone(table: Table):
     version = (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version
     tried = await ben.slash(table.channel, "tuer")
     assert tried.ephemeral and "Dora is playing your seat as a stand-in" in tried.response.content
-    assert "end the standing in first (under /game)" in tried.response.content
+    assert "end the standing in first in the game menu" in tried.response.content
     assert (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version == version
 
 
