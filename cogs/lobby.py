@@ -315,8 +315,7 @@ class Lobby(commands.Cog):
     async def approve(self, interaction: discord.Interaction, person: str) -> None:
         lang = await self.lang(interaction)
         record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
-        pending = next((s for s in await self.bot.table.store.substitutes(record.id)
-                        if s.user_id == person and not s.approved), None) if record else None
+        pending = await self.bot.table.pending_substitute(record.id, person) if record else None
         owners_hand = await self.bot.table.store.private_message(record.id, pending.player_id) if pending else None
         approval = self.bot.table.approve_substitute(*self.here(interaction), self.me(interaction), person)
         substitute = await attempt(interaction, lang, approval)

@@ -536,14 +536,15 @@ class TableService:
         await self.store.save_substitute(substitute)
         return substitute
 
-    async def _pending(self, game_id: int, user_id: str) -> Substitute | None:
+    async def pending_substitute(self, game_id: int, user_id: str) -> Substitute | None:
+        """This user's request to stand in that awaits its answer, if any."""
         return next((s for s in await self.store.substitutes(game_id) if s.user_id == user_id and not s.approved),
                     None)
 
     async def approve_substitute(self, guild_id: str, channel_id: str, by: str, user_id: str) -> Substitute:
         """/vertretung_annehmen: the seat's player agrees, or the host hands over an abandoned seat."""
         record, _ = await self.seated(guild_id, channel_id)
-        substitute = await self._pending(record.id, user_id)
+        substitute = await self.pending_substitute(record.id, user_id)
         if substitute is None:
             raise TableError("no_such_player", name=user_id)
         return await self._hand_over(record, by, substitute)
@@ -553,7 +554,7 @@ class TableService:
         """The seat's player answers a request from the button in their DM. A button whose request was
         answered, withdrawn or replaced, or whose game is over, is out of date."""
         record = await self.store.get_game(game_id, with_state=False)
-        substitute = await self._pending(game_id, user_id)
+        substitute = await self.pending_substitute(game_id, user_id)
         if record is None or record.status != "active" or substitute is None or substitute.player_id != player_id:
             raise TableError("stale_prompt")
         if agree:

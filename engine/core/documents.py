@@ -38,6 +38,11 @@ def frozen_part(cls: type[T]) -> type[T]:
     return dataclasses.dataclass(slots=True, frozen=True, kw_only=True)(cls)
 
 
+def new_default(kind: Any) -> Any:
+    """A field's default made anew for each document (``new_default(list)``: its own empty list)."""
+    return dataclasses.field(default_factory=kind)
+
+
 def adapter(cls: type[T]) -> TypeAdapter[T]:
     """The class's TypeAdapter, made at its first use (when every class it refers to is defined)."""
     found = _ADAPTERS.get(cls)

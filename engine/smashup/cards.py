@@ -20,8 +20,6 @@ DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "cards.ya
 TESTS_FILE = DATA_FILE.with_name("card_tests.yaml")     # which tests exercise each card's ability
 
 
-
-
 @frozen_part
 class Effect(Document):
     op: str

@@ -3,18 +3,14 @@ included). It is read and written through pydantic (engine.core.documents) only 
 
 from __future__ import annotations
 
-from dataclasses import field, fields
+from dataclasses import fields
 from types import NoneType, UnionType
 from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import Field
 
-from engine.core.documents import Document, part
+from engine.core.documents import Document, new_default, part
 from engine.smashup.cards import Base, Monster, PlayCard, designs, ops_of
-
-
-def _new(kind):
-    return field(default_factory=kind)
 
 
 def holds(items: list, obj: object) -> bool:
@@ -77,31 +73,31 @@ class Minion(Document):
     controller: str | None = None
     counters: int = 0                    # lasting +1 power counters
     until_end_of_turn: int = 0           # power changes that end with the turn
-    attached: list[str] = _new(list)   # actions (and treasures) played on it
+    attached: list[str] = new_default(list)   # actions (and treasures) played on it
 
 
 @part
 class BaseInPlay(Document):
     uid: str
-    minions: list[Minion] = _new(list)
-    monsters: list[Minion] = _new(list)
-    actions: list[str] = _new(list)      # ongoing actions played on the base
+    minions: list[Minion] = new_default(list)
+    monsters: list[Minion] = new_default(list)
+    actions: list[str] = new_default(list)      # ongoing actions played on the base
 
 
 @part
 class Seat(Document):
     id: str
     name: str
-    factions: list[str] = _new(list)
-    deck: list[str] = _new(list)
-    hand: list[str] = _new(list)
-    discard: list[str] = _new(list)
+    factions: list[str] = new_default(list)
+    deck: list[str] = new_default(list)
+    hand: list[str] = new_default(list)
+    discard: list[str] = new_default(list)
     vp: int = 0
     minions_left: int = 0     # minion plays left this turn (1 free plus extras)
     actions_left: int = 0
-    minion_grants: list[str] = _new(list)   # extra plays with a condition ("base:s12",
+    minion_grants: list[str] = new_default(list)   # extra plays with a condition ("base:s12",
     # "card:s40" for that card, "treasure" for any treasure; minions, and actions for the last two)
-    used_this_turn: list[str] = _new(list)  # talents and "first time each turn" abilities
+    used_this_turn: list[str] = new_default(list)  # talents and "first time each turn" abilities
 
 
 def new_minion(uid: str, owner: str | None, controller: str | None) -> Minion:
@@ -128,17 +124,17 @@ class Scoring(Document):
     one card at a time by choice, a round of specials acting after it, then the clearing."""
 
     base: str
-    passed: list[str] = _new(list)      # who passed since the last special
+    passed: list[str] = new_default(list)      # who passed since the last special
     window: int = 0
     last: str | None = None          # who used the last special: the round goes on with the next player
-    set_aside: list[str] = _new(list)   # specials played before that also act during it
+    set_aside: list[str] = new_default(list)   # specials played before that also act during it
     locked_by: str | None = None     # And Stay Down!: only this player may still use specials
-    set_aside_picks: dict[str, str] = _new(dict)   # a set-aside special -> the player it named
+    set_aside_picks: dict[str, str] = new_default(dict)   # a set-aside special -> the player it named
     stage: Literal["specials", "during", "loot", "after", "clearing"] = "specials"
-    placed: dict[str, int] = _new(dict)  # the places, once scored
-    winners: list[str] = _new(list)      # first place, once scored (King Tut)
-    loot: list[str] = _new(list)         # the loot revealed and not yet taken
-    loot_order: list[str] = _new(list)   # who takes the next loot cards, in turn
+    placed: dict[str, int] = new_default(dict)  # the places, once scored
+    winners: list[str] = new_default(list)      # first place, once scored (King Tut)
+    loot: list[str] = new_default(list)         # the loot revealed and not yet taken
+    loot_order: list[str] = new_default(list)   # who takes the next loot cards, in turn
 
 
 @part
@@ -148,7 +144,7 @@ class Decision(Document):
     kind: str
     options: list[str]
     default: str
-    context: dict[str, str] = _new(dict)   # what a card's choice is about (its base …)
+    context: dict[str, str] = new_default(dict)   # what a card's choice is about (its base …)
 
 
 def new_decision(id: int, player: str, kind: str, options: list[str], default: str,
@@ -195,30 +191,30 @@ class GameState(Document):
     seed: int
     rng: int
     card_ids: dict[str, str]              # uid -> design id
-    owners: dict[str, str] = _new(dict)   # faction card uid -> owner
-    played_by: dict[str, str] = _new(dict)  # treasure on a base -> who played it (no owner)
-    silenced: list[str] = _new(list)   # cards in play whose abilities rest until the turn ends
+    owners: dict[str, str] = new_default(dict)   # faction card uid -> owner
+    played_by: dict[str, str] = new_default(dict)  # treasure on a base -> who played it (no owner)
+    silenced: list[str] = new_default(list)   # cards in play whose abilities rest until the turn ends
     players: list[Seat]
-    bases: list[BaseInPlay] = _new(list)
-    base_deck: list[str] = _new(list)
-    base_discard: list[str] = _new(list)
-    monster_deck: list[str] = _new(list)
-    monster_discard: list[str] = _new(list)
-    treasure_deck: list[str] = _new(list)
-    treasure_discard: list[str] = _new(list)
+    bases: list[BaseInPlay] = new_default(list)
+    base_deck: list[str] = new_default(list)
+    base_discard: list[str] = new_default(list)
+    monster_deck: list[str] = new_default(list)
+    monster_discard: list[str] = new_default(list)
+    treasure_deck: list[str] = new_default(list)
+    treasure_discard: list[str] = new_default(list)
     draft: Draft | None = None
     active: int = 0
     turn: int = 1
     phase: Phase = "draft"
     scoring: Scoring | None = None
-    decisions: list[Decision] = _new(list)
+    decisions: list[Decision] = new_default(list)
     # abilities that triggered together and wait their turn, the active player ordering them
     # ("kind|card|player|base|minion", see hooks.TRIGGERS)
-    triggers: list[str] = _new(list)
+    triggers: list[str] = new_default(list)
     next_id: int = 1
-    winners: list[str] = _new(list)
+    winners: list[str] = new_default(list)
     ended_reason: str | None = None        # "won", or "abandoned" when too few players are left
-    removed: list[str] = _new(list)    # the cards of players who left
+    removed: list[str] = new_default(list)    # the cards of players who left
     rules_version: Annotated[int, Field(exclude_if=_first_rules)] = 1   # RULES_VERSION when the game began
 
     def clone(self) -> GameState:
