@@ -17,6 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m pytest -q -rs -n auto
 
 bench: $(STAMP)

@@ -165,7 +165,7 @@ async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Ca
         record, state = await _game_for(bot, interaction, game_id)
         interaction.extras[MOVE_FROM] = (record.id, record.version)   # to read back after a failure
         namer = await namer_for(bot, record.id, lang, state)
-        player = await bot.table.player_for(record.id, user_id)     # a stand-in plays the seat
+        player = await bot.table.acting_seat(record.id, user_id)     # a stand-in plays the seat, its owner not
         if not state.has_player(player):
             raise TableError("not_seated")
         action = build(state, player)

@@ -40,7 +40,7 @@ from table.games import DEFAULT_GAME, frontend_of, keys
 from table.pace import NAMED_PACES, check_pace
 from table.render import Namer, render_event
 from table.service import ActResult
-from table.store import Substitute
+from table.store import PrivateMessage, Substitute
 from table.text_match import fold
 
 if TYPE_CHECKING:
@@ -315,20 +315,59 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def approve(self, interaction: discord.Interaction, person: str) -> None:
         lang = await self.lang(interaction)
+        record = await self.bot.table.store.open_game_in_channel(*self.here(interaction))
+        pending = await self.bot.table.pending_substitute(record.id, person) if record else None
+        owners_hand = await self.bot.table.store.private_message(record.id, pending.player_id) if pending else None
         approval = self.bot.table.approve_substitute(*self.here(interaction), self.me(interaction), person)
         substitute = await attempt(interaction, lang, approval)
         if substitute is REFUSED:
             return
         names = await self._seat_names(interaction)
         shown = await game_lang(self.bot, substitute.game_id)
-        await reply(interaction, ui(shown, "substitute_approved", user=escaped(substitute.name),
+        stand_in = escaped(substitute.name)
+        await reply(interaction, ui(shown, "substitute_approved", user=stand_in,
                                     player=escaped(names.get(substitute.player_id, substitute.player_id))))
+        if owners_hand is not None:
+            await self._close_hand_message(substitute.player_id, owners_hand, guild_key(interaction),
+                                           "hand_handed_over", user=stand_in)
         await self.show_hand_to_stand_in(substitute.game_id)
+
+    @app_commands.command(name=cmd_name("unsubstitute"), description=cmd_desc("unsubstitute"))
+    @app_commands.guild_only()
+    async def unsubstitute(self, interaction: discord.Interaction) -> None:
+        """The seat's player takes it back, or the stand-in gives it back: the stand-in's hand message
+        says so and loses its menus, and the hand goes to the player's DMs again."""
+        lang = await self.lang(interaction)
+        ending = self.bot.table.end_substitute(*self.here(interaction), self.me(interaction))
+        ended = await attempt(interaction, lang, ending)
+        if ended is REFUSED:
+            return
+        substitute, old_message = ended
+        names = await self._seat_names(interaction)
+        player = escaped(names.get(substitute.player_id, substitute.player_id))
+        shown = await game_lang(self.bot, substitute.game_id)
+        await reply(interaction, ui(shown, "substitute_ended", user=escaped(substitute.name), player=player))
+        await self._close_hand_message(substitute.user_id, old_message, guild_key(interaction),
+                                       "hand_stand_in_ended", player=player)
+        await self.show_hand_to_stand_in(substitute.game_id)
+
+    async def _close_hand_message(self, reader: str, old_message: PrivateMessage, guild_id: str | None,
+                                  key: str, **fields: str) -> None:
+        """A hand message whose seat went to someone else (the owner's at a handover, the stand-in's
+        when it ends): it says why, in its reader's language, with no menus left to click."""
+        if not old_message.message_id or not old_message.channel_id:
+            return
+        lang = await self.bot.languages.for_user(reader, guild_id)
+        embed = discord.Embed(description=ui(lang, key, **fields), colour=discord.Colour.dark_grey())
+        channel = self.bot.get_partial_messageable(int(old_message.channel_id))
+        with contextlib.suppress(discord.HTTPException):     # deleted or DMs gone: nothing left to close
+            await channel.get_partial_message(int(old_message.message_id)).edit(**outgoing(embed=embed), view=None)
 
     async def answer_request(self, interaction: discord.Interaction, game_id: int, user_id: str, seat: str,
                              agree: bool) -> None:
         """The button in the seat player's DM: hand the seat over, or keep it; the channel hears which."""
         lang = await self.lang(interaction)
+        owners_hand = await self.bot.table.store.private_message(game_id, seat)
         answering = self.bot.table.answer_substitute(game_id, self.me(interaction), user_id, seat, agree)
         substitute = await attempt(interaction, lang, answering)
         if substitute is REFUSED:
@@ -342,6 +381,8 @@ class Lobby(commands.Cog):
         await self.bot.get_partial_messageable(int(record.channel_id)).send(
             **outgoing(content=ui(channel_lang, key, user=stand_in, player=seat_name)))
         if agree:
+            await self._close_hand_message(seat, owners_hand, guild_key(interaction), "hand_handed_over",
+                                           user=stand_in)
             await self.show_hand_to_stand_in(game_id)
 
     async def show_hand_to_stand_in(self, game_id: int) -> None:

@@ -74,6 +74,7 @@ def _smashup_rules() -> GameRules:
     from pydantic import BaseModel, ConfigDict
 
     from engine.smashup import actions as su_actions
+    from engine.smashup import listing as su_listing
     from engine.smashup import rules as su_rules
     from engine.smashup.hidden import hidden_from as smashup_hidden
     from engine.smashup.state import GameState as SmashUpState
@@ -85,14 +86,14 @@ def _smashup_rules() -> GameRules:
         key="smashup",
         new_game=lambda players, seed, sets=("smashup",), options=None, sexes=None: su_rules.new_game(players, seed),
         apply=su_rules.apply,
-        legal_actions=su_rules.legal_actions,
+        legal_actions=su_listing.legal_actions,
         parse_action=lambda data: (su_actions.ACTION_ADAPTER.validate_json(data) if isinstance(data, str | bytes)
                                    else su_actions.ACTION_ADAPTER.validate_python(data)),
         dump_action=lambda action: su_actions.ACTION_ADAPTER.dump_json(action).decode(),
         load_state=SmashUpState.model_validate_json,
         open_prompts=su_rules.open_prompts,
         timeout_for=su_rules.timeout_for,
-        window_plays=su_rules.window_plays,
+        window_plays=su_listing.window_plays,
         options_model=SmashUpOptions,
         default_sets=("smashup",),
         min_players=su_rules.MIN_PLAYERS,

@@ -122,6 +122,7 @@ def play_game(seed: int, players: int, sets: tuple[str, ...], options: Options, 
 def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: Options,
                       checks: bool = True, wrap=as_is) -> dict:
     """Random legal players of Smash Up – Munchkin: uniform among legal moves, the draft included."""
+    from engine.smashup import listing as su_listing
     from engine.smashup import rules as su
     from engine.smashup.invariants import violations as su_violations
     from engine.smashup.power import powers_fixed
@@ -131,7 +132,7 @@ def play_smashup_game(seed: int, players: int, sets: tuple[str, ...], options: O
     # every seat's listing and the chosen move's check read the same state: one read-only block lets
     # them share the powers and candidates worked out (the move itself starts the block afresh)
     return _play_wrapped(state, events, partial(su.apply, in_place=True),   # it owns its state
-                         lambda s: [m for p in s.players for m in su.legal_actions(s, p.id)],
+                         lambda s: [m for p in s.players for m in su_listing.legal_actions(s, p.id)],
                          lambda moves, _state: rng.choice(moves), su_violations if checks else no_checks, wrap,
                          powers_fixed)
 
@@ -166,7 +167,7 @@ def prepare(game: str, sets: tuple[str, ...]) -> None:
     ~60 ms would otherwise count against the first of a few thousand actions. What it loaded is then
     set aside from the garbage collector (engine.core.process), as the bot does after its start."""
     if game == "smashup":
-        from engine.smashup import rules as _rules  # noqa: F401
+        from engine.smashup import listing as _listing  # noqa: F401  (it imports the rules and the rest)
         from engine.smashup.cards import designs
 
         designs()

@@ -536,14 +536,15 @@ class TableService:
         await self.store.save_substitute(substitute)
         return substitute
 
-    async def _pending(self, game_id: int, user_id: str) -> Substitute | None:
+    async def pending_substitute(self, game_id: int, user_id: str) -> Substitute | None:
+        """This user's request to stand in that awaits its answer, if any."""
         return next((s for s in await self.store.substitutes(game_id) if s.user_id == user_id and not s.approved),
                     None)
 
     async def approve_substitute(self, guild_id: str, channel_id: str, by: str, user_id: str) -> Substitute:
         """/vertretung_annehmen: the seat's player agrees, or the host hands over an abandoned seat."""
         record, _ = await self.seated(guild_id, channel_id)
-        substitute = await self._pending(record.id, user_id)
+        substitute = await self.pending_substitute(record.id, user_id)
         if substitute is None:
             raise TableError("no_such_player", name=user_id)
         return await self._hand_over(record, by, substitute)
@@ -553,7 +554,7 @@ class TableService:
         """The seat's player answers a request from the button in their DM. A button whose request was
         answered, withdrawn or replaced, or whose game is over, is out of date."""
         record = await self.store.get_game(game_id, with_state=False)
-        substitute = await self._pending(game_id, user_id)
+        substitute = await self.pending_substitute(game_id, user_id)
         if record is None or record.status != "active" or substitute is None or substitute.player_id != player_id:
             raise TableError("stale_prompt")
         if agree:
@@ -588,6 +589,34 @@ class TableService:
             if substitute.approved and substitute.user_id == user_id:
                 return substitute.player_id
         return user_id
+
+    async def acting_seat(self, game_id: int, user_id: str) -> str:
+        """The seat a user's move is made for: the one they stand in for, else their own. A player whose
+        seat a stand-in plays does not play it beside them (two people moving one seat): they take it
+        back first with /spiel vertretung_beenden."""
+        substitutes = await self.store.substitutes(game_id)
+        for substitute in substitutes:
+            if substitute.approved and substitute.user_id == user_id:
+                return substitute.player_id
+        for substitute in substitutes:
+            if substitute.approved and substitute.player_id == user_id:
+                raise TableError("seat_handed_over", name=substitute.name)
+        return user_id
+
+    async def end_substitute(self, guild_id: str, channel_id: str, by: str) -> tuple[Substitute, PrivateMessage]:
+        """/spiel vertretung_beenden: the seat's player takes their seat back, or the stand-in gives it
+        back. Nobody else ends it (the host's say is only over abandoned seats, and a seat whose stand-in
+        leaves is its player's again). Returns the ended stand-in and the hand message they had, which
+        the front end closes; the seat's hand starts afresh in its player's DMs."""
+        record, _ = await self.seated(guild_id, channel_id)
+        substitute = next((s for s in await self.store.substitutes(record.id)
+                           if s.approved and by in (s.user_id, s.player_id)), None)
+        if substitute is None:
+            raise TableError("no_stand_in")
+        old_message = await self.store.private_message(record.id, substitute.player_id)
+        await self.store.remove_substitute(record.id, substitute.user_id)
+        await self.store.save_private_message(PrivateMessage(record.id, substitute.player_id))
+        return substitute, old_message
 
     async def user_for(self, game_id: int, player_id: str) -> str:
         """Who to message for a seat: the approved stand-in, if there is one."""

@@ -273,7 +273,7 @@ class Store(ABC):
 
     @abstractmethod
     async def remove_substitute(self, game_id: int, user_id: str) -> None:
-        """A request to stand in that was declined."""
+        """A request to stand in that was declined, or a stand-in whose standing in ended."""
 
     @abstractmethod
     async def reminders_sent(self, game_id: int) -> set[tuple[str, str]]:

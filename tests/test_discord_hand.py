@@ -10,7 +10,7 @@ from cogs.munchkin.views import hand_prompt
 from engine.munchkin import actions as M
 from engine.munchkin.rules import legal_actions as munchkin_moves
 from engine.smashup import actions as S
-from engine.smashup.rules import legal_actions as smashup_moves
+from engine.smashup.listing import legal_actions as smashup_moves
 from tests.simcord_table import Table, custom_ids, refusals, said, select_options, texts
 from tests.test_smashup_discord import _play_draft, open_smashup
 

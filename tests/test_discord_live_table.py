@@ -12,7 +12,7 @@ import random
 from cogs.munchkin.views import turn_options
 from engine.munchkin.rules import legal_actions
 from engine.smashup import actions as S
-from engine.smashup.rules import legal_actions as su_legal_actions
+from engine.smashup.listing import legal_actions as su_legal_actions
 from table.service import ActResult
 from tests.simcord_table import COMPONENTS_V2, Table, custom_ids, refusals, said, select_options, texts
 from tests.test_discord import _combat_clock, open_game

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cogs.paging import PAGE, page_of, page_start
 from engine.smashup import actions as A
-from engine.smashup.rules import legal_actions
+from engine.smashup.listing import legal_actions
 from tests.simcord_table import Table, custom_ids, refusals, select_options, texts
 from tests.test_smashup_discord import _play_draft, open_smashup
 

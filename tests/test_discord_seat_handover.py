@@ -71,6 +71,9 @@ async def test_a_stand_in_sees_nothing_until_the_player_clicks_to_hand_over(tabl
     assert clicked.ephemeral and "Dora now plays Ben's seat" in clicked.response.content
     assert any("Dora now plays Ben's seat" in m.content for m in table.public())   # the game's language (en-US)
     assert _hand_dms(table, dora)                                  # the hand came at once, by DM
+    closed = [m for m in table.dms(ben) if any("Dora now plays your seat" in (e.description or "") for e in m.embeds)]
+    assert len(closed) == 1 and custom_ids(closed[0]) == []        # Ben's hand message says where it went
+    assert not _hand_dms(table, ben)                               # and was the only one he had
     hand = await dora.slash(table.channel, "hand")
     assert any("Your hand" in t for t in texts(hand))
     history_after = texts(await dora.slash(table.channel, "verlauf"))
@@ -133,3 +136,62 @@ async def test_keeping_the_seat_and_a_game_that_ended_make_the_buttons_stale(tab
     over = await ben.user.click(message, custom_id=agree)
     assert over.ephemeral and "out of date" in over.response.content
     assert await table.bot.table.player_for(game_id, table.uid(dora)) == table.uid(dora)
+
+
+async def _dora_stands_in_for_ben(table: Table):
+    _, ben, _ = table.players
+    dora = table.guild.add_member(table.env.create_user("dora", global_name="Dora"))
+    await dora.slash(table.channel, "vertreten", spieler=table.uid(ben))
+    await ben.slash(table.channel, "vertretung_annehmen", person=table.uid(dora))
+    await table.bot.publisher.drain()
+    await table.settle()
+    return ben, dora
+
+
+async def test_a_seat_handed_over_is_played_by_its_stand_in_alone(table: Table):
+    """Seats belong to their players, and one seat has one player at a time: once Dora stands in for
+    Ben, Ben's own move is refused privately (naming Dora and how to take the seat back) and changes
+    nothing."""
+    await table.open_game()
+    ben, _dora = await _dora_stands_in_for_ben(table)
+    version = (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version
+    tried = await ben.slash(table.channel, "tuer")
+    assert tried.ephemeral and "Dora is playing your seat as a stand-in" in tried.response.content
+    assert "end the standing in first in the game menu" in tried.response.content
+    assert (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version == version
+
+
+async def test_the_seats_player_takes_the_seat_back_and_the_stand_ins_hand_closes(table: Table):
+    """/spiel vertretung_beenden by the seat's player: the channel hears it, the stand-in's hand message
+    says the standing in ended and keeps no menus, the hand comes back to the player's DMs, and Dora
+    sees the hand no more. Someone with no stand-in is told so and nothing changes."""
+    await table.open_game()
+    _, _, cleo = table.players
+    ben, dora = await _dora_stands_in_for_ben(table)
+    nobody = await cleo.slash(table.channel, "vertretung_beenden")
+    assert nobody.ephemeral and "Nobody stands in for your seat here" in nobody.response.content
+    assert await table.bot.table.player_for(await table.game_id(), table.uid(dora)) == table.uid(ben)
+    ben_hands_before = len(_hand_dms(table, ben))
+    ended = await ben.slash(table.channel, "vertretung_beenden")
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert not ended.ephemeral and "Ben plays their own seat again; Dora no longer stands in" in ended.response.content
+    assert await table.bot.table.player_for(await table.game_id(), table.uid(dora)) == table.uid(dora)
+    closed = _hand_dms(table, dora) or [m for m in table.dms(dora) if m.embeds]
+    last = table.dms(dora)[-1]
+    assert closed and "You no longer stand in for Ben" in (last.embeds[0].description or "")
+    assert custom_ids(last) == []
+    assert len(_hand_dms(table, ben)) > ben_hands_before           # the hand is Ben's again, by DM
+    hand = await dora.slash(table.channel, "hand")
+    assert not any("Your hand" in t for t in texts(hand))
+    moved = await ben.slash(table.channel, "tuer")
+    assert "stand-in" not in " ".join(texts(moved))
+
+
+async def test_the_stand_in_gives_the_seat_back(table: Table):
+    await table.open_game()
+    _ben, dora = await _dora_stands_in_for_ben(table)
+    ended = await dora.slash(table.channel, "vertretung_beenden")
+    assert not ended.ephemeral and "Ben plays their own seat again" in ended.response.content
+    again = await dora.slash(table.channel, "vertretung_beenden")
+    assert again.ephemeral and "Nobody stands in" in again.response.content

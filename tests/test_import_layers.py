@@ -27,12 +27,52 @@ def test_no_import_circle_inside_the_munchkin_engine():
 
 def test_no_import_circle_inside_the_smash_up_engine():
     """Issue #35: engine/smashup's modules depend downwards (cards, state, tx, registry, power, targets,
-    choices, hooks, the card ops, rules), so each card and each mechanic has one place."""
+    choices, hooks, the card ops, turn, scoring, rules, listing), so each card and each mechanic has
+    one place."""
     graph = import_graph()
     smashup = {m: {t for t in targets if t.startswith("engine.smashup")}
                for m, targets in graph.items() if m.startswith("engine.smashup")}
     found = circles(smashup)
     assert not found, f"modules of engine/smashup import each other: {_named(found)}"
+
+
+# engine/smashup's rules from the bottom up (issue #35, point 1): the turn's phases, the scoring, the
+# dispatch (validate, apply), the legal moves (listed as what validate lets go); each module imports
+# only those before it
+SMASHUP_RULES = ("turn", "scoring", "rules", "listing")
+# what they stand on (the cards, the state and each mechanic): none of these imports any of them
+SMASHUP_BELOW = ("actions", "cards", "state", "tx", "registry", "power", "targets", "choices", "hooks", "ops")
+
+
+def _upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """The imports that break SMASHUP_RULES' order, or reach up from SMASHUP_BELOW into it."""
+    layer = {f"engine.smashup.{name}": i for i, name in enumerate(SMASHUP_RULES)}
+    wrong = [f"{module} -> {target}" for module, i in layer.items() for target in sorted(graph.get(module, ()))
+             if layer.get(target, -1) > i]
+    below = tuple(f"engine.smashup.{name}" for name in SMASHUP_BELOW)
+    for module, targets in sorted(graph.items()):
+        if module in below or module.startswith(tuple(f"{b}." for b in below)):
+            wrong += [f"{module} -> {target}" for target in sorted(targets) if target in layer]
+    return wrong
+
+
+def test_the_smash_up_rules_are_layered_turn_scoring_rules_listing():
+    """Issue #35, point 1: turn (playing cards, talents, the end of the turn) imports none of scoring,
+    rules, listing; scoring (the breakpoints, the rounds of specials, VP, loot) none of rules and
+    listing; rules (the dispatch) not listing; and the cards' and mechanics' modules none of the four."""
+    graph = import_graph()
+    assert all(f"engine.smashup.{name}" in graph for name in SMASHUP_RULES)
+    wrong = _upward_imports(graph)
+    assert not wrong, "imports against the order turn, scoring, rules, listing: " + ", ".join(wrong)
+
+
+def test_the_layer_check_sees_an_import_upwards():
+    """The check above would fail: turn importing rules, and hooks importing scoring, are found."""
+    graph = {"engine.smashup.turn": {"engine.smashup.rules", "engine.smashup.hooks"},
+             "engine.smashup.listing": {"engine.smashup.rules", "engine.smashup.turn"},
+             "engine.smashup.hooks": {"engine.smashup.scoring"}, "engine.smashup.ops.orcs": {"engine.smashup.hooks"}}
+    assert _upward_imports(graph) == ["engine.smashup.turn -> engine.smashup.rules",
+                                      "engine.smashup.hooks -> engine.smashup.scoring"]
 
 
 def test_no_import_inside_a_function_in_the_smash_up_engine():

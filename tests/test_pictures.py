@@ -339,7 +339,7 @@ def test_the_hand_picture_shows_the_hand_and_changes_with_it(game):
 
 def test_smashup_treasures_in_a_hand_are_marked_as_not_counted():
     """SU l.502: treasures do not count toward the hand limit; the hand picture says so on each."""
-    from engine.smashup.rules import hand_cards
+    from engine.smashup.turn import hand_cards
     from table.smashup.picture import hand_content
 
     state = smashup_game(3, seed=2)

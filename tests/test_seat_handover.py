@@ -237,3 +237,36 @@ async def test_a_request_its_consent_and_an_abandoned_mark_survive_a_restart(bac
         assert await service.user_for(started.game_id, "ben") == "dora"
     finally:
         await store.close()
+
+
+async def test_one_seat_one_player_until_the_standing_in_ends_on_either_backend(backend, clock):
+    """A handed-over seat is played by its stand-in alone: its owner's move is refused
+    (seat_handed_over, naming the stand-in) until the owner takes it back or the stand-in gives it
+    back (/spiel vertretung_beenden); the end survives a restart, on SQLite and PostgreSQL alike."""
+    store = await backend.open()
+    service = TableService(store, clock)
+    try:
+        started = await _async_game(service, "h13")             # Cleo's turn
+        await service.request_substitute("g", "h13", "dora", "Dora", "cleo")
+        await service.answer_substitute(started.game_id, "cleo", "dora", "cleo", True)
+        refused = await _refused(service.acting_seat(started.game_id, "cleo"))
+        assert refused.code == "seat_handed_over"
+        assert "Dora is playing your seat" in render_error(refused, Namer("en", {}))
+        assert await service.acting_seat(started.game_id, "dora") == "cleo"
+        assert await service.acting_seat(started.game_id, "ben") == "ben"
+        nobody = await _refused(service.end_substitute("g", "h13", "ben"))
+        assert nobody.code == "no_stand_in"
+        ended, _ = await service.end_substitute("g", "h13", "cleo")
+        assert (ended.user_id, ended.player_id) == ("dora", "cleo")
+    finally:
+        await store.close()
+    store = await backend.open()                                  # a restart: nothing in memory
+    try:
+        service = TableService(store, clock)
+        assert await service.acting_seat(started.game_id, "cleo") == "cleo"
+        assert await service.acting_seat(started.game_id, "dora") == "dora"
+        assert await service.user_for(started.game_id, "cleo") == "cleo"
+        again = await _refused(service.end_substitute("g", "h13", "dora"))
+        assert again.code == "no_stand_in"
+    finally:
+        await store.close()

@@ -12,9 +12,10 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.cards import data
 from engine.smashup.invariants import violations
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, places, power_at
 from engine.smashup.report import smashup_report
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.rules import apply, new_game
 from engine.smashup.state import Minion
 
 PLAYERS = [("anna", "Anna"), ("ben", "Ben"), ("cleo", "Cleo")]

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup import rules
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import minion_power, powers_fixed
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from engine.smashup.rules import apply, is_legal, new_game
 from tests.in_place_check import refused_in_place, same_in_place
 from tests.test_smashup_legal_property import _candidate
 

@@ -12,10 +12,11 @@ card is destroyed."""
 from __future__ import annotations
 
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, powers_fixed, ready_bases, total_power
 from engine.smashup.registry import OPS, Context
-from engine.smashup.rules import apply, legal_actions
-from engine.smashup.state import Decision, Minion, new_decision, new_minion, new_monster
+from engine.smashup.rules import apply
+from engine.smashup.state import new_decision
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import ELVES, add_monster, game_for, play, set_base
@@ -161,28 +162,11 @@ def test_a_base_whose_abilities_rest_gives_nothing_for_a_minion_played_there():
             assert [d.kind for d in state.decisions] == [asked]
 
 
-# ---------------------------------------------------------------------- models made without validation
-def test_minions_monsters_and_choices_made_fast_are_the_constructors_own():
-    """A minion played, a monster come to a base and a choice opened are made without pydantic's
-    checks (state.new_minion, new_monster, new_decision): equal to the constructors' models, dumped
-    and stored the same, with the same fields counted as set."""
-    pairs = [(new_minion("s7", "anna", "anna"), Minion(uid="s7", owner="anna", controller="anna")),
-             (new_minion("s8", None, "ben"), Minion(uid="s8", owner=None, controller="ben")),
-             (new_monster("s9"), Minion(uid="s9")),
-             (new_decision(3, "anna", "discard_down", ["s1", "s2"], "s1"),
-              Decision(id=3, player="anna", kind="discard_down", options=["s1", "s2"], default="s1")),
-             (new_decision(4, "ben", "may_draw", ["none", "yes"], "none", {"base": "s2"}),
-              Decision(id=4, player="ben", kind="may_draw", options=["none", "yes"], default="none",
-                       context={"base": "s2"}))]
-    for fast, made in pairs:
-        assert fast == made and fast.model_dump_json() == made.model_dump_json()
-        assert fast.model_fields_set == made.model_fields_set
-
-
+# ---------------------------------------------------------------------- a choice opened
 def test_the_hand_limit_choice_keeps_its_options_while_the_hand_changes():
     """Rulebook line 94 ("Ziehe 2 Karten"): after drawing, a hand over 10 is discarded down from the
-    hand as it was when the turn ended. The choice's options are its own list (as the constructor
-    copies it), so a card taken into the hand meanwhile is not offered; its context is its own too."""
+    hand as it was when the turn ended. The choice's options are its own list (new_decision copies
+    it), so a card taken into the hand meanwhile is not offered; its context is its own too."""
     hand = ["s1", "s2", "s3"]
     decision = new_decision(5, "anna", "discard_down", hand, hand[0])
     hand.append("s4")

@@ -9,7 +9,8 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.rules import apply, is_legal, legal_actions
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, is_legal
 from table.render import Namer, render_error
 from tests.test_smashup import take
 from tests.test_smashup_cards import game_for, put_minion

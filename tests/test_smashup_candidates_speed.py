@@ -7,7 +7,8 @@ card that forbids wins), "Unterirdisches Versteck" lines 450-452."""
 from __future__ import annotations
 
 from engine.smashup import actions as A
-from engine.smashup.rules import is_legal, legal_actions
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import is_legal
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import game_for, set_base
 from tests.test_smashup_protection import BEN_ORCS, lay_on

@@ -685,7 +685,7 @@ def _mine_to_discard(state, player, kind):
 
 def _talent_picks(state, player, card):
     """What the listing offers the talent of this card to pick (legal_actions, the player's moves)."""
-    from engine.smashup.rules import legal_actions
+    from engine.smashup.listing import legal_actions
 
     return [m.target for m in legal_actions(state, player) if isinstance(m, A.UseTalent) and m.card == card]
 
@@ -745,7 +745,7 @@ def test_turner_destroys_an_undead_monster_here_or_shuffles_a_minion_back():
     add_monster(state, 0, "monster-hippogriff")                         # not undead
     add_monster(state, 1, "monster-poultrygeist")                       # undead, at another base
     turner = take(state, "clerics-turner", "cleo")
-    from engine.smashup.rules import legal_actions
+    from engine.smashup.listing import legal_actions
 
     picks = {m.target for m in legal_actions(state, "cleo")
              if isinstance(m, A.PlayMinion) and m.card == turner and m.base == state.bases[0].uid and m.mode is None}
@@ -896,7 +896,7 @@ def test_fae_fighter_counters_are_her_players_choice_and_go_on_her_base():
 
 def _play_picks(state, player, card, base_index=0):
     """The picks the listing offers for playing this card from the hand at this base (None: anywhere)."""
-    from engine.smashup.rules import legal_actions
+    from engine.smashup.listing import legal_actions
 
     base = None if base_index is None else state.bases[base_index].uid
     return [m.target for m in legal_actions(state, player) if isinstance(m, A.PlayMinion | A.PlayAction)

@@ -9,7 +9,8 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.power import breakpoint_of, minion_power, power_at
 from engine.smashup.registry import OPS
-from engine.smashup.rules import apply, next_to_decide
+from engine.smashup.rules import apply
+from engine.smashup.scoring import next_to_decide
 from engine.smashup.state import BaseInPlay, Minion
 from tests.test_smashup import clear_monsters, drafted, put_minion, take
 

@@ -344,7 +344,7 @@ def test_a_card_counts_as_played_by_the_engine_only_with_a_test_of_its_ability()
     test that exists and plays that card (its id is in the test); every card of the set has one."""
     from engine.smashup.cards import card_tests, data, designs
     from engine.smashup.report import automated, smashup_report
-    from engine.smashup.rules import playable
+    from engine.smashup.turn import playable
 
     bodies = smashup_test_bodies()
     for card, tests in card_tests().items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from engine.smashup import rules
+from engine.smashup import listing, rules
 from engine.smashup.cards import Effect, designs
 from engine.smashup.power import minion_power, powers_fixed
 
@@ -30,7 +30,7 @@ def _two_own_minions(seed: int = 21, players: int = 3):
             for _, other in found:
                 if other.controller == first.controller and state.card_ids[other.uid] != state.card_ids[first.uid]:
                     return state, base, first, other
-        moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
+        moves = [m for p in state.players for m in listing.legal_actions(state, p.id)]
         state, _ = rules.apply(state, rng.choice(moves), in_place=True)
     raise AssertionError("no player with two minions in this game")
 

@@ -12,8 +12,9 @@ from cogs.paging import page_start
 from cogs.smashup.views import choice_option_id
 from engine.sim import RandomAgent
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, power_at
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.rules import apply, new_game
 from tests.simcord_table import FIXED_CLOCK, Table, custom_ids, refusals, said, texts
 
 SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from its clock
@@ -276,7 +277,7 @@ async def test_english_client_reads_english_bases(table: Table):
 async def test_target_autocomplete_offers_what_the_card_named_can_pick(table: Table):
     """/kreatur or /aktion with karte and basis filled in: the ziel suggestions are that card's own
     candidates there (or, for a card that picks nothing, the cards in play and the bases)."""
-    from engine.smashup.rules import pick_options
+    from engine.smashup.turn import pick_options
     from table.smashup.commands import targets
 
     await open_smashup(table)

@@ -16,9 +16,10 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.bot import BotPlayer, standing
 from engine.smashup.cards import data, designs
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import minion_power, power_at
 from engine.smashup.report import automated
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from engine.smashup.rules import apply, is_legal, new_game
 from engine.smashup.state import Minion
 from table.console import ConsoleTable
 from table.lookup import card_answer, preferred, search

@@ -1,12 +1,12 @@
 """The hand listing hands out a card's last moves again while what they were made from stays the same
-(rules._unpicked_moves, rules._free_moves: the player, the bases, the payments, the card's candidates
+(listing._unpicked_moves, listing._free_moves: the player, the bases, the payments, the card's candidates
 at each base, the minions it may be played on). Each listing here runs in its own read-only block, as
 after every move of a game: whatever changed between two listings must show in the second, exactly as
 the slow listing (every combination asked of validate) finds it."""
 
 from __future__ import annotations
 
-from engine.smashup import rules
+from engine.smashup import listing
 from engine.smashup.power import powers_fixed
 from engine.smashup.state import BaseInPlay
 from tests.test_smashup import put_minion, take
@@ -18,7 +18,7 @@ PICKS = {"anna": ["orcs", "mages"], "ben": ["thieves"], "cleo": ["clerics"]}
 
 def _listed(state, pid: str):
     with powers_fixed(state):
-        plays = rules._hand_moves(state, pid)
+        plays = listing._hand_moves(state, pid)
     assert plays == _slow_plays(state, pid)
     return plays
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from engine.smashup.invariants import violations
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, new_game
 
 
 def _played_until(check, seed: int = 3):

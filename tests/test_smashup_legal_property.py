@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import os
 import random
+from types import SimpleNamespace
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.smashup import actions as A
-from engine.smashup import rules
 from engine.smashup.cards import data
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, is_legal, new_game
 from engine.smashup.state import GameState
 from tests.legal_moves_check import check_state
+
+# what check_state asks of a game's rules: apply and is_legal (rules), legal_actions (listing)
+rules = SimpleNamespace(apply=apply, is_legal=is_legal, legal_actions=legal_actions)
 
 EXAMPLES = int(os.environ.get("SMASHUP_PROPERTY_EXAMPLES", "10"))
 SAMPLES = 120            # candidates drawn per player and state

@@ -14,8 +14,9 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import powers_fixed
-from engine.smashup.rules import apply, legal_actions, new_game
+from engine.smashup.rules import apply, new_game
 
 
 def _game(seed: int, players: int):

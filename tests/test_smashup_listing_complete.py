@@ -12,8 +12,9 @@ import random
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import choices, rules
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from engine.smashup import choices, rules, turn
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, is_legal, new_game
 from tests.legal_moves_check import _same_as_a_listed_move
 
 FREE_FORM = {"discard", "picks", "cards"}
@@ -29,8 +30,8 @@ def _plays(state, pid: str):
         kind = {"minion": A.PlayMinion, "action": A.PlayAction}.get(card.kind)
         if kind is None:
             continue
-        for base in [b.uid for b in state.bases] if rules.uses_base(card) else [None]:
-            for mode in rules._payment_plan(card)[3]:
+        for base in [b.uid for b in state.bases] if turn.uses_base(card) else [None]:
+            for mode in turn._payment_plan(card)[3]:
                 for target in picks:
                     yield kind(actor=pid, card=uid, base=base, target=target, mode=mode)
 

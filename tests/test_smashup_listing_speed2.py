@@ -5,7 +5,7 @@ the slow listing finds."""
 
 from __future__ import annotations
 
-from engine.smashup import rules
+from engine.smashup import listing
 from engine.smashup.power import powers_fixed
 from tests.test_smashup import take
 from tests.test_smashup_cards import add_monster, game_for, put_minion
@@ -23,7 +23,7 @@ def test_turner_is_offered_the_undead_monster_at_each_base_it_may_go_to():
     ghoul, tut = add_monster(state, 0, "monster-ghoul"), add_monster(state, 2, "monster-king-tut")
     turner = take(state, "clerics-turner", "cleo")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "cleo")
+        plays = listing._hand_moves(state, "cleo")
     assert all(m.card == turner for m in plays)
     bases = [b.uid for b in state.bases]
     assert {base: [m.target for m in plays if m.base == base and m.mode is None] for base in bases} == {
@@ -46,13 +46,13 @@ def test_dungeon_bait_offers_the_weak_minions_at_every_base():
     strong = put_minion(state, "orcs-topper-chopper", "anna", 1)
     bait = take(state, "warriors-dungeon-bait", "ben")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     assert [(m.card, m.base, m.target, m.mode) for m in plays] == [
         (bait, b.uid, target, mode) for b in state.bases for target, mode in ((weak, None), (None, "monster"))]
     assert plays == _slow_plays(state, "ben")
     state.bases[0].minions = []
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     assert [(m.base, m.target, m.mode) for m in plays] == [
         (b.uid, None, mode) for b in state.bases for mode in (None, "monster")]
     assert strong not in {m.target for m in plays}
@@ -70,7 +70,7 @@ def test_berserker_is_offered_the_monsters_at_each_base_it_may_go_to():
     tut = add_monster(state, 3, "monster-king-tut")
     berserker = take(state, "warriors-berserker", "ben")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     assert [(m.card, m.base, m.target) for m in plays] == [
         (berserker, base.uid, pick) for base, pick in zip(state.bases, (first, None, None, last), strict=True)]
     assert tut not in {m.target for m in plays}

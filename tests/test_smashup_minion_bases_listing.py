@@ -5,7 +5,7 @@ of validate) throughout."""
 
 from __future__ import annotations
 
-from engine.smashup import rules
+from engine.smashup import listing
 from engine.smashup.power import powers_fixed
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import game_for, set_base
@@ -17,7 +17,7 @@ PROTECTION_PICKS = {"anna": ["clerics", "mages"], "ben": ["orcs", "warriors"], "
 
 def _bases_listed(state, pid: str, uid: str) -> list:
     with powers_fixed(state):
-        plays = rules._hand_moves(state, pid)
+        plays = listing._hand_moves(state, pid)
     assert plays == _slow_plays(state, pid)
     return [m.base for m in plays if m.card == uid]
 
@@ -72,7 +72,7 @@ def test_an_action_for_a_minion_is_offered_only_on_minions_its_player_can_reach(
     dork = put_minion(state, "orcs-dork-orc", "ben", 3)
     curse = take(state, "clerics-curse-of-uselessness", "anna")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "anna")
+        plays = listing._hand_moves(state, "anna")
     assert plays == _slow_plays(state, "anna")
     assert [m.target for m in plays if m.card == curse] == [bens, own]
     assert not {cleos, at_pits, shielded, dork} & {m.target for m in plays}

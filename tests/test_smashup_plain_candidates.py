@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import powers_fixed
-from engine.smashup.rules import apply, legal_actions, new_game, validate
+from engine.smashup.rules import apply, new_game, validate
 
 
 def _copies_checked(state, moves: list[A.Action]) -> int:

@@ -10,7 +10,9 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup.cards import data
 from engine.smashup.hooks import move_minion
-from engine.smashup.rules import HAND_LIMIT, apply, is_legal, legal_actions
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, is_legal
+from engine.smashup.turn import HAND_LIMIT
 from engine.smashup.tx import Tx
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import add_monster, answer, game_for, kinds, play, set_base

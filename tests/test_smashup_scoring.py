@@ -8,7 +8,8 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
-from engine.smashup.rules import apply, next_to_decide
+from engine.smashup.rules import apply
+from engine.smashup.scoring import next_to_decide
 from tests.test_smashup import _fill_to_breakpoint, put_minion, take
 from tests.test_smashup_cards import add_monster, game_for, kinds
 from tests.test_smashup_checklist import without_specials

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import rules
-from engine.smashup.power import minion_power, powers_fixed
+from engine.smashup import listing, rules, scoring, turn
+from engine.smashup.power import minion_power, powers_fixed, ready_bases
 from engine.smashup.state import GameState
 
 
@@ -24,7 +24,7 @@ def _states(seed: int, players: int, steps: int = 400):
         if state.phase == "over":
             return
         yield state
-        moves = [m for p in state.players for m in rules.legal_actions(state, p.id)]
+        moves = [m for p in state.players for m in listing.legal_actions(state, p.id)]
         state, _ = rules.apply(state, rng.choice(moves))
 
 
@@ -34,13 +34,13 @@ def _slow_plays(state: GameState, pid: str) -> list[A.Action]:
     found: list[A.Action] = []
     for uid in hand:
         card = state.card(uid)
-        for base in [b.uid for b in state.bases] if rules.uses_base(card) else [None]:
-            for target, target2 in rules._pairs(state, pid, uid, base, playing=True):
-                for discard, mode in rules._payments(state, uid, hand, playing=True):
+        for base in [b.uid for b in state.bases] if turn.uses_base(card) else [None]:
+            for target, target2 in turn._pairs(state, pid, uid, base, playing=True):
+                for discard, mode in turn._payments(state, uid, hand, playing=True):
                     common = {"actor": pid, "card": uid, "base": base, "target": target, "target2": target2,
                               "discard": discard, "mode": mode}
                     made = [A.PlayMinion(**common)] if card.kind == "minion" else [
-                        A.PlayAction(**common, picks=picks) for picks in rules._pick_sets(state, pid, uid, base)]
+                        A.PlayAction(**common, picks=picks) for picks in turn._pick_sets(state, pid, uid, base)]
                     found += [move for move in made if rules.is_legal(state, move)]
     return found
 
@@ -49,8 +49,8 @@ def _slow_talents(state: GameState, pid: str) -> list[A.Action]:
     hand = state.player(pid).hand
     found: list[A.Action] = []
     for base in state.bases:
-        for uid in rules.talent_cards_at(state, base, pid):
-            for target, target2 in rules._pairs(state, pid, uid, base.uid):
+        for uid in turn.talent_cards_at(state, base, pid):
+            for target, target2 in turn._pairs(state, pid, uid, base.uid):
                 for discard, mode in _talent_payments(state, uid, target, hand):
                     move = A.UseTalent(actor=pid, card=uid, target=target, target2=target2, discard=discard,
                                        mode=mode)
@@ -62,11 +62,11 @@ def _slow_talents(state: GameState, pid: str) -> list[A.Action]:
 def _talent_payments(state: GameState, uid: str, target: str | None, hand: list[str]) -> list[tuple]:
     """The talent's own payments; a talent that pays the picked card's price (Potion of Redundancy) also
     every way to pay that card's price, with each of its own modes."""
-    own = list(rules._payments(state, uid, hand))
-    if not rules._borrows_price(state.card(uid)) or target not in state.card_ids:
+    own = list(turn._payments(state, uid, hand))
+    if not turn._borrows_price(state.card(uid)) or target not in state.card_ids:
         return own
     modes = dict.fromkeys(mode for _, mode in own)
-    borrowed = [(discard, mode) for discard in dict.fromkeys(d for d, _ in rules._payments(state, target, hand))
+    borrowed = [(discard, mode) for discard in dict.fromkeys(d for d, _ in turn._payments(state, target, hand))
                 for mode in modes]
     return list(dict.fromkeys(own + borrowed))
 
@@ -81,7 +81,7 @@ def test_fast_listing_offers_what_validate_allows_in_order(seed, players):
             continue
         pid = state.active_player.id
         with powers_fixed(state):
-            plays, talents = rules._hand_moves(state, pid), rules._talent_moves(state, pid)
+            plays, talents = listing._hand_moves(state, pid), listing._talent_moves(state, pid)
         assert plays == _slow_plays(state, pid)
         assert talents == _slow_talents(state, pid)
         checked += 1
@@ -101,7 +101,7 @@ def test_powers_worked_out_together_match_each_minion_alone(seed, players):
         ready = [b.uid for b in state.bases if sum(alone[id(m)] for m in (*b.minions, *b.monsters)
                                                    if m.controller in {p.id for p in state.players})
                  >= state.card(b.uid).breakpoint + sum(alone[id(m)] for m in b.monsters if m.controller is None)]
-        assert rules.ready_bases(state) == ready
+        assert ready_bases(state) == ready
 
 
 def test_cards_played_on_a_minion_are_offered_the_carriers_each_may_take():
@@ -119,7 +119,7 @@ def test_cards_played_on_a_minion_are_offered_the_carriers_each_may_take():
     mine = put_minion(state, "warriors-taunter", "ben", 1)
     hero, dumbbells = take(state, "warriors-eternal-hero", "ben"), take(state, "warriors-dumbbells", "ben")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     carriers = {card: [m.target for m in plays if m.card == card] for card in (hero, dumbbells)}
     assert carriers == {hero: [mine], dumbbells: [theirs, mine]}
     assert orc not in carriers[dumbbells]
@@ -141,7 +141,7 @@ def test_a_card_that_picks_twice_is_offered_each_second_pick_its_first_allows():
     dumbbells = lay_on(state, "warriors-dumbbells", "ben", first)
     mugging = take(state, "thieves-mugging", "ben")
     with powers_fixed(state):
-        plays = rules._hand_moves(state, "ben")
+        plays = listing._hand_moves(state, "ben")
     assert [(m.target, m.target2) for m in plays if m.card == mugging] == [
         (chainsaw, first), (chainsaw, second), (dumbbells, second)]
     assert not rules.is_legal(state, A.PlayAction(actor="ben", card=mugging, target=dumbbells, target2=first))
@@ -162,7 +162,7 @@ def test_potion_of_redundancy_is_offered_the_talented_minions_only():
     put_minion(state, "warriors-taunter", "ben", 2)
     (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
     with powers_fixed(state):
-        talents = [m for m in rules._talent_moves(state, "anna") if m.card == potion]
+        talents = [m for m in listing._talent_moves(state, "anna") if m.card == potion]
     assert [(m.target, m.discard) for m in talents] == [(guru, ())]
     assert talents == [m for m in _slow_talents(state, "anna") if m.card == potion]
 
@@ -174,12 +174,12 @@ def test_specials_listed_are_the_ones_validate_allows_in_order(seed, players):
     that validate lets go, in the order of the slow listing."""
     checked = 0
     for state in _states(seed, players, steps=600):
-        pid = rules.next_to_decide(state)
+        pid = scoring.next_to_decide(state)
         if pid is None or state.decisions:
             continue
         with powers_fixed(state):
-            fast = rules._special_moves(state, pid)
-        assert fast == [m for m in rules._special_plays(state, pid) if rules.is_legal(state, m)]
+            fast = listing._special_moves(state, pid)
+        assert fast == [m for m in listing._special_plays(state, pid) if rules.is_legal(state, m)]
         checked += bool(fast)
     assert checked > 3
 
@@ -196,6 +196,6 @@ def test_potion_of_redundancy_is_offered_a_priced_talent_with_that_price():
     zapper = put_minion(state, "mages-happy-zapper", "anna", 0)
     carrier = put_minion(state, "orcs-dork-orc", "anna", 1)
     (state, _), potion = play(state, "anna", "treasure-potion-of-redundancy-potion", 1, target=carrier)
-    offered = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent) and m.card == potion]
+    offered = [m for m in listing.legal_actions(state, "anna") if isinstance(m, A.UseTalent) and m.card == potion]
     paid = [m for m in offered if m.target == zapper]
     assert paid and all(m.discard for m in paid) and all(rules.is_legal(state, m) for m in offered)

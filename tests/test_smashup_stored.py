@@ -10,7 +10,8 @@ import pytest
 
 from engine.smashup.actions import ACTION_ADAPTER
 from engine.smashup.choices import STALLING_ON_ALL
-from engine.smashup.rules import apply, is_legal, legal_actions, new_game
+from engine.smashup.listing import legal_actions
+from engine.smashup.rules import apply, is_legal, new_game
 from engine.smashup.state import RULES_VERSION, GameState
 
 STORED = json.loads((Path(__file__).parent / "data" / "smashup_stored_game.json").read_text(encoding="utf-8"))

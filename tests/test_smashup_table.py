@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine.smashup import actions as A
-from engine.smashup import rules as su
+from engine.smashup import listing as su
 from engine.smashup.invariants import violations
 from table.replay import replay_game
 from table.service import TableService

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine.smashup import actions as A
-from engine.smashup import choices, rules
+from engine.smashup import choices, listing, rules, scoring, turn
 from engine.smashup.power import powers_fixed
+from engine.smashup.state import Decision
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import ELVES, HALFLINGS, _attach_treasure, game_for, two_minions_played_at
 from tests.test_smashup_speed_listing import _slow_talents, _states
@@ -31,7 +32,7 @@ def _listings_checked(seed: int, players: int, steps: int, wanted, slow) -> int:
         if not wanted(state):
             continue
         for seat in state.players:
-            listed = rules.legal_actions(state, seat.id)
+            listed = listing.legal_actions(state, seat.id)
             assert listed == slow(state, seat.id)
             checked += bool(listed)
     return checked
@@ -49,10 +50,10 @@ def test_an_option_gone_stale_is_not_offered():
     """Line 476 with Dimension Doors' "dürfen" payment: Rude Awakening plays the hand out while the
     Doors ask for a card; a card that left the hand is no longer offered as the payment, the others are."""
     state, choice, first, second = two_minions_played_at("base-dimension-doors", "halflings-rude-awakening")
-    offered = [m.option for m in rules.legal_actions(state, "anna")]
+    offered = [m.option for m in listing.legal_actions(state, "anna")]
     assert second in choice.options and second not in offered and first not in state.player("anna").hand
     assert offered == [o for o in choice.options if o != second] and "none" in offered
-    assert rules.legal_actions(state, "anna") == _slow_choices(state, "anna")
+    assert listing.legal_actions(state, "anna") == _slow_choices(state, "anna")
 
 
 def test_a_choice_id_given_twice_is_answered_as_validate_finds_it():
@@ -60,10 +61,10 @@ def test_a_choice_id_given_twice_is_answered_as_validate_finds_it():
     first card choice with the id, so the second one's own options are offered only where the first
     has them too (line 476: the player answers the choice the card left)."""
     state = game_for("anna", HALFLINGS)
-    state.decisions = [rules.Decision(id=7, player="anna", kind="may_draw", options=["none", "yes"], default="none"),
-                       rules.Decision(id=7, player="anna", kind="may_monster", options=["yes", "x"], default="yes",
+    state.decisions = [Decision(id=7, player="anna", kind="may_draw", options=["none", "yes"], default="none"),
+                       Decision(id=7, player="anna", kind="may_monster", options=["yes", "x"], default="yes",
                                       context={"base": state.bases[0].uid})]
-    listed = rules.legal_actions(state, "anna")
+    listed = listing.legal_actions(state, "anna")
     assert [m.option for m in listed] == ["none", "yes", "yes"]
     assert listed == _slow_choices(state, "anna")
 
@@ -78,13 +79,13 @@ def _slow_round(state, pid: str) -> list[A.Action]:
         if d.kind == "score_first":
             made += [A.ScoreFirst(actor=pid, base=b) for b in d.options]
         if d.kind == "discard_down":
-            made.append(A.DiscardDown(actor=pid, cards=tuple(rules.excess_cards(state, pid))))
+            made.append(A.DiscardDown(actor=pid, cards=tuple(turn.excess_cards(state, pid))))
         if d.kind == "discard_one":
             made += [A.DiscardDown(actor=pid, cards=(u,)) for u in state.player(pid).hand]
     if state.scoring is not None and state.draft is None:
-        made += [A.PassSpecial(actor=pid, window=state.scoring.window), *rules._special_plays(state, pid)]
-        made += [A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in rules.talent_cards(state, pid)
-                 for discard, mode in rules._payments(state, uid, state.player(pid).hand)]
+        made += [A.PassSpecial(actor=pid, window=state.scoring.window), *listing._special_plays(state, pid)]
+        made += [A.UseTalent(actor=pid, card=uid, discard=discard, mode=mode) for uid in turn.talent_cards(state, pid)
+                 for discard, mode in turn._payments(state, uid, state.player(pid).hand)]
     return [move for move in made if rules.is_legal(state, move)]
 
 
@@ -114,21 +115,21 @@ def test_happy_zapper_is_offered_as_a_special_only_while_its_player_has_the_say(
     take(state, "thieves-clever-distraction", "ben")      # a special: ben has a say after anna
     _fill_to_breakpoint(state, "ben", 0)
     state, _ = rules.apply(state, A.FinishPlaying(actor="anna"))
-    assert state.scoring is not None and rules.next_to_decide(state) == "anna"
-    talents = [m for m in rules.legal_actions(state, "anna") if isinstance(m, A.UseTalent)]
+    assert state.scoring is not None and scoring.next_to_decide(state) == "anna"
+    talents = [m for m in listing.legal_actions(state, "anna") if isinstance(m, A.UseTalent)]
     assert [(m.card, m.discard) for m in talents] == [(zapper, tuple(state.player("anna").hand[:1]))]
     for seat in state.players:
-        assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+        assert listing.legal_actions(state, seat.id) == _slow_round(state, seat.id)
     state, _ = rules.apply(state, A.PassSpecial(actor="anna", window=state.scoring.window))
-    assert rules.next_to_decide(state) == "ben"
-    assert not any(isinstance(m, A.UseTalent) for m in rules.legal_actions(state, "anna"))
+    assert scoring.next_to_decide(state) == "ben"
+    assert not any(isinstance(m, A.UseTalent) for m in listing.legal_actions(state, "anna"))
     for seat in state.players:
-        assert rules.legal_actions(state, seat.id) == _slow_round(state, seat.id)
+        assert listing.legal_actions(state, seat.id) == _slow_round(state, seat.id)
 
 
 def _talents_of(state, pid: str) -> list[tuple]:
     with powers_fixed(state):
-        listed = rules._talent_moves(state, pid)
+        listed = listing._talent_moves(state, pid)
     assert listed == _slow_talents(state, pid)
     return [(m.card, m.target, m.discard) for m in listed]
 
@@ -181,15 +182,15 @@ def test_the_say_in_a_round_of_specials_goes_round_from_the_right_player(seed, p
     player who used the last special gone from the table."""
     checked = 0
     for state in _states(seed, players, steps=600):
-        if state.scoring is None or state.scoring.stage not in rules.ROUND_MOMENTS:
+        if state.scoring is None or state.scoring.stage not in scoring.ROUND_MOMENTS:
             continue
-        assert rules.next_to_decide(state) == _say_in_order(state)
-        assert rules._round_order(state)[0] == _say_in_order(state.model_copy(
+        assert scoring.next_to_decide(state) == _say_in_order(state)
+        assert scoring._round_order(state)[0] == _say_in_order(state.model_copy(
             update={"scoring": state.scoring.model_copy(update={"passed": []})}))
         checked += 1
         kept = state.scoring.last
         for last in [seat.id for seat in state.players] + ["left-the-table"]:
             state.scoring.last = last
-            assert rules.next_to_decide(state) == _say_in_order(state)
+            assert scoring.next_to_decide(state) == _say_in_order(state)
         state.scoring.last = kept
     assert checked > 5

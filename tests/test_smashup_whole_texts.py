@@ -8,8 +8,9 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, minion_power, total_power
-from engine.smashup.rules import apply, is_legal, legal_actions
+from engine.smashup.rules import apply, is_legal
 from engine.smashup.state import CARDS_AS_WRITTEN, RULES_VERSION, Minion
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import _scoring_round, add_monster, answer, game_for, kinds, play, set_base

@@ -252,7 +252,8 @@ async def test_entscheiden_wahl_no_declines_a_smashup_may_ability(table: Table, 
     """Issue 34.1 in Discord, Smash Up: Mage's Tower asks whether the player draws; /entscheiden with
     typed words answers it as the console does ("no" declines; "maybe" is refused naming yes or no)."""
     from engine.smashup import actions as A
-    from engine.smashup.rules import apply, legal_actions
+    from engine.smashup.listing import legal_actions
+    from engine.smashup.rules import apply
 
     real = rules_of("smashup")
 

@@ -154,7 +154,8 @@ async def test_a_seat_name_with_a_bidi_mark_is_seated_without_it(service):
 
 
 def _smashup_in_play():
-    from engine.smashup.rules import apply, legal_actions, new_game
+    from engine.smashup.listing import legal_actions
+    from engine.smashup.rules import apply, new_game
 
     state, _ = new_game([("anna", "Anna"), ("ben", "Ben")], seed=3)
     while state.phase == "draft":

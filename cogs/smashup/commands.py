@@ -26,8 +26,8 @@ from cogs.play import (
 )
 from cogs.texts import cmd_desc, cmd_name, opt_desc, opt_name, raw_option
 from engine.smashup.cards import data
-from engine.smashup.rules import pick_candidates, pick_options
 from engine.smashup.targets import base_of
+from engine.smashup.turn import pick_candidates, pick_options
 from table.errors import TableError
 from table.games import frontend_of
 from table.smashup import commands as su

@@ -22,8 +22,10 @@ from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup import choices
-from engine.smashup.rules import HAND_LIMIT, hand_cards, legal_actions, next_to_decide
+from engine.smashup.listing import legal_actions
+from engine.smashup.scoring import next_to_decide
 from engine.smashup.state import GameState
+from engine.smashup.turn import HAND_LIMIT, hand_cards
 from table.i18n import has_word, word
 from table.render import Namer
 from table.smashup.render import (

@@ -5,13 +5,13 @@ made by their plain constructors). What comes from outside (a stored game, a mov
 and what is written out (the stored JSON) goes through a pydantic ``TypeAdapter`` over the same
 classes, which validates the one and serializes the other. ``Document`` gives them the boundary
 methods under the names pydantic's models use, so the table reads and writes every game's documents
-alike (Smash Up's state is still made of pydantic models).
+alike.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict, TypeAdapter
 
@@ -21,6 +21,26 @@ T = TypeVar("T")
 STRICT = ConfigDict(extra="forbid")
 
 _ADAPTERS: dict[type, TypeAdapter] = {}
+
+
+# The documents' dataclasses are made by keywords, as their stored JSON names its fields. Written as
+# decorators (not ``dataclass(...)`` bound to a name) so that the type checker knows them for what they
+# make: classes with these fields as keyword parameters.
+@dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field,))
+def part(cls: type[T]) -> type[T]:
+    """A changeable part of a game's state: a slotted dataclass."""
+    return dataclasses.dataclass(slots=True, kw_only=True)(cls)
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen_part(cls: type[T]) -> type[T]:
+    """A part that never changes once made (a move, a card's design): a slotted, frozen dataclass."""
+    return dataclasses.dataclass(slots=True, frozen=True, kw_only=True)(cls)
+
+
+def new_default(kind: Any) -> Any:
+    """A field's default made anew for each document (``new_default(list)``: its own empty list)."""
+    return dataclasses.field(default_factory=kind)
 
 
 def adapter(cls: type[T]) -> TypeAdapter[T]:
@@ -55,14 +75,15 @@ class Document:
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update``'s fields replaced; ``deep``: nothing mutable shared with this one
         (``copied``)."""
-        copy = copied(self) if deep else self
+        copy: Any = copied(self) if deep else self
         return dataclasses.replace(copy, **(update or {})) if update or not deep else copy
 
 
-def copied(value: T) -> T:
+def copied(value: Any) -> Any:
     """A deep copy of a document's value, as reading its stored form back would give (nothing mutable
     shared with the original), made directly: lists, dicts and the dataclasses of a document, each
-    made again by its constructor; anything else (text, numbers, tuples of them) is kept."""
+    made again by its constructor; anything else (text, numbers, tuples of them) is kept. Of the same
+    type as ``value``."""
     kind = type(value)
     if kind is list:
         return [copied(item) for item in value]
@@ -72,7 +93,7 @@ def copied(value: T) -> T:
     if names is None:
         if not isinstance(value, Document):
             return value
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
     return kind(**{name: copied(getattr(value, name)) for name in names})
 
 

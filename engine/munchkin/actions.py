@@ -6,18 +6,16 @@ A ``Timeout`` is submitted by the table's scheduler when a deadline passes; its 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
 from engine.core.documents import Document
+from engine.core.documents import frozen_part as move  # made by keywords, as a front end's JSON names them
 
 SYSTEM = "system"
 
 
-# a move is made by keywords, as a front end's JSON names its fields
-move = dataclass(slots=True, frozen=True, kw_only=True)
 
 
 @move

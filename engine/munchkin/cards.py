@@ -10,7 +10,7 @@ as not automated when played.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -19,6 +19,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core.documents import Document
+
+# a card's parts are frozen dataclasses (read at every listing and check), validated where a card file
+# is read (CardFile)
+from engine.core.documents import frozen_part as design
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
 # the same safe loading, done in C where PyYAML was built with libyaml (about 7 times faster: a run of
@@ -78,9 +82,6 @@ ABILITY_NAMES = frozenset({
 })
 
 
-# a card's parts are frozen dataclasses (read at every listing and check), validated where a card file
-# is read (CardFile)
-design = dataclass(slots=True, frozen=True, kw_only=True)
 
 
 @design

@@ -3,6 +3,7 @@ levels, hand limit, and death."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from engine.core.errors import IllegalAction
@@ -35,7 +36,7 @@ def ability_cards(state: GameState, player: Player) -> list[Card]:
 def _ability_cards(state: GameState, player: Player, classes_blocked: bool | None) -> list[Card]:
     """ability_cards; ``classes_blocked``: class_abilities_blocked when already asked (strength needs
     the answer too), None to ask it here."""
-    classes = player.classes
+    classes: Sequence[str] = player.classes
     if classes and (class_abilities_blocked(state, player) if classes_blocked is None else classes_blocked):
         classes = ()
     powers = player.powers

@@ -6,6 +6,7 @@ Rulebook sections: "Kampf", "Um Hilfe bitten", "Weitere Aktionen im Kampf", "Gew
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from functools import cache
 
 from engine.munchkin import character as ch
@@ -172,7 +173,7 @@ def can_follow(state: GameState, uid: str) -> bool:
     return joins(state.card(uid), traits_open_to_follow(state))
 
 
-def joins(card: Card, open_traits: set[str]) -> bool:
+def joins(card: Card, open_traits: AbstractSet[str]) -> bool:
     """The monster shares one of the fight's traits_open_to_follow."""
     return not open_traits.isdisjoint(card.traits)
 

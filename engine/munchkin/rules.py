@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
+from typing import TypeVar
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -59,8 +60,11 @@ from engine.munchkin.state import (
     Options,
     PlayedOneShot,
     Player,
+    Sex,
 )
 from engine.munchkin.tx import Tx
+
+A = TypeVar("A")
 
 SELL_UNIT = 1000
 MIXABLE_SETS = frozenset({"cthulhu", "impossible", "shakespeare", "axecop"})
@@ -68,7 +72,7 @@ MIXABLE_SETS = frozenset({"cthulhu", "impossible", "shakespeare", "axecop"})
 
 # ====================================================================== setup
 def new_game(players: Sequence[tuple[str, str]], seed: int, sets: Sequence[str] = ("testdeck",),
-             options: Options | None = None, sexes: dict[str, str] | None = None) -> tuple[GameState, list[Event]]:
+             options: Options | None = None, sexes: dict[str, Sex] | None = None) -> tuple[GameState, list[Event]]:
     """A new game: both decks shuffled, starting hands dealt, a random start player."""
     if not 2 <= len(players) <= 6 * max(1, len(sets)):
         raise IllegalAction("player_count", count=len(players))
@@ -242,9 +246,10 @@ def do_kick_door(tx: Tx, a: KickDoor) -> None:
     state = tx.s
     if a.resurrect_with is not None:
         state.player(a.actor).hand.remove(a.resurrect_with)
-        uid: str | None = state.door_discard.pop()
+        resurrected = state.door_discard.pop()
         tx.discard(a.resurrect_with)
-        tx.emit("resurrected", player=a.actor, card=state.card_ids[uid])
+        tx.emit("resurrected", player=a.actor, card=state.card_ids[resurrected])
+        uid: str | None = resurrected
     else:
         uid = tx.draw("door")
     state.phase = "trouble"
@@ -1046,7 +1051,9 @@ def do_use_ability(tx: Tx, a: UseAbility) -> None:
             lose_card(tx, player, uid, a.card)
     tx.emit("ability_used", player=a.actor, card=state.card_ids[a.card], ability=a.ability,
             discarded=[state.card_ids[u] for u in a.discard], target=a.target_player)
-    ab.ABILITIES[a.ability].effect(tx, player, ab.Use(a.actor, a.card, a.ability, tuple(a.discard), a.target_player))
+    effect = ab.ABILITIES[a.ability].effect
+    assert effect is not None, a.ability       # check_ability refuses an ability with no effect of its own
+    effect(tx, player, ab.Use(a.actor, a.card, a.ability, tuple(a.discard), a.target_player))
     if state.combat is not None and state.combat.stage == "fight":
         cb.reopen_window(tx, a.actor)
 
@@ -1411,6 +1418,7 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
         _list_decisions(moves, state, pid)
     if shared.fight:
         combat = state.combat
+        assert combat is not None                   # shared.fight: there is a fight
         if pid not in combat.passed:
             moves.append(_PASS(pid, combat.window))
         if shared.help_open():
@@ -1442,12 +1450,12 @@ def _listing(state: GameState, player: Player, shared: _Shared) -> list[Action]:
 SHARED_LIMIT = 4_096      # moves of one form remembered (bounded memory): the least recently listed go
 
 
-def _listed(cls: type, *names: str) -> Callable[..., Action]:
+def _listed(cls: type[A], *names: str) -> Callable[..., A]:
     """``make(*values)``: the move of this class with these fields' values, in this order. A move is
     listed again after every action (the same passes, the same curses on the same players): the same
     values give the very same move, looked up for a fraction of making it."""
     @lru_cache(maxsize=SHARED_LIMIT)
-    def make(*values: object) -> Action:
+    def make(*values: object) -> A:
         return cls(**dict(zip(names, values, strict=True)))
     return make
 
@@ -1813,7 +1821,7 @@ def _pairs(mine: Sequence[str], theirs: Sequence[str], big: dict[str, bool]) -> 
         return [((), (uid,)) for uid in theirs]
     first = theirs[0]
     their_first = (first,)
-    pairs = [((uid,), their_first) for uid in mine]
+    pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((uid,), their_first) for uid in mine]
     my_first = (mine[0],)
     pairs += [(my_first, (uid,)) for uid in theirs[1:]]
     size = big[first]
@@ -1936,7 +1944,7 @@ def _list_play_forms(moves: list[Action], state: GameState, player: Player, shar
                 _append_checked(moves, check, state, player, _PLAY_ON_ITEM(pid, uid, ally))
 
 
-def _append_checked(moves: list[Action], check: Callable[[GameState, Player, PlayCard], None], state: GameState,
+def _append_checked(moves: list[Action], check: Callable[..., None], state: GameState,
                     player: Player, move: PlayCard) -> None:
     """The card play goes on the list if its PLAY_CHECKS entry refuses nothing."""
     if _passes(check, state, player, move):

@@ -7,12 +7,12 @@ time, never stored as running totals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from engine.core.documents import Document, copied
+from engine.core.documents import Document, copied, new_default, part
 from engine.munchkin.cards import Card, catalog
 from engine.munchkin.sets.impossible_names import mixed_with_impossible
 
@@ -38,18 +38,13 @@ LIMITS_AFTER_AN_ALLOWANCE_GOES = 2   # losing Super Munchkin, an agent or extra 
 LOSE_ALL_ITEMS_TAKES_THE_BACKPACK = 2   # "lose all items" takes the carried ones too
 GIFTS_SELLABLE_AT_ONCE = 2       # Impossible: an item given without a trade is no traded item (I205)
 Phase = Literal["start", "trouble", "after", "charity", "over"]
+Sex = Literal["male", "female"]
 
 
 def _unset(value: object) -> bool:
     return value is None
 
 
-# every part of the state is made by keywords, as the stored document names its fields
-part = dataclass(slots=True, kw_only=True)
-
-
-def _new(kind):
-    return field(default_factory=kind)
 
 
 @part
@@ -62,7 +57,7 @@ class Options(Document):
 class ItemInPlay(Document):
     uid: str
     in_use: bool = True
-    enhancers: list[str] = _new(list)   # item enhancers travel with their item
+    enhancers: list[str] = new_default(list)   # item enhancers travel with their item
     on_follower: str | None = None     # Axe Cop: carried by this ally (counts for its player)
 
 
@@ -70,30 +65,30 @@ class ItemInPlay(Document):
 class Player(Document):
     id: str
     name: str
-    sex: Literal["male", "female"] = "male"
+    sex: Sex = "male"
     level: int = 1
-    hand: list[str] = _new(list)
-    items: list[ItemInPlay] = _new(list)
-    classes: list[str] = _new(list)
-    races: list[str] = _new(list)
+    hand: list[str] = new_default(list)
+    items: list[ItemInPlay] = new_default(list)
+    classes: list[str] = new_default(list)
+    races: list[str] = new_default(list)
     super_munchkin: str | None = None
     half_breed: str | None = None
-    curses: list[str] = _new(list)   # curses (and traps) that stay on the player
-    loyalties: list[str] = _new(list)   # Impossible
-    trainings: list[str] = _new(list)   # Impossible
-    powers: list[str] = _new(list)      # Axe Cop
-    followers: list[str] = _new(list)   # hirelings (Impossible) and allies (Axe Cop)
-    extras: list[str] = _new(list)      # double/triple agent, extra training
+    curses: list[str] = new_default(list)   # curses (and traps) that stay on the player
+    loyalties: list[str] = new_default(list)   # Impossible
+    trainings: list[str] = new_default(list)   # Impossible
+    powers: list[str] = new_default(list)      # Axe Cop
+    followers: list[str] = new_default(list)   # hirelings (Impossible) and allies (Axe Cop)
+    extras: list[str] = new_default(list)      # double/triple agent, extra training
     needs_new_hand: bool = False                       # died: draws a new hand next turn
-    fresh: dict[str, int] = _new(dict)  # uid -> last turn it counts as "just received"
-    traded: list[str] = _new(list)      # Impossible: items from a trade, unsellable until own turn
-    used_this_turn: list[str] = _new(list)  # once-a-turn abilities already used
+    fresh: dict[str, int] = new_default(dict)  # uid -> last turn it counts as "just received"
+    traded: list[str] = new_default(list)      # Impossible: items from a trade, unsellable until own turn
+    used_this_turn: list[str] = new_default(list)  # once-a-turn abilities already used
 
 
 @part
 class CombatMonster(Document):
     uid: str
-    enhancers: list[str] = _new(list)
+    enhancers: list[str] = new_default(list)
     followed: bool = False      # joined because its kind was in the fight (it calls no further Goth)
     called: bool = False        # a Goth that already brought another one in
     by: str | None = None       # who drew or played it (Cthulhu: that player calls a further Goth first)
@@ -115,23 +110,23 @@ class Bribe(Document):
 class Combat(Document):
     fighter: str
     helper: str | None = None
-    bribe: Bribe = _new(Bribe)
-    monsters: list[CombatMonster] = _new(list)
-    defeated: list[CombatMonster] = _new(list)  # removed without being killed
-    one_shots: list[PlayedOneShot] = _new(list)
+    bribe: Bribe = new_default(Bribe)
+    monsters: list[CombatMonster] = new_default(list)
+    defeated: list[CombatMonster] = new_default(list)  # removed without being killed
+    one_shots: list[PlayedOneShot] = new_default(list)
     stage: Literal["fight", "run", "reward"] = "fight"
     window: int = 0
-    passed: list[str] = _new(list)
-    run_queue: list[str] = _new(list)      # who still has to flee, in order
-    fled: dict[str, list[str]] = _new(dict)  # player -> monsters already rolled for
-    reward: list[str] = _new(list)          # treasures drawn face up, to be split
-    reward_taken: dict[str, int] = _new(dict)
+    passed: list[str] = new_default(list)
+    run_queue: list[str] = new_default(list)      # who still has to flee, in order
+    fled: dict[str, list[str]] = new_default(dict)  # player -> monsters already rolled for
+    reward: list[str] = new_default(list)          # treasures drawn face up, to be split
+    reward_taken: dict[str, int] = new_default(dict)
     # what class abilities added in this fight: strength and run-away bonus per player, and
     # the monsters' side (a thief's backstab); uses counted per "ability:player"
-    ability_bonus: dict[str, int] = _new(dict)
-    run_bonus: dict[str, int] = _new(dict)
+    ability_bonus: dict[str, int] = new_default(dict)
+    run_bonus: dict[str, int] = new_default(dict)
     monster_bonus: int = 0
-    ability_uses: dict[str, int] = _new(dict)
+    ability_uses: dict[str, int] = new_default(dict)
     # Sonnenfinsternis: who played it; the treasures are then split evenly, the odd one theirs. Left out
     # of the stored state while unset, so that states stored before the card was played read the same.
     split_evenly_by: Annotated[str | None, Field(exclude_if=_unset)] = None
@@ -147,7 +142,7 @@ class Decision(Document):
     options: list[str]
     default: str
     blocking: bool = True
-    params: dict[str, Any] = _new(dict)
+    params: dict[str, Any] = new_default(dict)
 
 
 @part
@@ -163,7 +158,7 @@ class Charity(Document):
     giver: str
     recipients: list[str]       # empty: the giver is (one of) the lowest and discards
     excess: int
-    given: dict[str, int] = _new(dict)
+    given: dict[str, int] = new_default(dict)
 
 
 class _Worked(Document):
@@ -179,26 +174,26 @@ class GameState(_Worked):
     seed: int
     rng: int
     sets: list[str]
-    options: Options = _new(Options)
+    options: Options = new_default(Options)
     card_ids: dict[str, str]            # card instance uid -> card design id
-    door_deck: list[str] = _new(list)
-    door_discard: list[str] = _new(list)
-    treasure_deck: list[str] = _new(list)
-    treasure_discard: list[str] = _new(list)
-    resolving: list[str] = _new(list)  # a card whose effect waits on a decision
+    door_deck: list[str] = new_default(list)
+    door_discard: list[str] = new_default(list)
+    treasure_deck: list[str] = new_default(list)
+    treasure_discard: list[str] = new_default(list)
+    resolving: list[str] = new_default(list)  # a card whose effect waits on a decision
     players: list[Player]
     active: int = 0
     turn: int = 1
     phase: Phase = "start"
     combat: Combat | None = None
-    decisions: list[Decision] = _new(list)
-    corpses: list[Corpse] = _new(list)
+    decisions: list[Decision] = new_default(list)
+    corpses: list[Corpse] = new_default(list)
     charity: Charity | None = None
     turn_passes: bool = False           # the active player died: the turn ends after the combat
     next_id: int = 1
-    cultist_discard: list[str] = _new(list)  # Cthulhu: not a discard pile for other purposes
+    cultist_discard: list[str] = new_default(list)  # Cthulhu: not a discard pile for other purposes
     lone_human_rewarded: bool = False   # Cthulhu: the last non-Kultist already got the level for it
-    winners: list[str] = _new(list)
+    winners: list[str] = new_default(list)
     ended_reason: str | None = None     # "won", or "abandoned" when too few players are left
 
     def __post_init__(self) -> None:
@@ -231,8 +226,9 @@ class GameState(_Worked):
     def clone(self) -> GameState:
         """A deep copy to change (engine.core.documents.copied); the card table never changes after
         setup, so it is shared (the same dict, with what was worked out from it)."""
-        copy = GameState(**{name: self.card_ids if name == "card_ids" else copied(getattr(self, name))
-                            for name in _STATE_FIELDS})
+        values: dict[str, Any] = {name: self.card_ids if name == "card_ids" else copied(getattr(self, name))
+                                  for name in _STATE_FIELDS}
+        copy = GameState(**values)
         copy._catalog = self._catalog
         copy._uids = self._uids
         return copy

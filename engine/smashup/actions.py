@@ -1,25 +1,28 @@
-"""The moves of Smash Up – Munchkin, as validated data."""
+"""The moves of Smash Up – Munchkin as frozen slotted dataclasses, validated by pydantic where they
+come from outside (ACTION_ADAPTER: a front end's JSON, a stored log)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union, get_args
+from functools import lru_cache
+from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-from engine.core.moves import listed_move, move_maker
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document, frozen_part
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@frozen_part
+class _Action(Document):
     actor: str
 
 
+@frozen_part
 class PickFaction(_Action):
     type: Literal["pick_faction"] = "pick_faction"
     faction: str
 
 
+@frozen_part
 class PlayMinion(_Action):
     """A minion from hand on a base; ``target`` is what its ability picks (a minion or monster)."""
 
@@ -32,6 +35,7 @@ class PlayMinion(_Action):
     mode: str | None = None            # which of "choose one" it does
 
 
+@frozen_part
 class PlayAction(_Action):
     """An action from hand; ``base`` for actions played on a base or affecting one, ``target`` for a
     minion it is played on or picks."""
@@ -46,6 +50,7 @@ class PlayAction(_Action):
     mode: str | None = None
 
 
+@frozen_part
 class UseTalent(_Action):
     """A talent of a card in play, once in each of your turns ("Begriffe": Talent)."""
 
@@ -57,12 +62,14 @@ class UseTalent(_Action):
     mode: str | None = None
 
 
+@frozen_part
 class FinishPlaying(_Action):
     """Done playing cards: bases that reached their breakpoint are scored, then draw 2 and end."""
 
     type: Literal["finish_playing"] = "finish_playing"
 
 
+@frozen_part
 class ScoreFirst(_Action):
     """Several bases are ready: the active player says which one scores next."""
 
@@ -70,6 +77,7 @@ class ScoreFirst(_Action):
     base: str
 
 
+@frozen_part
 class PlaySpecial(_Action):
     """A card whose Special works before a base scores, played in the round of specials; ``target``
     and ``base`` for a special that picks a card or a base (the scoring base if none is named)."""
@@ -82,11 +90,13 @@ class PlaySpecial(_Action):
     base: str | None = None
 
 
+@frozen_part
 class PassSpecial(_Action):
     type: Literal["pass_special"] = "pass_special"
     window: int
 
 
+@frozen_part
 class Choose(_Action):
     """A choice a card left to this player (which card to pay, where a minion goes, …)."""
 
@@ -95,6 +105,7 @@ class Choose(_Action):
     option: str
 
 
+@frozen_part
 class DiscardDown(_Action):
     """At the end of the turn: discard to 10 cards."""
 
@@ -105,6 +116,7 @@ class DiscardDown(_Action):
 SYSTEM = "system"
 
 
+@frozen_part
 class Timeout(_Action):
     """A deadline passed: the table plays the default for the prompt named (the table's actor "system")."""
 
@@ -114,6 +126,7 @@ class Timeout(_Action):
     turn: int | None = None
 
 
+@frozen_part
 class Leave(_Action):
     """The player leaves the running game: their cards leave it with them."""
 
@@ -126,20 +139,50 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-# every move's fields read with the plain lookup (engine.core.plain_reads): checked and applied by the thousand
-PLAIN_READS = read_fields_plainly(get_args(get_args(Action)[0]))
 
 
-# a move the engine puts together from parts it has already checked (a listed move): the
-# constructor's object without validating each field again (engine.core.moves)
-built = listed_move
-# the forms listed by the thousand, their fields given in this order (a third cheaper than built).
-# A play or talent is listed again after each move that leaves the hand and the bases it uses as
-# they were (two in three of those listed in the simulator's games), so the same values give the
-# same remembered object, looked up for a fraction of making it
-listed_minion = move_maker(PlayMinion, "actor", "card", "base", "target", "target2", "discard", "mode", shared=True)
-listed_action = move_maker(PlayAction, "actor", "card", "base", "target", "target2", "discard", "mode", "picks",
-                           shared=True)
-listed_talent = move_maker(UseTalent, "actor", "card", "target", "target2", "discard", "mode", shared=True)
-listed_special = move_maker(PlaySpecial, "actor", "card", "target", "target2", "picks", "base")
-listed_choice = move_maker(Choose, "actor", "decision", "option")
+def built(cls: type[_Action], **fields: object) -> _Action:
+    """A move the engine puts together from parts it has already checked (a listed move): its
+    constructor's object."""
+    return cls(**fields)   # type: ignore[arg-type]
+
+
+SHARED_LIMIT = 4_096      # moves of one form remembered (bounded memory): the least recently listed go
+
+
+# The forms listed by the thousand, their fields given in this order. A play or talent is listed
+# again after each move that leaves the hand and the bases it uses as they were (two in three of
+# those listed in the simulator's games), so the same values give the same remembered object (frozen:
+# nobody changes it for the others), looked up for a fraction of making it.
+@lru_cache(maxsize=SHARED_LIMIT)
+def listed_minion(actor: str, card: str, base: str, target: str | None, target2: str | None,
+                  discard: tuple[str, ...], mode: str | None) -> PlayMinion:
+    return PlayMinion(actor=actor, card=card, base=base, target=target, target2=target2, discard=discard, mode=mode)
+
+
+@lru_cache(maxsize=SHARED_LIMIT)
+def listed_action(actor: str, card: str, base: str | None, target: str | None, target2: str | None,
+                  discard: tuple[str, ...], mode: str | None, picks: tuple[str, ...]) -> PlayAction:
+    return PlayAction(actor=actor, card=card, base=base, target=target, target2=target2, picks=picks,
+                      discard=discard, mode=mode)
+
+
+@lru_cache(maxsize=SHARED_LIMIT)
+def listed_talent(actor: str, card: str, target: str | None, target2: str | None, discard: tuple[str, ...],
+                  mode: str | None) -> UseTalent:
+    return UseTalent(actor=actor, card=card, target=target, target2=target2, discard=discard, mode=mode)
+
+
+@lru_cache(maxsize=SHARED_LIMIT)
+def listed_finish(actor: str) -> FinishPlaying:
+    """Listed at each of the player's listings."""
+    return FinishPlaying(actor=actor)
+
+
+def listed_special(actor: str, card: str, target: str | None, target2: str | None, picks: tuple[str, ...],
+                   base: str | None) -> PlaySpecial:
+    return PlaySpecial(actor=actor, card=card, target=target, target2=target2, picks=picks, base=base)
+
+
+def listed_choice(actor: str, decision: int, option: str) -> Choose:
+    return Choose(actor=actor, decision=decision, option=option)

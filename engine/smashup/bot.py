@@ -15,9 +15,11 @@ from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
 from engine.smashup import actions as A
 from engine.smashup.cards import data
+from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, power_at, powers_fixed, total_power
-from engine.smashup.rules import HAND_LIMIT, WINNING_VP, apply, hand_cards, legal_actions, playable
+from engine.smashup.rules import apply
 from engine.smashup.state import GameState
+from engine.smashup.turn import HAND_LIMIT, WINNING_VP, hand_cards, playable
 
 MAX_LOOKAHEAD = 120     # moves tried per decision; enough for a hand of 10 on five bases
 SEARCH_LOOKAHEAD = 16   # the search's share: its playouts look further instead

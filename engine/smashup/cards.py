@@ -1,28 +1,27 @@
 """Smash Up – Munchkin cards as data (data/smashup/cards.yaml): faction cards, bases, monsters and
-treasures, with provenance, validated by pydantic. What a card does is a list of effects from the
+treasures, with provenance: frozen slotted dataclasses, validated by pydantic where the card file is
+read (CardData). What a card does is a list of effects from the
 vocabulary of ops (engine.smashup.registry); a card marked ``manual`` is announced as settled by the table."""
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import cache, wraps
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document, frozen_part
 from engine.munchkin.cards import Provenance
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "smashup" / "cards.yaml"
 TESTS_FILE = DATA_FILE.with_name("card_tests.yaml")     # which tests exercise each card's ability
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Effect(_Model):
+@frozen_part
+class Effect(Document):
     op: str
     n: int = 1
     who: str | None = None
@@ -31,13 +30,15 @@ class Effect(_Model):
     where: str | None = None
 
 
-class Faction(_Model):
+@frozen_part
+class Faction(Document):
     id: str
     name_de: str
     name_en: str
 
 
-class _Card(_Model):
+@frozen_part
+class _Card(Document):
     """What every card has: names, its effects, whether the engine plays it, where it comes from."""
 
     id: str
@@ -45,25 +46,28 @@ class _Card(_Model):
     name_en: str
     effects: tuple[Effect, ...] = ()
     manual: bool = False
-    provenance: Provenance = Field(default_factory=Provenance)
+    provenance: Provenance = field(default_factory=Provenance)
 
 
+@frozen_part
 class PlayCard(_Card):
     """A faction card or a treasure: a minion with power, or an action."""
 
     kind: Literal["minion", "action"]
-    count: int = Field(default=1, ge=1)
+    count: Annotated[int, Field(ge=1)] = 1
     faction: str | None = None          # treasures have none
     power: int = 0
     keywords: tuple[str, ...] = ()
 
 
+@frozen_part
 class Base(_Card):
     breakpoint: int
     vp: tuple[int, int, int]
     monsters: int
 
 
+@frozen_part
 class Monster(_Card):
     count: int = 1
     power: int
@@ -81,11 +85,6 @@ class CardData(BaseModel):
     bases: list[Base]
     monsters: list[Monster]
     treasures: list[PlayCard]
-
-
-# the designs are read field by field all through the listings and checks (card.effects, e.op,
-# card.keywords): plain attribute reads, as the state's models have (engine.core.plain_reads)
-PLAIN_READS = read_fields_plainly((Effect, Faction, PlayCard, Base, Monster))
 
 
 # libyaml's loader where PyYAML has it: the card file loads in ~13 ms instead of ~95 ms

@@ -103,7 +103,7 @@ def _pumping_iron(tx: Tx, decision: Decision, option: str) -> None:
 @handler("recall_pick")
 def _recall_pick(tx: Tx, decision: Decision, option: str) -> None:
     """The action picked comes to the hand as an extra action for this turn; if it is still there when
-    the turn ends, it goes back to its owner's discard pile (rules._close_turn)."""
+    the turn ends, it goes back to its owner's discard pile (turn._close_turn)."""
     if option == NONE:
         return
     owner = tx.s.player(tx.s.owners[option])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.invariants import known_uids, place_problems
-from engine.smashup.rules import WINNING_VP
 from engine.smashup.state import GameState
+from engine.smashup.turn import WINNING_VP
 
 
 def violations(state: GameState, events: list[Event] = ()) -> list[str]:

@@ -7,7 +7,7 @@ Kinds (``kind=``):
     lasting    works while its card lies in play (power.py, targets.py and hooks.py read it)
     attached   lasting, on a card played on a minion (the card needs a minion to lie on)
     hook       waits for a moment of the game (hooks.py: a minion played, a base scoring …)
-    cost       a price paid before the card's other effects (rules.check_cost)
+    cost       a price paid before the card's other effects (turn.check_cost)
     set_aside  a special that waits beside the base and acts during its scoring (Helping Hands)
 
 and, for specials, ``special=`` "before", "during" or "after": the op works only as a special in
@@ -49,9 +49,9 @@ NEEDS_TARGET: dict[str, Candidates] = {}   # op -> candidates for its first pick
 NEEDS_TARGET2: dict[str, Candidates] = {}  # op -> candidates for the second pick, given the first
 OPTIONAL_TARGET_OPS: set[str] = set()      # ops whose pick may be left out ("you may")
 PICK_OPS: dict[str, Candidates] = {}       # op -> candidates for "any number of" picks (Context.picks)
-Idle = Callable[..., bool]                 # (state, effect, player) -> the op would do nothing now
+Idle = Callable[..., bool]                 # (state, effect, player, card) -> the op would do nothing now
 IDLE_WHEN: dict[str, Idle] = {}            # op -> when it does nothing (a talent made only of such ops
-#                                            is not offered then: rules.talent_idle)
+#                                            is not offered then: turn.talent_idle)
 
 # the kinds, as sets of op names (filled as the ops register; read by the hundred thousand)
 LASTING_OPS: set[str] = set()      # kinds "lasting" and "attached"

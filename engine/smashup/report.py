@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.smashup.cards import card_tests, data
-from engine.smashup.rules import playable
+from engine.smashup.turn import playable
 
 
 def automated(card) -> bool:

@@ -1,24 +1,21 @@
-"""The whole Smash Up game as one pydantic document (decks and piles in order included)."""
+"""The whole Smash Up game as one document of slotted dataclasses (decks and piles in order
+included). It is read and written through pydantic (engine.core.documents) only where it is stored."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from types import NoneType, UnionType
-from typing import Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from engine.core.moves import model_from
-from engine.core.plain_reads import read_fields_plainly
+from engine.core.documents import Document, new_default, part
 from engine.smashup.cards import Base, Monster, PlayCard, designs, ops_of
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
 def holds(items: list, obj: object) -> bool:
-    """Whether this very object is in the list: pydantic's ``==`` compares every field, and uids are
-    unique anyway, so identity is the same answer at a fraction of the cost."""
+    """Whether this very object is in the list: ``==`` compares every field, and uids are unique
+    anyway, so identity is the same answer at a fraction of the cost."""
     for item in items:          # noqa: SIM110  (a plain loop: any() with a generator costs more)
         if item is obj:
             return True
@@ -27,7 +24,7 @@ def holds(items: list, obj: object) -> bool:
 
 def drop(items: list, obj: object) -> bool:
     """``items.remove(obj)`` by identity, if it is there: list.remove compares every minion before it
-    with pydantic's ``==`` (each field), and a minion is only ever equal to itself (uids are unique)."""
+    with ``==`` (each field), and a minion is only ever equal to itself (uids are unique)."""
     for i, item in enumerate(items):
         if item is obj:
             del items[i]
@@ -63,15 +60,12 @@ def minion_effect(state: GameState, minion: Minion, op: str):
     return state.effect(minion.uid, op)
 
 
-def put(model: BaseModel, name: str, value: Any) -> None:
-    """``model.name = value`` for a field of these models, as pydantic assigns it (no validation on
-    assignment, nothing frozen: the value into ``__dict__``, the name among the fields set), at half
-    the instructions of its ``__setattr__``: each move sets a few fields, thousands of times a game."""
-    model.__dict__[name] = value
-    model.__pydantic_fields_set__.add(name)
+# ``put(part, name, value)``: ``part.name = value`` (the state's parts are plain objects)
+put = setattr
 
 
-class Minion(_Model):
+@part
+class Minion(Document):
     """A minion or monster at a base. Monsters have no owner and, unless taken over, no controller."""
 
     uid: str
@@ -79,89 +73,86 @@ class Minion(_Model):
     controller: str | None = None
     counters: int = 0                    # lasting +1 power counters
     until_end_of_turn: int = 0           # power changes that end with the turn
-    attached: list[str] = Field(default_factory=list)   # actions (and treasures) played on it
+    attached: list[str] = new_default(list)   # actions (and treasures) played on it
 
 
-class BaseInPlay(_Model):
+@part
+class BaseInPlay(Document):
     uid: str
-    minions: list[Minion] = Field(default_factory=list)
-    monsters: list[Minion] = Field(default_factory=list)
-    actions: list[str] = Field(default_factory=list)      # ongoing actions played on the base
+    minions: list[Minion] = new_default(list)
+    monsters: list[Minion] = new_default(list)
+    actions: list[str] = new_default(list)      # ongoing actions played on the base
 
 
-class Seat(_Model):
+@part
+class Seat(Document):
     id: str
     name: str
-    factions: list[str] = Field(default_factory=list)
-    deck: list[str] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
+    factions: list[str] = new_default(list)
+    deck: list[str] = new_default(list)
+    hand: list[str] = new_default(list)
+    discard: list[str] = new_default(list)
     vp: int = 0
     minions_left: int = 0     # minion plays left this turn (1 free plus extras)
     actions_left: int = 0
-    minion_grants: list[str] = Field(default_factory=list)   # extra plays with a condition ("base:s12",
+    minion_grants: list[str] = new_default(list)   # extra plays with a condition ("base:s12",
     # "card:s40" for that card, "treasure" for any treasure; minions, and actions for the last two)
-    used_this_turn: list[str] = Field(default_factory=list)  # talents and "first time each turn" abilities
+    used_this_turn: list[str] = new_default(list)  # talents and "first time each turn" abilities
 
 
 def new_minion(uid: str, owner: str | None, controller: str | None) -> Minion:
-    """``Minion(uid=uid, owner=owner, controller=controller)``, made without pydantic checking values
-    the engine has already (made): the same fields, the same fields set, at a third fewer instructions."""
-    return model_from(Minion, {"uid": uid, "owner": owner, "controller": controller, "counters": 0,
-                          "until_end_of_turn": 0, "attached": []}, {"uid", "owner", "controller"})
+    """``Minion(uid=uid, owner=owner, controller=controller)``: a minion played."""
+    return Minion(uid=uid, owner=owner, controller=controller)
 
 
 def new_monster(uid: str) -> Minion:
-    """``Minion(uid=uid)``, made as new_minion makes a minion: a monster of nobody's."""
-    return model_from(Minion, {"uid": uid, "owner": None, "controller": None, "counters": 0,
-                          "until_end_of_turn": 0, "attached": []}, {"uid"})
+    """``Minion(uid=uid)``: a monster of nobody's."""
+    return Minion(uid=uid)
 
 
-class Draft(_Model):
+@part
+class Draft(Document):
     order: list[str]          # who picks, in turn
     offered: list[str]        # factions still on the table
     next: int = 0
 
 
-class Scoring(_Model):
+@part
+class Scoring(Document):
     """A base being scored ("Die große Wertung"): the round of specials before it ("Ich zuerst!"), the
     VP, a round of specials acting during the scoring (places known, loot revealed), the loot taken
     one card at a time by choice, a round of specials acting after it, then the clearing."""
 
     base: str
-    passed: list[str] = Field(default_factory=list)      # who passed since the last special
+    passed: list[str] = new_default(list)      # who passed since the last special
     window: int = 0
     last: str | None = None          # who used the last special: the round goes on with the next player
-    set_aside: list[str] = Field(default_factory=list)   # specials played before that also act during it
+    set_aside: list[str] = new_default(list)   # specials played before that also act during it
     locked_by: str | None = None     # And Stay Down!: only this player may still use specials
-    set_aside_picks: dict[str, str] = Field(default_factory=dict)   # a set-aside special -> the player it named
+    set_aside_picks: dict[str, str] = new_default(dict)   # a set-aside special -> the player it named
     stage: Literal["specials", "during", "loot", "after", "clearing"] = "specials"
-    placed: dict[str, int] = Field(default_factory=dict)  # the places, once scored
-    winners: list[str] = Field(default_factory=list)      # first place, once scored (King Tut)
-    loot: list[str] = Field(default_factory=list)         # the loot revealed and not yet taken
-    loot_order: list[str] = Field(default_factory=list)   # who takes the next loot cards, in turn
+    placed: dict[str, int] = new_default(dict)  # the places, once scored
+    winners: list[str] = new_default(list)      # first place, once scored (King Tut)
+    loot: list[str] = new_default(list)         # the loot revealed and not yet taken
+    loot_order: list[str] = new_default(list)   # who takes the next loot cards, in turn
 
 
-class Decision(_Model):
+@part
+class Decision(Document):
     id: int
     player: str
     kind: str
     options: list[str]
     default: str
-    context: dict[str, str] = Field(default_factory=dict)   # what a card's choice is about (its base …)
+    context: dict[str, str] = new_default(dict)   # what a card's choice is about (its base …)
 
 
 def new_decision(id: int, player: str, kind: str, options: list[str], default: str,
                  context: dict[str, str] | None = None) -> Decision:
-    """``Decision(...)`` with these values (``context`` left out when None), made as new_minion makes
-    a minion; the options and the context copied, as pydantic copies them."""
-    values = {"id": id, "player": player, "kind": kind, "options": list(options), "default": default,
-              "context": {} if context is None else dict(context)}
-    return model_from(Decision, values, _DECISION_GIVEN if context is None else _DECISION_ALL)
-
-
-_DECISION_ALL = frozenset({"id", "player", "kind", "options", "default", "context"})
-_DECISION_GIVEN = _DECISION_ALL - {"context"}
+    """``Decision(...)`` with these values (``context`` left out when None), the options and the
+    context copied: the decision holds its own."""
+    return Decision(id=id, player=player, kind=kind, options=list(options), default=default,
+                    context={} if context is None else dict(context))
 
 
 SHARED_FIELDS = {"card_ids", "owners"}     # set once at the end of the draft, then only read
@@ -176,52 +167,60 @@ SHARED_FIELDS = {"card_ids", "owners"}     # set once at the end of the draft, t
 #      Birthday Party holds for every way of playing a minion, prices that are part of the text
 #   4  the talent of a card lying on a minion picks only what its text picks (Magic Missile named any
 #      minion when none at its base was weak enough, and destroyed nobody)
-RULES_VERSION = 4
+#   5  Helping Hands helps only before a base with a minion of its player scores (without one, it
+#      gave +2 and took a VP all the same); a talent that would do nothing is not offered (Topper
+#      Chopper's, Elf Help Guru's with no other player's minion at its base, Blaster Master's and Big
+#      Hero's destroy with nothing to pick)
+RULES_VERSION = 5
 CARDS_AS_WRITTEN = 3     # the rules version from which the fixes of issue #35 apply (see above)
 TALENT_PICKS_AS_WRITTEN = 4     # from this version on (see above)
+HELPING_NEEDS_A_MINION = 5      # from this version on (see above)
+TALENTS_THAT_ACT = 5            # from this version on (see above)
 
 
 def _first_rules(version: int) -> bool:
     return version == 1
 
 
-class GameState(_Model):
+Phase = Literal["draft", "play", "scoring", "over"]
+
+
+@part
+class GameState(Document):
     game: Literal["smashup"] = "smashup"
     seed: int
     rng: int
     card_ids: dict[str, str]              # uid -> design id
-    owners: dict[str, str] = Field(default_factory=dict)   # faction card uid -> owner
-    played_by: dict[str, str] = Field(default_factory=dict)  # treasure on a base -> who played it (no owner)
-    silenced: list[str] = Field(default_factory=list)   # cards in play whose abilities rest until the turn ends
+    owners: dict[str, str] = new_default(dict)   # faction card uid -> owner
+    played_by: dict[str, str] = new_default(dict)  # treasure on a base -> who played it (no owner)
+    silenced: list[str] = new_default(list)   # cards in play whose abilities rest until the turn ends
     players: list[Seat]
-    bases: list[BaseInPlay] = Field(default_factory=list)
-    base_deck: list[str] = Field(default_factory=list)
-    base_discard: list[str] = Field(default_factory=list)
-    monster_deck: list[str] = Field(default_factory=list)
-    monster_discard: list[str] = Field(default_factory=list)
-    treasure_deck: list[str] = Field(default_factory=list)
-    treasure_discard: list[str] = Field(default_factory=list)
+    bases: list[BaseInPlay] = new_default(list)
+    base_deck: list[str] = new_default(list)
+    base_discard: list[str] = new_default(list)
+    monster_deck: list[str] = new_default(list)
+    monster_discard: list[str] = new_default(list)
+    treasure_deck: list[str] = new_default(list)
+    treasure_discard: list[str] = new_default(list)
     draft: Draft | None = None
     active: int = 0
     turn: int = 1
-    phase: Literal["draft", "play", "scoring", "over"] = "draft"
+    phase: Phase = "draft"
     scoring: Scoring | None = None
-    decisions: list[Decision] = Field(default_factory=list)
+    decisions: list[Decision] = new_default(list)
     # abilities that triggered together and wait their turn, the active player ordering them
     # ("kind|card|player|base|minion", see hooks.TRIGGERS)
-    triggers: list[str] = Field(default_factory=list)
+    triggers: list[str] = new_default(list)
     next_id: int = 1
-    winners: list[str] = Field(default_factory=list)
+    winners: list[str] = new_default(list)
     ended_reason: str | None = None        # "won", or "abandoned" when too few players are left
-    removed: list[str] = Field(default_factory=list)    # the cards of players who left
-    rules_version: int = Field(default=1, exclude_if=_first_rules)   # RULES_VERSION when the game began
+    removed: list[str] = new_default(list)    # the cards of players who left
+    rules_version: Annotated[int, Field(exclude_if=_first_rules)] = 1   # RULES_VERSION when the game began
 
     def clone(self) -> GameState:
-        """A private deep copy for one move. Measured over the states of `engine.sim --game smashup
-        --players 3 --games 20 --seed 21`: model_copy(deep=True) ~900 µs, a round trip through
-        model_dump/model_validate ~68 µs, copying each model's containers as _COPY_PLAN says ~15 µs.
-        The card table and the owners never change after the set-up (which replaces them, see
-        rules._finish_setup), so they are shared."""
+        """A private deep copy for one move: each part made again, its lists and dicts copied as
+        _COPY_PLAN says. The card table and the owners never change after the set-up
+        (which replaces them, see rules._finish_setup), so they are shared."""
         return _copy(self)
 
     # ------------------------------------------------------------------ lookups
@@ -299,51 +298,53 @@ _ATOMS = {str, int, NoneType}
 _SHARED = {(GameState, name) for name in SHARED_FIELDS}
 
 
-def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
-    """Which fields of a state model a copy must not share, and how each is copied: a list or dict of
-    strings and numbers as a shallow copy, a model (or a list of them) model by model. Fields holding
-    strings, numbers or None are shared. A field of any other type stops the import, so a field
+def _plan(cls: type) -> tuple[tuple[str, Any], ...]:
+    """How a copy makes each field of a part of the state: None for a field it may share (text,
+    numbers, None, the shared card table), a list or dict of strings and numbers as a shallow copy, a
+    part (or a list of them) part by part. A field of any other type stops the import, so a field
     added later cannot be shared between a state and its copy by mistake."""
     plan = []
-    for name, field in cls.model_fields.items():
-        ann, origin, args = field.annotation, get_origin(field.annotation), get_args(field.annotation)
-        if (cls, name) in _SHARED or ann in _ATOMS or origin is Literal or (origin is UnionType
-                                                                          and set(args) <= _ATOMS):
-            continue
-        if origin in (list, dict) and set(args) <= _ATOMS:
-            plan.append((name, origin.copy))
+    hints = get_type_hints(cls)
+    for f in fields(cls):
+        ann = hints[f.name]
+        origin, args = get_origin(ann), get_args(ann)
+        if (cls, f.name) in _SHARED or ann in _ATOMS or origin is Literal or (origin is UnionType
+                                                                            and set(args) <= _ATOMS):
+            plan.append((f.name, None))
+        elif origin in (list, dict) and set(args) <= _ATOMS:
+            plan.append((f.name, origin.copy))
         elif origin is list and args[0] in _COPY_PLAN:
-            plan.append((name, _copy_list))
+            plan.append((f.name, _copy_list))
         elif origin is UnionType and len(args) == 2 and args[0] in _COPY_PLAN and args[1] is NoneType:
-            plan.append((name, _copy_optional))
+            plan.append((f.name, _copy_optional))
         else:
-            raise TypeError(f"{cls.__name__}.{name}: no copy rule for {ann}")
+            raise TypeError(f"{cls.__name__}.{f.name}: no copy rule for {ann}")
     return tuple(plan)
 
 
-def _copy(model: Any) -> Any:
-    """A copy no list, dict or model of which is shared with the original (the same result as a round
-    trip through model_dump/model_validate: every field counts as set)."""
-    cls = type(model)
-    names, plan = _COPY_PLAN[cls]
-    values = model.__dict__.copy()
-    for name, copy in plan:
-        values[name] = copy(values[name])
-    return model_from(cls, values, names)
+def _copy(part: Any) -> Any:
+    """A copy no list, dict or part of which is shared with the original (the same as reading its
+    stored form back): every field set as the plan says (a third cheaper than the constructor's
+    keywords, with nothing left to default)."""
+    kind = type(part)
+    made = _NEW(kind)
+    for name, copy in _COPY_PLAN[kind]:
+        value = getattr(part, name)
+        setattr(made, name, value if copy is None else copy(value))
+    return made
 
 
-def _copy_list(models: list) -> list:
-    return [_copy(m) for m in models]
+_NEW = object.__new__
 
 
-def _copy_optional(model: Any) -> Any:
-    return None if model is None else _copy(model)
+def _copy_list(parts: list) -> list:
+    return [_copy(p) for p in parts]
 
 
-_COPY_PLAN: dict[type, tuple[frozenset[str], tuple[tuple[str, Any], ...]]] = {}
-for _model in (Minion, BaseInPlay, Seat, Draft, Scoring, Decision, GameState):   # parts before wholes
-    _COPY_PLAN[_model] = frozenset(_model.model_fields), _plan(_model)
+def _copy_optional(part: Any) -> Any:
+    return None if part is None else _copy(part)
 
 
-# fields read with the plain attribute lookup (engine.core.plain_reads), each model of the state
-PLAIN_READS = read_fields_plainly(_COPY_PLAN)
+_COPY_PLAN: dict[type, tuple[tuple[str, Any], ...]] = {}
+for _part in (Minion, BaseInPlay, Seat, Draft, Scoring, Decision, GameState):   # parts before wholes
+    _COPY_PLAN[_part] = _plan(_part)

@@ -32,7 +32,7 @@ def pick_candidates_of(state, effect: Effect, ctx: Context, second: bool = False
     """What an effect may pick first (or, given the first pick, second). While the state is read only
     each list is worked out once: a first pick's candidates do not depend on the pick named, so
     the checks of every move of a card share them (the listing asks for a plain card's once, without
-    this memo: rules._plain_candidates)."""
+    this memo: listing._plain_candidates)."""
     table = NEEDS_TARGET2 if second else NEEDS_TARGET
     cache = getattr(READ_ONLY, "cache", None)
     if cache is None or cache[0] is not state:
@@ -320,7 +320,7 @@ def same_at_every_base(state, name: str, effect: Effect, ctx: Context, work: Cal
 
 def needs(ctx: Context, candidates: list[str]) -> str | None:
     """The target picked, if it is still one the effect can take. The pick itself was checked when the
-    move was validated (rules._check_targets); an effect earlier on the same card can change what
+    move was validated (turn._check_targets); an effect earlier on the same card can change what
     qualifies (a minion's power once it is on the table), and then the effect takes nothing."""
     return ctx.target if ctx.target in candidates else None
 

@@ -31,7 +31,7 @@ class Tx:
         self.events.append(Event(kind, audience, params))
 
     def finish(self) -> None:
-        if self.s.rng != self.rng.state:    # (most moves shuffle nothing; a pydantic assignment is slow)
+        if self.s.rng != self.rng.state:    # (most moves shuffle nothing)
             self.s.rng = self.rng.state
 
     # ------------------------------------------------------------------ piles

@@ -16,9 +16,10 @@ from typing import Any
 
 from engine.smashup import actions as A
 from engine.smashup.cards import data, designs
-from engine.smashup.rules import is_legal, pick_candidates, pick_options, talent_cards
+from engine.smashup.rules import is_legal
 from engine.smashup.state import GameState
 from engine.smashup.targets import base_of
+from engine.smashup.turn import pick_candidates, pick_options, talent_cards
 from table.errors import TableError
 from table.text_match import fold
 from table.words import (

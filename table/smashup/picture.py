@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.smashup.cards import Base, Monster, PlayCard
 from engine.smashup.power import breakpoint_of, minion_power, power_at, total_power
-from engine.smashup.rules import HAND_LIMIT, WINNING_VP, hand_cards
 from engine.smashup.state import BaseInPlay, GameState
+from engine.smashup.turn import HAND_LIMIT, WINNING_VP, hand_cards
 from table.pictures.draw import Content, label
 from table.render import Namer
 from table.smashup.render import breakpoint_words, faction_name
@@ -88,7 +88,7 @@ def _base_panel(state: GameState, base: BaseInPlay, namer: Namer) -> Content:
                                   + (f": {minions}" if minions else ""), "color": index})
     if base.actions:
         lines.append({"text": f"{label(lang, 'on_base')}: {namer.cards(base.actions)}"})
-    if not base.minions and not base.monsters:     # nothing at the base, not even a monster (as the text says it)
+    if not base.minions and not base.monsters and not base.actions:    # nothing there, as the text says it
         lines.append({"text": label(lang, "empty_base")})
     seats = {seat.id: index for index, seat in enumerate(state.players)}
     faces = [card_face(card, lang)]

@@ -14,8 +14,9 @@ from engine.core.events import Event
 from engine.smashup.cards import Base, Monster, PlayCard, data, designs
 from engine.smashup.power import breakpoint_of, minion_power, power_at, total_power
 from engine.smashup.report import automated
-from engine.smashup.rules import HAND_LIMIT, hand_cards, next_to_decide
+from engine.smashup.scoring import next_to_decide
 from engine.smashup.state import BaseInPlay, GameState
+from engine.smashup.turn import HAND_LIMIT, hand_cards
 from table.i18n import counted, text, word
 
 if TYPE_CHECKING:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from engine.smashup import rules as smashup_rules
+from engine.games import rules_of
 from engine.smashup.state import GameState
 from table.pictures.samples import NAMES, played
 
 
 def smashup_game(players: int = 4, seed: int = 7, moves: int = 40) -> GameState:
-    state, _ = smashup_rules.new_game([(n.lower(), n) for n in NAMES[:players]], seed=seed)
-    return played(state, smashup_rules, moves, seed)
+    rules = rules_of("smashup")      # (new_game, apply and legal_actions, from rules and listing)
+    state, _ = rules.new_game([(n.lower(), n) for n in NAMES[:players]], seed=seed)
+    return played(state, rules, moves, seed)
 
 
 def picture_samples() -> dict[str, tuple[GameState, str]]:

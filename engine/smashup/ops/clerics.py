@@ -73,7 +73,7 @@ def _word_of_recall(tx: Tx, effect: Effect, ctx: Context) -> None:
         open_choice(tx, ctx.player, "recall_pick", [NONE, *shown])
 
 
-def _few_discarded(state, effect: Effect, player: str) -> bool:
+def _few_discarded(state, effect: Effect, player: str, card: str = "") -> bool:
     return len(state.player(player).discard) < 5
 
 

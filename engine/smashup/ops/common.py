@@ -82,7 +82,7 @@ def _power(tx: Tx, effect: Effect, ctx: Context) -> None:
     tx.emit("power_changed", player=ctx.player, n=effect.n)
 
 
-# a card played on a minion lies on it (rules._played_on_minion); "on_own_minion": on one of your own
+# a card played on a minion lies on it (turn._played_on_minion); "on_own_minion": on one of your own
 in_play("on_minion", "on_own_minion", kind="attached")
 
 
@@ -199,7 +199,7 @@ def my_minions_at_scoring_base(state, effect: Effect, ctx: Context) -> list[str]
 
 
 def pay(tx: Tx, ctx: Context) -> None:
-    """Cards named as the price go from the hand to the discard pile (checked by rules.check_cost)."""
+    """Cards named as the price go from the hand to the discard pile (checked by turn.check_cost)."""
     seat = tx.s.player(ctx.player)
     for uid in ctx.discard:
         seat.hand.remove(uid)

@@ -61,7 +61,7 @@ def _discarded_treasures(state, effect: Effect, ctx: Context) -> list[str]:
     return list(seen.values())
 
 
-def _none_discarded(state, effect: Effect, player: str) -> bool:
+def _none_discarded(state, effect: Effect, player: str, card: str = "") -> bool:
     return not state.treasure_discard
 
 

@@ -8,7 +8,7 @@ from engine.smashup.hooks import move_minion, trigger
 from engine.smashup.ops.common import my_minions_at_scoring_base, scoring_base
 from engine.smashup.power import find_minion, has_abilities, minion_power
 from engine.smashup.registry import Context, in_play, op
-from engine.smashup.state import BaseInPlay, Decision
+from engine.smashup.state import HELPING_NEEDS_A_MINION, TALENTS_THAT_ACT, BaseInPlay, Decision
 from engine.smashup.targets import affectable, any_minion, reached, same_at_every_base
 from engine.smashup.tx import Tx
 
@@ -129,11 +129,15 @@ def _run_more(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 
 def _others_at_scoring_base_players(state, effect: Effect, ctx: Context) -> list[str]:
+    """Helping Hands' player to help: another with a minion at the scoring base, and only where a
+    minion of yours is there too, from HELPING_NEEDS_A_MINION on (before, at any scoring)."""
     here = scoring_base(state, ctx)
     if here is None:
         return []
-    return [p.id for p in state.players if p.id != ctx.player
-            and any(m.controller == p.id for m in state.base(here).minions)]
+    minions = state.base(here).minions
+    if state.rules_version >= HELPING_NEEDS_A_MINION and not any(m.controller == ctx.player for m in minions):
+        return []
+    return [p.id for p in state.players if p.id != ctx.player and any(m.controller == p.id for m in minions)]
 
 
 @op("helping_hands", targets=_others_at_scoring_base_players, second=my_minions_at_scoring_base, special="before")
@@ -164,7 +168,15 @@ def _steal_if_wins(tx: Tx, effect: Effect, ctx: Context) -> None:
         tx.emit("vp_taken", player=ctx.player, victim=ctx.target, vp=1)
 
 
-@op("others_here_power")
+def _no_other_players_minion_here(state, effect: Effect, player: str, card: str = "") -> bool:
+    """Elf Help Guru's talent finds no other player's minion at its base (monsters are nobody's,
+    l.504): it would do nothing; from TALENTS_THAT_ACT on it is not offered."""
+    found = find_minion(state, card)
+    return state.rules_version >= TALENTS_THAT_ACT and found is not None and not any(
+        m.controller != player for m in found[0].minions)
+
+
+@op("others_here_power", idle=_no_other_players_minion_here)
 def _others_here_power(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Every other player's minion at this card's base gets +N until the end of the turn."""
     found = find_minion(tx.s, ctx.card)

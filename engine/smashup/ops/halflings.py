@@ -16,13 +16,16 @@ from engine.smashup.tx import Tx
 def _dig_minions(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Reveal from the deck until N minions show; they go to the hand, the rest back into the deck."""
     seat = tx.s.player(ctx.player)
-    revealed, found = [], []
+    revealed, found, shown = [], [], []
     while len(found) < effect.n:
         tx._refill(seat.deck, seat.discard)
         if not seat.deck:
             break
         uid = seat.deck.pop()
+        shown.append(uid)
         (found if tx.s.card(uid).kind == "minion" else revealed).append(uid)
+    if shown:                         # revealed: every player sees them, in the order turned up
+        tx.emit("cards_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
     seat.hand.extend(found)
     seat.deck.extend(revealed)
     tx.rng.shuffle(seat.deck)

@@ -33,7 +33,7 @@ def _free_monsters(state, effect: Effect, ctx: Context) -> list[str]:
 @op("charm_monster", targets=_free_monsters)
 def _charm_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Charm: a monster counts as your minion until the end of the turn (its power is yours there and
-    no longer raises the breakpoint; its treasures still join the loot). rules._close_turn frees it."""
+    no longer raises the breakpoint; its treasures still join the loot). turn._close_turn frees it."""
     target = needs(ctx, _free_monsters(tx.s, effect, ctx))
     found = find_minion(tx.s, target) if target else None
     if found is not None:

@@ -7,7 +7,7 @@ from engine.smashup.cards import Effect
 from engine.smashup.registry import Context, in_play, op
 from engine.smashup.tx import Tx
 
-in_play("tut")       # King Tut: the winners of its base discard a card after its scoring (rules._clear_base)
+in_play("tut")       # King Tut: the winners of its base discard a card after its scoring (scoring._clear_base)
 
 
 @op("return_to_monster_deck_top")

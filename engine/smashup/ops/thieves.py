@@ -36,7 +36,7 @@ def _shuffle_discard_into_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 @op("bottom_of_own_deck")
 def _bottom_of_own_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """This card goes under its owner's deck instead of the discard pile (rules.play_action asks)."""
+    """This card goes under its owner's deck instead of the discard pile (turn.put_action asks)."""
 
 
 @op("distraction", special="after")

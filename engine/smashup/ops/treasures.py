@@ -95,7 +95,7 @@ def _line_cutting(tx: Tx, effect: Effect, ctx: Context) -> None:
 
 @op("bottom_of_treasure_deck")
 def _bottom_of_treasure_deck(tx: Tx, effect: Effect, ctx: Context) -> None:
-    """This card goes under the treasure deck instead of the discard pile (rules.play_action asks)."""
+    """This card goes under the treasure deck instead of the discard pile (turn.put_action asks)."""
 
 
 @op("faction_power", at_base=True)
@@ -112,7 +112,7 @@ def _faction_power(tx: Tx, effect: Effect, ctx: Context) -> None:
 @op("dowsing")
 def _dowsing(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Draw two treasures; this card and the treasure discard pile are shuffled into the treasure deck
-    (rules.do_play_action puts the card back for "shuffle_into_treasure_deck")."""
+    (turn.put_action puts the card back for "shuffle_into_treasure_deck")."""
     tx.draw_treasures(ctx.player, 2)
 
 
