@@ -19,7 +19,8 @@ class Step:
     and the Discord tests play through them): ``slash`` (``name`` a command, with ``options``) or
     ``click`` (``name`` a custom id; ``values`` for a menu), in the game's channel, on its live table
     message (``on_table``) or in the player's DM (``in_dm``). ``opens``: the table's button whose click
-    opens the private menu this pick is made in (clicked first)."""
+    opens the private menu this pick is made in (clicked first). ``first``: the step made before this one
+    on the same message, whose answer puts this step's menu there (the hand's card, then its target)."""
 
     kind: str
     name: str
@@ -28,6 +29,7 @@ class Step:
     in_dm: bool = False
     on_table: bool = False
     opens: str | None = None
+    first: Step | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,10 @@ class HandPlays:
     move_label: Callable[[Any, Any, Any], str]      # (state, play, namer) -> the play's entry in the second
     encode: Callable[[Any], str]                    # a play -> a select value
     decode: Callable[[str, str], Any]               # (value, actor) -> the play
+    # (state, player) -> the cards the first menu lists; None: each card with a legal play now. A menu that
+    # lists the whole hand changes only with the hand (its DM is not edited at every reaction window); a
+    # card picked that has no play now is refused for the player alone
+    listed: Callable[[Any, str], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,8 @@ class Run:
         in a private menu is made after the click on the table's button that opens it."""
         if getattr(step, "opens", None):
             await self.interact(user_id, channel_id, type(step)("click", step.opens, on_table=True))
+        if getattr(step, "first", None) is not None:      # the hand's card, then its target, on the hand message
+            await self.interact(user_id, channel_id, step.first)
         if step.kind == "slash":
             options = [{"name": k, "type": _option_type(v), "value": v} for k, v in step.options.items()]
             command = find_command(self.h.bot.tree, step.name, prefer=self.game)
@@ -239,10 +241,13 @@ class Run:
                                                                             for v in step.values]}
                 data = {"custom_id": step.name, "component_type": 3, "values": step.values}
             on = await self._table_message(channel_id) if step.on_table else None   # the live table's id
-            kind, message = 3, message_payload(str(channel_id), {"components": [{"type": 1,
-                                                                                "components": [component]}]}, on)
+            where = channel_id
+            if step.in_dm:            # a pick in the DM is made on the player's hand message
+                on, where = await self._hand_message(channel_id, user_id), dm_channel(user_id)
+            kind, message = 3, message_payload(str(where), {"components": [{"type": 1,
+                                                                           "components": [component]}]}, on)
         if step.in_dm:
-            channel_id = 9_000_000 + int(user_id) % 1_000_000      # the DM channel the fake Discord opens
+            channel_id = dm_channel(user_id)
         payload = self.h._base(user_id, kind, data, channel_id=channel_id, in_dm=step.in_dm, message=message)
         if self.h.bot.is_closed():        # stopped: Discord no longer hands this process interactions
             return None
@@ -267,6 +272,11 @@ class Run:
         """The id of the channel's live table message (the one a click on the table is made on)."""
         record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
         return (await self.h.bot.table.store.private_message(record.id, STATUS_KEY)).message_id or None
+
+    async def _hand_message(self, channel_id: int, user_id: str) -> str | None:
+        """The id of the player's hand message in their DM (the one a pick in the DM is made on)."""
+        record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
+        return (await self.h.bot.table.store.private_message(record.id, user_id)).message_id or None
 
     async def play_game(self, number: int, moves: int, think: float) -> None:
         rng = random.Random(self.seed * 100_003 + number)
@@ -378,6 +388,11 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
         "loop_lag_max_ms": round(lag.percentile(1.0) * 1000, 1),
         "seconds": round(played, 1),
     }
+
+
+def dm_channel(user_id: str) -> int:
+    """The DM channel the fake Discord opens for a user."""
+    return DM_CHANNELS + int(user_id) % 1_000_000
 
 
 def _option_type(value: Any) -> int:

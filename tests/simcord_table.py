@@ -110,6 +110,12 @@ class Table:
             return await member.select(menu, step.values, custom_id=step.name)
         if getattr(step, "on_table", False):
             return await member.click(self.live(channel), custom_id=step.name)
+        if getattr(step, "first", None) is not None:     # the step whose answer puts this menu on its message
+            opened = await self.perform(member, step.first, channel)
+            if step.name not in custom_ids(opened.response.message):
+                return opened
+            actor = member.user if step.in_dm else member
+            return await actor.select(opened.response.message, step.values, custom_id=step.name)
         if step.in_dm:
             actor, message = member.user, self.carrying(self.dms(member), step.name)
         else:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import sqlite3
 
+from cogs.munchkin.views import hand_prompt
 from cogs.texts import ui
+from engine.munchkin import actions as M
+from engine.munchkin.rules import legal_actions
 from table.history import leaderboard
 from table.service import ActResult
 from tests.simcord_table import FIXED_CLOCK, Table, said
@@ -118,13 +121,11 @@ async def test_a_dm_shows_names_as_text_and_its_menus_as_chosen(table: Table):
         marker = "▶" if index == state.active else " "
         assert watched[index] == f"{marker} {sent(table, player.id)} (m): Level 1, Strength 1, 8 cards in hand"
     # the hand's second menu (a card's targets, issue 36) names the players as they are
-    from engine.munchkin import actions as M
-    from engine.munchkin.rules import legal_actions
 
     first = table.players[0]
     plays = [m for m in legal_actions(state, table.uid(first)) if isinstance(m, M.PlayCard) and m.target_player]
     assert plays
-    menu = f"sl:hand:{await table.game_id()}:{state.turn * 2 + (state.combat is not None)}"   # turn, combat
+    menu = f"sl:hand:{await table.game_id()}:{hand_prompt(state)}"
     step_two = await first.user.select(table.carrying(table.dms(first), menu), [plays[0].card], custom_id=menu)
     menus = [o.label for row in step_two.response.message.components for c in row.children
              for o in getattr(c, "options", [])]

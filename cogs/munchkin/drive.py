@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.frontend import Step
+from cogs.hand import hand_step
 from cogs.limits import BUTTON_OPTIONS
-from cogs.munchkin.views import fits_custom_id, option_custom_id, turn_options
+from cogs.munchkin.views import HAND_PLAYS, fits_custom_id, option_custom_id, turn_options
 from engine.munchkin import actions as A
 
 __all__ = ["Step", "step_for"]
@@ -46,7 +47,7 @@ def step_for(state: Any, game_id: int, action: A.Action) -> Step:
         return _slash("tuer", auferstehung=action.resurrect_with)
     if type(action) in SIMPLE:
         return _slash(SIMPLE[type(action)])
-    return _card_step(action)
+    return _card_step(state, game_id, action)
 
 
 def _turn_step(state: Any, game_id: int, action: A.Action) -> Step | None:
@@ -66,10 +67,13 @@ def _turn_step(state: Any, game_id: int, action: A.Action) -> Step | None:
     return Step("click", f"sl:turnsel:{game_id}:{move}", values=[key], opens=f"sl:turn:{game_id}:{move}")
 
 
-def _card_step(action: A.Action) -> Step:
+def _card_step(state: Any, game_id: int, action: A.Action) -> Step:
     if isinstance(action, A.LookForTrouble):
         return _slash("aerger", monster=action.card)
     if isinstance(action, A.PlayCard):
+        in_hand = hand_step(HAND_PLAYS, state, game_id, action)      # picked in the hand message
+        if in_hand is not None:
+            return in_hand
         return _slash("spielen", karte=action.card, ziel=action.target_player, monster=action.target_monster,
                       seite=action.side, mit=action.with_card, gegenstand=action.target_item)
     if isinstance(action, A.Equip):

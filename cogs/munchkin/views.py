@@ -474,11 +474,19 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     return view
 
 
+HAND_MENU = 0     # the hand's menu is for the hand, at any moment (older menus carried the turn: out of date)
+
+
 def hand_prompt(state: Any, player_id: str = "") -> int:
-    """The moment the hand's menu is drawn for: the turn, in a combat or out of it. Not each reaction
-    window: a card picked is checked against the legal moves when it is picked anyway, and a menu drawn
-    anew at every window would edit every player's DM at every card played into a fight."""
-    return state.turn * 2 + (state.combat is not None)
+    """The moment the hand's menu is drawn for: any. Munchkin's cards are played in and out of combat,
+    by the player whose turn it is and by the others, so the menu lists the whole hand (HandPlays.listed)
+    and a card picked is checked against the legal moves when it is picked; a menu drawn anew at every
+    turn, combat or reaction window would edit every player's DM at nearly every move."""
+    return HAND_MENU
+
+
+def _hand_cards(state: Any, player_id: str) -> list[str]:
+    return list(state.player(player_id).hand)
 
 
 HAND_PLAYS = HandPlays(
@@ -489,6 +497,7 @@ HAND_PLAYS = HandPlays(
     move_label=lambda state, action, namer: play_label(action, namer),
     encode=encode_play,
     decode=decode_play,
+    listed=_hand_cards,
 )
 
 DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, DecisionOptionButton, TurnButton,

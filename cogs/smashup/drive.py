@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.frontend import Step
+from cogs.hand import hand_step
 from cogs.limits import BUTTON_OPTIONS
-from cogs.smashup.views import choice_option_id, encode, fits_choice_id
+from cogs.smashup.views import HAND_PLAYS, choice_option_id, encode, fits_choice_id
 from engine.smashup import actions as A
 from engine.smashup.state import GameState
 
@@ -51,8 +52,11 @@ def step_for(state: GameState, game_id: int, action: Any) -> Step:
 
 
 def _play_step(state: GameState, game_id: int, action: Any) -> Step:
-    """A card or talent: picked in the menu the table's Play (in a scoring round: Special) button opens;
-    a play whose value does not fit a menu's value is typed."""
+    """A card or talent: picked in the hand message where its menu makes it, else in the menu the table's
+    Play (in a scoring round: Special) button opens; a play whose value does not fit a menu's value is typed."""
+    in_hand = hand_step(HAND_PLAYS, state, game_id, action)      # picked in the hand message
+    if in_hand is not None:
+        return in_hand
     value = encode(action)
     if len(value) <= SELECT_VALUE:
         if state.scoring is not None and isinstance(action, (A.PlaySpecial, A.UseTalent)):
