@@ -241,7 +241,8 @@ async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, resu
     # marked first, so that the publisher's own update of this message, due now, is not a second edit
     await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, hand.digest)
     try:
-        await Answer.of(interaction).edit(embed=hand.embed, view=hand.view, attachments=await hand_files(hand))
+        files = await hand_files(hand, urgent=True)       # the player waits for it: drawn before the others'
+        await Answer.of(interaction).edit(embed=hand.embed, view=hand.view, attachments=files)
     except discord.HTTPException:
         await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, "")
         raise

@@ -65,11 +65,11 @@ def hand_message(bot: Spielleiter, result: ActResult, player_id: str, namer: Nam
     return HandMessage(embed, view, hashlib.sha256(shown.encode()).hexdigest(), picture)
 
 
-async def hand_files(hand: HandMessage) -> list[discord.File]:
+async def hand_files(hand: HandMessage, urgent: bool = False) -> list[discord.File]:
     """The hand's picture as a file, drawn off the event loop (cached by what it shows). A picture
     that cannot be drawn costs the picture, never the hand: the embed then shows none."""
     try:
-        return [discord.File(io.BytesIO(await render(hand.picture)), filename=HAND_PICTURE)]
+        return [discord.File(io.BytesIO(await render(hand.picture, urgent=urgent)), filename=HAND_PICTURE)]
     except Exception:
         log_error(log, "drawing the hand picture failed")
         hand.embed.set_image(url=None)

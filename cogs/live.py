@@ -52,6 +52,9 @@ class Recent:
         self._events: LRU[int, deque[Event]] = LRU(REMEMBERED_GAMES)
 
     def add(self, game_id: int, events: Iterable[Event]) -> None:
+        events = list(events)
+        if any(e.kind == "game_started" for e in events):    # the opening deal shows in each hand, not as news
+            events = [e for e in events if e.kind != "cards_drawn"]
         kept = self._events.get(game_id)
         if kept is None:
             kept = deque(maxlen=KEPT_EVENTS)

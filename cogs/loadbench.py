@@ -47,7 +47,7 @@ from typing import Any
 from cogs.client import stop_on_signals
 from cogs.commands_tree import command_data, find_command
 from cogs.games import PACKAGES
-from cogs.publisher import EDIT_INTERVAL, HAND_EDIT_INTERVAL, STATUS_KEY
+from cogs.publisher import EDIT_INTERVAL, HAND_EDIT_INTERVAL, LOBBY_KEY, STATUS_KEY
 from engine.games import rules_of
 from engine.sim import RandomAgent
 from table.replay import replay
@@ -241,6 +241,8 @@ class Run:
                                                                             for v in step.values]}
                 data = {"custom_id": step.name, "component_type": 3, "values": step.values}
             on = await self._table_message(channel_id) if step.on_table else None   # the live table's id
+            if step.name.startswith(("sl:join:", "sl:start:")):       # the lobby's buttons
+                on = await self._lobby_message(channel_id)
             where = channel_id
             if step.in_dm:            # a pick in the DM is made on the player's hand message
                 on, where = await self._hand_message(channel_id, user_id), dm_channel(user_id)
@@ -273,6 +275,10 @@ class Run:
         record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
         return (await self.h.bot.table.store.private_message(record.id, STATUS_KEY)).message_id or None
 
+    async def _lobby_message(self, channel_id: int) -> str | None:
+        record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
+        return (await self.h.bot.table.store.private_message(record.id, LOBBY_KEY)).message_id or None
+
     async def _hand_message(self, channel_id: int, user_id: str) -> str | None:
         """The id of the player's hand message in their DM (the one a pick in the DM is made on)."""
         record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
@@ -286,9 +292,12 @@ class Run:
         self.h.names.update({p: f"P{number}-{seat}" for seat, p in enumerate(players)})
         await asyncio.sleep(rng.uniform(0, think))                 # the tables do not all open at once
         step = self.drive.Step
-        opening = [(players[0], step("slash", "neu", {"spiel": self.game})),
-                   *[(p, step("slash", "beitreten")) for p in players[1:]], (players[0], step("slash", "start"))]
-        for user_id, command in opening:
+        await self.interact(players[0], channel_id, step("slash", "neu", {"spiel": self.game}))
+        game_id = (await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))).id
+        join = f"sl:join:{game_id}" + (":male" if rules_of(self.game).characters_have_sex else "")
+        # the players click the lobby message's Join, the host its Start (which makes it the table)
+        for user_id, command in [*[(p, step("click", join)) for p in players[1:]],
+                                 (players[0], step("click", f"sl:start:{game_id}"))]:
             await self.interact(user_id, channel_id, command)
         self.network.playing.add(str(channel_id))       # from here on the channel's new messages are counted
         table, guild = self.h.bot.table, str(self.h.guild_id)

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007   # Discord: cannot send messages to this user
 STATUS_KEY = "#status"   # the live status message is kept like a private message under this key
+LOBBY_KEY = "#lobby"     # the lobby message (cogs/lobby.py), kept the same way; at the start it becomes the table
+LOBBY_CLOSED = 2         # its ``closed`` once it lost its buttons (or became the table)
 STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status is posted anew at the bottom
 # seconds between two looks at the channel below a game's status message (each look is a request to the
 # channel's rate-limited history; in a lively game the status changes about once a second)
@@ -378,12 +380,12 @@ class Publisher:
         record = await store.private_message(result.game_id, STATUS_KEY)
         if record.message_id != str(message_id):
             return None
-        _, sent_pictures, names = _parts(record.digest)
+        _, sent_pictures, names, _ = _parts(record.digest)
         slot = self._slots.get((result.game_id, STATUS_KEY))
         if slot is not None:             # this answer is an edit of the table too: the pace counts from it
             slot.last_sent = asyncio.get_running_loop().time()
         view = await self.live_view(result, _names(names))
-        record.digest = f"{layout_digest(view)}:{sent_pictures}:{names}"
+        record.digest = f"{layout_digest(view)}:{sent_pictures}:{names}:{_shown_key(result)}"
         await store.save_private_message(record)
         return view
 
@@ -391,8 +393,8 @@ class Publisher:
         """The click's answer that was to edit the table failed: the publisher edits it after all."""
         store = self.bot.table.store
         record = await store.private_message(result.game_id, STATUS_KEY)
-        _, pictures, names = _parts(record.digest)
-        record.digest = f":{pictures}:{names}"
+        _, pictures, names, _ = _parts(record.digest)
+        record.digest = f":{pictures}:{names}:"
         await store.save_private_message(record)
         await self.update_status(result)
 
@@ -405,13 +407,15 @@ class Publisher:
         store = self.bot.table.store
         lang = await self.channel_language(result.game_id)
         record = await store.private_message(result.game_id, STATUS_KEY)
-        sent_view, sent_pictures, sent_names = _parts(record.digest)
+        sent_view, sent_pictures, sent_names, sent_key = _parts(record.digest)
         pictures = None
         if not record.message_id or self.pictures.wait((result.game_id, "status")) == 0:
             pictures = table_pictures(result.state, lang)
         else:       # too soon to draw: look again (at the newest result) once the time has come
             self._picture_later(result)
         new_pictures = pictures is not None and pictures_digest(pictures) != sent_pictures
+        if record.message_id and not new_pictures and sent_key == _shown_key(result):
+            return        # a click's answer showed this version already (Publisher.table_answer)
         channel = self.bot.get_partial_messageable(int(result.channel_id))
         if record.message_id:
             view = await self.live_view(result, [n for n, _ in pictures] if new_pictures else _names(sent_names))
@@ -426,7 +430,7 @@ class Publisher:
                     attachments = {"attachments": drawn} if drawn is not None else {}
                     await channel.get_partial_message(int(record.message_id)).edit(view=view, **attachments)
                     shown = pictures_digest(pictures) if drawn is not None else sent_pictures
-                    record.digest = f"{layout_digest(view)}:{shown}:{names}"
+                    record.digest = f"{layout_digest(view)}:{shown}:{names}:{_shown_key(result)}"
                     await store.save_private_message(record)
                     return
                 except discord.NotFound:
@@ -436,11 +440,33 @@ class Publisher:
         pictures = pictures if pictures is not None else table_pictures(result.state, lang)   # a new message: drawn
         drawn = await self._status_files(result.game_id, pictures) or []
         view = await self.live_view(result, [f.filename for f in drawn])
-        message = await channel.send(view=view, files=drawn)
-        record.channel_id, record.message_id = result.channel_id, str(message.id)
+        message_id = None if record.message_id else await self._lobby_made_table(result, channel, view, drawn)
+        if message_id is None:
+            for file in drawn:
+                file.reset()
+            message_id = str((await channel.send(view=view, files=drawn)).id)
+        record.channel_id, record.message_id = result.channel_id, message_id
         shown = pictures_digest(pictures) if drawn else ""
-        record.digest = f"{layout_digest(view)}:{shown}:{','.join(f.filename for f in drawn)}"
+        record.digest = f"{layout_digest(view)}:{shown}:{','.join(f.filename for f in drawn)}:{_shown_key(result)}"
         await store.save_private_message(record)
+
+    async def _lobby_made_table(self, result: ActResult, channel: discord.PartialMessageable,
+                                view: discord.ui.LayoutView, files: list[discord.File]) -> str | None:
+        """The game's first table message is its lobby message, turned into the table (one edit, not a
+        closed lobby and a new post: the channel keeps one message per game). None when there is no open
+        lobby message to turn (a game started before this, a lobby deleted): the table is then posted."""
+        store = self.bot.table.store
+        lobby = await store.private_message(result.game_id, LOBBY_KEY)
+        if not lobby.message_id or lobby.closed or lobby.channel_id != result.channel_id:
+            return None
+        lobby.closed = LOBBY_CLOSED        # first: a stale click on its Join or Start is refused from now on
+        await store.save_private_message(lobby)
+        try:      # a classic message becomes a layout message: its text and embeds go, the layout says all
+            await channel.get_partial_message(int(lobby.message_id)).edit(content=None, embeds=[], view=view,
+                                                                          attachments=files)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        return lobby.message_id
 
     async def _status_files(self, game_id: int, pictures: list) -> list[discord.File] | None:
         """The pictures as files; pictures that cannot be drawn cost the pictures, never the table (None)."""
@@ -520,11 +546,18 @@ class Publisher:
 
 
 
-def _parts(digest: str | None) -> tuple[str, str, str]:
-    """A table message's stored digest: what it shows, its picture's digest and the picture's file name."""
+def _parts(digest: str | None) -> tuple[str, str, str, str]:
+    """A table message's stored digest: what it shows, its picture's digest, the picture's file names and
+    the result it shows (_shown_key; empty in digests stored before it was kept)."""
     shown, _, rest = (digest or "").partition(":")
-    picture, _, name = rest.partition(":")
-    return shown, picture, name
+    picture, _, rest = rest.partition(":")
+    names, _, key = rest.partition(":")
+    return shown, picture, names, key
+
+
+def _shown_key(result: ActResult) -> str:
+    """The result a table message shows: its version and the game's status (the host's end keeps the version)."""
+    return f"{result.version}/{result.status}"
 
 
 def _names(names: str) -> list[str]:

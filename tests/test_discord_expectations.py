@@ -16,7 +16,7 @@ from cogs.base import hand_title
 from cogs.texts import ui
 from engine.munchkin.rules import legal_actions
 from table.service import ActResult
-from tests.simcord_table import Table, custom_ids, said
+from tests.simcord_table import COMPONENTS_V2, Table, custom_ids, said, texts
 
 ANYWHERE = {"hand", "regel", "karte", "hilfe"}      # the commands that also work in DMs (issue 15)
 
@@ -154,8 +154,9 @@ async def test_a_game_command_cannot_be_used_in_a_dm_but_hand_can(table: Table):
 async def test_join_and_start_buttons_do_what_the_commands_do(table: Table):
     anna, ben, cleo = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
-    joined = await ben.click(lobby, label="Join (male)")
-    assert not joined.ephemeral and "Ben is now at the table (2 players)" in joined.response.content
+    joined = await ben.click(lobby, label="Join (male)")       # the lobby message itself says who sits there
+    assert not joined.ephemeral and joined.response.id == lobby.id, texts(joined)
+    assert "At the table (2): Anna, Ben" in joined.response.content
     again = await ben.click(lobby, label="Join (male)")                 # the same refusal as /beitreten's, privately
     assert again.ephemeral and again.response.content == (await ben.slash(table.channel, "beitreten")).response.content
     not_host = await ben.click(lobby, label="Start the game")
@@ -176,7 +177,7 @@ async def test_a_smash_up_lobby_has_one_join_button(table: Table):
     lobby = (await table.players[0].slash(table.channel, "neu", spiel="smashup")).response
     assert [c.label for c in components_of(current(table, lobby))] == ["Join", "Start the game"]
     joined = await table.players[1].click(lobby, label="Join")
-    assert "2 players" in joined.response.content
+    assert "At the table (2)" in joined.response.content and joined.response.id == lobby.id
 
 
 def current(table: Table, message) -> object:
@@ -185,7 +186,9 @@ def current(table: Table, message) -> object:
 
 
 @pytest.mark.parametrize("how", ["button", "command"])
-async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: Table, how: str):
+async def test_the_lobby_message_becomes_the_live_table_when_the_game_starts(table: Table, how: str):
+    """Issue 36, one live table message per game: the lobby's Join and Start go, and the same message
+    shows the game's table (no second message for it)."""
     anna, ben, cleo = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
     await ben.click(lobby, label="Join (male)")
@@ -196,9 +199,12 @@ async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: T
     else:
         await anna.slash(table.channel, "start")
     await table.settle()
-    # in the game's language, as the lobby message was: the server's Discord locale (simcord's: en-US)
     shown = current(table, lobby)
-    assert not components_of(shown) and shown.content == ui("en", "lobby_started")
+    assert shown.id == table.live().id and not shown.content and not shown.embeds
+    assert not [i for i in custom_ids(shown) if i.startswith(("sl:join:", "sl:start:"))]
+    # in the game's language, as the lobby message was: the server's Discord locale (simcord's: en-US)
+    assert "Table #" in said(shown)
+    assert len([m for m in table.channel.history() if m.flags.value & COMPONENTS_V2]) == 1
 
 
 @pytest.mark.parametrize("command", ["beenden", "verlassen"])     # ended, or left by its last player
@@ -341,9 +347,11 @@ async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_pa
     lobby = (await anna.slash(table.channel, "neu")).response
     await restart(table, tmp_path)
     joined = await ben.click(lobby, label="Join (male)")
-    assert not joined.ephemeral and "2 players" in joined.response.content
+    assert not joined.ephemeral and "At the table (2)" in joined.response.content
     started = await anna.click(lobby, label="Start the game")
-    assert not started.ephemeral and "The game begins" in started.response.content
+    await table.settle()
+    assert not started.ephemeral and started.response.id == lobby.id == table.live().id   # the lobby became the table
+    assert "The game begins" in said(table.live())
 
 
 async def test_a_reminder_follows_the_users_choice_then_the_servers(table: Table):
