@@ -12,7 +12,7 @@ import discord
 
 from cogs.answers import Answer
 from cogs.languages import client_language
-from cogs.limits import CONTENT, outgoing
+from cogs.limits import CONTENT, FIELD_VALUE, outgoing
 from cogs.limits import clip as clip_to
 from cogs.live import headlines
 from cogs.names import escaped
@@ -181,28 +181,29 @@ async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Ca
     namer = await namer_for(bot, result.game_id, lang, result.state)
     shown = await public_namer(bot, result.game_id, result.state)
     news = headlines(result, shown)         # what matters gets a message of its own; the rest the table shows
+    mine = private_lines(result, user_id, namer)
     if str(interaction.channel_id) == result.channel_id:
-        await _answer_in_channel(bot, interaction, result, lang, public_lines(result, namer), news)
+        told = await _answer_in_channel(bot, interaction, result, lang, public_lines(result, namer), news, mine)
     else:   # clicked in a DM: the table hears of it in its own channel
-        await _answer_in_dm(bot, interaction, result, user_id, namer, lang)
+        told = await _answer_in_dm(bot, interaction, result, user_id, namer, lang, mine)
         if news:
             await _post_move(bot, result, "\n".join(news))
-    mine = private_lines(result, user_id, namer)
-    if mine:
+    if mine and not told:        # what only the player may know, where the answer could not say it
         await _tell_privately(interaction, "\n".join(mine))
     await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
     return result
 
 
 async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, lang: str,
-                             lines: list[str], news: list[str]) -> None:
+                             lines: list[str], news: list[str], mine: list[str]) -> bool:
     """The move's answer in the game's channel (issue 36: one live table message, few posts). A click on
     the table message answers by editing it to show the move (one request for both); a pick in a private
     menu replaces that menu by what happened; a typed command is answered privately with it. What
     matters (``news``) is posted for everyone. When Discord fails the answer (a 5xx), the move was applied
-    all the same: it is posted to the channel, and the player is told it counted."""
+    all the same: it is posted to the channel, and the player is told it counted. True when a private
+    answer also said ``mine`` (what only the player may know); else it is told apart."""
     answer = Answer.of(interaction)
-    said = clip("\n".join(lines) or ui(lang, "done"))
+    told = clip("\n".join([*lines, *mine]) or ui(lang, "done"))       # a private answer says both
     try:
         message = interaction.message if interaction.type is discord.InteractionType.component else None
         table = None
@@ -211,13 +212,16 @@ async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction,
         if table is not None:
             await answer.edit(view=table)
         elif message is not None and message.flags.ephemeral and answer.deferred is None:
-            await answer.edit(content=said, view=None, embeds=[])
+            await answer.edit(content=told, view=None, embeds=[])
+            if news:
+                await reply(interaction, "\n".join(news))
+            return True
         elif news:
             await reply(interaction, "\n".join(news))
-            return
+            return False
         else:
-            await reply(interaction, said, ephemeral=True)
-            return
+            await reply(interaction, told, ephemeral=True)
+            return True
         if news:
             await reply(interaction, "\n".join(news))
     except discord.HTTPException:
@@ -226,18 +230,22 @@ async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction,
         await bot.publisher.table_not_shown(result)
         await _post_move(bot, result, "\n".join(news or lines) or ui(lang, "done"))
         await _tell_privately(interaction, ui(lang, "move_applied_answer_failed"))
+    return False
 
 
 async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, player_id: str,
-                        namer: Namer, lang: str) -> None:
+                        namer: Namer, lang: str, mine: list[str]) -> bool:
     """A pick made on a DM message answers by redrawing that message (the hand as it is now, the
-    decision gone from it), so no "done" is left behind; a command typed in a DM is told "done"."""
+    decision gone from it, and what only the player learnt by the move, ``mine``), so no "done" is left
+    behind; a command typed in a DM is told "done" (or ``mine``). True: ``mine`` was said."""
     if interaction.type is not discord.InteractionType.component or interaction.message is None:
-        await reply(interaction, ui(lang, "done"), ephemeral=True)
-        return
+        await reply(interaction, clip("\n".join(mine)) or ui(lang, "done"), ephemeral=True)
+        return True
     from cogs.hand import hand_files, hand_message
 
     hand = hand_message(bot, result, player_id, namer)
+    if mine:      # shown until the hand is next redrawn (not part of its digest: no edit just to drop it)
+        hand.embed.add_field(name=ui(lang, "just_now"), value=clip("\n".join(mine), FIELD_VALUE), inline=False)
     # marked first, so that the publisher's own update of this message, due now, is not a second edit
     await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, hand.digest)
     try:
@@ -246,6 +254,7 @@ async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, resu
     except discord.HTTPException:
         await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, "")
         raise
+    return True
 
 
 async def _post_move(bot: Spielleiter, result: ActResult, content: str) -> None:
