@@ -12,7 +12,7 @@ import discord
 
 from cogs.answers import Answer
 from cogs.languages import client_language
-from cogs.limits import CONTENT, FIELD_VALUE, outgoing
+from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
 from cogs.live import headlines
 from cogs.names import escaped
@@ -188,7 +188,9 @@ async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Ca
         told = await _answer_in_dm(bot, interaction, result, user_id, namer, lang, mine)
         if news:
             await _post_move(bot, result, "\n".join(news))
-    if mine and not told:        # what only the player may know, where the answer could not say it
+    # what only the player may know, where the answer could not say it: their hand message says it (an
+    # open DM, redrawn at once for the mover), else a private follow-up
+    if mine and not told and not await bot.publisher.shows_news(result.game_id, user_id):
         await _tell_privately(interaction, "\n".join(mine))
     await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
     return result
@@ -243,9 +245,7 @@ async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, resu
         return True
     from cogs.hand import hand_files, hand_message
 
-    hand = hand_message(bot, result, player_id, namer)
-    if mine:      # shown until the hand is next redrawn (not part of its digest: no edit just to drop it)
-        hand.embed.add_field(name=ui(lang, "just_now"), value=clip("\n".join(mine), FIELD_VALUE), inline=False)
+    hand = hand_message(bot, result, player_id, namer, bot.publisher.news_of(result.game_id, player_id))  # with mine
     # marked first, so that the publisher's own update of this message, due now, is not a second edit
     await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, hand.digest)
     try:

@@ -24,14 +24,15 @@ import discord
 from cogs.answers import Answer
 from cogs.frontend import HandPlays, Step
 from cogs.games import frontend_of
-from cogs.limits import OPTIONS
+from cogs.limits import FIELD_VALUE, OPTIONS, clip
 from cogs.paging import open_menu, page_of, page_start
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
+from engine.core.events import Event
 from table.errors import TableError
 from table.logs import log_error
 from table.pictures import Content, digest, hand_content, render
-from table.render import Namer, private_view
+from table.render import Namer, private_view, render_event
 from table.service import ActResult
 
 if TYPE_CHECKING:
@@ -50,18 +51,23 @@ class HandMessage:
     picture: Content        # what the hand's picture shows (drawn only when the message is sent)
 
 
-def hand_message(bot: Spielleiter, result: ActResult, player_id: str, namer: Namer) -> HandMessage:
+def hand_message(bot: Spielleiter, result: ActResult, player_id: str, namer: Namer,
+                 news: list[Event] | None = None) -> HandMessage:
     """A player's hand message after a result: the hand in words (the picture's text alternative),
-    the picture of its cards, the menus."""
+    the picture of its cards, the menus; and ``news``, the events of a move that only this player sees
+    (a card drawn face down, a hand looked at), shown until newer news replace them."""
     from cogs.base import hand_title
 
     lines = private_view(result.state, player_id, namer)
     view = private_view_components(result, player_id, namer)
     picture = hand_content(result.state, player_id, namer.lang, namer.players)
-    shown = "\n".join(lines) + repr(view.to_components()) + digest(picture)
+    said = [line for line in (render_event(e, namer) for e in news or ()) if line]
+    shown = "\n".join(lines + said) + repr(view.to_components()) + digest(picture)
     embed = discord.Embed(title=hand_title(bot, namer.lang, result.game_id, result.channel_id),
                           description="\n".join(lines)[:4000], colour=discord.Colour.dark_gold())
     embed.set_image(url=f"attachment://{HAND_PICTURE}")
+    if said:
+        embed.add_field(name=ui(namer.lang, "just_now"), value=clip("\n".join(said), FIELD_VALUE), inline=False)
     return HandMessage(embed, view, hashlib.sha256(shown.encode()).hexdigest(), picture)
 
 

@@ -112,11 +112,16 @@ class Publisher:
         self._held_status: dict[int, ActResult] = {}        # ... and the newest update waiting for that
         self._movers: set[tuple[int, str]] = set()          # (game, player) whose own move is to be shown at once
         self._picture_timers: dict[int, asyncio.TimerHandle] = {}
+        # (game, player) -> the newest events only that player saw: their hand message shows them ("just
+        # now") until newer ones come (kept in memory: after a restart a hand shows none until then)
+        self._news: dict[tuple[int, str], list] = {}
 
     async def on_result(self, result: ActResult) -> None:
         """Called by the table after every committed action; the work runs in the background so that
         an interaction is answered within Discord's three seconds."""
         self.recent.add(result.game_id, result.public_events)
+        for player_id in {e.audience for e in result.events if e.audience and not e.is_public}:
+            self._news[(result.game_id, player_id)] = result.private_events(player_id)
         self._queues.setdefault(result.game_id, deque()).append(result)
         worker = self._workers.get(result.game_id)
         if worker is None or worker.done():
@@ -162,6 +167,15 @@ class Publisher:
             pace = self.edit_interval if key.startswith(("#", "watch:")) else self.hand_interval
             found = self._slots[(game_id, key)] = MessageSlot((game_id, key), pace)
         return found
+
+    def news_of(self, game_id: int, player_id: str) -> list:
+        """The newest events only this player saw (their hand message shows them)."""
+        return self._news.get((game_id, player_id), [])
+
+    async def shows_news(self, game_id: int, player_id: str) -> bool:
+        """Whether the player's hand message (an open DM) will say what they alone learnt by the move."""
+        record = await self.bot.table.store.private_message(game_id, player_id)
+        return bool(record.message_id) and not record.closed
 
     def moved(self, game_id: int, player_id: str) -> None:
         """This player made the game's newest move: their hand message shows it at once, not paced."""
@@ -213,10 +227,13 @@ class Publisher:
         for player_id in playing:
             await asyncio.sleep(0)   # one seat's legal moves at a time: interactions are answered in between
             lang = await self.bot.languages.for_user(player_id, guild_id)
-            hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state))
+            news = self.news_of(result.game_id, player_id)
+            hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state), news)
             self._want(result.game_id, player_id, functools.partial(
                 self._update_hand, result.game_id, player_id, hand.embed, hand.view, hand.digest, hand))
         self._movers = {m for m in self._movers if m[0] != result.game_id}   # shown (or no hand to show)
+        for key in [k for k in self._news if k[0] == result.game_id and k[1] not in playing]:
+            del self._news[key]      # a player who left, or every player of an ended game
         gone = "hand_game_ended" if result.status == "ended" else "hand_you_left"
         for seat in seats:     # who left, or everyone once the game was ended
             if seat.user_id not in playing:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cogs.hand import BACK
 from cogs.munchkin.views import hand_prompt
+from cogs.smashup.views import HAND_MENU
 from engine.munchkin import actions as M
 from engine.munchkin.rules import legal_actions as munchkin_moves
 from engine.smashup import actions as S
@@ -118,14 +119,14 @@ async def test_smashup_minion_is_played_in_two_steps_card_then_base(table: Table
     state = await table.state()
     seat = state.active_player
     me, game_id = table.member(seat.id), await table.game_id()
-    menu = f"sl:hand:{game_id}:{state.turn}"
+    menu = f"sl:hand:{game_id}:{HAND_MENU}"
     dm = table.carrying(table.dms(me), menu)
     minions = [m for m in smashup_moves(state, seat.id) if isinstance(m, S.PlayMinion)]
     minion = minions[0].card
     cards = [value for _, value in select_options(dm, menu)]
     assert cards.count(minion) == 1
     step_two = await me.user.select(dm, [minion], custom_id=menu)
-    targets_menu = f"sl:handto:{game_id}:{state.turn}:{minion}"
+    targets_menu = f"sl:handto:{game_id}:{HAND_MENU}:{minion}"
     *bases, back = select_options(step_two.response.message, targets_menu)
     assert back[1] == BACK
     mine = [m for m in minions if m.card == minion]
@@ -193,4 +194,23 @@ async def test_the_second_step_leads_back_to_the_cards_and_changes_nothing(table
     await table.settle()
     assert not refusals(back) and back.response.message.id == dm.id
     assert select_options(back.response.message, menu) == select_options(dm, menu)
+    assert (await table.state()).model_dump_json() == before and len(table.public()) == posts
+
+
+async def test_a_smashup_hand_menu_stays_between_turns_and_refuses_a_card_out_of_turn(table: Table):
+    """SU l.76-82: minions and actions are played in one's own turn. The hand's menu lists the hand in
+    everyone's DM all the time (it is not redrawn at every turn's end); a card picked out of turn gets
+    a private answer and changes nothing."""
+    await open_smashup(table)
+    await _play_draft(table)
+    state = await table.state()
+    game_id = await table.game_id()
+    waiting = next(p for p in state.players if p.id != state.active_player.id)
+    me, menu = table.member(waiting.id), f"sl:hand:{game_id}:{HAND_MENU}"
+    dm = table.carrying(table.dms(me), menu)
+    assert [value for _, value in select_options(dm, menu)] == list(waiting.hand)
+    before, posts = (await table.state()).model_dump_json(), len(table.public())
+    answer = await me.user.select(dm, [waiting.hand[0]], custom_id=menu)
+    await table.settle()
+    assert answer.ephemeral and refusals(answer), texts(answer)
     assert (await table.state()).model_dump_json() == before and len(table.public()) == posts

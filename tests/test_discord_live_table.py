@@ -13,6 +13,7 @@ from cogs.munchkin.views import turn_options
 from engine.munchkin.rules import legal_actions
 from engine.smashup import actions as S
 from engine.smashup.listing import legal_actions as su_legal_actions
+from table.render import Namer
 from table.service import ActResult
 from tests.simcord_table import COMPONENTS_V2, Table, custom_ids, refusals, said, select_options, texts
 from tests.test_discord import _combat_clock, open_game
@@ -189,3 +190,58 @@ async def test_a_move_posts_a_message_of_its_own_only_when_it_matters(table: Tab
         moves += 1
         assert len(table.public()) - before <= 1
     assert len(tables(table)) == 1
+
+
+def _quiet_door_clock(table: Table) -> float:
+    """A clock whose seed makes the start player's first door no monster (the room may be looted)."""
+    from engine.munchkin.rules import new_game
+    from tests.simcord_table import FIXED_CLOCK
+
+    seats = [(table.uid(m), m.user.global_name) for m in table.players]
+    for step in range(2000):
+        clock = FIXED_CLOCK + step
+        state, _ = new_game(seats, seed=int(clock * 1000) & 0xFFFFFFFF, sets=("cthulhu",))
+        if state.card(state.door_deck[-1]).kind not in ("monster", "curse"):
+            return clock
+    raise AssertionError("no clock")
+
+
+async def _loot_by_the_table(table: Table, dms_closed: bool = False):
+    """The start player kicks the door (no monster) and loots the room, both by the table's buttons."""
+    await open_game(table, _quiet_door_clock(table))
+    game_id, state = await table.game_id(), await table.state()
+    active = table.member(state.active_player.id)
+    await click_on_table(table, active, f"sl:turn:{game_id}:door")
+    assert "loot" in turn_buttons(table.live())
+    if dms_closed:       # as the publisher marks a DM that Discord refused (error 50007)
+        record = await table.bot.table.store.private_message(game_id, state.active_player.id)
+        record.closed = 2
+        await table.bot.table.store.save_private_message(record)
+    before = (await table.state()).player(state.active_player.id).hand
+    looted = await click_on_table(table, active, f"sl:turn:{game_id}:loot")
+    after = await table.state()
+    (card,) = [uid for uid in after.player(state.active_player.id).hand if uid not in before]
+    return looted, active, card, after
+
+
+async def test_the_card_looted_face_down_is_told_in_the_hand_message_not_in_a_message_of_its_own(table: Table):
+    """Cthulhu l.150: looting the room draws a door card face down, for the looter alone. The click on the
+    table answers by editing it; the card is named in the looter's hand message ("Just now"), not in an
+    extra private message."""
+    looted, active, card, state = await _loot_by_the_table(table)
+    assert not refusals(looted) and looted.response.message.id == table.live().id
+    assert not looted.followups, texts(looted)
+    hand = table.dms(active)[-1]
+    field = next(f for f in hand.embeds[0].fields if f.name == "Just now")
+    name = Namer("en", {}, state, ("cthulhu",)).card(card)     # the looter's client is an English one
+    assert name.split()[0] in field.value, (name, field.value)
+    assert all(name.split()[0] not in said(m) for m in table.public())       # nobody else reads it
+
+
+async def test_with_dms_closed_the_card_looted_is_told_privately_after_the_click(table: Table):
+    """The same loot with the looter's DMs closed: the card comes as a private follow-up to the click."""
+    looted, _, card, state = await _loot_by_the_table(table, dms_closed=True)
+    assert not refusals(looted)
+    (told,) = looted.followups
+    name = Namer("en", {}, state, ("cthulhu",)).card(card)
+    assert told.ephemeral and name.split()[0] in told.content, told.content

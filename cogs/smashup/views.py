@@ -161,6 +161,7 @@ def move_label(state: GameState, action: Any, namer: Namer) -> str:
 
 
 PLAYS = (A.PlayMinion, A.PlayAction, A.UseTalent)
+HAND_MOVES = (*PLAYS, A.PlaySpecial)      # the hand's menu also plays a special in a scoring round
 SPECIALS = (A.PlaySpecial, A.UseTalent)        # in the round before a scoring, special talents too
 
 
@@ -211,21 +212,36 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     return view
 
 
+HAND_MENU = 0     # the hand's menu is for the hand, at any moment (older menus carried the turn: out of date)
+
+
 def _hand_prompt(state: GameState, player_id: str) -> int | None:
-    """The hand's cards are played in one's own turn; the menu is drawn for that turn."""
-    if state.phase == "play" and state.draft is None and state.active_player.id == player_id:
-        return state.turn
-    return None
+    """The moment the hand's menu is drawn for: any once the draft is over. Its cards are played in
+    one's own turn, but a menu that came with the turn and went with it would edit two DMs at every
+    turn's end; so it lists the hand throughout (HandPlays.listed) and a card picked out of its
+    moment is refused privately."""
+    if state.phase == "over" or state.draft is not None:
+        return None
+    return HAND_MENU
+
+
+def _hand_listed(state: GameState, player_id: str) -> list[str]:
+    """The hand's cards, then the cards in play whose talent or special can be used now."""
+    hand = list(state.player(player_id).hand)
+    talents = [a.card for a in legal_actions(state, player_id)
+               if isinstance(a, (A.UseTalent, A.PlaySpecial)) and a.card not in hand]
+    return list(dict.fromkeys([*hand, *talents]))
 
 
 HAND_PLAYS = HandPlays(
     prompt=_hand_prompt,
-    moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, PLAYS)],
+    moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, HAND_MOVES)],
     card_of=lambda action: action.card,
     card_label=lambda state, card, namer: namer.card(card),
     move_label=move_label,
     encode=encode,
     decode=decode,
+    listed=_hand_listed,
 )
 
 
