@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from cogs.answers import Answer
-from cogs.games import table_message
 from cogs.languages import client_language
 from cogs.limits import CONTENT, outgoing
 from cogs.limits import clip as clip_to
+from cogs.live import headlines
 from cogs.names import escaped
-from cogs.pictures import move_pictures
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
 from engine.core.numbers import whole_number
@@ -145,7 +144,18 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
                   game_id: int | None = None, expected_version: int | None = None) -> ActResult | None:
     """One move: build the engine action from the command, apply it through the table, show the public
     log in the game's channel (in the game's language) and what is private to the player (in theirs)
-    as an ephemeral follow-up. Components carry their game id, so a click in a DM reaches the right game."""
+    as an ephemeral follow-up. Components carry their game id, so a click in a DM reaches the right game.
+    A click on the live table message is answered by editing it: meanwhile the publisher leaves it alone
+    (one edit, not two)."""
+    message = interaction.message if interaction.type is discord.InteractionType.component else None
+    if game_id is None or message is None or not await bot.publisher.is_table(game_id, message.id):
+        return await _perform(bot, interaction, build, game_id, expected_version)
+    async with bot.publisher.answering(game_id):
+        return await _perform(bot, interaction, build, game_id, expected_version)
+
+
+async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Callable[[Any, str], Any],
+                   game_id: int | None, expected_version: int | None) -> ActResult | None:
     lang = await lang_of(interaction)
     user_id = str(interaction.user.id)
     namer: Namer | None = None
@@ -167,59 +177,88 @@ async def perform(bot: Spielleiter, interaction: discord.Interaction, build: Cal
         await reply_error(interaction, exc, lang, namer)
         return None
     interaction.extras[APPLIED] = result     # from here on, no answer may say that nothing changed
+    bot.publisher.moved(result.game_id, user_id)          # the mover's hand shows the move at once
     namer = await namer_for(bot, result.game_id, lang, result.state)
     shown = await public_namer(bot, result.game_id, result.state)
-    content, embeds, view = table_message(bot, result, shown)
-    files = await move_pictures(result.state, shown.lang, bot.publisher.pictures, result.game_id, embeds)  # a combat's
-    if str(interaction.channel_id) == result.channel_id:
-        await _answer_in_channel(bot, interaction, result, lang, content, embeds, view, files)
-    else:   # clicked in a DM: the table hears of it in its own channel
-        await _answer_in_dm(bot, interaction, result, user_id, namer, lang)
-        await _post_move(bot, result, content, embeds, view, files)
+    news = headlines(result, shown)         # what matters gets a message of its own; the rest the table shows
     mine = private_lines(result, user_id, namer)
-    if mine:
+    if str(interaction.channel_id) == result.channel_id:
+        told = await _answer_in_channel(bot, interaction, result, lang, public_lines(result, namer), news, mine)
+    else:   # clicked in a DM: the table hears of it in its own channel
+        told = await _answer_in_dm(bot, interaction, result, user_id, namer, lang, mine)
+        if news:
+            await _post_move(bot, result, "\n".join(news))
+    # what only the player may know, where the answer could not say it: their hand message says it (an
+    # open DM, redrawn at once for the mover), else a private follow-up
+    if mine and not told and not await bot.publisher.shows_news(result.game_id, user_id):
         await _tell_privately(interaction, "\n".join(mine))
     await bot.publisher.tell_if_dms_closed(interaction, result.game_id, lang)
     return result
 
 
 async def _answer_in_channel(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, lang: str,
-                             content: str, embeds: list, view: Any, files: list) -> None:
-    """The move's public answer. When Discord fails it (a 5xx on the interaction's response), the move
-    was applied all the same: it is posted to the channel, and the player is told it counted."""
+                             lines: list[str], news: list[str], mine: list[str]) -> bool:
+    """The move's answer in the game's channel (issue 36: one live table message, few posts). A click on
+    the table message answers by editing it to show the move (one request for both); a pick in a private
+    menu replaces that menu by what happened; a typed command is answered privately with it. What
+    matters (``news``) is posted for everyone. When Discord fails the answer (a 5xx), the move was applied
+    all the same: it is posted to the channel, and the player is told it counted. True when a private
+    answer also said ``mine`` (what only the player may know); else it is told apart."""
+    answer = Answer.of(interaction)
+    told = clip("\n".join([*lines, *mine]) or ui(lang, "done"))       # a private answer says both
     try:
-        await reply(interaction, content, embeds=embeds, view=view, files=files)
+        message = interaction.message if interaction.type is discord.InteractionType.component else None
+        table = None
+        if message is not None and answer.deferred is None:
+            table = await bot.publisher.table_answer(result, message.id)
+        if table is not None:
+            await answer.edit(view=table)
+        elif message is not None and message.flags.ephemeral and answer.deferred is None:
+            await answer.edit(content=told, view=None, embeds=[])
+            if news:
+                await reply(interaction, "\n".join(news))
+            return True
+        elif news:
+            await reply(interaction, "\n".join(news))
+            return False
+        else:
+            await reply(interaction, told, ephemeral=True)
+            return True
+        if news:
+            await reply(interaction, "\n".join(news))
     except discord.HTTPException:
         log.warning("the answer to move %s of game %s failed; posting it to the channel", result.version,
                     result.game_id, exc_info=True)
-        for file in files:
-            file.reset()
-        await _post_move(bot, result, content, embeds, view, files)
+        await bot.publisher.table_not_shown(result)
+        await _post_move(bot, result, "\n".join(news or lines) or ui(lang, "done"))
         await _tell_privately(interaction, ui(lang, "move_applied_answer_failed"))
+    return False
 
 
 async def _answer_in_dm(bot: Spielleiter, interaction: discord.Interaction, result: ActResult, player_id: str,
-                        namer: Namer, lang: str) -> None:
+                        namer: Namer, lang: str, mine: list[str]) -> bool:
     """A pick made on a DM message answers by redrawing that message (the hand as it is now, the
-    decision gone from it), so no "done" is left behind; a command typed in a DM is told "done"."""
+    decision gone from it, and what only the player learnt by the move, ``mine``), so no "done" is left
+    behind; a command typed in a DM is told "done" (or ``mine``). True: ``mine`` was said."""
     if interaction.type is not discord.InteractionType.component or interaction.message is None:
-        await reply(interaction, ui(lang, "done"), ephemeral=True)
-        return
+        await reply(interaction, clip("\n".join(mine)) or ui(lang, "done"), ephemeral=True)
+        return True
     from cogs.hand import hand_files, hand_message
 
-    hand = hand_message(bot, result, player_id, namer)
+    hand = hand_message(bot, result, player_id, namer, bot.publisher.news_of(result.game_id, player_id))  # with mine
     # marked first, so that the publisher's own update of this message, due now, is not a second edit
     await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, hand.digest)
     try:
-        await Answer.of(interaction).edit(embed=hand.embed, view=hand.view, attachments=await hand_files(hand))
+        files = await hand_files(hand, urgent=True)       # the player waits for it: drawn before the others'
+        await Answer.of(interaction).edit(embed=hand.embed, view=hand.view, attachments=files)
     except discord.HTTPException:
         await bot.publisher.mark_hand_current(result.game_id, player_id, interaction.message.id, "")
         raise
+    return True
 
 
-async def _post_move(bot: Spielleiter, result: ActResult, content: str, embeds: list, view: Any, files: list) -> None:
-    await bot.get_partial_messageable(int(result.channel_id)).send(
-        **outgoing(content=content, embeds=embeds, view=view), files=files)
+async def _post_move(bot: Spielleiter, result: ActResult, content: str) -> None:
+    await bot.get_partial_messageable(int(result.channel_id)).send(**outgoing(content=content))
 
 
 async def _tell_privately(interaction: discord.Interaction, content: str) -> None:

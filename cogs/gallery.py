@@ -4,7 +4,7 @@ a PNG of the game channel as Discord draws it (issue 36, "A look that is checked
     python -m cogs.gallery --out DIR [--lang de,en] [--moments munchkin-lobby,smashup-scoring,...]
 
 Every moment is reached through real moves: the players type the slash commands and click the
-buttons and menus the bot sent them (cogs/munchkin/drive.py and the Smash Up tests' drive name the
+buttons and menus the bot sent them (each game's drive module, cogs/<game>/drive.py, names the
 path of each engine move). Which moves: a seeded game (the table takes its seed from its clock) and
 players that prefer the moves a moment needs (a help request with a bribe, a trade, a curse, a sale)
 and otherwise play at random; the moves are found by playing the engine alone first, then made in
@@ -48,7 +48,6 @@ from cogs.games import PACKAGES
 from engine.games import rules_of
 from engine.sim import RandomAgent
 from tests.simcord_table import PLAYER_NAMES, Table, call_by_leaf_names, refusals
-from tests.test_smashup_discord import drive as smashup_drive
 
 LANGUAGES = ("de", "en")
 MUNCHKIN = ("lobby", "start", "fight", "trade", "curse", "sale", "death", "win")
@@ -387,12 +386,12 @@ async def _munchkin(table: Table, camera: Camera, lang: str) -> None:
     await camera.take(table, "munchkin-start", lang)
     if (await table.state()).seed != seed_of(plan.clock):
         raise GalleryError("the table did not deal the planned game")
-    await _play(table, camera, lang, "munchkin", plan, _munchkin_move)
+    await _play(table, camera, lang, "munchkin", plan)
 
 
-async def _munchkin_move(table: Table, game_id: int, number: int, move: Any) -> Any:
-    """The move the way a player makes it (the game's drive module names the command or button)."""
-    step = importlib.import_module(f"{PACKAGES['munchkin']}.drive").step_for(await table.state(), game_id, move)
+async def _move(table: Table, game: str, game_id: int, move: Any) -> Any:
+    """The move the way a player makes it (the game's drive module names the button or command)."""
+    step = importlib.import_module(f"{PACKAGES[game]}.drive").step_for(await table.state(), game_id, move)
     return await table.perform(table.member(move.actor), step)
 
 
@@ -402,17 +401,17 @@ async def _smashup(table: Table, camera: Camera, lang: str) -> None:
     table.bot.table.clock = lambda: plan.clock
     await _open(table, lang, "smashup")
     await _made(table, "/spiel start", await table.players[0].slash(table.channel, "start"))
-    await _play(table, camera, lang, "smashup", plan, smashup_drive)
+    await _play(table, camera, lang, "smashup", plan)
 
 
-async def _play(table: Table, camera: Camera, lang: str, game: str, plan: Plan, make: Callable) -> None:
+async def _play(table: Table, camera: Camera, lang: str, game: str, plan: Plan) -> None:
     """The plan's moves made in Discord up to the last moment wanted, a picture after each moment's."""
     at = {number: moment for moment, number in plan.marks.items() if camera.wants(f"{game}-{moment}")}
     if not at:
         return
     game_id = await table.game_id()
     for number, move in enumerate(plan.moves[:max(at)], start=1):
-        result = await make(table, game_id, number, move)
+        result = await _move(table, game, game_id, move)
         await _made(table, f"move {number} ({type(move).__name__})", result)
         if number in at:
             await camera.take(table, f"{game}-{at[number]}", lang)
@@ -439,6 +438,7 @@ async def _world(env: Any) -> _World:
     env.bot.publisher.edit_interval = 0.0
     env.bot.publisher.pictures.every = 0.0
     env.bot.publisher.looks_below.every = 0.0
+    env.bot.publisher.hand_interval = 0.0
     return _World(Table(env, guild, channel, players), patch)
 
 

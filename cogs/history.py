@@ -135,8 +135,8 @@ class HistoryCog(commands.Cog):
             await reply_error(interaction, exc, lang, namer)
             return
         shown = await public_namer(self.bot, result.game_id, result.state)
-        content, embeds, view = table_message(self.bot, result, shown)
-        await reply(interaction, content, embeds=embeds, view=view)
+        content, _, _ = table_message(self.bot, result, shown)     # what was taken back; the table shows the rest
+        await reply(interaction, content)
 
     @app_commands.command(name=cmd_name("history"), description=cmd_desc("history"))
     @app_commands.rename(since=opt_name("since"))

@@ -47,21 +47,23 @@ from typing import Any
 from cogs.client import stop_on_signals
 from cogs.commands_tree import command_data, find_command
 from cogs.games import PACKAGES
-from cogs.publisher import EDIT_INTERVAL
+from cogs.publisher import EDIT_INTERVAL, HAND_EDIT_INTERVAL, LOBBY_KEY, STATUS_KEY
 from engine.games import rules_of
 from engine.sim import RandomAgent
 from table.replay import replay
 from table.sqlite_store import SqliteStore
-from tests.discord_harness import FakeHTTP, FakeWebhookAdapter, Harness, message_payload
+from tests.discord_harness import FakeHTTP, FakeWebhookAdapter, Harness, form_payload, message_payload
 
-GAME = "munchkin"            # the game whose package has a ``drive`` module (one Discord path per move)
+GAMES = ("munchkin", "smashup")   # the games whose package has a ``drive`` module (one Discord path per move)
 PLAYERS = 3
 ANSWER_WITHIN = 3.0          # Discord's limit for the first answer to an interaction
 RETRY_AFTER = 0.3            # seconds a simulated 429 asks to wait
-LOOKUP_WAIT = 30.0           # how long a publish is awaited at the end of the run
+LOOKUP_WAIT = 120.0          # how long a publish is awaited at the end of the run
 WINDOW = 1.0 - 1e-3          # "one second", forgiving the event loop's clock resolution
 DEFERRALS = (5, 6)           # interaction callback types that only acknowledge ("thinking …", an update later)
 FINISH_WITHIN = 60.0         # how long a player waits for a deferred interaction's outcome
+DM_CHANNELS = 9_000_000      # the fake Discord's DM channels have ids from here on; game channels below
+EPHEMERAL = 64               # the message flag of an answer only its user sees
 HOG_LIMIT = 900.0            # seconds a --cpu-hog process burns at most, should the run not stop it
 
 
@@ -102,6 +104,16 @@ class Network:
         self.answered: dict[str, asyncio.Event] = {}               # interaction id -> set at its first answer
         self.finished: dict[str, asyncio.Event] = {}               # ... and at its first one that is no deferral
         self.refusals: Counter[str] = Counter()                    # the bot's refusals ("⛔ …"), by text
+        self.kinds: Counter[str] = Counter()                       # requests by what they were
+        self.public_messages = 0                 # new messages the game channels saw while their games were played
+        self.lobby_messages = 0                  # ... and before (opening, joining, the start)
+        self.playing: set[str] = set()           # the channels whose game has started
+
+    def posted(self, channel_id: str) -> None:
+        if channel_id in self.playing:
+            self.public_messages += 1
+        else:
+            self.lobby_messages += 1
 
     async def call(self, message_write: bool) -> None:
         self.requests += 1
@@ -131,6 +143,12 @@ def edges(network: Network) -> tuple[type, type]:
     class SlowHTTP(FakeHTTP):
         async def request(self, route, *, files=None, form=None, **kwargs: Any) -> Any:
             message_write = route.path.startswith("/channels/") and route.method in ("POST", "PATCH")
+            channel = getattr(route, "channel_id", None)
+            where = "" if channel is None else " (dm)" if int(channel) >= DM_CHANNELS else " (channel)"
+            network.kinds[f"{route.method} {route.path}{where}"] += 1
+            if route.method == "POST" and route.path == "/channels/{channel_id}/messages" \
+                    and int(route.channel_id) < DM_CHANNELS:
+                network.posted(str(route.channel_id))
             if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
                 network.edits[route.url].append(asyncio.get_running_loop().time())
             await network.call(message_write)
@@ -139,6 +157,15 @@ def edges(network: Network) -> tuple[type, type]:
     class SlowWebhooks(FakeWebhookAdapter):
         async def request(self, route, session, **kwargs: Any) -> Any:
             await network.call(message_write=False)
+            callback = route.path.endswith("/callback")
+            body = form_payload(kwargs.get("multipart")) or kwargs.get("payload") or {}
+            kind = body.get("type") if callback else route.method
+            network.kinds[f"interaction {kind}"] += 1
+            interaction = str(route.webhook_id) if callback else self.tokens.get(route.webhook_token, "")
+            data = (body.get("data") or {}) if callback else body
+            if kind in (4, "POST") and not data.get("flags", 0) & EPHEMERAL \
+                    and int(self.channels.get(interaction, 0)) < DM_CHANNELS:
+                network.posted(self.channels[interaction])     # a public answer: a new message in the channel
             content = ((kwargs.get("payload") or {}).get("data") or kwargs.get("payload") or {}).get("content") or ""
             if content.startswith("⛔"):
                 network.refusals[content[:80]] += 1
@@ -156,9 +183,9 @@ def edges(network: Network) -> tuple[type, type]:
 class Run:
     """One benchmark run: the bot, its simulated Discord and the measurements."""
 
-    def __init__(self, harness: Harness, network: Network, seed: int) -> None:
-        self.h, self.network, self.seed = harness, network, seed
-        self.drive = importlib.import_module(f"{PACKAGES[GAME]}.drive")
+    def __init__(self, harness: Harness, network: Network, seed: int, game: str = "munchkin") -> None:
+        self.h, self.network, self.seed, self.game = harness, network, seed, game
+        self.drive = importlib.import_module(f"{PACKAGES[game]}.drive")
         self.responses: list[float] = []
         self.moves: list[tuple[int, int, float]] = []          # (game, version it made, when it was sent)
         self.published: dict[int, list[tuple[int, float]]] = defaultdict(list)   # game -> (version, when shown)
@@ -186,19 +213,25 @@ class Run:
     def watch_publishing(self) -> None:
         publisher = self.h.bot.publisher
         publisher.edit_interval = EDIT_INTERVAL              # the real pace, not the tests' zero
+        publisher.hand_interval = HAND_EDIT_INTERVAL
         update = publisher._update_status
 
-        async def timed(result, text) -> None:
-            await update(result, text)
+        async def timed(result) -> None:
+            await update(result)
             self.published[result.game_id].append((result.version, asyncio.get_running_loop().time()))
 
         publisher._update_status = timed
 
     async def interact(self, user_id: str, channel_id: int, step: Any) -> str | None:
-        """Send one interaction as the player's client would; wait for its answer (None: refused)."""
+        """Send one interaction as the player's client would; wait for its answer (None: refused). A pick
+        in a private menu is made after the click on the table's button that opens it."""
+        if getattr(step, "opens", None):
+            await self.interact(user_id, channel_id, type(step)("click", step.opens, on_table=True))
+        if getattr(step, "first", None) is not None:      # the hand's card, then its target, on the hand message
+            await self.interact(user_id, channel_id, step.first)
         if step.kind == "slash":
             options = [{"name": k, "type": _option_type(v), "value": v} for k, v in step.options.items()]
-            command = find_command(self.h.bot.tree, step.name, prefer=GAME)
+            command = find_command(self.h.bot.tree, step.name, prefer=self.game)
             kind, data, message = 2, command_data(command, options), None
         else:
             component: dict[str, Any] = {"type": 2, "style": 1, "label": "x", "custom_id": step.name}
@@ -207,10 +240,16 @@ class Run:
                 component = {"type": 3, "custom_id": step.name, "options": [{"label": v, "value": v}
                                                                             for v in step.values]}
                 data = {"custom_id": step.name, "component_type": 3, "values": step.values}
-            kind, message = 3, message_payload(str(channel_id), {"components": [{"type": 1,
-                                                                                "components": [component]}]})
+            on = await self._table_message(channel_id) if step.on_table else None   # the live table's id
+            if step.name.startswith(("sl:join:", "sl:start:")):       # the lobby's buttons
+                on = await self._lobby_message(channel_id)
+            where = channel_id
+            if step.in_dm:            # a pick in the DM is made on the player's hand message
+                on, where = await self._hand_message(channel_id, user_id), dm_channel(user_id)
+            kind, message = 3, message_payload(str(where), {"components": [{"type": 1,
+                                                                           "components": [component]}]}, on)
         if step.in_dm:
-            channel_id = 9_000_000 + int(user_id) % 1_000_000      # the DM channel the fake Discord opens
+            channel_id = dm_channel(user_id)
         payload = self.h._base(user_id, kind, data, channel_id=channel_id, in_dm=step.in_dm, message=message)
         if self.h.bot.is_closed():        # stopped: Discord no longer hands this process interactions
             return None
@@ -231,6 +270,20 @@ class Run:
             self.network.finished.pop(payload["id"], None)
         return payload["id"]
 
+    async def _table_message(self, channel_id: int) -> str | None:
+        """The id of the channel's live table message (the one a click on the table is made on)."""
+        record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
+        return (await self.h.bot.table.store.private_message(record.id, STATUS_KEY)).message_id or None
+
+    async def _lobby_message(self, channel_id: int) -> str | None:
+        record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
+        return (await self.h.bot.table.store.private_message(record.id, LOBBY_KEY)).message_id or None
+
+    async def _hand_message(self, channel_id: int, user_id: str) -> str | None:
+        """The id of the player's hand message in their DM (the one a pick in the DM is made on)."""
+        record = await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))
+        return (await self.h.bot.table.store.private_message(record.id, user_id)).message_id or None
+
     async def play_game(self, number: int, moves: int, think: float) -> None:
         rng = random.Random(self.seed * 100_003 + number)
         agent = RandomAgent(rng)
@@ -238,10 +291,15 @@ class Run:
         players = [str(300_000 + number * 10 + seat) for seat in range(PLAYERS)]
         self.h.names.update({p: f"P{number}-{seat}" for seat, p in enumerate(players)})
         await asyncio.sleep(rng.uniform(0, think))                 # the tables do not all open at once
-        slash = self.drive.Step
-        for user_id, command in [(players[0], "neu"), *[(p, "beitreten") for p in players[1:]],
-                                 (players[0], "start")]:
-            await self.interact(user_id, channel_id, slash("slash", command))
+        step = self.drive.Step
+        await self.interact(players[0], channel_id, step("slash", "neu", {"spiel": self.game}))
+        game_id = (await self.h.bot.table.game_in(str(self.h.guild_id), str(channel_id))).id
+        join = f"sl:join:{game_id}" + (":male" if rules_of(self.game).characters_have_sex else "")
+        # the players click the lobby message's Join, the host its Start (which makes it the table)
+        for user_id, command in [*[(p, step("click", join)) for p in players[1:]],
+                                 (players[0], step("click", f"sl:start:{game_id}"))]:
+            await self.interact(user_id, channel_id, command)
+        self.network.playing.add(str(channel_id))       # from here on the channel's new messages are counted
         table, guild = self.h.bot.table, str(self.h.guild_id)
         try:
             await self._play_moves(table, guild, channel_id, agent, rng, moves, think)
@@ -251,7 +309,7 @@ class Run:
 
     async def _play_moves(self, table: Any, guild: str, channel_id: int, agent: RandomAgent, rng: random.Random,
                           moves: int, think: float) -> None:
-        rules = rules_of(GAME)
+        rules = rules_of(self.game)
         for _ in range(moves):
             record = await table.game_in(guild, str(channel_id))
             if record.status != "active":
@@ -289,7 +347,7 @@ class Run:
 
 
 async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate_limited: float,
-                seed: int, folder: Path, stop_after: float | None = None) -> dict:
+                seed: int, folder: Path, stop_after: float | None = None, game: str = "munchkin") -> dict:
     network = Network(latency_ms / 1000, rate_limited, random.Random(seed))
 
     class LoadHarness(Harness):
@@ -298,7 +356,7 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
     harness = await LoadHarness(folder).start()
     lag = harness.bot.loop_lag
     lag.start()
-    run = Run(harness, network, seed)
+    run = Run(harness, network, seed, game)
     run.watch_publishing()
     started = time.perf_counter()
     if stop_after is not None:        # SIGTERM in the middle of the run, handled as the running bot does
@@ -307,7 +365,8 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
     try:
         await asyncio.gather(*(run.play_game(n, moves, think_ms / 1000) for n in range(games)))
         played = time.perf_counter() - started
-        requests = network.requests
+        requests, public, kinds = network.requests, network.public_messages, Counter(network.kinds)
+        lobby = network.lobby_messages
         if harness.bot.shutdown_task is not None:
             await harness.bot.shutdown_task
         else:
@@ -319,12 +378,15 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
     made = len(run.moves)
     stopped = {} if stop_after is None else await run.after_the_stop(folder / "bot.db")
     return {**stopped,
-        "games": games, "moves": made, "latency_ms": latency_ms, "think_ms": think_ms,
+        "game": game, "games": games, "moves": made, "latency_ms": latency_ms, "think_ms": think_ms,
         "response_p50_ms": round(percentile(run.responses, 0.5) * 1000, 1),
         "response_p99_ms": round(percentile(run.responses, 0.99) * 1000, 1),
         "publish_p50_ms": round(percentile(publish, 0.5) * 1000, 1),
         "publish_p99_ms": round(percentile(publish, 0.99) * 1000, 1),
         "requests_per_move": round(requests / max(made, 1), 2),
+        "public_messages_per_move": round(public / max(made, 1), 2),
+        "lobby_messages_per_game": round(lobby / max(games, 1), 2),
+        "requests_by_kind": {k: round(v / max(made, 1), 2) for k, v in kinds.most_common(10)},
         "rate_limited": network.rate_limited,
         "peak_edits_per_message_per_s": run.peak_edits_per_second(),
         "unanswered": run.unanswered,
@@ -337,6 +399,11 @@ async def bench(games: int, moves: int, latency_ms: float, think_ms: float, rate
     }
 
 
+def dm_channel(user_id: str) -> int:
+    """The DM channel the fake Discord opens for a user."""
+    return DM_CHANNELS + int(user_id) % 1_000_000
+
+
 def _option_type(value: Any) -> int:
     if isinstance(value, bool):
         return 5
@@ -345,6 +412,7 @@ def _option_type(value: Any) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=GAMES, default="munchkin")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=20, help="moves per game (fewer when a game ends)")
     parser.add_argument("--latency-ms", type=float, default=150.0, help="simulated time of every Discord API call")
@@ -360,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder, cpu_hogs(args.cpu_hog):
         report = asyncio.run(bench(args.games, args.moves, args.latency_ms, args.think_ms, args.rate_limited,
-                                   args.seed, Path(folder), args.stop_after))
+                                   args.seed, Path(folder), args.stop_after, args.game))
     print(json.dumps(report))
     return 0
 

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.answers import Answer
 from cogs.base import (
     LANGUAGE,
     REFUSED,
@@ -26,11 +27,12 @@ from cogs.base import (
     reply,
     reply_error,
 )
-from cogs.games import table_embed, table_message
+from cogs.games import table_embed
 from cogs.languages import GUILD, USER
 from cogs.limits import outgoing
 from cogs.names import escaped, escaped_person
 from cogs.play import never_failing, player_autocomplete
+from cogs.publisher import LOBBY_CLOSED, LOBBY_KEY
 from cogs.texts import choice, choice_text, cmd_desc, cmd_name, english, opt_desc, opt_name, ui
 from engine.bots import LEVELS
 from engine.core.errors import IllegalAction
@@ -38,7 +40,7 @@ from engine.games import rules_of
 from table.errors import TableError
 from table.games import DEFAULT_GAME, frontend_of, keys
 from table.pace import NAMED_PACES, check_pace
-from table.render import Namer
+from table.render import Namer, render_event
 from table.service import ActResult
 from table.store import PrivateMessage, Substitute
 from table.text_match import fold
@@ -47,8 +49,6 @@ if TYPE_CHECKING:
     from cogs.client import Spielleiter
 
 log = logging.getLogger("spielleiter.lobby")
-LOBBY_KEY = "#lobby"    # the lobby message is kept like a private message under this key (cf. the status)
-LOBBY_CLOSED = 2        # its ``closed`` once it lost its buttons
 
 
 # the character starts with the player's own sex (Cthulhu l.103, l.125; Shakespeare l.29)
@@ -173,9 +173,15 @@ class Lobby(commands.Cog):
         record = await attempt(interaction, lang, joining)
         if record is REFUSED:
             return
-        count = len(await self.bot.table.store.seats(record.id))
+        seats = await self.bot.table.store.seats(record.id)
         shown = await game_lang(self.bot, record.id)
-        await reply(interaction, ui(shown, "joined", player=escaped_person(interaction.user), count=count))
+        if game_id is not None and interaction.message is not None:    # the lobby's button: the lobby says it
+            opened = (interaction.message.content or "").split("\n")[0]
+            seated = ui(shown, "lobby_seated", count=len(seats), players=", ".join(escaped(s.name) for s in seats))
+            await Answer.of(interaction).edit(content=clip(f"{opened}\n{seated}"),
+                                              view=lobby_view(record.id, shown, record.kind))
+            return
+        await reply(interaction, ui(shown, "joined", player=escaped_person(interaction.user), count=len(seats)))
 
     @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
     @app_commands.guild_only()
@@ -207,14 +213,27 @@ class Lobby(commands.Cog):
         lang = await self.lang(interaction)
         if game_id is not None and not await self._still_open(interaction, lang, game_id):
             return
+        if game_id is None or interaction.message is None:
+            await self._start(interaction, lang, None)
+            return
+        async with self.bot.publisher.answering(game_id):    # the lobby becomes the table after this answer
+            await self._start(interaction, lang, game_id)
+
+    async def _start(self, interaction: discord.Interaction, lang: str, game_id: int | None) -> None:
         starting = self.bot.table.start(*self.here(interaction), self.me(interaction), origin="interaction")
         result = await attempt(interaction, lang, starting)
         if result is REFUSED:
             return
         namer = await public_namer(self.bot, result.game_id, result.state)
-        content, embeds, view = table_message(self.bot, result, namer)
-        await reply(interaction, content, embeds=[table_embed(result.state, namer), *embeds], view=view)
-        await self.close_lobby_message(result.game_id, "lobby_started")
+        # who begins; the cards dealt and everything after it the live table message shows (cogs/live.py)
+        begun = "\n".join(line for line in (render_event(e, namer) for e in result.public_events
+                                            if e.kind == "game_started") if line) or ui(namer.lang, "lobby_started")
+        # the lobby message becomes the live table (cogs.publisher): the Start button's answer is that
+        # message saying who begins (no new message), /start's a line of its own
+        if game_id is not None:
+            await Answer.of(interaction).edit(content=clip(begun), view=None)
+        else:
+            await reply(interaction, begun)
 
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
     @app_commands.guild_only()

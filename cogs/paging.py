@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from cogs.answers import Answer
 from cogs.limits import OPTIONS
 from cogs.texts import ui
 from engine.core.errors import IllegalAction
@@ -52,12 +53,13 @@ def page_start(value: str) -> int | None:
 async def open_menu(interaction: discord.Interaction, game_id: int, options_for: Callable[[Any, str, Namer], list],
                     menu: Callable[[list[tuple[str, str]], str], discord.ui.Item | list[discord.ui.Item]],
                     prompt: str, start: int = 0,
-                    seated_only: bool = True) -> None:
+                    seated_only: bool = True, in_place: bool = False) -> None:
     """A private menu (a button's, or a page of one) of what ``options_for(state, me, namer)`` finds in
     the game now, the page beginning at ``start``; ``menu(options, lang)`` builds the select (or the buttons that
     answer a choice of few options). A prompt
     out of date (``options_for`` raises IllegalAction for it), a game no longer running, or a clicker not
-    seated (``seated_only``) is refused privately."""
+    seated (``seated_only``) is refused privately. ``in_place``: the menu replaces the menus of the message
+    it was opened from (the hand's second step: one edit, no new message), its text and picture kept."""
     from cogs.base import lang_of, namer_for, reply, reply_error
 
     bot = interaction.client
@@ -83,4 +85,7 @@ async def open_menu(interaction: discord.Interaction, game_id: int, options_for:
     items = menu(page_of(options, start, lang), lang)
     for item in items if isinstance(items, list) else [items]:
         view.add_item(item)
+    if in_place and interaction.message is not None:
+        await Answer.of(interaction).edit(view=view)
+        return
     await reply(interaction, ui(lang, prompt), view=view, ephemeral=True)

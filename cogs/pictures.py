@@ -1,5 +1,5 @@
-"""The table's pictures on Discord: the status message carries the picture of the table (Munchkin's
-status, Smash Up's bases), a move's message the pictures of what is going on (Munchkin's combat).
+"""The table's pictures on Discord: the live table message (cogs/live.py) carries the picture of the
+table (Munchkin's status, Smash Up's bases) and of what is going on besides it (Munchkin's combat).
 
 Each game draws its pictures (table/<game>/picture.py); ``table.pictures.contents`` lists them, the
 table's own picture first. Drawing runs in a worker thread, is skipped when what a picture shows did
@@ -18,7 +18,6 @@ from typing import Any
 import discord
 
 from table.cache import LRU
-from table.logs import log_error
 from table.pictures import Content, contents, digest, names_of, render
 
 log = logging.getLogger("spielleiter.pictures")
@@ -46,38 +45,16 @@ def _shown(state: Any, lang: str) -> list[tuple[str, Content]]:
     return list(contents(state, lang, names_of(state)).items())
 
 
-def table_picture(state: Any, lang: str) -> tuple[str, Content] | None:
-    """The picture of the table (its file name and what it shows), for the status message."""
-    shown = _shown(state, lang)
-    return shown[0] if shown else None
+def table_pictures(state: Any, lang: str) -> list[tuple[str, Content]]:
+    """The pictures of the table (each a file name and what it shows) for the live table message: the
+    table's own first, then what is going on besides it (a combat)."""
+    return _shown(state, lang)
 
 
-def picture_digest(picture: tuple[str, Content] | None) -> str:
-    return digest(picture[1]) if picture else ""
+def pictures_digest(pictures: list[tuple[str, Content]]) -> str:
+    return digest([content for _, content in pictures]) if pictures else ""
 
 
 async def as_file(picture: tuple[str, Content]) -> discord.File:
     name, content = picture
     return discord.File(io.BytesIO(await render(content)), filename=name)
-
-
-async def move_pictures(state: Any, lang: str, throttle: Throttle, game_id: int,
-                        embeds: list[discord.Embed]) -> list[discord.File]:
-    """The pictures a move's message carries: what is going on besides the table (a combat), when
-    the game's last one is old enough; an embed that points at a picture not sent this time is shown
-    without it."""
-    key = (game_id, "move")
-    shown = _shown(state, lang)[1:] if throttle.wait(key) == 0.0 else []    # worked out only when it may be drawn
-    files = []
-    if shown:
-        throttle.drew(key)
-        try:
-            files = [await as_file(picture) for picture in shown]
-        except Exception:          # a picture that cannot be drawn costs the picture, never the move's message
-            log_error(log, "drawing the pictures failed", game_id=game_id)
-            files = []
-    sent = {f"attachment://{f.filename}" for f in files}
-    for embed in embeds:
-        if embed.image and str(embed.image.url).startswith("attachment://") and embed.image.url not in sent:
-            embed.set_image(url=None)
-    return files

@@ -258,7 +258,8 @@ class Play(commands.Cog):
             await reply_error(interaction, exc, lang)
             return
         for hand in shown[:5]:
-            await reply(interaction, embed=hand.embed, view=hand.view, files=await hand_files(hand), ephemeral=True)
+            files = await hand_files(hand, urgent=True)
+            await reply(interaction, embed=hand.embed, view=hand.view, files=files, ephemeral=True)
         await self.bot.publisher.tell_if_dms_closed(interaction, records[0].id, lang)
 
 

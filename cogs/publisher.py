@@ -10,17 +10,19 @@ import hashlib
 import json
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.games import table_embed, table_message
+from cogs.games import frontend_of, table_embed
 from cogs.hand import HandMessage, hand_files, hand_message
 from cogs.limits import outgoing
-from cogs.pictures import Throttle, as_file, move_pictures, picture_digest, table_picture
+from cogs.live import RECENT, LiveTable, Recent, headlines, layout, layout_digest
+from cogs.pictures import Throttle, as_file, pictures_digest, table_pictures
 from cogs.texts import game_ui, ui
 from table.logs import log_error
+from table.render import render_event
 from table.service import ActResult
 from table.store import PrivateMessage
 
@@ -30,13 +32,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007   # Discord: cannot send messages to this user
 STATUS_KEY = "#status"   # the live status message is kept like a private message under this key
+LOBBY_KEY = "#lobby"     # the lobby message (cogs/lobby.py), kept the same way; at the start it becomes the table
+LOBBY_CLOSED = 2         # its ``closed`` once it lost its buttons (or became the table)
 STATUS_REPOST_AFTER = 4  # with this many channel messages below it, the status is posted anew at the bottom
 # seconds between two looks at the channel below a game's status message (each look is a request to the
 # channel's rate-limited history; in a lively game the status changes about once a second)
-STATUS_LOOK_EVERY = 10.0
+STATUS_LOOK_EVERY = 30.0
 
 
 EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Discord's per-message pace)
+# seconds between two edits of one player's hand message: its first change goes out at once, the changes
+# of a lively table after it are gathered (the hand is checked when a card is picked from it anyway);
+# a pick made on the hand message itself redraws it at once
+HAND_EDIT_INTERVAL = 8.0
 
 
 class MessageSlot:
@@ -48,6 +56,16 @@ class MessageSlot:
         self.pending: Callable[[], Awaitable[None]] | None = None
         self.task: asyncio.Task | None = None
         self.last_sent = float("-inf")
+        self.hurried = False
+
+    def hurry(self) -> None:
+        """The next request goes out as soon as Discord's pace for one message allows (EDIT_INTERVAL
+        after the last), not after this slot's longer wait (the player's own move)."""
+        self.hurried = True
+
+    def _wait(self, now: float) -> float:
+        pace = min(self.interval, EDIT_INTERVAL) if self.hurried else self.interval
+        return self.last_sent + pace - now
 
     def want(self, send: Callable[[], Awaitable[None]]) -> asyncio.Task | None:
         self.pending = send
@@ -59,12 +77,11 @@ class MessageSlot:
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            wait = self.last_sent + self.interval - loop.time()
-            if wait > 0:
-                await asyncio.sleep(wait)   # also after the last request: a change meanwhile keeps the pace
+            while (wait := self._wait(loop.time())) > 0:   # also after the last request: a change meanwhile
+                await asyncio.sleep(min(wait, EDIT_INTERVAL))   # keeps the pace (shortened when hurried)
             if self.pending is None:
                 return
-            send, self.pending = self.pending, None
+            send, self.pending, self.hurried = self.pending, None, False
             try:
                 await send()
             except Exception:    # 429 after discord.py's retries, 5xx, Forbidden: this message only;
@@ -86,14 +103,25 @@ class Publisher:
         self._slots: dict[tuple[int, str], MessageSlot] = {}
         self._tasks: set[asyncio.Task] = set()
         self.edit_interval = EDIT_INTERVAL
+        self.hand_interval = HAND_EDIT_INTERVAL
         self.pictures = Throttle()
         self.looks_below = Throttle(every=STATUS_LOOK_EVERY)   # when each game's status last looked below it
-        self._latest_status: dict[int, tuple[ActResult, str]] = {}     # a status picture waiting for its time
+        self._latest_status: dict[int, ActResult] = {}     # a status picture waiting for its time
+        self.recent = Recent()                              # each game's last public events (the table shows them)
+        self._answering: dict[int, int] = {}                # games whose table a click is answering by editing it
+        self._held_status: dict[int, ActResult] = {}        # ... and the newest update waiting for that
+        self._movers: set[tuple[int, str]] = set()          # (game, player) whose own move is to be shown at once
         self._picture_timers: dict[int, asyncio.TimerHandle] = {}
+        # (game, player) -> the newest events only that player saw: their hand message shows them ("just
+        # now") until newer ones come (kept in memory: after a restart a hand shows none until then)
+        self._news: dict[tuple[int, str], list] = {}
 
     async def on_result(self, result: ActResult) -> None:
         """Called by the table after every committed action; the work runs in the background so that
         an interaction is answered within Discord's three seconds."""
+        self.recent.add(result.game_id, result.public_events)
+        for player_id in {e.audience for e in result.events if e.audience and not e.is_public}:
+            self._news[(result.game_id, player_id)] = result.private_events(player_id)
         self._queues.setdefault(result.game_id, deque()).append(result)
         worker = self._workers.get(result.game_id)
         if worker is None or worker.done():
@@ -136,11 +164,28 @@ class Publisher:
     def slot(self, game_id: int, key: str) -> MessageSlot:
         found = self._slots.get((game_id, key))
         if found is None:
-            found = self._slots[(game_id, key)] = MessageSlot((game_id, key), self.edit_interval)
+            pace = self.edit_interval if key.startswith(("#", "watch:")) else self.hand_interval
+            found = self._slots[(game_id, key)] = MessageSlot((game_id, key), pace)
         return found
+
+    def news_of(self, game_id: int, player_id: str) -> list:
+        """The newest events only this player saw (their hand message shows them)."""
+        return self._news.get((game_id, player_id), [])
+
+    async def shows_news(self, game_id: int, player_id: str) -> bool:
+        """Whether the player's hand message (an open DM) will say what they alone learnt by the move."""
+        record = await self.bot.table.store.private_message(game_id, player_id)
+        return bool(record.message_id) and not record.closed
+
+    def moved(self, game_id: int, player_id: str) -> None:
+        """This player made the game's newest move: their hand message shows it at once, not paced."""
+        self._movers.add((game_id, player_id))
 
     def _want(self, game_id: int, key: str, send: Callable[[], Awaitable[None]]) -> None:
         slot = self.slot(game_id, key)
+        if (game_id, key) in self._movers:
+            self._movers.discard((game_id, key))
+            slot.hurry()
         task = slot.want(send)
         if task is not None:
             self._track(task)
@@ -156,13 +201,14 @@ class Publisher:
         return {"slots": len(self._slots), "queues": len(self._queues), "workers": len(self._workers)}
 
     async def post_to_channel(self, result: ActResult) -> None:
-        from cogs.base import namer_for
+        """A move made by the clock or a bot seat: what matters of it (a fight begins, a level changes,
+        someone dies or wins, a base scores) gets a message of its own; the rest the table message shows."""
+        from cogs.base import public_namer
 
-        namer = await namer_for(self.bot, result.game_id, await self.channel_language(result.game_id), result.state)
-        content, embeds, view = table_message(self.bot, result, namer)
-        channel = self.bot.get_partial_messageable(int(result.channel_id))
-        files = await move_pictures(result.state, namer.lang, self.pictures, result.game_id, embeds)
-        await channel.send(**outgoing(content=content, embeds=embeds, view=view), files=files)
+        lines = headlines(result, await public_namer(self.bot, result.game_id, result.state))
+        if lines:
+            channel = self.bot.get_partial_messageable(int(result.channel_id))
+            await channel.send(**outgoing(content="\n".join(lines)))
 
     async def channel_language(self, game_id: int) -> str:
         """The language of everything the game says in its channel, whoever made the move: the one it was
@@ -181,9 +227,13 @@ class Publisher:
         for player_id in playing:
             await asyncio.sleep(0)   # one seat's legal moves at a time: interactions are answered in between
             lang = await self.bot.languages.for_user(player_id, guild_id)
-            hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state))
+            news = self.news_of(result.game_id, player_id)
+            hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state), news)
             self._want(result.game_id, player_id, functools.partial(
                 self._update_hand, result.game_id, player_id, hand.embed, hand.view, hand.digest, hand))
+        self._movers = {m for m in self._movers if m[0] != result.game_id}   # shown (or no hand to show)
+        for key in [k for k in self._news if k[0] == result.game_id and k[1] not in playing]:
+            del self._news[key]      # a player who left, or every player of an ended game
         gone = "hand_game_ended" if result.status == "ended" else "hand_you_left"
         for seat in seats:     # who left, or everyone once the game was ended
             if seat.user_id not in playing:
@@ -270,7 +320,6 @@ class Publisher:
     async def status_text(self, result: ActResult) -> str:
         """Whose move is owed, and until when."""
         from cogs.base import namer_for
-        from engine.games import rules_of
 
         lang = await self.channel_language(result.game_id)
         namer = await namer_for(self.bot, result.game_id, lang, result.state)
@@ -279,72 +328,175 @@ class Publisher:
             return ui(lang, "status_ended")
         if state.phase == "over":
             return ui(lang, "status_over")
-        due = {d.target: d.due_at for d in await self.bot.table.store.deadlines(result.game_id)}
         lines = [ui(lang, "status_line", game=f"#{result.game_id}", active=namer.player(state.active_player.id))]
+        return "\n".join(lines + await self.owed_lines(result, namer))[:1900]
+
+    async def owed_lines(self, result: ActResult, namer, skip: tuple[str, ...] = ()) -> list[str]:
+        """Who owes what (a turn, a decision, a say in a fight or a scoring), and until when."""
+        from engine.games import rules_of
+
+        state, lang = result.state, namer.lang
+        if result.status == "ended" or state.phase == "over":
+            return []
+        due = {d.target: d.due_at for d in await self.bot.table.store.deadlines(result.game_id)}
+        lines = []
         for target, players in rules_of(state.game).open_prompts(state):
             kind = target.split(":")[0]
+            if kind in skip:
+                continue
             for player in players:     # said of the player, for everyone: the channel reads it
                 line = game_ui(lang, f"status_owed_{kind}", state.game, player=namer.player(player))
                 lines.append(line + (ui(lang, "status_due", due=int(due[target])) if target in due else ""))
-        return "\n".join(lines)[:1900]
+        return lines
 
     async def update_status(self, result: ActResult) -> None:
-        text = await self.status_text(result)
-        self._want(result.game_id, STATUS_KEY, functools.partial(self._update_status, result, text))
+        if result.game_id in self._answering:       # a click on the table answers by editing it: later
+            self._held_status[result.game_id] = result
+            return
+        self._want(result.game_id, STATUS_KEY, functools.partial(self._update_status, result))
 
-    async def _update_status(self, result: ActResult, text: str) -> None:
-        """One status message per game, edited in place; posted anew at the bottom once
-        STATUS_REPOST_AFTER of the channel's messages (anyone's) stand below it. It carries the picture
-        of the table, drawn again when what it shows changed, at most once per PICTURE_EVERY seconds
-        (a change in between is drawn once that time has passed)."""
+    async def live_view(self, result: ActResult, pictures: list[str]) -> discord.ui.LayoutView:
+        """The game's live table message (cogs/live.py) for this result, in the channel's language and
+        the third person: whose turn and the phase, who owes what until when, the fight, the table, the
+        last few events, the pictures (file names of the message's attachments) and the buttons."""
+        from cogs.base import public_namer
+
+        namer = await public_namer(self.bot, result.game_id, result.state)
+        live = frontend_of(result.state).live_table(result, namer)
+        if result.status == "ended":           # ended by the host: the table says so, and no button stays
+            live = LiveTable(ui(namer.lang, "status_ended"), live.body)
+        owed = await self.owed_lines(result, namer, skip=("turn",))     # the turn's: the heading says it
+        live.heading = "\n".join([live.heading, *owed])
+        lines = [line for line in (render_event(e, namer) for e in self.recent.of(result.game_id)) if line]
+        return layout(live, lines[-RECENT:], pictures)
+
+    async def is_table(self, game_id: int, message_id: int) -> bool:
+        """Whether this message is the game's live table message."""
+        return (await self.bot.table.store.private_message(game_id, STATUS_KEY)).message_id == str(message_id)
+
+    @contextlib.asynccontextmanager
+    async def answering(self, game_id: int) -> AsyncIterator[None]:
+        """While a click on the table is answered by editing it, the table's own updates wait; the newest
+        of them comes after (usually finding the table current: no request)."""
+        self._answering[game_id] = self._answering.get(game_id, 0) + 1
+        try:
+            yield
+        finally:
+            self._answering[game_id] -= 1
+            if not self._answering[game_id]:
+                del self._answering[game_id]
+                held = self._held_status.pop(game_id, None)
+                if held is not None:
+                    await self.update_status(held)
+
+    async def table_answer(self, result: ActResult, message_id: int) -> discord.ui.LayoutView | None:
+        """The live table for a click made on it (its answer edits it: one request for both), marked as
+        shown first so that the publisher's own update, due now, is not a second edit. None when the
+        click was not on the current table message."""
+        store = self.bot.table.store
+        record = await store.private_message(result.game_id, STATUS_KEY)
+        if record.message_id != str(message_id):
+            return None
+        _, sent_pictures, names, _ = _parts(record.digest)
+        slot = self._slots.get((result.game_id, STATUS_KEY))
+        if slot is not None:             # this answer is an edit of the table too: the pace counts from it
+            slot.last_sent = asyncio.get_running_loop().time()
+        view = await self.live_view(result, _names(names))
+        record.digest = f"{layout_digest(view)}:{sent_pictures}:{names}:{_shown_key(result)}"
+        await store.save_private_message(record)
+        return view
+
+    async def table_not_shown(self, result: ActResult) -> None:
+        """The click's answer that was to edit the table failed: the publisher edits it after all."""
+        store = self.bot.table.store
+        record = await store.private_message(result.game_id, STATUS_KEY)
+        _, pictures, names, _ = _parts(record.digest)
+        record.digest = f":{pictures}:{names}:"
+        await store.save_private_message(record)
+        await self.update_status(result)
+
+    async def _update_status(self, result: ActResult) -> None:
+        """One live table message per game, edited in place (the newest result only: cogs/live.py);
+        posted anew at the bottom once STATUS_REPOST_AFTER of the channel's messages (anyone's) stand
+        below it, or once when it was deleted; the old one is deleted, so no stale buttons stay. It carries
+        the pictures of the table, drawn again when what they show changed, at most once per PICTURE_EVERY
+        seconds (a change in between is drawn once that time has passed)."""
         store = self.bot.table.store
         lang = await self.channel_language(result.game_id)
         record = await store.private_message(result.game_id, STATUS_KEY)
-        text_digest = hashlib.sha256(text.encode()).hexdigest()
-        sent_text, _, sent_picture = (record.digest or "").partition(":")
-        picture = None
+        sent_view, sent_pictures, sent_names, sent_key = _parts(record.digest)
+        pictures = None
         if not record.message_id or self.pictures.wait((result.game_id, "status")) == 0:
-            picture = table_picture(result.state, lang)
+            pictures = table_pictures(result.state, lang)
         else:       # too soon to draw: look again (at the newest result) once the time has come
-            self._picture_later(result, text)
-        new_picture = picture is not None and picture_digest(picture) != sent_picture
-        if record.message_id and sent_text == text_digest and not new_picture:
-            return
+            self._picture_later(result)
+        new_pictures = pictures is not None and pictures_digest(pictures) != sent_pictures
+        if record.message_id and not new_pictures and sent_key == _shown_key(result):
+            return        # a click's answer showed this version already (Publisher.table_answer)
         channel = self.bot.get_partial_messageable(int(result.channel_id))
-        if record.message_id and not await self._pushed_up(result.game_id, channel, int(record.message_id)):
-            try:
-                drawn = await self._status_file(result.game_id, picture) if new_picture else None
-                new_picture = drawn is not None
-                attachments = {"attachments": [drawn]} if drawn else {}
-                await channel.get_partial_message(int(record.message_id)).edit(**outgoing(content=text),
-                                                                               **attachments)
-                record.digest = f"{text_digest}:{picture_digest(picture) if new_picture else sent_picture}"
-                await store.save_private_message(record)
-                return
-            except discord.NotFound:
-                pass
         if record.message_id:
+            view = await self.live_view(result, [n for n, _ in pictures] if new_pictures else _names(sent_names))
+            if sent_view == layout_digest(view) and not new_pictures:
+                return
+            if not await self._pushed_up(result.game_id, channel, int(record.message_id)):
+                try:
+                    drawn = await self._status_files(result.game_id, pictures) if new_pictures else None
+                    names = ",".join(f.filename for f in drawn) if drawn is not None else sent_names
+                    if new_pictures and drawn is None:
+                        view = await self.live_view(result, _names(sent_names))
+                    attachments = {"attachments": drawn} if drawn is not None else {}
+                    await channel.get_partial_message(int(record.message_id)).edit(view=view, **attachments)
+                    shown = pictures_digest(pictures) if drawn is not None else sent_pictures
+                    record.digest = f"{layout_digest(view)}:{shown}:{names}:{_shown_key(result)}"
+                    await store.save_private_message(record)
+                    return
+                except discord.NotFound:
+                    pass        # deleted: posted anew, once
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await channel.get_partial_message(int(record.message_id)).delete()
-        picture = picture or table_picture(result.state, lang)   # a new message: drawn
-        drawn = await self._status_file(result.game_id, picture) if picture else None
-        message = await channel.send(**outgoing(content=text), files=[drawn] if drawn else [])
-        record.channel_id, record.message_id = result.channel_id, str(message.id)
-        record.digest = f"{text_digest}:{picture_digest(picture) if drawn else ''}"
+        pictures = pictures if pictures is not None else table_pictures(result.state, lang)   # a new message: drawn
+        drawn = await self._status_files(result.game_id, pictures) or []
+        view = await self.live_view(result, [f.filename for f in drawn])
+        message_id = None if record.message_id else await self._lobby_made_table(result, channel, view, drawn)
+        if message_id is None:
+            for file in drawn:
+                file.reset()
+            message_id = str((await channel.send(view=view, files=drawn)).id)
+        record.channel_id, record.message_id = result.channel_id, message_id
+        shown = pictures_digest(pictures) if drawn else ""
+        record.digest = f"{layout_digest(view)}:{shown}:{','.join(f.filename for f in drawn)}:{_shown_key(result)}"
         await store.save_private_message(record)
 
-    async def _status_file(self, game_id: int, picture) -> discord.File | None:
-        """The picture as a file; a picture that cannot be drawn costs the picture, never the status."""
+    async def _lobby_made_table(self, result: ActResult, channel: discord.PartialMessageable,
+                                view: discord.ui.LayoutView, files: list[discord.File]) -> str | None:
+        """The game's first table message is its lobby message, turned into the table (one edit, not a
+        closed lobby and a new post: the channel keeps one message per game). None when there is no open
+        lobby message to turn (a game started before this, a lobby deleted): the table is then posted."""
+        store = self.bot.table.store
+        lobby = await store.private_message(result.game_id, LOBBY_KEY)
+        if not lobby.message_id or lobby.closed or lobby.channel_id != result.channel_id:
+            return None
+        lobby.closed = LOBBY_CLOSED        # first: a stale click on its Join or Start is refused from now on
+        await store.save_private_message(lobby)
+        try:      # a classic message becomes a layout message: its text and embeds go, the layout says all
+            await channel.get_partial_message(int(lobby.message_id)).edit(content=None, embeds=[], view=view,
+                                                                          attachments=files)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        return lobby.message_id
+
+    async def _status_files(self, game_id: int, pictures: list) -> list[discord.File] | None:
+        """The pictures as files; pictures that cannot be drawn cost the pictures, never the table (None)."""
         self.pictures.drew((game_id, "status"))
         try:
-            return await as_file(picture)
+            return [await as_file(picture) for picture in pictures]
         except Exception:
             log_error(log, "drawing the status picture failed", game_id=game_id)
             return None
 
-    def _picture_later(self, result: ActResult, text: str) -> None:
+    def _picture_later(self, result: ActResult) -> None:
         """Draw the status picture again once its time has come, for the newest result by then."""
-        self._latest_status[result.game_id] = (result, text)
+        self._latest_status[result.game_id] = result
         if result.game_id in self._picture_timers:
             return
         delay = self.pictures.wait((result.game_id, "status"))
@@ -355,7 +507,7 @@ class Publisher:
         self._picture_timers.pop(game_id, None)
         newest = self._latest_status.pop(game_id, None)
         if newest is not None:
-            self._want(game_id, STATUS_KEY, functools.partial(self._update_status, *newest))
+            self._want(game_id, STATUS_KEY, functools.partial(self._update_status, newest))
 
     async def _pushed_up(self, game_id: int, channel: discord.PartialMessageable, message_id: int) -> bool:
         """Whether the channel's chat pushed the status message up (_scrolled_away), looked at no more
@@ -409,3 +561,21 @@ class Publisher:
             record.closed = 2
             await self.bot.table.store.save_private_message(record)
 
+
+
+def _parts(digest: str | None) -> tuple[str, str, str, str]:
+    """A table message's stored digest: what it shows, its picture's digest, the picture's file names and
+    the result it shows (_shown_key; empty in digests stored before it was kept)."""
+    shown, _, rest = (digest or "").partition(":")
+    picture, _, rest = rest.partition(":")
+    names, _, key = rest.partition(":")
+    return shown, picture, names, key
+
+
+def _shown_key(result: ActResult) -> str:
+    """The result a table message shows: its version and the game's status (the host's end keeps the version)."""
+    return f"{result.version}/{result.status}"
+
+
+def _names(names: str) -> list[str]:
+    return [name for name in names.split(",") if name]

@@ -30,6 +30,8 @@ CHANNEL_ID = 6000
 _ids = itertools.count(10_000_000)
 
 
+TEXT_DISPLAY = 10          # a components-v2 text display
+COMPONENTS_V2 = 1 << 15    # the flag of a layout message
 ALL_PERMISSIONS = str(discord.Permissions.all().value)   # the bot's in the guild channel (a DM has none)
 
 
@@ -55,7 +57,13 @@ class Sent:
         parts = [self.content or ""]
         for embed in self.embeds:
             parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [c["content"] for c in self.components if c.get("type") == TEXT_DISPLAY]   # a layout message
         return "\n".join(parts)
+
+    @property
+    def is_layout(self) -> bool:
+        """A components-v2 message (the live table, cogs/live.py)."""
+        return any(c.get("type") == TEXT_DISPLAY for c in self.components)
 
     def custom_ids(self) -> list[str]:
         found = []
@@ -222,6 +230,7 @@ class Harness:
         bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)
         await bot.setup_hook()
         bot.publisher.edit_interval = 0.0      # real time here: no pacing between edits of one message
+        bot.publisher.hand_interval = 0.0
         self.bot = bot
         return self
 
@@ -307,8 +316,10 @@ class Harness:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
         if values is not None:
             data["values"] = values
-        message = message_payload(str(channel_id), {"content": "", "components": self._components_with(
-            custom_id, values)})
+        components = self._components_with(custom_id, values)
+        layout = any(c.get("type") == TEXT_DISPLAY for c in components)     # the live table: a layout message
+        message = message_payload(str(channel_id), {"content": "", "components": components,
+                                                    "flags": COMPONENTS_V2 if layout else 0})
         interaction_id = await self.feed(self._base(user_id, 3, data, in_dm=in_dm, channel_id=channel_id,
                                                     message=message, locale=locale))
         return self.for_interaction(interaction_id)
@@ -329,9 +340,16 @@ class Harness:
         return [s for s in self.recorder.sent if s.interaction_id == interaction_id]
 
     def public(self) -> list[Sent]:
-        """Everything the channel saw: channel posts and non-ephemeral responses."""
+        """Everything the channel saw: channel posts, non-ephemeral responses and each version of the
+        live table message (its edits)."""
+        dms = set(self.recorder.dm_channels)
         return [s for s in self.recorder.sent
-                if (s.kind == "channel" or (s.kind in ("response", "followup") and not s.ephemeral))]
+                if (s.kind == "channel" or (s.kind in ("response", "followup") and not s.ephemeral)
+                    or (s.kind == "edit" and s.is_layout and s.channel_id not in dms))]
+
+    def live_table(self) -> Sent:
+        """The live table message as it was last sent or edited."""
+        return next(s for s in reversed(self.public()) if s.is_layout)
 
     def dms_to(self, user_id: str) -> list[Sent]:
         channels = {c for c, u in self.recorder.dm_channels.items() if u == user_id}

@@ -77,6 +77,14 @@ class Table:
         """What everyone in the game channel sees, oldest first (no one's private answers)."""
         return [m for m in (channel or self.channel).history(viewer=self.players[0]) if not m.flags.ephemeral]
 
+    def live(self, channel: Any = None) -> Any:
+        """The game's live table message (cogs/live.py): the newest components-v2 message in the channel."""
+        return next(m for m in reversed(self.public(channel)) if m.flags.value & COMPONENTS_V2)
+
+    def public_text(self, channel: Any = None) -> str:
+        """Everything the channel shows, the live table message included."""
+        return "\n".join(said(m) for m in self.public(channel))
+
     def dms(self, member: Any) -> list[Any]:
         """The bot's direct messages to this player, oldest first."""
         return member.user.dm_channel.history()
@@ -94,6 +102,20 @@ class Table:
         channel = channel or self.channel
         if step.kind == "slash":
             return await member.slash(channel, step.name, **step.options)
+        if getattr(step, "opens", None):        # the table's button first, then the pick in its private menu
+            opened = await member.click(self.live(channel), custom_id=step.opens)
+            menu = opened.response.message
+            if step.name not in custom_ids(menu):
+                return opened
+            return await member.select(menu, step.values, custom_id=step.name)
+        if getattr(step, "on_table", False):
+            return await member.click(self.live(channel), custom_id=step.name)
+        if getattr(step, "first", None) is not None:     # the step whose answer puts this menu on its message
+            opened = await self.perform(member, step.first, channel)
+            if step.name not in custom_ids(opened.response.message):
+                return opened
+            actor = member.user if step.in_dm else member
+            return await actor.select(opened.response.message, step.values, custom_id=step.name)
         if step.in_dm:
             actor, message = member.user, self.carrying(self.dms(member), step.name)
         else:
@@ -101,6 +123,17 @@ class Table:
         if step.values is not None:
             return await actor.select(message, step.values, custom_id=step.name)
         return await actor.click(message, custom_id=step.name)
+
+
+COMPONENTS_V2 = 1 << 15       # the message flag of a layout message (the live table)
+
+
+def said(message: Any) -> str:
+    """What a message says: its content, its embeds' titles and texts, its text displays."""
+    parts = [message.content or ""]
+    parts += [f"{e.title or ''}\n{e.description or ''}" for e in message.embeds]
+    parts += [c.content for c in message.components if getattr(c, "content", None)]
+    return "\n".join(parts)
 
 
 def custom_ids(message: Any) -> list[str]:
@@ -119,12 +152,7 @@ def select_options(message: Any, custom_id: str) -> list[tuple[str, str]]:
 
 def texts(result: Any) -> list[str]:
     """Everything an interaction's answer says: its response and follow-ups, with their embeds."""
-    found = []
-    for message in [m for m in [result.response, *result.followups] if m is not None]:
-        parts = [message.content or ""]
-        parts += [f"{e.title or ''}\n{e.description or ''}" for e in message.embeds]
-        found.append("\n".join(parts))
-    return found
+    return [said(message) for message in [result.response, *result.followups] if message is not None]
 
 
 def refusals(result: Any) -> list[str]:
@@ -176,4 +204,5 @@ async def table(simcord_env, monkeypatch) -> Table:
     players = [guild.add_member(env.create_user(name.lower(), global_name=name)) for name in PLAYER_NAMES]
     env.bot.table.clock = lambda: FIXED_CLOCK
     env.bot.publisher.edit_interval = 0.0     # pacing is tested on its own (test_discord_publishing)
+    env.bot.publisher.hand_interval = 0.0
     return Table(env, guild, channel, players)

@@ -16,7 +16,7 @@ from cogs.client import RESYNC_EVERY
 from cogs.commands_tree import find_command
 from engine.core.errors import IllegalAction
 from table.errors import DatabaseGone
-from tests.simcord_table import Table
+from tests.simcord_table import Table, said
 
 
 def syncs(table: Table) -> int:
@@ -95,7 +95,8 @@ async def test_a_slow_move_defers_first_and_then_shows_the_move(table: Table):
     result = await table.member(state.active_player.id).slash(table.channel, "tuer")
     assert deferred(table, result)
     assert (await table.state()).model_dump_json() != state.model_dump_json()
-    assert "kicks open the door" in table.public()[-1].content or "door" in table.public()[-1].content
+    await table.settle()
+    assert "kicks open the door" in said(table.live())       # the live table message shows the move
 
 
 async def test_a_slow_refusal_stays_private(table: Table):
@@ -132,7 +133,8 @@ async def test_a_move_on_a_lagging_loop_is_deferred_at_once_and_still_shows_the_
         table.bot.loop_lag.reset()
     assert deferred(table, result)
     assert (await table.state()).model_dump_json() != state.model_dump_json()
-    assert "door" in table.public()[-1].content
+    await table.settle()
+    assert "door" in said(table.live())
 
 
 async def test_a_quick_move_on_a_quiet_loop_is_answered_without_a_deferral(table: Table):
@@ -140,7 +142,10 @@ async def test_a_quick_move_on_a_quiet_loop_is_answered_without_a_deferral(table
     state = await table.state()
     result = await table.member(state.active_player.id).slash(table.channel, "tuer")
     assert not deferred(table, result)
-    assert not result.ephemeral and "door" in result.response.content
+    # issue 36: the mover reads what the move did, the channel's table message shows it to everyone
+    assert "door" in result.response.content
+    await table.settle()
+    assert "door" in said(table.live())
 
 
 def test_the_deferral_comes_sooner_the_later_the_loop_runs():

@@ -57,11 +57,14 @@ async def _open(h: Harness, opener_locale: str, sprache: str | None = None) -> s
 
 
 async def _kick_and_pass(h: Harness, player: str, locale: str) -> list[Sent]:
-    """The player kicks the door open and, in the fight that may follow, passes: what was posted."""
-    sent = await h.slash(player, "tuer", locale=locale)
+    """The player kicks the door open and, in the fight that may follow, passes: the live table message
+    as it shows the kick (issue 36: the table message, not a post per move, says what happened)."""
+    await h.slash(player, "tuer", locale=locale)
+    await h.settle()
+    shown_kick = h.live_table()
     if (await state_of(h)).combat is not None:
-        sent += await h.slash(player, "passen", locale=locale)
-    return [s for s in sent if not s.ephemeral]
+        await h.slash(player, "passen", locale=locale)
+    return [shown_kick]
 
 
 async def test_a_game_opened_in_german_speaks_german_in_public_also_for_an_english_players_moves(h: Harness):
@@ -71,8 +74,8 @@ async def test_a_game_opened_in_german_speaks_german_in_public_also_for_an_engli
     await h.settle()
     for sent in h.public():      # every public message of the game, from the lobby on, with its buttons
         assert not foreign(sent, "de"), (foreign(sent, "de"), shown(sent))
-    status = [s.content for s in h.public() if s.content.startswith("📋")]     # said of the player
-    assert status and "ist am Zug" in status[-1] and "dein Zug" not in status[-1], status
+    status = h.live_table().text.strip().splitlines()[0]     # the table's heading: said of the player
+    assert "ist am Zug" in status and "dein Zug" not in status, status
     hand = await h.slash(mover, "hand", locale=ENGLISH)              # the mover's private answers: English
     assert hand and all(s.ephemeral for s in hand) and "Your hand" in hand[0].text
     other = next(p for p in ("111", "222", "333") if p != mover)

@@ -30,7 +30,8 @@ def _dm_text(table: Table, member) -> str:
 
 
 def _public_text(table: Table) -> str:
-    return "\n".join(m.content or "" for m in table.public())
+    """The channel's posts and the live table message (its last events name the decision)."""
+    return table.public_text()
 
 
 async def test_a_trade_names_who_offers_what_for_what_and_is_accepted_by_one_click_in_the_dm(table: Table):

@@ -16,7 +16,7 @@ from cogs.base import hand_title
 from cogs.texts import ui
 from engine.munchkin.rules import legal_actions
 from table.service import ActResult
-from tests.simcord_table import Table
+from tests.simcord_table import COMPONENTS_V2, Table, custom_ids, said, texts
 
 ANYWHERE = {"hand", "regel", "karte", "hilfe"}      # the commands that also work in DMs (issue 15)
 
@@ -54,6 +54,7 @@ async def restart(table: Table, tmp_path) -> None:
     old = table.bot
     settings = bot_module.Settings(token="", db_path=tmp_path / "bot.db", data_dir=tmp_path)
     await table.env.restart_bot(bot_module.Spielleiter(settings, run_scheduler=False))
+    table.bot.publisher.edit_interval = table.bot.publisher.hand_interval = 0.0   # as the fixture's bot
     await old.table.store.close()
 
 
@@ -153,8 +154,9 @@ async def test_a_game_command_cannot_be_used_in_a_dm_but_hand_can(table: Table):
 async def test_join_and_start_buttons_do_what_the_commands_do(table: Table):
     anna, ben, cleo = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
-    joined = await ben.click(lobby, label="Join (male)")
-    assert not joined.ephemeral and "Ben is now at the table (2 players)" in joined.response.content
+    joined = await ben.click(lobby, label="Join (male)")       # the lobby message itself says who sits there
+    assert not joined.ephemeral and joined.response.id == lobby.id, texts(joined)
+    assert "At the table (2): Anna, Ben" in joined.response.content
     again = await ben.click(lobby, label="Join (male)")                 # the same refusal as /beitreten's, privately
     assert again.ephemeral and again.response.content == (await ben.slash(table.channel, "beitreten")).response.content
     not_host = await ben.click(lobby, label="Start the game")
@@ -175,7 +177,7 @@ async def test_a_smash_up_lobby_has_one_join_button(table: Table):
     lobby = (await table.players[0].slash(table.channel, "neu", spiel="smashup")).response
     assert [c.label for c in components_of(current(table, lobby))] == ["Join", "Start the game"]
     joined = await table.players[1].click(lobby, label="Join")
-    assert "2 players" in joined.response.content
+    assert "At the table (2)" in joined.response.content and joined.response.id == lobby.id
 
 
 def current(table: Table, message) -> object:
@@ -184,7 +186,9 @@ def current(table: Table, message) -> object:
 
 
 @pytest.mark.parametrize("how", ["button", "command"])
-async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: Table, how: str):
+async def test_the_lobby_message_becomes_the_live_table_when_the_game_starts(table: Table, how: str):
+    """Issue 36, one live table message per game: the lobby's Join and Start go, and the same message
+    shows the game's table (no second message for it)."""
     anna, ben, cleo = table.players
     lobby = (await anna.slash(table.channel, "neu")).response
     await ben.click(lobby, label="Join (male)")
@@ -195,9 +199,12 @@ async def test_the_lobby_message_loses_its_buttons_when_the_game_starts(table: T
     else:
         await anna.slash(table.channel, "start")
     await table.settle()
-    # in the game's language, as the lobby message was: the server's Discord locale (simcord's: en-US)
     shown = current(table, lobby)
-    assert not components_of(shown) and shown.content == ui("en", "lobby_started")
+    assert shown.id == table.live().id and not shown.content and not shown.embeds
+    assert not [i for i in custom_ids(shown) if i.startswith(("sl:join:", "sl:start:"))]
+    # in the game's language, as the lobby message was: the server's Discord locale (simcord's: en-US)
+    assert "Table #" in said(shown)
+    assert len([m for m in table.channel.history() if m.flags.value & COMPONENTS_V2]) == 1
 
 
 @pytest.mark.parametrize("command", ["beenden", "verlassen"])     # ended, or left by its last player
@@ -228,8 +235,9 @@ async def test_ending_the_game_updates_the_status_and_takes_the_menus_from_every
     assert any(components_of(m) for m in dm_messages(table, table.players[1]))
     await table.players[0].slash(table.channel, "beenden")
     await table.settle()
-    statuses = [m for m in table.channel.history() if m.content.startswith("📋")]
-    assert statuses[-1].content == ui("en", "status_ended")     # the game's: the server's locale, en-US
+    live = table.live()                  # the live table message says so, in the game's language (en-US) ...
+    assert live.components[0].content == ui("en", "status_ended")
+    assert not custom_ids(live)          # ... and keeps no button
     for member in table.players:
         (hand,) = dm_messages(table, member)
         assert not components_of(hand)
@@ -247,9 +255,10 @@ async def test_a_player_who_leaves_loses_their_menus_and_the_status_moves_on(tab
     others = [dm_messages(table, m)[0] for m in table.players[:2]]
     assert all(m.embeds[0].description != ui("en", "hand_you_left") for m in others)
     state = await table.state()
-    status = [m for m in table.channel.history() if m.content.startswith("📋")][-1]
-    expected = await table.bot.publisher.status_text(ActResult(await table.game_id(), str(table.channel.id), 0, state))
-    assert status.content == expected and "Cleo" not in status.content
+    heading, body = (c.content for c in table.live().components[:2])     # whose turn, and the table
+    owed = await table.bot.publisher.status_text(ActResult(await table.game_id(), str(table.channel.id), 0, state))
+    assert state.active_player.name in heading and state.active_player.name in owed
+    assert "Cleo" not in heading and "Cleo" not in body
 
 
 # ---------------------------------------------------------------------- hand titles
@@ -303,14 +312,13 @@ async def test_the_status_message_speaks_the_servers_language(table: Table):
     manager = table.guild.add_member(table.env.create_user("mira", global_name="Mira"), roles=[role])
     await manager.slash(table.channel, "einstellungen", sprache="de", gilt_fuer="guild")
     await table.open_game()
-    status = [m for m in table.channel.history() if m.content.startswith("📋")]
-    assert "am Zug" in status[-1].content
+    assert "am Zug" in table.live().components[0].content      # the live table's heading
     await manager.slash(table.channel, "einstellungen", sprache="en", gilt_fuer="guild")
     await table.players[1].slash(table.channel, "einstellungen", sprache="en")     # a mover's own choice
     looked: list[object] = []     # four moves
     await play_until(table, lambda state: looked.append(state) or len(looked) > 4, moves=5)
-    status = [m for m in table.channel.history() if m.content.startswith("📋")]
-    assert "am Zug" in status[-1].content and "to move" not in status[-1].content
+    heading = table.live().components[0].content
+    assert "am Zug" in heading and "to move" not in heading
 
 
 async def test_a_chosen_language_survives_a_restart(table: Table, tmp_path):
@@ -329,7 +337,9 @@ async def test_a_games_language_survives_a_restart(table: Table, tmp_path):
     await restart(table, tmp_path)
     mover = table.member((await table.state()).active_player.id)
     answer = await mover.slash(table.channel, "tuer")
-    assert not answer.ephemeral and "tritt die Tür ein" in answer.response.content, answer.response.content
+    assert "kicks open the door" in answer.response.content         # the mover's answer: their English
+    await table.settle()
+    assert "tritt die Tür ein" in said(table.live()), said(table.live())      # the table: the game's German
 
 
 async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_path):
@@ -337,9 +347,11 @@ async def test_the_lobby_buttons_still_work_after_a_restart(table: Table, tmp_pa
     lobby = (await anna.slash(table.channel, "neu")).response
     await restart(table, tmp_path)
     joined = await ben.click(lobby, label="Join (male)")
-    assert not joined.ephemeral and "2 players" in joined.response.content
+    assert not joined.ephemeral and "At the table (2)" in joined.response.content
     started = await anna.click(lobby, label="Start the game")
-    assert not started.ephemeral and started.response.embeds
+    await table.settle()
+    assert not started.ephemeral and started.response.id == lobby.id == table.live().id   # the lobby became the table
+    assert "The game begins" in said(table.live())
 
 
 async def test_a_reminder_follows_the_users_choice_then_the_servers(table: Table):

@@ -3,11 +3,12 @@ the rest of the publish goes on and the next change repairs what was missed."""
 
 from __future__ import annotations
 
-from tests.simcord_table import FIXED_CLOCK, Table
+from tests.simcord_table import COMPONENTS_V2, FIXED_CLOCK, Table, said
 
 
 def statuses(table: Table) -> list:
-    return [m for m in table.public() if m.content.startswith("📋")]
+    """The live table message (cogs/live.py), the one components-v2 message of the game."""
+    return [m for m in table.public() if m.flags.value & COMPONENTS_V2]
 
 
 async def _async_game_past_its_first_deadline(table: Table) -> None:
@@ -17,8 +18,8 @@ async def _async_game_past_its_first_deadline(table: Table) -> None:
 
 async def test_a_500_on_the_deadline_posts_still_updates_the_status_and_the_hands(table: Table):
     await _async_game_past_its_first_deadline(table)
-    before = statuses(table)[-1].content
-    posts = [m for m in table.public() if not m.content.startswith("📋")]
+    before = said(statuses(table)[-1])
+    posts = [m.id for m in table.public() if m not in statuses(table)]
     hand_edits = len(_dm_edits(table))
     table.env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=500, times=None)
     fired = await table.bot.table.fire_due()
@@ -26,10 +27,10 @@ async def test_a_500_on_the_deadline_posts_still_updates_the_status_and_the_hand
     await table.bot.publisher.drain()
     table.env.errors.clear()
     assert fired                                                  # the clock played the idle turn;
-    assert [m for m in table.public() if not m.content.startswith("📋")] == posts   # its posts were lost,
+    assert [m.id for m in table.public() if m not in statuses(table)] == posts   # its posts were lost,
     state = await table.state()
-    current = await table.bot.publisher.status_text(_result(state, await table.game_id()))
-    assert statuses(table)[-1].content == current != before       # the status shows the new state
+    heading = statuses(table)[-1].components[0].content
+    assert said(statuses(table)[-1]) != before and state.active_player.name in heading   # the table shows it
     assert len(_dm_edits(table)) > hand_edits                     # and the hands were edited
 
 
@@ -58,9 +59,3 @@ def _has_dm(table: Table, member) -> bool:
         return bool(table.dms(member))
     except Exception:       # simcord: no DM channel was ever opened with this user
         return False
-
-
-def _result(state, game_id: int):
-    from table.service import ActResult
-
-    return ActResult(game_id=game_id, channel_id="0", state=state, events=[], version=0, origin="test")

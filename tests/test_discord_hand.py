@@ -6,11 +6,14 @@ Rulebook lines: C = munchkin-cthulhu.de.txt, SU = smash-up-munchkin.de.txt (Germ
 
 from __future__ import annotations
 
+from cogs.hand import BACK
+from cogs.munchkin.views import hand_prompt
+from cogs.smashup.views import HAND_MENU
 from engine.munchkin import actions as M
 from engine.munchkin.rules import legal_actions as munchkin_moves
 from engine.smashup import actions as S
 from engine.smashup.listing import legal_actions as smashup_moves
-from tests.simcord_table import Table, custom_ids, refusals, select_options, texts
+from tests.simcord_table import Table, custom_ids, refusals, said, select_options, texts
 from tests.test_smashup_discord import _play_draft, open_smashup
 
 
@@ -34,19 +37,22 @@ async def test_the_dm_menu_offers_each_card_once_and_a_curse_asks_for_its_target
     seat, curses = await _curses_in_hand(table)
     state = await table.state()
     me, game_id = table.member(seat), await table.game_id()
-    window = state.combat.window if state.combat else 0
+    window = hand_prompt(state)      # the turn, in a combat or not
     menu = f"sl:hand:{game_id}:{window}"
     dm = table.carrying(table.dms(me), menu)
     cards = [value for _, value in select_options(dm, menu)]
     playable = [m for m in munchkin_moves(state, seat) if isinstance(m, M.PlayCard)]
-    assert cards == list(dict.fromkeys(m.card for m in playable))        # one entry per card
+    assert cards == list(state.player(seat).hand)        # the whole hand, one entry per card, in its order
     assert set(curses) <= set(cards)
     curse = curses[0]
     step_two = await me.user.select(dm, [curse], custom_id=menu)
     targets_menu = f"sl:handto:{game_id}:{window}:{curse}"
-    assert step_two.ephemeral and targets_menu in custom_ids(step_two.response.message), texts(step_two)
-    targets = select_options(step_two.response.message, targets_menu)
-    assert len(targets) == len([m for m in playable if m.card == curse]) > 1
+    # the second step takes the first's place in the hand message itself (one edit, no new message)
+    assert not step_two.ephemeral and step_two.response.message.id == dm.id, texts(step_two)
+    assert targets_menu in custom_ids(step_two.response.message) and menu not in custom_ids(step_two.response.message)
+    assert step_two.response.message.embeds[0].description == dm.embeds[0].description     # the hand stays shown
+    *targets, back = select_options(step_two.response.message, targets_menu)
+    assert back[1] == BACK and len(targets) == len([m for m in playable if m.card == curse]) > 1
     victim = next(p for p in state.players if p.id != seat)
     value = next(v for label, v in targets if victim.name in label)
     version = (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version
@@ -56,7 +62,7 @@ async def test_the_dm_menu_offers_each_card_once_and_a_curse_asks_for_its_target
     after = await table.state()
     assert curse not in after.player(seat).hand
     assert (await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))).version == version + 1
-    assert victim.name in "\n".join(m.content for m in table.public()[-3:])     # the table hears whom it hit
+    assert victim.name in said(table.live())      # the live table's last events say whom it hit
 
 
 async def test_a_card_without_a_choice_is_played_with_one_pick(table: Table):
@@ -70,7 +76,7 @@ async def test_a_card_without_a_choice_is_played_with_one_pick(table: Table):
         if not single:
             continue
         me = table.member(seat.id)
-        menu = f"sl:hand:{game_id}:{state.combat.window if state.combat else 0}"
+        menu = f"sl:hand:{game_id}:{hand_prompt(state)}"
         dm = table.carrying(table.dms(me), menu)
         answer = await me.user.select(dm, [single[0]], custom_id=menu)
         await table.settle()
@@ -86,11 +92,12 @@ async def test_a_stale_second_step_is_refused_privately_and_changes_nothing(tabl
     seat, curses = await _curses_in_hand(table, 1)
     state = await table.state()
     me, game_id = table.member(seat), await table.game_id()
-    window = state.combat.window if state.combat else 0
+    window = hand_prompt(state)      # the turn, in a combat or not
     menu, curse = f"sl:hand:{game_id}:{window}", curses[0]
     dm = table.carrying(table.dms(me), menu)
     step_two = await me.user.select(dm, [curse], custom_id=menu)
-    opened_again = await me.user.select(dm, [curse], custom_id=menu)       # the same menu, opened twice
+    shown = await me.slash(table.channel, "hand")                     # the same hand, in /hand's private view
+    opened_again = await me.select(shown.response.message, [curse], custom_id=menu)
     targets_menu = f"sl:handto:{game_id}:{window}:{curse}"
     targets = select_options(step_two.response.message, targets_menu)
     first = await me.user.select(step_two.response.message, [targets[0][1]], custom_id=targets_menu)
@@ -98,7 +105,7 @@ async def test_a_stale_second_step_is_refused_privately_and_changes_nothing(tabl
     assert not refusals(first)
     before = (await table.state()).model_dump_json()
     posts = len(table.public())
-    stale = await me.user.select(opened_again.response.message, [targets[1][1]], custom_id=targets_menu)
+    stale = await me.select(opened_again.response.message, [targets[1][1]], custom_id=targets_menu)
     await table.settle()
     assert stale.ephemeral and refusals(stale) and "out of date" in stale.response.content
     assert (await table.state()).model_dump_json() == before
@@ -112,21 +119,23 @@ async def test_smashup_minion_is_played_in_two_steps_card_then_base(table: Table
     state = await table.state()
     seat = state.active_player
     me, game_id = table.member(seat.id), await table.game_id()
-    menu = f"sl:hand:{game_id}:{state.turn}"
+    menu = f"sl:hand:{game_id}:{HAND_MENU}"
     dm = table.carrying(table.dms(me), menu)
     minions = [m for m in smashup_moves(state, seat.id) if isinstance(m, S.PlayMinion)]
     minion = minions[0].card
     cards = [value for _, value in select_options(dm, menu)]
     assert cards.count(minion) == 1
     step_two = await me.user.select(dm, [minion], custom_id=menu)
-    targets_menu = f"sl:handto:{game_id}:{state.turn}:{minion}"
-    bases = select_options(step_two.response.message, targets_menu)
+    targets_menu = f"sl:handto:{game_id}:{HAND_MENU}:{minion}"
+    *bases, back = select_options(step_two.response.message, targets_menu)
+    assert back[1] == BACK
     mine = [m for m in minions if m.card == minion]
     assert len(bases) == len(mine) and {m.base for m in mine} == {b.uid for b in state.bases}   # every base offered
     chosen = bases[-1][1]
     played = await me.user.select(step_two.response.message, [chosen], custom_id=targets_menu)
     await table.settle()
     assert not refusals(played), texts(played)
+    assert menu.rsplit(":", 1)[0] in " ".join(custom_ids(played.response.message))   # the hand's menus again, there
     base = chosen.split("|")[2]
     assert any(m.uid == minion for m in next(b for b in (await table.state()).bases if b.uid == base).minions)
 
@@ -140,3 +149,68 @@ async def test_the_hand_message_and_slash_hand_carry_the_picture_of_the_hand(tab
     assert dm.embeds[0].image.url == "attachment://hand.png" and dm.embeds[0].description
     shown = await me.slash(table.channel, "hand")
     assert shown.ephemeral and [a.filename for a in shown.response.attachments] == ["hand.png"]
+
+
+async def test_a_card_with_no_play_now_is_refused_for_the_player_alone_and_the_menu_stays(table: Table):
+    """Issue 36: the DM's menu lists the whole hand, so it need not be redrawn at every moment of a turn;
+    a card picked that cannot be played now (C l.103: a monster only when looking for trouble or by a
+    card's word) gets a private answer, changes nothing and leaves the hand message as it was."""
+    await table.open_game()
+    state = await table.state()
+    game_id = await table.game_id()
+    for seat in state.players:
+        plays = {m.card for m in munchkin_moves(state, seat.id) if isinstance(m, M.PlayCard)}
+        idle = [card for card in seat.hand if card not in plays]
+        if not idle:
+            continue
+        me = table.member(seat.id)
+        menu = f"sl:hand:{game_id}:{hand_prompt(state)}"
+        dm = table.carrying(table.dms(me), menu)
+        before, posts, menus = state.model_dump_json(), len(table.public()), select_options(dm, menu)
+        answer = await me.user.select(dm, [idle[0]], custom_id=menu)
+        await table.settle()
+        assert answer.ephemeral and refusals(answer), texts(answer)
+        said_now = answer.response.content     # in the player's own language
+        assert "kannst du gerade nicht spielen" in said_now or "cannot play this card right now" in said_now
+        assert (await table.state()).model_dump_json() == before
+        assert len(table.public()) == posts
+        assert select_options(table.carrying(table.dms(me), menu), menu) == menus
+        return
+    raise AssertionError("no seat held a card it could not play at the start")
+
+
+async def test_the_second_step_leads_back_to_the_cards_and_changes_nothing(table: Table):
+    """Issue 36: a card picked by mistake: the second step's last option shows the hand's cards again in
+    the same message; nothing is played."""
+    seat, curses = await _curses_in_hand(table, 1)
+    state = await table.state()
+    me, game_id = table.member(seat), await table.game_id()
+    menu = f"sl:hand:{game_id}:{hand_prompt(state)}"
+    dm = table.carrying(table.dms(me), menu)
+    step_two = await me.user.select(dm, [curses[0]], custom_id=menu)
+    targets_menu = f"sl:handto:{game_id}:{hand_prompt(state)}:{curses[0]}"
+    before, posts = (await table.state()).model_dump_json(), len(table.public())
+    back = await me.user.select(step_two.response.message, [BACK], custom_id=targets_menu)
+    await table.settle()
+    assert not refusals(back) and back.response.message.id == dm.id
+    assert select_options(back.response.message, menu) == select_options(dm, menu)
+    assert (await table.state()).model_dump_json() == before and len(table.public()) == posts
+
+
+async def test_a_smashup_hand_menu_stays_between_turns_and_refuses_a_card_out_of_turn(table: Table):
+    """SU l.76-82: minions and actions are played in one's own turn. The hand's menu lists the hand in
+    everyone's DM all the time (it is not redrawn at every turn's end); a card picked out of turn gets
+    a private answer and changes nothing."""
+    await open_smashup(table)
+    await _play_draft(table)
+    state = await table.state()
+    game_id = await table.game_id()
+    waiting = next(p for p in state.players if p.id != state.active_player.id)
+    me, menu = table.member(waiting.id), f"sl:hand:{game_id}:{HAND_MENU}"
+    dm = table.carrying(table.dms(me), menu)
+    assert [value for _, value in select_options(dm, menu)] == list(waiting.hand)
+    before, posts = (await table.state()).model_dump_json(), len(table.public())
+    answer = await me.user.select(dm, [waiting.hand[0]], custom_id=menu)
+    await table.settle()
+    assert answer.ephemeral and refusals(answer), texts(answer)
+    assert (await table.state()).model_dump_json() == before and len(table.public()) == posts

@@ -1,18 +1,25 @@
-"""The table's pictures on Discord (issue 20), on simcord: the status message carries the picture of
-the table and is only re-sent when what it shows changed; a combat's message carries the combat's
-picture under its embed. (simcord's clients speak English; the status follows the server default.)"""
+"""The table's pictures on Discord (issues 20, 36), on simcord: the live table message carries the
+picture of the table in a media gallery, is only re-sent when what it shows changed, and during a
+combat shows the combat's picture too. (simcord's clients speak English; the table follows the server
+default.)"""
 
 from __future__ import annotations
 
 import random
 
-from cogs.pictures import Throttle
+from cogs.pictures import PICTURE_EVERY, Throttle
 from engine.munchkin.rules import legal_actions
+from table.service import ActResult
 from tests.simcord_table import Table
 
 
 def status_messages(table: Table) -> list:
-    return [m for m in table.channel.history() if m.content.startswith("📋")]
+    return [table.live()]
+
+
+def gallery(message) -> list[str]:
+    """The file names the message's media gallery shows."""
+    return [item.media.url.rsplit("/", 1)[-1] for c in message.components if hasattr(c, "items") for item in c.items]
 
 
 async def test_the_status_message_carries_the_tables_picture(table: Table):
@@ -20,6 +27,7 @@ async def test_the_status_message_carries_the_tables_picture(table: Table):
     status = status_messages(table)[-1]
     assert [a.filename for a in status.attachments] == ["status.png"]
     assert status.attachments[0].size > 1000
+    assert gallery(status) == ["status.png"]          # shown in the table message's media gallery
 
 
 async def test_an_unchanged_table_sends_no_new_picture(table: Table):
@@ -27,9 +35,8 @@ async def test_an_unchanged_table_sends_no_new_picture(table: Table):
     game = await table.game_id()
     state = await table.state()
     uploads = [r for r in table.env.http_requests if r.method in ("POST", "PATCH") and "status" in str(r.json)]
-    result = type("R", (), {"game_id": game, "channel_id": str(table.channel.id), "state": state,
-                            "version": 0, "origin": "interaction"})()
-    await table.bot.publisher._update_status(result, status_messages(table)[-1].content)
+    result = ActResult(game, str(table.channel.id), 0, state, origin="interaction")
+    await table.bot.publisher._update_status(result)
     await table.settle()
     after = [r for r in table.env.http_requests if r.method in ("POST", "PATCH") and "status" in str(r.json)]
     assert after == uploads
@@ -40,6 +47,8 @@ async def test_a_combats_message_carries_the_combats_picture(table: Table):
     await table.open_game()
     rng = random.Random(5)
     game = await table.game_id()
+    pictures = table.bot.publisher.pictures
+    pictures.every = 0.0                         # drawn with every change while the game gets to a fight
     for _ in range(200):                         # random legal moves until somebody fights
         state = await table.state()
         if state.combat is not None and state.combat.stage == "fight":
@@ -50,13 +59,17 @@ async def test_a_combats_message_carries_the_combats_picture(table: Table):
         await table.settle()
     else:
         raise AssertionError("nobody fought")
-    posted = [m for m in table.channel.history() if m.embeds][-1]      # the move's message, with the fight
-    assert "combat.png" in [a.filename for a in posted.attachments]
-    assert posted.embeds[0].image.url.endswith("combat.png")
+    live = table.live()                          # the table message, with the fight's picture beside the table's
+    assert gallery(live) == ["status.png", "combat.png"]
+    assert "combat.png" in [a.filename for a in live.attachments]
     waiting = next(p for p in state.players if p.id not in state.combat.passed)
-    passed = await table.member(waiting.id).slash(table.channel, "passen")   # a move through a command, at once
-    assert passed.response.attachments == []          # drawn again only after PICTURE_EVERY seconds ...
-    assert all(not e.image or not e.image.url for e in passed.response.embeds)   # ... and no broken image
+    drawn = [a.id for a in live.attachments]
+    pictures.every = PICTURE_EVERY
+    await table.member(waiting.id).slash(table.channel, "passen")   # a move through a command, at once
+    await table.settle()
+    again = table.live()
+    assert [a.id for a in again.attachments] == drawn       # drawn again only after PICTURE_EVERY seconds ...
+    assert set(gallery(again)) <= {a.filename for a in again.attachments}      # ... and no broken image
 
 
 def test_a_games_picture_is_drawn_at_most_once_per_interval():
@@ -81,7 +94,7 @@ async def test_a_picture_that_cannot_be_drawn_costs_the_picture_not_the_status(t
     monkeypatch.setattr("cogs.publisher.as_file", broken)
     await table.open_game()
     status = status_messages(table)[-1]
-    assert status.attachments == [] and status.content.startswith("📋")
+    assert status.attachments == [] and not gallery(status) and "to move" in status.components[0].content
 
 
 async def test_a_dead_drawing_process_is_replaced(monkeypatch):

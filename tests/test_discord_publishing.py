@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 
+import discord
+
 from engine.munchkin import actions as A
 from engine.munchkin.rules import legal_actions
-from tests.simcord_table import Table
+from tests.simcord_table import COMPONENTS_V2, Table, said
 
 
 def edits_of(table: Table, channel_id: int) -> list:
@@ -18,7 +20,18 @@ def edits_of(table: Table, channel_id: int) -> list:
 
 
 def status_message(table: Table, channel=None):
-    return [m for m in (channel or table.channel).history() if m.content.startswith("📋")]
+    """The live table message (cogs/live.py): the game's one components-v2 message."""
+    return [m for m in (channel or table.channel).history() if m.flags.value & COMPONENTS_V2]
+
+
+def displayed(message) -> list[str]:
+    return [c.content for c in message.components if getattr(c, "content", None)]
+
+
+async def current_table(table: Table) -> list[str]:
+    """The texts the live table message should show for the game as it is now."""
+    view = await table.bot.publisher.live_view(_result(await table.state(), await table.game_id()), [])
+    return [c.content for c in view.children if isinstance(c, discord.ui.TextDisplay)]
 
 
 async def play_until(table: Table, done, channel=None, moves: int = 80) -> None:
@@ -36,7 +49,7 @@ async def play_until(table: Table, done, channel=None, moves: int = 80) -> None:
 
 
 def status_changed(table: Table, before: str):
-    return lambda: bool(status_message(table)) and status_message(table)[-1].content != before
+    return lambda: bool(status_message(table)) and said(status_message(table)[-1]) != before
 
 
 async def test_the_status_is_edited_in_place_and_posted_anew_when_chat_pushed_it_up(table: Table):
@@ -44,7 +57,7 @@ async def test_the_status_is_edited_in_place_and_posted_anew_when_chat_pushed_it
     first = status_message(table)[0]
     for word in ("hallo", "wer ist dran?", "moment", "gleich"):  # the players chat in the channel
         await table.players[1].send(table.channel, word)
-    await play_until(table, status_changed(table, first.content))
+    await play_until(table, status_changed(table, said(first)))
     statuses = status_message(table)
     assert len(statuses) == 1 and statuses[0].id != first.id     # the old one deleted, the new one at the end
     assert table.channel.history()[-1].id == statuses[0].id
@@ -53,7 +66,7 @@ async def test_the_status_is_edited_in_place_and_posted_anew_when_chat_pushed_it
 async def test_a_status_with_little_below_it_is_edited_not_reposted(table: Table):
     await table.open_game()
     first = status_message(table)[0]
-    await play_until(table, status_changed(table, first.content))
+    await play_until(table, status_changed(table, said(first)))
     assert [m.id for m in status_message(table)] == [first.id]
     assert edits_of(table, table.channel.id)
 
@@ -64,16 +77,14 @@ async def test_a_429_on_one_dm_does_not_stop_the_status_update(table: Table):
     dm = table.dm_channel_of(victim)
     table.env.inject_error("PATCH", f"/channels/{dm}/messages/*", status=429, message="rate limited", times=None)
     others = [table.dm_channel_of(m) for m in table.players if m is not victim]
-    before = status_message(table)[0].content
+    before = said(status_message(table)[0])
     hands_before = [len(edits_of(table, c)) for c in others]
     await play_until(table, lambda: bool(edits_of(table, dm)) and status_changed(table, before)()
                      and [len(edits_of(table, c)) for c in others] > hands_before)
     assert edits_of(table, dm)                    # the victim's hand was tried (and refused with 429) ...
     await table.bot.publisher.drain()             # the last move's publishing may still be under way
     await table.settle()
-    state = await table.state()
-    current = await table.bot.publisher.status_text(_result(state, await table.game_id()))
-    assert status_message(table)[-1].content == current        # ... and the status is current all the same
+    assert displayed(status_message(table)[-1]) == await current_table(table)   # ... and the table is current
     table.env.errors.clear()
 
 
@@ -82,16 +93,14 @@ async def test_a_500_on_the_status_costs_that_update_only_and_the_next_change_re
     table.env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/*", status=500, times=1)
     await play_until(table, lambda: any(r.method == "PATCH" and r.path.startswith(f"/channels/{table.channel.id}/")
                                         for r in table.env.http_requests))
-    stale = status_message(table)[-1].content
+    stale = said(status_message(table)[-1])
     await play_until(table, status_changed(table, stale))
     await table.bot.publisher.drain()         # the newest move's update, still on its way, lands first
     await table.settle()
-    state = await table.state()
     edits = [r for r in table.env.http_requests
              if r.method == "PATCH" and r.path.startswith(f"/channels/{table.channel.id}/messages/")]
     assert len(edits) >= 2            # the one the 500 cost, and a later one that put the status right
-    assert status_message(table)[-1].content == await table.bot.publisher.status_text(
-        _result(state, await table.game_id()))
+    assert displayed(status_message(table)[-1]) == await current_table(table)
     table.env.errors.clear()
 
 
@@ -166,13 +175,13 @@ async def test_a_lively_game_looks_below_its_status_once_per_interval_and_still_
     await table.open_game()
     first = status_message(table)[0]
     for _ in range(3):                              # three changes within the interval: one look only
-        await play_until(table, status_changed(table, status_message(table)[-1].content))
+        await play_until(table, status_changed(table, said(status_message(table)[-1])))
         await table.bot.publisher.drain()
         await table.settle()
     assert len(looks_below_status(table)) == 1 and len(edits_of(table, table.channel.id)) >= 3
     for word in ("hallo", "wer ist dran?", "moment", "gleich"):      # the chat pushes the status up
         await table.players[1].send(table.channel, word)
-    await play_until(table, status_changed(table, status_message(table)[-1].content))
+    await play_until(table, status_changed(table, said(status_message(table)[-1])))
     await table.bot.publisher.drain()
     await table.settle()
     assert [m.id for m in status_message(table)] == [first.id]       # not looked at yet: edited in place

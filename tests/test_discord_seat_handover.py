@@ -17,6 +17,7 @@ async def _restart(table: Table) -> None:
     clock = old.table.clock
     await table.env.restart_bot(type(old)(old.settings, run_scheduler=False))
     table.bot.table.clock = clock
+    table.bot.publisher.edit_interval = table.bot.publisher.hand_interval = 0.0   # as the fixture's bot
     await old.table.store.close()
 
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 
+from cogs.munchkin.views import hand_prompt
+from cogs.texts import ui
+from engine.munchkin import actions as M
+from engine.munchkin.rules import legal_actions
 from table.history import leaderboard
 from table.service import ActResult
-from tests.simcord_table import FIXED_CLOCK, Table
+from tests.simcord_table import FIXED_CLOCK, Table, said
 from tests.test_history import play_to_the_end, seated_game
 
 BOSS = "**Boss** [klick](https://x.de)"
@@ -67,15 +71,16 @@ async def test_a_heading_name_is_one_plain_line_in_the_table_and_the_status_mess
     markdown_names(table)
     await table.open_game()
     state = await table.state()
-    started = next(m for m in table.public() if m.embeds and m.embeds[0].title == "The table")
-    lines = started.embeds[0].description.splitlines()
+    await table.settle()
+    heading, body = (c.content for c in table.live().components[:2])     # the live table message (issue 36)
+    lines = body.splitlines()
     for index, player in enumerate(state.players):
         marker = "▶" if index == state.active else " "
         assert lines[index] == f"{marker} {sent(table, player.id)} (m): Level 1, Strength 1, 8 cards in hand"
-    status = next(m for m in table.public() if m.content.startswith("📋"))
     game_id = await table.game_id()
-    # the game's language throughout (the server's en-US locale), as the table above (issue 36)
-    assert status.content.splitlines()[0] == f"📋 **#{game_id}** – to move: {sent(table, state.active_player.id)}"
+    # the game's language throughout (the server's en-US locale), as the table below it (issue 36)
+    assert heading == ui("en", "live_turn", game=game_id, player=sent(table, state.active_player.id),
+                         phase=ui("en", "live_phase_start"))
 
 
 async def test_a_fight_names_its_players_as_text_and_the_help_button_as_chosen(table: Table):
@@ -84,21 +89,22 @@ async def test_a_fight_names_its_players_as_text_and_the_help_button_as_chosen(t
     await table.open_game()
     state = await table.state()
     fighter = table.member(state.active_player.id)
-    kicked = await fighter.slash(table.channel, "tuer")
+    await fighter.slash(table.channel, "tuer")
+    await table.settle()
     monster = (await table.state()).combat.monsters[0]
-    first = kicked.response.content.splitlines()[0]
-    assert first.startswith(f"{sent(table, table.uid(fighter))} kicks open the door: ") and first.endswith("!")
+    _heading, fight, *_ = (c.content for c in table.live().components if getattr(c, "content", None))
+    first = next(line for line in said(table.live()).splitlines() if "kicks open the door" in line)
+    assert first.startswith(f"› {sent(table, table.uid(fighter))} kicks open the door: ") and first.endswith("!")
     assert monster.uid not in first          # the monster by its name, the fighter by theirs
-    fight = kicked.response.message.embeds[0]
     everyone = ", ".join(sent(table, p.id) for p in state.players)
-    assert fight.description.splitlines()[1] == f"Not passed yet: {everyone}"
+    assert fight.splitlines()[1] == f"Not passed yet: {everyone}"
     helper = next(m for m in table.players if m is not fighter)
     await fighter.slash(table.channel, "hilfe_bitten", spieler=table.uid(helper))
     await table.settle()
     decision = (await table.state()).decisions[0]
     button_id = f"sl:dec:{await table.game_id()}:{decision.id}"
     message = table.carrying(table.public(), button_id)
-    button = next(c for row in message.components for c in row.children if c.custom_id == button_id)
+    button = next(c for row in message.components for c in getattr(row, "children", []) if c.custom_id == button_id)
     assert button.label == f"{helper.user.global_name} decides …"       # a label shows no Markdown
 
 
@@ -115,13 +121,11 @@ async def test_a_dm_shows_names_as_text_and_its_menus_as_chosen(table: Table):
         marker = "▶" if index == state.active else " "
         assert watched[index] == f"{marker} {sent(table, player.id)} (m): Level 1, Strength 1, 8 cards in hand"
     # the hand's second menu (a card's targets, issue 36) names the players as they are
-    from engine.munchkin import actions as M
-    from engine.munchkin.rules import legal_actions
 
     first = table.players[0]
     plays = [m for m in legal_actions(state, table.uid(first)) if isinstance(m, M.PlayCard) and m.target_player]
     assert plays
-    menu = f"sl:hand:{await table.game_id()}:{state.combat.window if state.combat else 0}"
+    menu = f"sl:hand:{await table.game_id()}:{hand_prompt(state)}"
     step_two = await first.user.select(table.carrying(table.dms(first), menu), [plays[0].card], custom_id=menu)
     menus = [o.label for row in step_two.response.message.components for c in row.children
              for o in getattr(c, "options", [])]

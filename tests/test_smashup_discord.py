@@ -15,7 +15,7 @@ from engine.smashup import actions as A
 from engine.smashup.listing import legal_actions
 from engine.smashup.power import breakpoint_of, power_at
 from engine.smashup.rules import apply, new_game
-from tests.simcord_table import FIXED_CLOCK, Table, custom_ids, refusals, texts
+from tests.simcord_table import FIXED_CLOCK, Table, custom_ids, refusals, said, texts
 
 SEED = int(FIXED_CLOCK * 1000) & 0xFFFFFFFF      # the seed the table picks from its clock
 
@@ -131,7 +131,7 @@ async def test_whole_smashup_game_from_lobby_to_winner(table: Table):
     finished = await table.bot.table.store.get_game(game_id)
     assert finished.status == "finished"
     assert finished.state_json == final.model_dump_json()
-    public_text = "\n".join(_text(m) for m in table.public())
+    public_text = table.public_text()          # the posts of what matters, and the live table message
     assert "wins the game" in public_text and "scores:" in public_text
     assert "You receive" not in public_text            # nobody's drawn cards were shown in public
     for member in table.players:
@@ -143,16 +143,16 @@ def _text(message) -> str:
 
 
 async def test_draft_buttons_and_a_stale_faction_button(table: Table):
-    """"Spielvorbereitung": the start player picks first; a button from an earlier pick is refused
-    privately and changes nothing."""
+    """"Spielvorbereitung": the start player picks first (anyone else's click is refused privately and
+    changes nothing); the table message's buttons are those of the pick due (issue 36)."""
     anna, ben, cleo = table.players
     opened = await anna.slash(table.channel, "neu", spiel="smashup")
     assert "New game" in opened.response.content
     await ben.slash(table.channel, "beitreten")
     await cleo.slash(table.channel, "beitreten")
-    started = await anna.slash(table.channel, "start")
+    await anna.slash(table.channel, "start")
     await table.settle()
-    message = started.response.message
+    message = table.live()                           # the live table message carries the draft's buttons
     buttons = [c for c in custom_ids(message) if c.startswith("sl:su:pick:")]
     assert len(buttons) == 8                         # all eight factions are on offer
     state = await table.state()
@@ -161,12 +161,11 @@ async def test_draft_buttons_and_a_stale_faction_button(table: Table):
     wrong = await other.click(message, custom_id=buttons[0])
     assert wrong.ephemeral and "picks a faction now" in wrong.response.content
     picked = await first.click(message, custom_id=buttons[0])
-    assert not picked.ephemeral and "picks" in picked.response.content
-    before = (await table.state()).model_dump_json()
-    second = table.member(state.draft.order[1])
-    stale = await second.click(message, custom_id=buttons[1])        # drawn for the first pick
-    assert stale.ephemeral and "out of date" in stale.response.content
-    assert (await table.state()).model_dump_json() == before
+    assert not picked.ephemeral and picked.response.message.id == message.id   # the click edits the table ...
+    await table.settle()
+    assert "picks" in said(table.live())                                    # ... which shows the pick
+    # the buttons drawn for the first pick are gone from it: the second pick has its own
+    assert not set(buttons) & set(custom_ids(table.live()))
 
 
 async def _play_draft(table: Table) -> None:
@@ -187,17 +186,19 @@ async def test_bases_embed_shows_breakpoint_monsters_and_power(table: Table):
     minion = next(m for m in legal_actions(state, me) if isinstance(m, A.PlayMinion))
     result = await table.member(me).slash(table.channel, "kreatur", **_options(
         karte=minion.card, basis=minion.base, ziel=minion.target, zahlen=_names(*minion.discard), modus=minion.mode))
-    assert not result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "The bases"
+    assert not refusals(result)
+    await table.settle()
+    live = table.live()              # issue 36: the bases are shown in the live table message
+    body = next(c.content for c in live.components if "🏰" in (getattr(c, "content", None) or ""))
     state = await table.state()
     base = state.base(minion.base)
-    field = next(f for f in embed.fields if state.card(base.uid).name_en in f.name)
-    assert f"/{breakpoint_of(state, base)}" in field.name and "breakpoint" in field.name
-    assert f"{table.member(me).user.global_name}: {power_at(state, base, me)}" in field.value
+    title = next(line for line in body.splitlines() if state.card(base.uid).name_en in line and "🏰" in line)
+    assert f"/{breakpoint_of(state, base)}" in title and "breakpoint" in title
+    shown = body[body.index(title):]
+    assert f"{table.member(me).user.global_name}: {power_at(state, base, me)}" in shown
     for monster in base.monsters:
-        assert state.card(monster.uid).name_en in field.value
-    buttons = custom_ids(result.response.message)
+        assert state.card(monster.uid).name_en in shown
+    buttons = custom_ids(live)
     assert any(c.startswith("sl:su:play:") for c in buttons) and any(c.startswith("sl:su:finish:") for c in buttons)
 
 
@@ -213,7 +214,7 @@ async def test_hand_is_private_and_the_dm_offers_the_plays(table: Table):
     assert first_card in shown and "Plays left" in shown
     await table.settle()
     assert any(c.startswith("sl:hand:") for m in table.dms(me) for c in custom_ids(m))
-    public_text = "\n".join(_text(m) for m in table.public())
+    public_text = table.public_text()          # the posts of what matters, and the live table message
     hand_line = next(line for line in shown.splitlines() if line.startswith("Your hand"))
     assert hand_line not in public_text
 

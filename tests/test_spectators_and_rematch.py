@@ -87,15 +87,17 @@ async def test_a_finished_game_offers_a_rematch_with_the_same_players(table: Tab
     last = await cleo.slash(table.channel, "verlassen")
     await table.settle()
     assert (await table.bot.table.store.get_game(game)).status == "finished"
+    del last
+    ended = table.live()          # the live table message of the game that is over offers the rematch
     outsider = table.guild.add_member(table.env.create_user("emil", global_name="Emil"))
-    refused = await outsider.click(last.response, custom_id=f"sl:rematch:{game}")
+    refused = await outsider.click(ended, custom_id=f"sl:rematch:{game}")
     assert refused.ephemeral and "Only a player" in refused.response.content
-    opened = await ben.click(last.response, custom_id=f"sl:rematch:{game}")
+    opened = await ben.click(ended, custom_id=f"sl:rematch:{game}")
     assert "Rematch" in opened.response.content
     record = await table.bot.table.game_in(str(table.guild.id), str(table.channel.id))
     old = await table.bot.table.store.get_game(game)
     assert record.status == "lobby" and record.id != game and record.host_id == table.uid(ben)
     assert (record.kind, record.sets, record.options, record.pace) == (old.kind, old.sets, old.options, old.pace)
     assert sorted(s.name for s in await table.bot.table.store.seats(record.id)) == ["Anna", "Ben", "Cleo"]
-    again = await anna.click(last.response, custom_id=f"sl:rematch:{game}")
+    again = await anna.click(ended, custom_id=f"sl:rematch:{game}")
     assert again.ephemeral and again.response.content.startswith("⛔")       # the lobby is open already

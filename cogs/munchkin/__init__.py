@@ -11,6 +11,7 @@ FRONTEND = DiscordFrontend(
     extension="cogs.munchkin.commands",
     table_message=views.table_message,
     table_embed=views.table_embed,
+    live_table=views.live_table,
     private_components=views.private_components,
     hand_plays=views.HAND_PLAYS,
     dynamic_items=views.DYNAMIC_ITEMS,

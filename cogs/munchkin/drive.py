@@ -4,24 +4,15 @@ through it, so every engine move has one known path through the bot's commands."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from cogs.frontend import Step
+from cogs.hand import hand_step
 from cogs.limits import BUTTON_OPTIONS
-from cogs.munchkin.views import fits_custom_id, option_custom_id
+from cogs.munchkin.views import HAND_PLAYS, fits_custom_id, option_custom_id, turn_options
 from engine.munchkin import actions as A
 
-
-@dataclass(frozen=True)
-class Step:
-    """One interaction: ``slash`` (``name`` a command, with ``options``) or ``click`` (``name`` a
-    custom id; ``values`` for a menu), in the game's channel or in the player's DM."""
-
-    kind: str
-    name: str
-    options: dict[str, Any] = field(default_factory=dict)
-    values: list[str] | None = None
-    in_dm: bool = False
+__all__ = ["Step", "step_for"]
 
 
 def _slash(name: str, **options: Any) -> Step:
@@ -33,12 +24,18 @@ def _joined(cards: list[str] | tuple[str, ...]) -> str | None:
 
 
 SIMPLE = {A.KickDoor: "tuer", A.LootRoom: "pluendern", A.EndTurn: "zugende"}
+TURN_BUTTONS = {A.KickDoor: "door", A.LootRoom: "loot", A.EndTurn: "end", A.LookForTrouble: "trouble",
+                A.AskHelp: "help"}
 
 
 def step_for(state: Any, game_id: int, action: A.Action) -> Step:
-    """The interaction that makes ``action`` (``state`` is the game before it)."""
+    """The interaction that makes ``action`` (``state`` is the game before it): a button of the live
+    table message wherever one makes it (issue 36), else the slash command or the DM's menu."""
     if isinstance(action, A.Pass):
-        return Step("click", f"sl:pass:{game_id}:{action.window}")
+        return Step("click", f"sl:pass:{game_id}:{action.window}", on_table=True)
+    turn = _turn_step(state, game_id, action)
+    if turn is not None:
+        return turn
     if isinstance(action, A.Decide):
         if state.decision(action.decision).kind == "run_away":
             return _slash("weglaufen", monster=action.option)
@@ -50,13 +47,33 @@ def step_for(state: Any, game_id: int, action: A.Action) -> Step:
         return _slash("tuer", auferstehung=action.resurrect_with)
     if type(action) in SIMPLE:
         return _slash(SIMPLE[type(action)])
-    return _card_step(action)
+    return _card_step(state, game_id, action)
 
 
-def _card_step(action: A.Action) -> Step:
+def _turn_step(state: Any, game_id: int, action: A.Action) -> Step | None:
+    """A turn's step by the table message's button: at once where it has one form, else the pick in
+    the private menu the button opens (its select, as the player makes it after the click)."""
+    move = TURN_BUTTONS.get(type(action))
+    if isinstance(action, A.Decide) and state.decision(action.decision).kind == "run_away":
+        move = "run"
+    if move is None:
+        return None
+    options = turn_options(state, action.actor, move)
+    key = next((k for k, a in options.items() if a == action), None)
+    if key is None:
+        return None            # a form the button does not make (a bribe, a resurrection): the command
+    if len(options) == 1:
+        return Step("click", f"sl:turn:{game_id}:{move}", on_table=True)
+    return Step("click", f"sl:turnsel:{game_id}:{move}", values=[key], opens=f"sl:turn:{game_id}:{move}")
+
+
+def _card_step(state: Any, game_id: int, action: A.Action) -> Step:
     if isinstance(action, A.LookForTrouble):
         return _slash("aerger", monster=action.card)
     if isinstance(action, A.PlayCard):
+        in_hand = hand_step(HAND_PLAYS, state, game_id, action)      # picked in the hand message
+        if in_hand is not None:
+            return in_hand
         return _slash("spielen", karte=action.card, ziel=action.target_player, monster=action.target_monster,
                       seite=action.side, mit=action.with_card, gegenstand=action.target_item)
     if isinstance(action, A.Equip):

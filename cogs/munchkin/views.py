@@ -8,12 +8,13 @@ at start-up) and a click on an old one is answered with "this prompt is out of d
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from cogs.frontend import HandPlays, TableMessage
 from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
+from cogs.live import LiveTable
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
@@ -69,6 +70,167 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     else:
         view.add_item(RematchButton(result.game_id, namer.lang))
     return content, embeds, view
+
+
+# ---------------------------------------------------------------------- the live table message
+TURN_MOVES = ("door", "loot", "trouble", "help", "run", "end")     # in the order the buttons show them
+
+
+def _turn_matches(move: str, action: Any, state: Any) -> str | None:
+    """The key of ``action`` among the moves of a turn button (None: not one of its moves): a door, a
+    loot and an end turn have one form; looking for trouble is keyed by the monster, asking for help by
+    the helper (asked without a bribe: a bribe takes /munchkin hilfe_bitten), running by the monster."""
+    if move == "door" and isinstance(action, A.KickDoor) and not action.resurrect_with:
+        return "-"
+    if move == "loot" and isinstance(action, A.LootRoom):
+        return "-"
+    if move == "end" and isinstance(action, A.EndTurn):
+        return "-"
+    if move == "trouble" and isinstance(action, A.LookForTrouble):
+        return action.card
+    if move == "help" and isinstance(action, A.AskHelp) and not action.items and not action.treasures \
+            and not action.helper_first:
+        return action.helper
+    if move == "run" and isinstance(action, A.Decide):
+        decision = state.decision(action.decision)
+        if decision is not None and decision.kind == "run_away":
+            return action.option
+    return None
+
+
+def turn_options(state: Any, player_id: str, move: str) -> dict[str, Any]:
+    """The player's legal moves of one turn button, by their key."""
+    found: dict[str, Any] = {}
+    for action in legal_actions(state, player_id):
+        key = _turn_matches(move, action, state)
+        if key is not None and key not in found:
+            found[key] = action
+    return found
+
+
+def live_table(result: ActResult, namer: Namer) -> LiveTable:
+    """Whose turn and the phase, the table, the fight, and the buttons legal now: the turn's steps of
+    the player whose turn it is, the fight's Pass and Play, the open decisions."""
+    state, game_id, lang = result.state, result.game_id, namer.lang
+    if state.phase == "over":         # (everybody may have left: then there is no table to show)
+        body = public_view(state, namer) if 0 <= state.active < len(state.players) else []
+        return LiveTable(ui(lang, "live_over", game=game_id), body, buttons=[RematchButton(game_id, lang)])
+    active = state.active_player.id
+    heading = ui(lang, "live_turn", game=game_id, player=namer.player(active),
+                 phase=ui(lang, f"live_phase_{state.phase}"))
+    buttons: list[discord.ui.Item] = []
+    fight: list[str] = []
+    if state.combat is not None:
+        fight = combat_embed(state, namer).description.splitlines()
+        if state.combat.stage == "fight":
+            buttons += [PassButton(game_id, state.combat.window, lang), PlayButton(game_id, state.combat.window, lang)]
+    for move in TURN_MOVES:
+        if move == "run":
+            shown = any(d.kind == "run_away" for d in state.decisions)
+        else:
+            shown = bool(turn_options(state, active, move))
+        if shown:
+            buttons.append(TurnButton(game_id, move, lang))
+    for decision in state.decisions[:3]:
+        if decision.kind != "run_away":
+            buttons.append(DecisionButton(game_id, decision.id, namer.labels().player(decision.player), lang))
+    return LiveTable(heading, public_view(state, namer), fight, buttons)
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:turn:(?P<game>\d+):(?P<move>[a-z]+)"):
+    """A step of the turn on the table message (kick the door, loot, look for trouble, ask for help,
+    run away, end the turn). A move of one form is made at once; one with a choice (which monster,
+    whom to ask) opens a private menu. Anyone else's click is refused privately and changes nothing."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "door": discord.ButtonStyle.primary, "end": discord.ButtonStyle.secondary, "run": discord.ButtonStyle.danger}
+
+    def __init__(self, game_id: int, move: str, lang: str = "de") -> None:
+        super().__init__(discord.ui.Button(label=ui(lang, f"turn_{move}"),
+                                           style=self.STYLES.get(move, discord.ButtonStyle.success),
+                                           custom_id=f"sl:turn:{game_id}:{move}"))
+        self.game_id, self.move = game_id, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> TurnButton:
+        return cls(int(match["game"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await take_turn_step(interaction, self.game_id, self.move)
+
+
+def _turn_step(move: str, key: str | None):
+    """The move a turn button (and its menu's pick ``key``) makes for the clicker, in the state the
+    table applies it to; refused when it is not theirs or no longer legal."""
+    from engine.core.errors import IllegalAction
+
+    def build(state: Any, me: str) -> A.Action:
+        options = turn_options(state, me, move)
+        if key is None and len(options) == 1:
+            return next(iter(options.values()))
+        if key is not None and key in options:
+            return options[key]
+        if move == "run":
+            owner = next((d.player for d in state.decisions if d.kind == "run_away"), None)
+            if owner is not None and owner != me:
+                raise IllegalAction("not_your_decision", player=owner)
+        if state.active_player.id != me and move != "run":
+            raise IllegalAction("not_your_turn", active=state.active_player.id)
+        raise IllegalAction("stale_prompt")
+
+    return build
+
+
+async def take_turn_step(interaction: discord.Interaction, game_id: int, move: str) -> None:
+    from cogs.base import perform
+
+    def options_for(state: Any, me: str, namer: Namer) -> list[tuple[str, str]]:
+        options = turn_options(state, me, move)
+        if len(options) <= 1:
+            _turn_step(move, None)(state, me)          # refuses what is not the clicker's to do
+            return []
+        label = namer.player if move == "help" else namer.card
+        return [(label(key), key) for key in options]
+
+    bot = await _bot(interaction)
+    record = await bot.table.store.get_game(game_id, with_state=False)
+    if record is not None and record.status == "active":
+        _, state = await bot.table.state_of(record)
+        me = await bot.table.player_for(game_id, str(interaction.user.id))
+        if state.has_player(me) and len(turn_options(state, me, move)) > 1:
+            await open_menu(interaction, game_id, options_for,
+                            lambda options, lang: TurnChoice(game_id, move, options, lang),
+                            "choose_target" if move == "help" else "choose_card")
+            return
+    await perform(bot, interaction, _turn_step(move, None), game_id=game_id)
+
+
+class TurnChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:turnsel:(?P<game>\d+):(?P<move>[a-z]+)"):
+    """The private menu of a turn button with a choice: which monster, whom to ask."""
+
+    def __init__(self, game_id: int, move: str, options: list[tuple[str, str]] | None = None,
+                 lang: str = "de") -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"sl:turnsel:{game_id}:{move}", placeholder=ui(lang, "choose_option"),
+            options=[discord.SelectOption(label=label[:100], value=value)
+                     for label, value in (options or [("-", "-")])])
+        super().__init__(select)
+        self.game_id, self.move = game_id, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> TurnChoice:
+        return cls(int(match["game"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.base import perform
+
+        value = self.item.values[0]
+        if page_start(value) is not None:
+            await take_turn_step(interaction, self.game_id, self.move)
+            return
+        await perform(await _bot(interaction), interaction, _turn_step(self.move, value), game_id=self.game_id)
 
 
 # ---------------------------------------------------------------------- play actions in select values
@@ -312,15 +474,32 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     return view
 
 
+HAND_MENU = 0     # the hand's menu is for the hand, at any moment (older menus carried the turn: out of date)
+
+
+def hand_prompt(state: Any, player_id: str = "") -> int:
+    """The moment the hand's menu is drawn for: any. Munchkin's cards are played in and out of combat,
+    by the player whose turn it is and by the others, so the menu lists the whole hand (HandPlays.listed)
+    and a card picked is checked against the legal moves when it is picked; a menu drawn anew at every
+    turn, combat or reaction window would edit every player's DM at nearly every move."""
+    return HAND_MENU
+
+
+def _hand_cards(state: Any, player_id: str) -> list[str]:
+    return list(state.player(player_id).hand)
+
+
 HAND_PLAYS = HandPlays(
-    prompt=lambda state, player_id: _window_of(state),       # cards are played in and out of combat
+    prompt=hand_prompt,       # cards are played in and out of combat
     moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, A.PlayCard)],
     card_of=lambda action: action.card,
     card_label=lambda state, card, namer: namer.card(card),
     move_label=lambda state, action, namer: play_label(action, namer),
     encode=encode_play,
     decode=decode_play,
+    listed=_hand_cards,
 )
 
-DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, DecisionOptionButton)
+DYNAMIC_ITEMS = (PassButton, PlayButton, PlayChoice, DecisionButton, DecisionChoice, DecisionOptionButton, TurnButton,
+                 TurnChoice)
 

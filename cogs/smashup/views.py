@@ -15,6 +15,7 @@ import discord
 
 from cogs.frontend import HandPlays, TableMessage
 from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
+from cogs.live import LiveTable
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
 from cogs.texts import ui
@@ -64,28 +65,52 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
     state: GameState = result.state
     content = clip("\n".join(public_lines(result, namer)) or ui(namer.lang, "done"))
     view = discord.ui.View(timeout=None)
-    if state.phase == "over":
-        view.add_item(RematchButton(result.game_id, namer.lang))
-        return content, [bases_embed(state, namer)], view
-    game_id, lang = result.game_id, namer.lang
-    if state.draft is not None:
-        for faction in state.draft.offered[:20]:
-            view.add_item(FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang)))
-    elif choices.pending(state) is not None:
-        decision = choices.pending(state)
-        view.add_item(ChoiceButton(game_id, decision.id, namer.labels().player(decision.player), lang))
-    elif state.decisions:
-        for decision in state.decisions[:1]:
-            if decision.kind == "score_first":
-                for index, base in enumerate(decision.options[:20]):
-                    view.add_item(ScoreButton(game_id, decision.id, index, namer.card(base)))
-    elif state.scoring is not None:
-        view.add_item(SpecialPassButton(game_id, state.scoring.window, lang))
-        view.add_item(SpecialButton(game_id, state.scoring.window, lang))
-    elif state.phase == "play":
-        view.add_item(SuPlayButton(game_id, state.turn, lang))
-        view.add_item(FinishButton(game_id, state.turn, lang))
+    for item in buttons(result, namer):
+        view.add_item(item)
     return content, [bases_embed(state, namer)], view
+
+
+def buttons(result: ActResult, namer: Namer) -> list[discord.ui.Item]:
+    """The buttons of the moment: the draft's factions, a choice's owner, the bases to score first, the
+    scoring's Pass and Special, the turn's Play and Finish; a rematch once it is over."""
+    state: GameState = result.state
+    game_id, lang = result.game_id, namer.lang
+    if state.phase == "over":
+        return [RematchButton(game_id, lang)]
+    if state.draft is not None:
+        return [FactionButton(game_id, state.draft.next, faction, faction_name(faction, lang))
+                for faction in state.draft.offered[:20]]
+    decision = choices.pending(state)
+    if decision is not None:
+        return [ChoiceButton(game_id, decision.id, namer.labels().player(decision.player), lang)]
+    if state.decisions:
+        decision = state.decisions[0]
+        if decision.kind == "score_first":
+            return [ScoreButton(game_id, decision.id, index, namer.card(base))
+                    for index, base in enumerate(decision.options[:20])]
+        return []
+    if state.scoring is not None:
+        window = state.scoring.window
+        return [SpecialPassButton(game_id, window, lang), SpecialButton(game_id, window, lang)]
+    if state.phase == "play":
+        return [SuPlayButton(game_id, state.turn, lang), FinishButton(game_id, state.turn, lang)]
+    return []
+
+
+def live_table(result: ActResult, namer: Namer) -> LiveTable:
+    """Whose turn and the phase, the players' points and who is owed a move, each base with its
+    breakpoint and power, and the buttons of the moment."""
+    state: GameState = result.state
+    lang = namer.lang
+    if state.phase == "over":
+        heading = ui(lang, "live_over", game=result.game_id)
+    else:
+        heading = ui(lang, "live_turn", game=result.game_id, player=namer.player(state.active_player.id),
+                     phase=ui(lang, f"live_phase_su_{state.phase}"))
+    body = [*players_line(state, namer), waiting_line(state, namer)]
+    for base in state.bases:
+        body += ["", "🏰 **" + base_title(state, base, namer) + "**", *base_lines(state, base, namer)]
+    return LiveTable(heading, body, buttons=buttons(result, namer))
 
 
 # ---------------------------------------------------------------------- moves in select values
@@ -136,6 +161,7 @@ def move_label(state: GameState, action: Any, namer: Namer) -> str:
 
 
 PLAYS = (A.PlayMinion, A.PlayAction, A.UseTalent)
+HAND_MOVES = (*PLAYS, A.PlaySpecial)      # the hand's menu also plays a special in a scoring round
 SPECIALS = (A.PlaySpecial, A.UseTalent)        # in the round before a scoring, special talents too
 
 
@@ -186,21 +212,36 @@ def private_components(result: ActResult, player_id: str, namer: Namer) -> disco
     return view
 
 
+HAND_MENU = 0     # the hand's menu is for the hand, at any moment (older menus carried the turn: out of date)
+
+
 def _hand_prompt(state: GameState, player_id: str) -> int | None:
-    """The hand's cards are played in one's own turn; the menu is drawn for that turn."""
-    if state.phase == "play" and state.draft is None and state.active_player.id == player_id:
-        return state.turn
-    return None
+    """The moment the hand's menu is drawn for: any once the draft is over. Its cards are played in
+    one's own turn, but a menu that came with the turn and went with it would edit two DMs at every
+    turn's end; so it lists the hand throughout (HandPlays.listed) and a card picked out of its
+    moment is refused privately."""
+    if state.phase == "over" or state.draft is not None:
+        return None
+    return HAND_MENU
+
+
+def _hand_listed(state: GameState, player_id: str) -> list[str]:
+    """The hand's cards, then the cards in play whose talent or special can be used now."""
+    hand = list(state.player(player_id).hand)
+    talents = [a.card for a in legal_actions(state, player_id)
+               if isinstance(a, (A.UseTalent, A.PlaySpecial)) and a.card not in hand]
+    return list(dict.fromkeys([*hand, *talents]))
 
 
 HAND_PLAYS = HandPlays(
     prompt=_hand_prompt,
-    moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, PLAYS)],
+    moves=lambda state, player_id: [a for a in legal_actions(state, player_id) if isinstance(a, HAND_MOVES)],
     card_of=lambda action: action.card,
     card_label=lambda state, card, namer: namer.card(card),
     move_label=move_label,
     encode=encode,
     decode=decode,
+    listed=_hand_listed,
 )
 
 

@@ -159,7 +159,10 @@ def hand_content(state: GameState, player_id: str, lang: str, names: dict[str, s
     """The picture of a player's hand, for that player alone: each card's face."""
     namer = namer_for(state, lang, names)
     hand = state.player(player_id).hand
-    return {"title": label(lang, "hand_title", player=namer.player(player_id)), "subtitle": _whose_move(state, namer),
+    # the subtitle is the player's own (their level), not whose move it is: the table message says that, and
+    # a hand picture that changed with every phase would edit every player's DM at every move (issue 36)
+    level = label(lang, "level", n=state.player(player_id).level)
+    return {"title": label(lang, "hand_title", player=namer.player(player_id)), "subtitle": level,
             "panels": [{"head": label(lang, "hand", n=len(hand)), "face_width": HAND_FACE_WIDTH,
                         "faces": [card_face(state.card(u), lang) for u in hand],
                         "lines": [] if hand else [{"text": label(lang, "hand_empty")}]}]}

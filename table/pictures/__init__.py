@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import heapq
+import itertools
 import json
 import multiprocessing
 import threading
@@ -92,19 +94,75 @@ def drawer() -> ProcessPoolExecutor:
     return _drawer
 
 
-async def render(content: Content, cache: PictureCache = CACHE) -> bytes:
+async def render(content: Content, cache: PictureCache = CACHE, urgent: bool = False) -> bytes:
     """The picture's PNG, from the cache or drawn in the drawing process, so the event loop goes on
-    serving others meanwhile."""
+    serving others meanwhile. ``urgent``: a player's answer waits for it (drawn before the pictures
+    the publisher keeps current, which are queued behind it)."""
     found = cache.get(content)
     if found is not None:
         return found
-    try:
-        picture = await asyncio.get_running_loop().run_in_executor(drawer(), png, content)
-    except BrokenProcessPool:        # the drawing process died: this picture in a thread, a new process next time
-        _forget_drawer()
-        picture = await asyncio.to_thread(png, content)
+    picture = await _queue_for(asyncio.get_running_loop()).draw(content, urgent)
     cache.put(content, picture)
     return picture
+
+
+class DrawingQueue:
+    """The pictures waiting for the one drawing process, fed to it one at a time, the urgent first: a
+    click answered with a new hand picture waits for at most the picture being drawn, not behind the
+    table and hand pictures of every other game (a FIFO in front of the process made answers wait
+    seconds with two hundred games open). The same content asked for twice is drawn once."""
+
+    def __init__(self) -> None:
+        self._waiting: list[tuple[int, int, str]] = []                    # (0 urgent / 1 not, order, digest)
+        self._wanted: dict[str, tuple[Content, asyncio.Future[bytes]]] = {}
+        self._order = itertools.count()
+        self._pump: asyncio.Task | None = None
+
+    async def draw(self, content: Content, urgent: bool) -> bytes:
+        key = digest(content)
+        wanted = self._wanted.get(key)
+        if wanted is None:
+            wanted = self._wanted[key] = (content, asyncio.get_running_loop().create_future())
+            heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), key))
+        elif urgent:                 # asked for again, now urgently: moved to the front
+            heapq.heappush(self._waiting, (0, next(self._order), key))
+        if self._pump is None or self._pump.done():
+            self._pump = asyncio.create_task(self._work_off())
+        return await asyncio.shield(wanted[1])
+
+    async def _work_off(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._waiting:
+            _, _, key = heapq.heappop(self._waiting)
+            wanted = self._wanted.get(key)
+            if wanted is None:          # drawn already (it was queued twice)
+                continue
+            content, future = wanted
+            try:
+                try:
+                    picture = await loop.run_in_executor(drawer(), png, content)
+                except BrokenProcessPool:   # the drawing process died: this picture in a thread, a new process next
+                    _forget_drawer()
+                    picture = await asyncio.to_thread(png, content)
+            except Exception as exc:     # handed to whoever waits for this picture
+                del self._wanted[key]
+                future.set_exception(exc)
+                continue
+            del self._wanted[key]
+            future.set_result(picture)
+
+
+_queues: dict[asyncio.AbstractEventLoop, DrawingQueue] = {}
+
+
+def _queue_for(loop: asyncio.AbstractEventLoop) -> DrawingQueue:
+    """Each event loop its own queue (tests run many loops, one after the other)."""
+    found = _queues.get(loop)
+    if found is None:
+        for old in [known for known in _queues if known.is_closed()]:
+            del _queues[old]
+        found = _queues[loop] = DrawingQueue()
+    return found
 
 
 def _forget_drawer() -> None:
