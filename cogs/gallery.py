@@ -47,7 +47,7 @@ import bot as bot_module
 from cogs.games import PACKAGES
 from engine.games import rules_of
 from engine.sim import RandomAgent
-from tests.simcord_table import PLAYER_NAMES, Table, call_by_leaf_names, refusals
+from tests.simcord_table import PLAYER_NAMES, Table, call_by_leaf_names, custom_ids, refusals
 
 LANGUAGES = ("de", "en")
 MUNCHKIN = ("lobby", "start", "fight", "trade", "curse", "sale", "death", "win")
@@ -370,9 +370,24 @@ async def _open(table: Table, lang: str, game: str) -> None:
     for member in table.players:
         await _made(table, "the language", await member.slash(elsewhere, "einstellungen", sprache=lang))
     anna, *others = table.players
-    await _made(table, "/spiel neu", await anna.slash(table.channel, "neu", spiel=game, sprache=lang))
-    for member in others:
-        await _made(table, "/spiel beitreten", await member.slash(table.channel, "beitreten"))
+    opened = await anna.slash(table.channel, "neu", spiel=game, sprache=lang)
+    await _made(table, "/spiel neu", opened)
+    lobby = _lobby(table)
+    join = next(c for c in custom_ids(lobby) if c.startswith("sl:join:") and not c.endswith(":female"))
+    for member in others:            # the lobby message's Join button (the message then lists who sits there)
+        await _made(table, "Join", await member.click(_lobby(table), custom_id=join))
+
+
+def _lobby(table: Table) -> Any:
+    """The lobby message as the channel shows it now (the one with a Start button)."""
+    return next(m for m in reversed(table.channel.history()) if any(c.startswith("sl:start:") for c in custom_ids(m)))
+
+
+async def _start(table: Table) -> None:
+    """Anna clicks the lobby message's Start: the lobby message becomes the live table."""
+    lobby = _lobby(table)
+    start = next(c for c in custom_ids(lobby) if c.startswith("sl:start:"))
+    await _made(table, "Start", await table.players[0].click(lobby, custom_id=start))
 
 
 async def _munchkin(table: Table, camera: Camera, lang: str) -> None:
@@ -381,8 +396,7 @@ async def _munchkin(table: Table, camera: Camera, lang: str) -> None:
     table.bot.table.clock = lambda: plan.clock
     await _open(table, lang, "munchkin")
     await camera.take(table, "munchkin-lobby", lang)
-    anna = table.players[0]
-    await _made(table, "/spiel start", await anna.slash(table.channel, "start"))
+    await _start(table)
     await camera.take(table, "munchkin-start", lang)
     if (await table.state()).seed != seed_of(plan.clock):
         raise GalleryError("the table did not deal the planned game")
@@ -400,7 +414,7 @@ async def _smashup(table: Table, camera: Camera, lang: str) -> None:
     plan = plan_smashup(seats, table.env.now().timestamp())
     table.bot.table.clock = lambda: plan.clock
     await _open(table, lang, "smashup")
-    await _made(table, "/spiel start", await table.players[0].slash(table.channel, "start"))
+    await _start(table)
     await _play(table, camera, lang, "smashup", plan)
 
 

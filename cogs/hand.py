@@ -297,17 +297,18 @@ def hand_step(plays: HandPlays, state: Any, game_id: int, action: Any) -> Step |
     moves = [m for m in plays.moves(state, action.actor) if plays.card_of(m) == card]
     listed = plays.listed(state, action.actor) if plays.listed is not None else \
         list(dict.fromkeys(plays.card_of(m) for m in plays.moves(state, action.actor)))
-    if action not in moves or not _on_first_page(listed, card):
+    if action not in moves or not on_first_page(listed, card):
         return None
     first = Step("click", f"sl:hand:{game_id}:{prompt}", values=[card], in_dm=True)
     if len(moves) == 1:
         return first
     values = list(dict.fromkeys(plays.encode(m) for m in moves))
     value = plays.encode(action)
-    if len(value) > SELECT_VALUE or not _on_first_page([*values, BACK], value):
+    if len(value) > SELECT_VALUE or not on_first_page([*values, BACK], value):
         return None
     return Step("click", f"sl:handto:{game_id}:{prompt}:{card}", values=[value], in_dm=True, first=first)
 
 
-def _on_first_page(values: list[str], value: str) -> bool:
+def on_first_page(values: list[str], value: str) -> bool:
+    """Whether a menu of these values (a page of 24 and the way on where they do not fit) shows this one first."""
     return len(values) <= OPTIONS or values.index(value) < OPTIONS - 1

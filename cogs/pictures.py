@@ -46,9 +46,10 @@ def _shown(state: Any, lang: str) -> list[tuple[str, Content]]:
 
 
 def table_pictures(state: Any, lang: str) -> list[tuple[str, Content]]:
-    """The pictures of the table (each a file name and what it shows) for the live table message: the
-    table's own first, then what is going on besides it (a combat)."""
-    return _shown(state, lang)
+    """The picture of the table (a file name and what it shows) for the live table message: the table's
+    own, or while something goes on besides it (a combat) that one alone: Discord's gallery would cut
+    two pictures side by side to squares, and the message's text lists the players anyway."""
+    return _shown(state, lang)[-1:]
 
 
 def pictures_digest(pictures: list[tuple[str, Content]]) -> str:

@@ -134,7 +134,11 @@ def live_table(result: ActResult, namer: Namer) -> LiveTable:
     for decision in state.decisions[:3]:
         if decision.kind != "run_away":
             buttons.append(DecisionButton(game_id, decision.id, namer.labels().player(decision.player), lang))
-    return LiveTable(heading, public_view(state, namer), fight, buttons)
+    # the table's lines: each player, then the open decisions (whose move and the fight the heading
+    # and the fight's own lines say already)
+    lines = public_view(state, namer)
+    body = lines[:len(state.players)] + (lines[-len(state.decisions):] if state.decisions else [])
+    return LiveTable(heading, body, fight, buttons)
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:turn:(?P<game>\d+):(?P<move>[a-z]+)"):

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.frontend import Step
-from cogs.hand import hand_step
+from cogs.hand import hand_step, on_first_page
 from cogs.limits import BUTTON_OPTIONS
-from cogs.smashup.views import HAND_PLAYS, choice_option_id, encode, fits_choice_id
+from cogs.smashup.views import HAND_PLAYS, PLAYS, SPECIALS, choice_option_id, encode, fits_choice_id
 from engine.smashup import actions as A
+from engine.smashup.listing import legal_actions
 from engine.smashup.state import GameState
 
 __all__ = ["Step", "step_for"]
@@ -51,6 +52,13 @@ def step_for(state: GameState, game_id: int, action: Any) -> Step:
     raise ValueError(f"no Discord path for {action}")
 
 
+def _menu_values(state: GameState, action: Any) -> list[str]:
+    """The values of the table's Play (or Special) menu for the player, in its order."""
+    kinds = SPECIALS if state.scoring is not None else PLAYS
+    return list(dict.fromkeys(encode(a) for a in legal_actions(state, action.actor)
+                              if isinstance(a, kinds) and len(encode(a)) <= SELECT_VALUE))
+
+
 def _play_step(state: GameState, game_id: int, action: Any) -> Step:
     """A card or talent: picked in the hand message where its menu makes it, else in the menu the table's
     Play (in a scoring round: Special) button opens; a play whose value does not fit a menu's value is typed."""
@@ -58,7 +66,7 @@ def _play_step(state: GameState, game_id: int, action: Any) -> Step:
     if in_hand is not None:
         return in_hand
     value = encode(action)
-    if len(value) <= SELECT_VALUE:
+    if len(value) <= SELECT_VALUE and on_first_page(_menu_values(state, action), value):
         if state.scoring is not None and isinstance(action, (A.PlaySpecial, A.UseTalent)):
             window = state.scoring.window
             return Step("click", f"sl:su:specialsel:{game_id}:{window}", values=[value],
