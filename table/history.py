@@ -113,7 +113,8 @@ def summary(state: Any, tally: Any, namer: Namer) -> list[str]:
     """The end of a game in a few lines: who won, after how many turns, then the game's own numbers."""
     lang = namer.lang
     winners = ", ".join(namer.player(p) for p in state.winners)
-    lines = [text(lang, "history", "summary_winners" if winners else "summary_no_winner", winners=winners),
+    key = "summary_no_winner" if not winners else "summary_winner" if len(state.winners) == 1 else "summary_winners"
+    lines = [text(lang, "history", key, winners=winners),
              text(lang, "history", "summary_turns", turns=state.turn)]
     return lines + tally.lines(state, namer)
 

@@ -160,7 +160,8 @@ async def test_the_summary_leaderboard_and_history_post_names_as_text(table: Tab
     page = history.response.message.embeds[0]
     doors = [line for line in page.description.splitlines() if " kicks open the door: " in line]
     assert doors and all(line.split(" kicks open the door: ")[0] in AS_SENT.values() for line in doors)
-    assert page.fields[0].value.splitlines()[0] == f"🏆 Winners: {winners}"
+    assert page.fields[0].value.splitlines()[0] == (f"🏆 Winner: {winners}" if len(final.winners) == 1    # one, or more
+                                                    else f"🏆 Winners: {winners}")
 
 
 async def test_names_of_32_markdown_marks_still_fit_every_message_once_escaped(table: Table):

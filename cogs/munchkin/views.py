@@ -113,7 +113,7 @@ def live_table(result: ActResult, namer: Namer) -> LiveTable:
     the player whose turn it is, the fight's Pass and Play, the open decisions."""
     state, game_id, lang = result.state, result.game_id, namer.lang
     if state.phase == "over":         # (everybody may have left: then there is no table to show)
-        body = public_view(state, namer) if 0 <= state.active < len(state.players) else []
+        body = public_view(state, namer)[:len(state.players)] if 0 <= state.active < len(state.players) else []
         return LiveTable(ui(lang, "live_over", game=game_id), body, buttons=[RematchButton(game_id, lang)])
     active = state.active_player.id
     heading = ui(lang, "live_turn", game=game_id, player=namer.player(active),
