@@ -92,6 +92,7 @@ async def test_a_smashup_turn_is_played_by_clicks_on_the_table_message(table: Ta
     game_id = await table.game_id()
     while (state := await table.state()).draft is not None:
         picker = table.member(state.draft.order[state.draft.next])
+        assert f"{picker.user.global_name} is to move" in table.live().components[0].content   # who picks now
         faction = state.draft.offered[0]
         picked = await click_on_table(table, picker, f"sl:su:pick:{game_id}:{state.draft.next}:{faction}")
         assert not refusals(picked), texts(picked)

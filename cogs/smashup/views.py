@@ -105,7 +105,10 @@ def live_table(result: ActResult, namer: Namer) -> LiveTable:
     if state.phase == "over":
         heading = ui(lang, "live_over", game=result.game_id)
     else:
-        heading = ui(lang, "live_turn", game=result.game_id, player=namer.player(state.active_player.id),
+        draft = state.draft
+        moving = draft.order[draft.next] if draft is not None and draft.next < len(draft.order) \
+            else state.active_player.id      # in the draft, whoever picks next
+        heading = ui(lang, "live_turn", game=result.game_id, player=namer.player(moving),
                      phase=ui(lang, f"live_phase_su_{state.phase}"))
     body = [*players_line(state, namer), waiting_line(state, namer)]
     for base in state.bases:
