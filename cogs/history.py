@@ -151,6 +151,14 @@ class HistoryCog(commands.Cog):
         except (TableError, IllegalAction) as exc:
             await reply_error(interaction, exc, lang)
             return
+        try:     # the whole log, for everyone, in a thread of the channel where the bot may open one
+            thread = await self.bot.publisher.log.open(interaction, record.id)
+        except discord.HTTPException:
+            log.warning("the log thread of game %s could not be opened", record.id, exc_info=True)
+            thread = None
+        if thread is not None:
+            embed.add_field(name=ui(lang, "log_thread_title"), value=ui(lang, "log_thread_here", thread=f"<#{thread}>"),
+                            inline=False)
         await reply(interaction, embed=embed, ephemeral=True, **({"view": view} if view else {}))
 
     async def _first_page(self, record: GameRecord, user_id: str, lang: str, since: str | None):

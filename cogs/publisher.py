@@ -19,6 +19,7 @@ from cogs.games import frontend_of, table_embed
 from cogs.hand import HandMessage, hand_files, hand_message
 from cogs.limits import outgoing
 from cogs.live import RECENT, LiveTable, Recent, headlines, layout, layout_digest
+from cogs.log_thread import LogThreads
 from cogs.pictures import Throttle, as_file, pictures_digest, table_pictures
 from cogs.texts import game_ui, ui
 from table.logs import log_error
@@ -108,6 +109,7 @@ class Publisher:
         self.looks_below = Throttle(every=STATUS_LOOK_EVERY)   # when each game's status last looked below it
         self._latest_status: dict[int, ActResult] = {}     # a status picture waiting for its time
         self.recent = Recent()                              # each game's last public events (the table shows them)
+        self.log = LogThreads(self)                         # each game's full log in a thread, where asked for
         self._answering: dict[int, int] = {}                # games whose table a click is answering by editing it
         self._held_status: dict[int, ActResult] = {}        # ... and the newest update waiting for that
         self._movers: set[tuple[int, str]] = set()          # (game, player) whose own move is to be shown at once
@@ -149,6 +151,7 @@ class Publisher:
             while queue:
                 result = queue.popleft()
                 steps = [self.post_to_channel] if result.origin != "interaction" else []
+                steps.append(self.log.on_result)          # every result's lines, in order, for the log thread
                 if not queue:
                     steps += [self.update_private_messages, self.update_spectators_of, self.update_status]
                 for step in steps:      # a failed post (5xx, 429) costs that post, not the hands and status
@@ -176,6 +179,12 @@ class Publisher:
         """Whether the player's hand message (an open DM) will say what they alone learnt by the move."""
         record = await self.bot.table.store.private_message(game_id, player_id)
         return bool(record.message_id) and not record.closed
+
+    def want_paced(self, game_id: int, key: str, interval: float, send: Callable[[], Awaitable[None]]) -> None:
+        """A request for this game's message ``key`` at most once per ``interval`` seconds, the newest wins."""
+        if (game_id, key) not in self._slots:
+            self._slots[(game_id, key)] = MessageSlot((game_id, key), interval)
+        self._want(game_id, key, send)
 
     def moved(self, game_id: int, player_id: str) -> None:
         """This player made the game's newest move: their hand message shows it at once, not paced."""

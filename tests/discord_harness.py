@@ -140,6 +140,13 @@ class FakeHTTP(HTTPClient):
             channel_id = str(route.channel_id)
             self.recorder.record("edit", channel_id, payload)
             return message_payload(channel_id, payload, str(route.url.rsplit("/", 1)[-1]))
+        if path == "/channels/{channel_id}/threads" and method == "POST":
+            channel_id = str(route.channel_id)
+            thread_id = str(8_000_000 + len(self.recorder.requests))
+            return {"id": thread_id, "parent_id": channel_id, "owner_id": "1", "name": payload["name"],
+                    "type": 11, "message_count": 0, "member_count": 1,
+                    "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                        "archive_timestamp": "2026-01-01T00:00:00+00:00"}}
         if path == "/channels/{channel_id}/messages" and method == "GET":
             return []          # channel history is not modelled here (simcord's tests cover it)
         if path.startswith("/applications/") and method == "PUT":
