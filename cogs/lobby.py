@@ -132,6 +132,7 @@ class Lobby(commands.Cog):
         message_id = await reply(interaction, ui(game_lang, "lobby_opened", host=escaped_person(interaction.user)),
                                  view=lobby_view(record.id, game_lang, game))
         if message_id is not None:      # its buttons are taken away once the game starts or is ended
+            self.bot.publisher.posted_at_bottom(record.id)
             lobby = await self.bot.table.store.private_message(record.id, LOBBY_KEY)
             lobby.channel_id, lobby.message_id = str(interaction.channel_id), str(message_id)
             await self.bot.table.store.save_private_message(lobby)
@@ -182,6 +183,7 @@ class Lobby(commands.Cog):
                                               view=lobby_view(record.id, shown, record.kind))
             return
         await reply(interaction, ui(shown, "joined", player=escaped_person(interaction.user), count=len(seats)))
+        self.bot.publisher.posted_below(record.id)
 
     @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
     @app_commands.guild_only()
@@ -196,6 +198,7 @@ class Lobby(commands.Cog):
                 return
             await reply(interaction, ui(await game_lang(self.bot, record.id), "left_lobby",
                                         player=escaped_person(interaction.user)))
+            self.bot.publisher.posted_below(record.id)
             after = await self.bot.table.store.get_game(record.id, with_state=False)
             if after is not None and after.status == "ended":      # the last one left: no game to join
                 await self.close_lobby_message(record.id, "lobby_ended")
@@ -234,6 +237,7 @@ class Lobby(commands.Cog):
             await Answer.of(interaction).edit(content=clip(begun), view=None)
         else:
             await reply(interaction, begun)
+            self.bot.publisher.posted_below(result.game_id)
 
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
     @app_commands.guild_only()
@@ -433,6 +437,7 @@ class Lobby(commands.Cog):
         if record is REFUSED:
             return
         await reply(interaction, ui(await game_lang(self.bot, record.id), "pace_set", pace=record.pace))
+        self.bot.publisher.posted_below(record.id)
 
     @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
     @app_commands.rename(player=opt_name("player"), strength=opt_name("strength"))
@@ -446,9 +451,11 @@ class Lobby(commands.Cog):
         if await attempt(interaction, lang, seating) is REFUSED:
             return
         names = await self._seat_names(interaction)
-        shown = await game_lang(self.bot, (await self.bot.table.game_in(*self.here(interaction))).id)
+        game_id = (await self.bot.table.game_in(*self.here(interaction))).id
+        shown = await game_lang(self.bot, game_id)
         level = (english(f"choices.{strength}") or strength) if shown == "en" else strength
         await reply(interaction, ui(shown, "bot_seated_level", player=escaped(names.get(player, player)), level=level))
+        self.bot.publisher.posted_below(game_id)
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()

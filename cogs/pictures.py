@@ -23,10 +23,14 @@ from table.pictures import Content, contents, digest, names_of, render
 log = logging.getLogger("spielleiter.pictures")
 PICTURE_EVERY = 15.0      # seconds between two drawings of one game's picture
 REMEMBERED = 4096         # games whose last drawing time is kept
+# each game waits between 1 and 1 + SPREAD times ``every`` (by its id): games started together (a
+# restart, an evening's opening) do not all draw or look again in the same second
+SPREAD = 0.25
 
 
 class Throttle:
-    """When each game's pictures were last drawn."""
+    """When each game's pictures were last drawn (or its table message last looked below: the same
+    pace, for another key)."""
 
     def __init__(self, every: float = PICTURE_EVERY, clock: Callable[[], float] = time.monotonic) -> None:
         self.every, self.clock = every, clock
@@ -35,10 +39,19 @@ class Throttle:
     def wait(self, key: tuple[int, str]) -> float:
         """Seconds until this picture may be drawn again (0: now)."""
         last = self._drawn.get(key)
-        return 0.0 if last is None else max(0.0, self.every - (self.clock() - last))
+        return 0.0 if last is None else max(0.0, self.interval(key) - (self.clock() - last))
+
+    def interval(self, key: tuple[int, str]) -> float:
+        """``every``, stretched by a share of SPREAD that is the game's own (a fixed scramble of its id)."""
+        share = (key[0] * 2654435761 % 4096) / 4096
+        return self.every * (1 + SPREAD * share)
 
     def drew(self, key: tuple[int, str]) -> None:
         self._drawn[key] = self.clock()
+
+    def forget(self, key: tuple[int, str]) -> None:
+        """Due again now."""
+        self._drawn.pop(key)
 
 
 def _shown(state: Any, lang: str) -> list[tuple[str, Content]]:

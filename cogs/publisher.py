@@ -471,6 +471,7 @@ class Publisher:
             for file in drawn:
                 file.reset()
             message_id = str((await channel.send(view=view, files=drawn)).id)
+            self.posted_at_bottom(result.game_id)
         record.channel_id, record.message_id = result.channel_id, message_id
         shown = pictures_digest(pictures) if drawn else ""
         record.digest = f"{layout_digest(view)}:{shown}:{','.join(f.filename for f in drawn)}:{_shown_key(result)}"
@@ -517,6 +518,16 @@ class Publisher:
         newest = self._latest_status.pop(game_id, None)
         if newest is not None:
             self._want(game_id, STATUS_KEY, functools.partial(self._update_status, newest))
+
+    def posted_at_bottom(self, game_id: int) -> None:
+        """The game's lobby or table message was just posted, so nothing stands below it: the first look
+        below it (_pushed_up) is due STATUS_LOOK_EVERY seconds from now, not at its first edit."""
+        self.looks_below.drew((game_id, "below"))
+
+    def posted_below(self, game_id: int) -> None:
+        """The bot posted a line below the game's lobby message (a join or leave by command, /start): the
+        table's next change looks below it, so the lobby turned table moves down where it was pushed up."""
+        self.looks_below.forget((game_id, "below"))
 
     async def _pushed_up(self, game_id: int, channel: discord.PartialMessageable, message_id: int) -> bool:
         """Whether the channel's chat pushed the status message up (_scrolled_away), looked at no more

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from cogs.pictures import PICTURE_EVERY, Throttle
+from cogs.pictures import PICTURE_EVERY, SPREAD, Throttle
 from engine.munchkin.rules import legal_actions
 from table.service import ActResult
 from tests.simcord_table import Table
@@ -78,9 +78,20 @@ def test_a_games_picture_is_drawn_at_most_once_per_interval():
     assert throttle.wait((1, "status")) == 0.0                   # never drawn: at once
     throttle.drew((1, "status"))
     now[0] += 5
-    assert throttle.wait((1, "status")) == 10.0 and throttle.wait((2, "status")) == 0.0   # games apart
-    now[0] += 10
+    assert throttle.wait((1, "status")) == throttle.interval((1, "status")) - 5
+    assert throttle.wait((2, "status")) == 0.0                   # games apart
+    now[0] += 15 * (1 + SPREAD)
     assert throttle.wait((1, "status")) == 0.0
+
+
+def test_games_drawn_together_wait_intervals_of_their_own():
+    """Two hundred games opened in the same minute would otherwise all draw (and look below their
+    table message) again in the same second: each game waits between every and every × (1 + SPREAD)."""
+    throttle = Throttle(every=15.0, clock=lambda: 0.0)
+    intervals = [throttle.interval((game, "status")) for game in range(1, 201)]
+    assert all(15.0 <= seconds <= 15.0 * (1 + SPREAD) for seconds in intervals)
+    assert len({round(seconds, 1) for seconds in intervals}) > 20         # spread, not a handful of steps
+    assert throttle.interval((7, "status")) == throttle.interval((7, "below"))     # a game's own, every time
 
 
 async def test_a_picture_that_cannot_be_drawn_costs_the_picture_not_the_status(table: Table, monkeypatch):

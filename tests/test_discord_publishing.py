@@ -168,6 +168,7 @@ async def test_a_lively_game_looks_below_its_status_once_per_interval_and_still_
     """Every status change would otherwise cost a read of the channel's history (rate-limited per
     channel): within STATUS_LOOK_EVERY seconds the status is edited in place, and the first change after
     that time moves a status pushed up by the chat to the bottom."""
+    from cogs.pictures import SPREAD
     from cogs.publisher import STATUS_LOOK_EVERY
 
     now = [1000.0]
@@ -185,7 +186,63 @@ async def test_a_lively_game_looks_below_its_status_once_per_interval_and_still_
     await table.bot.publisher.drain()
     await table.settle()
     assert [m.id for m in status_message(table)] == [first.id]       # not looked at yet: edited in place
-    now[0] += STATUS_LOOK_EVERY
+    now[0] += STATUS_LOOK_EVERY * (1 + SPREAD)      # this game's own interval, at its longest
     await play_until(table, lambda: [m.id for m in status_message(table)] not in ([], [first.id]))
     assert len(looks_below_status(table)) == 2
     assert table.channel.history()[-1].id == status_message(table)[-1].id   # at the bottom again
+
+
+async def test_a_table_posted_anew_is_not_looked_below_before_its_own_interval(table: Table):
+    """A table message posted anew (here: after a moderator deleted it) has nothing below it: its next
+    change edits it without reading the channel's history, although the last look is an interval ago."""
+    from cogs.pictures import SPREAD
+    from cogs.publisher import STATUS_LOOK_EVERY
+
+    now = [1000.0]
+    table.bot.publisher.looks_below.clock = lambda: now[0]
+    await table.open_game()
+    await play_until(table, lambda: len(looks_below_status(table)) == 1)       # the first change looks once
+    await table.bot.publisher.drain()
+    moderator_role = table.guild.create_role("Moderation", permissions=discord.Permissions(manage_messages=True))
+    moderator = table.guild.add_member(table.env.create_user("mod", global_name="Mod"), roles=[moderator_role])
+    now[0] += 0.9 * STATUS_LOOK_EVERY
+    await moderator.delete(status_message(table)[0])
+    await play_until(table, lambda: len(status_message(table)) == 1)          # posted anew, without a look
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert len(looks_below_status(table)) == 1
+    now[0] += 0.4 * STATUS_LOOK_EVERY      # past the last look's interval (at most 1 + SPREAD), not the post's
+    assert 1 + SPREAD < 1.3
+    await play_until(table, status_changed(table, said(status_message(table)[-1])))
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert len(looks_below_status(table)) == 1
+
+
+async def test_a_lobby_joined_by_commands_is_looked_below_one_joined_by_buttons_is_not(table: Table):
+    """The lobby message becomes the live table. Joined and started by commands, the bot's own lines
+    ("Ben ist jetzt am Tisch", "Das Spiel beginnt") stand below it: the table's first change looks below
+    (and moves it down once STATUS_REPOST_AFTER lines stand there). Joined and started by the lobby's
+    buttons, nothing stands below it: no look before its interval, the lobby is edited into the table."""
+    await table.open_game()                          # /neu, /beitreten, /start: lines below the lobby
+    await play_until(table, status_changed(table, said(status_message(table)[-1])))
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert len(looks_below_status(table)) == 1
+
+    second = table.guild.create_text_channel("zweiter-tisch")
+    anna, *others = table.players
+    await anna.slash(second, "neu")
+    lobby = second.history()[-1]
+    game_id = await table.game_id(second)
+    for member in others:
+        await member.click(lobby, custom_id=f"sl:join:{game_id}:male")
+    await anna.click(lobby, custom_id=f"sl:start:{game_id}")
+    await table.settle()
+    state = await table.state(second)
+    action = next(m for p in state.players for m in legal_actions(state, p.id))
+    await table.bot.table.act_in(game_id, action.actor, action, origin="interaction")
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert not [r for r in table.env.http_requests if r.method == "GET" and r.path == f"/channels/{second.id}/messages"]
+    assert [m.id for m in status_message(table, second)] == [lobby.id]
