@@ -4,10 +4,14 @@
 shards) writing the same database never interleave, and the version check inside the transaction
 refuses a writer that read an older state.
 
-Every use of the connection, reads included, goes through ``_use`` one at a time: a read never sees
-another coroutine's half-done transaction. A lock held elsewhere longer than the busy timeout (or one
-SQLite reports without waiting) is retried a few times and then becomes the table's ``busy`` error;
-a damaged file becomes ``db_unusable``. Nothing from sqlite3 reaches a front end.
+Every write goes through ``_use`` on the writing connection, one at a time. Reads of their own (a
+game, its seats, its messages) go through ``_rows`` on a second connection, one at a time there: in
+WAL mode a read sees the last committed state, never another coroutine's half-done transaction, and it
+does not wait for a write's transaction to finish (nor a write for the reads queued before it).
+
+A lock held elsewhere longer than the busy timeout (or one SQLite reports without waiting) is retried
+a few times and then becomes the table's ``busy`` error; a damaged file becomes ``db_unusable``.
+Nothing from sqlite3 reaches a front end.
 
 A file that already exists is first opened read-only and looked at: a damaged file, another program's
 database or one from a newer release is refused before anything is written to it.
@@ -115,7 +119,9 @@ class SqliteStore(SharedSQL, Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()   # one use of the connection at a time
+        self._reader: aiosqlite.Connection | None = None     # reads only (WAL: committed state)
+        self._lock = asyncio.Lock()   # one use of the writing connection at a time
+        self._read_lock = asyncio.Lock()   # one read on the reading connection at a time
         self.busy_retries = 0         # lock errors tried again (the operator's metrics count them)
 
     # ------------------------------------------------------------------ opening
@@ -221,6 +227,9 @@ class SqliteStore(SharedSQL, Store):
         await run(self._db, "PRAGMA synchronous = NORMAL")
         await run(self._db, "PRAGMA foreign_keys = ON")
         await self._migrate()
+        self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+        await run(self._reader, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await run(self._reader, "PRAGMA query_only = ON")
 
     async def _migrate(self) -> None:
         """Each migration and its version number commit together or not at all. The version is read
@@ -243,10 +252,13 @@ class SqliteStore(SharedSQL, Store):
                 raise
 
     async def close(self) -> None:
-        async with self._lock:
+        async with self._lock, self._read_lock:
             await self._close_connection()
 
     async def _close_connection(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.close()
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
@@ -319,7 +331,14 @@ class SqliteStore(SharedSQL, Store):
         await self._use(work, write=True)
 
     async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
-        return await self._use(lambda db: run(db, sql, params))
+        """One read statement, on the reading connection."""
+        async def once() -> list[Any]:
+            if self._reader is None:
+                raise StoreError("db_closed", path=str(self.path))
+            return await run(self._reader, sql, params)
+
+        async with self._read_lock:
+            return await self._with_retries(once)
 
     async def _fetch(self, statement: Statement) -> list[Any]:
         return await self._rows(*statement)

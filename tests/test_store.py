@@ -219,8 +219,9 @@ async def test_a_due_deadline_is_claimed_by_one_process_only(backend):
 
 
 async def test_a_read_never_sees_another_coroutines_unfinished_write(tmp_path):
-    """Reads share the connection with writes: they wait for a transaction to end, so a row that is
-    rolled back afterwards (a refused move) is never seen."""
+    """Reads have a connection of their own (WAL): they neither wait for a write's transaction nor see
+    its rows before it commits, so a row that is rolled back afterwards (a refused move) is never seen;
+    a committed one is seen by the next read."""
     store = SqliteStore(tmp_path / "one.db")
     await store.open()
     release = asyncio.Event()
@@ -231,16 +232,18 @@ async def test_a_read_never_sees_another_coroutines_unfinished_write(tmp_path):
         await release.wait()
         raise RuntimeError("refused after all")
 
+    writer = asyncio.create_task(store._use(write_then_fail, write=True))
     try:
-        writer = asyncio.create_task(store._use(write_then_fail, write=True))
         await asyncio.sleep(0.05)
-        reader = asyncio.create_task(store.games())
-        await asyncio.sleep(0.05)
-        assert not reader.done()                       # waits for the open transaction
+        assert await asyncio.wait_for(store.games(), timeout=5) == []    # not waiting, not seeing the row
+    finally:
         release.set()
-        with pytest.raises(RuntimeError):
-            await writer
-        assert await reader == []
+    with pytest.raises(RuntimeError):
+        await writer
+    assert await store.games() == []
+    try:
+        created = await store.create_game("g", "c", "munchkin", ["cthulhu"], {}, "u0", "live", 1.0)
+        assert [g.id for g in await store.games()] == [created.id]
     finally:
         await store.close()
 
