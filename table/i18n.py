@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +38,10 @@ def has_text(lang: str, section: str, key: str) -> bool:
     return key in _texts(lang if lang in LANGUAGES else DEFAULT_LANGUAGE).get(section, {})
 
 
-def _template(lang: str, section: str, keys: list[str]) -> str | None:
-    """The first of the keys in the language, else in German."""
+@lru_cache(maxsize=16384)     # keys may be made from a game's data: bounded all the same
+def _template(lang: str, section: str, keys: tuple[str, ...]) -> str | None:
+    """The first of the keys in the language, else in German (looked up once per key: the texts do not
+    change while the bot runs)."""
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
     for language in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
         found = next((_texts(language).get(section, {}).get(k) for k in keys
@@ -51,7 +53,7 @@ def _template(lang: str, section: str, keys: list[str]) -> str | None:
 
 def text(lang: str, section: str, key: str, **params: Any) -> str:
     count = next((params[p] for p in COUNT_PARAMS if isinstance(params.get(p), int)), None)
-    template = _template(lang, section, [f"{key}_one", key] if count == 1 else [key])
+    template = _template(lang, section, (f"{key}_one", key) if count == 1 else (key,))
     if template is None:
         return f"{key} {params}" if params else key
     try:
@@ -60,18 +62,24 @@ def text(lang: str, section: str, key: str, **params: Any) -> str:
         return template
 
 
+@lru_cache(maxsize=16384)
+def _pieces(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    """A template's literal texts and fields with their format specs, parsed once."""
+    return tuple((literal, field, spec or "") for literal, field, spec, _ in string.Formatter().parse(template))
+
+
 def fill(template: str, params: dict[str, Any]) -> str:
     """The template with its fields filled in. A name that ends a sentence itself ("Schummeln!",
     "Richard III.") takes the place of the template's own full stop or exclamation mark."""
     out: list[str] = []
     ended = False
-    for literal, field, spec, _ in string.Formatter().parse(template):
+    for literal, field, spec in _pieces(template):
         if ended and literal[:1] in (".", "!"):
             literal = literal[1:]
         out.append(literal)
         ended = False
         if field is not None:
-            value = format(params[field], spec or "")
+            value = format(params[field], spec)
             out.append(value)
             ended = value[-1:] in (".", "!", "?", "…")
     return "".join(out)
