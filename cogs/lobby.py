@@ -182,8 +182,14 @@ class Lobby(commands.Cog):
             await Answer.of(interaction).edit(content=clip(f"{opened}\n{seated}"),
                                               view=lobby_view(record.id, shown, record.kind))
             return
-        await reply(interaction, ui(shown, "joined", player=escaped_person(interaction.user), count=len(seats)))
-        self.bot.publisher.posted_below(record.id)
+        await self._say_below(interaction, record.id, ui(shown, "joined", player=escaped_person(interaction.user),
+                                                         count=len(seats)))
+
+    async def _say_below(self, interaction: discord.Interaction, game_id: int, content: str) -> None:
+        """A public line of the game's own: it stands below the lobby message that becomes the table, so
+        the table's next change looks below it (Publisher.posted_below)."""
+        await reply(interaction, content)
+        self.bot.publisher.posted_below(game_id)
 
     @app_commands.command(name=cmd_name("leave"), description=cmd_desc("leave"))
     @app_commands.guild_only()
@@ -196,9 +202,8 @@ class Lobby(commands.Cog):
             if await attempt(interaction, lang, self.bot.table.leave(*self.here(interaction),
                                                                      self.me(interaction))) is REFUSED:
                 return
-            await reply(interaction, ui(await game_lang(self.bot, record.id), "left_lobby",
-                                        player=escaped_person(interaction.user)))
-            self.bot.publisher.posted_below(record.id)
+            await self._say_below(interaction, record.id, ui(await game_lang(self.bot, record.id), "left_lobby",
+                                                             player=escaped_person(interaction.user)))
             after = await self.bot.table.store.get_game(record.id, with_state=False)
             if after is not None and after.status == "ended":      # the last one left: no game to join
                 await self.close_lobby_message(record.id, "lobby_ended")
@@ -236,8 +241,7 @@ class Lobby(commands.Cog):
         if game_id is not None:
             await Answer.of(interaction).edit(content=clip(begun), view=None)
         else:
-            await reply(interaction, begun)
-            self.bot.publisher.posted_below(result.game_id)
+            await self._say_below(interaction, result.game_id, begun)
 
     @app_commands.command(name=cmd_name("status"), description=cmd_desc("status"))
     @app_commands.guild_only()
@@ -436,8 +440,8 @@ class Lobby(commands.Cog):
         record = await attempt(interaction, lang, change)
         if record is REFUSED:
             return
-        await reply(interaction, ui(await game_lang(self.bot, record.id), "pace_set", pace=record.pace))
-        self.bot.publisher.posted_below(record.id)
+        await self._say_below(interaction, record.id, ui(await game_lang(self.bot, record.id), "pace_set",
+                                                         pace=record.pace))
 
     @app_commands.command(name=cmd_name("botseat"), description=cmd_desc("botseat"))
     @app_commands.rename(player=opt_name("player"), strength=opt_name("strength"))
@@ -454,8 +458,8 @@ class Lobby(commands.Cog):
         game_id = (await self.bot.table.game_in(*self.here(interaction))).id
         shown = await game_lang(self.bot, game_id)
         level = (english(f"choices.{strength}") or strength) if shown == "en" else strength
-        await reply(interaction, ui(shown, "bot_seated_level", player=escaped(names.get(player, player)), level=level))
-        self.bot.publisher.posted_below(game_id)
+        await self._say_below(interaction, game_id, ui(shown, "bot_seated_level",
+                                                       player=escaped(names.get(player, player)), level=level))
 
     @app_commands.command(name=cmd_name("end"), description=cmd_desc("end"))
     @app_commands.guild_only()

@@ -269,6 +269,12 @@ class SqliteStore(SharedSQL, Store):
             raise StoreError("db_closed", path=str(self.path))
         return self._db
 
+    @property
+    def reader(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise StoreError("db_closed", path=str(self.path))
+        return self._reader
+
     async def schema_version(self) -> int:
         return await self._use(self._user_version)
 
@@ -332,13 +338,8 @@ class SqliteStore(SharedSQL, Store):
 
     async def _rows(self, sql: str, params: tuple = ()) -> list[Any]:
         """One read statement, on the reading connection."""
-        async def once() -> list[Any]:
-            if self._reader is None:
-                raise StoreError("db_closed", path=str(self.path))
-            return await run(self._reader, sql, params)
-
         async with self._read_lock:
-            return await self._with_retries(once)
+            return await self._with_retries(lambda: run(self.reader, sql, params))
 
     async def _fetch(self, statement: Statement) -> list[Any]:
         return await self._rows(*statement)
