@@ -21,7 +21,7 @@ from cogs.health import HealthServer, discord_trace, watch_bot
 from cogs.languages import client_language
 from cogs.looplag import LoopLag
 from cogs.texts import ui
-from engine.core.process import freeze_startup_objects
+from engine.core.process import collect_less_often, freeze_startup_objects
 from engine.games import warm_up
 from table.i18n import load_texts
 from table.logs import log_error
@@ -138,6 +138,7 @@ class Spielleiter(commands.Bot):
         warm_up()             # every card file read now: parsing one mid-game would hold every table
         load_texts()
         freeze_startup_objects()      # cogs, cards and the recovered tables: kept for the bot's lifetime
+        collect_less_often()
         self.scheduler = DeadlineScheduler(self.table)
         if self.run_scheduler:
             self.scheduler.start()
