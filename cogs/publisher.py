@@ -228,18 +228,14 @@ class Publisher:
         return await self.bot.languages.for_server(record.guild_id if record else None)
 
     async def update_private_messages(self, result: ActResult) -> None:
-        from cogs.base import hand_title, namer_of
+        from cogs.base import hand_title
 
         record, seats = await self.bot.table.roster(result.game_id)      # seats and sets: read once
         guild_id = record.guild_id if record else None
         playing = [] if result.status == "ended" else [p.id for p in result.state.players]
-        for player_id in playing:
-            await asyncio.sleep(0)   # one seat's legal moves at a time: interactions are answered in between
-            lang = await self.bot.languages.for_user(player_id, guild_id)
-            news = self.news_of(result.game_id, player_id)
-            hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state), news)
+        for player_id in playing:     # each hand is built when its message is sent: of the newest result only
             self._want(result.game_id, player_id, functools.partial(
-                self._update_hand, result.game_id, player_id, hand.embed, hand.view, hand.digest, hand))
+                self._build_and_update_hand, result, player_id, record, seats))
         self._movers = {m for m in self._movers if m[0] != result.game_id}   # shown (or no hand to show)
         for key in [k for k in self._news if k[0] == result.game_id and k[1] not in playing]:
             del self._news[key]      # a player who left, or every player of an ended game
@@ -251,6 +247,17 @@ class Publisher:
                                       description=ui(lang, gone), colour=discord.Colour.dark_grey())
                 self._want(result.game_id, seat.user_id, functools.partial(
                     self._close_hand, result.game_id, seat.user_id, embed, gone))
+
+    async def _build_and_update_hand(self, result: ActResult, player_id: str, record, seats) -> None:
+        """The player's hand message as of ``result``, built only now that it is due: a hand is edited
+        at most every HAND_EDIT_INTERVAL seconds, and the moves made meanwhile would each have built
+        one (its menus, its picture's content) that the next replaced unsent."""
+        from cogs.base import namer_of
+
+        lang = await self.bot.languages.for_user(player_id, record.guild_id if record else None)
+        news = self.news_of(result.game_id, player_id)
+        hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state), news)
+        await self._update_hand(result.game_id, player_id, hand.embed, hand.view, hand.digest, hand)
 
     async def mark_hand_current(self, game_id: int, player_id: str, message_id: int, digest: str) -> None:
         """The hand message was brought up to date by the click made on it: no second edit for the same."""
