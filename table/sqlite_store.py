@@ -1,13 +1,16 @@
-"""SQLite through aiosqlite: WAL, foreign keys, a busy timeout, and one transaction per action.
+"""SQLite: WAL, foreign keys, a busy timeout, and one transaction per action.
 
 ``BEGIN IMMEDIATE`` takes SQLite's write lock at the start of each action, so two processes (or
 shards) writing the same database never interleave, and the version check inside the transaction
 refuses a writer that read an older state.
 
-Every write goes through ``_use`` on the writing connection, one at a time. Reads of their own (a
-game, its seats, its messages) go through ``_rows`` on a second connection, one at a time there: in
-WAL mode a read sees the last committed state, never another coroutine's half-done transaction, and it
-does not wait for a write's transaction to finish (nor a write for the reads queued before it).
+Every write goes through ``_use``: the writing connection is a plain sqlite3 connection on a thread of
+its own, and each use, a whole transaction, is one trip to that thread. (Statement by statement, a
+move's commit took six or seven trips, each of them waiting for a turn of the event loop while it held
+the write lock; under load that lock, not SQLite, was what every move queued for.) Reads of their own
+(a game, its seats, its messages) go through ``_rows`` on a second connection (aiosqlite): in WAL mode
+a read sees the last committed state, never another coroutine's half-done transaction, and it does not
+wait for a write's transaction to finish (nor a write for the reads queued before it).
 
 A lock held elsewhere longer than the busy timeout (or one SQLite reports without waiting) is retried
 a few times and then becomes the table's ``busy`` error; a damaged file becomes ``db_unusable``.
@@ -23,6 +26,7 @@ import asyncio
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -58,7 +62,7 @@ from table.store import (
 )
 
 T = TypeVar("T")
-Work = Callable[[aiosqlite.Connection], Awaitable[T]]
+Work = Callable[[sqlite3.Connection], T]      # run on the writing connection's thread
 
 BUSY_TIMEOUT_MS = 5_000
 ATTEMPTS = 4                 # a lock error is retried this often before the player hears "busy"
@@ -96,12 +100,17 @@ def is_broken_file(exc: BaseException) -> bool:
 
 
 async def run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> list[Any]:
-    """One statement and all its rows, in one trip to the connection's thread. The store's work goes
-    through this (only the read-only look at a file before opening it and table.migrate's row copies
-    read through a cursor): the statement is finished there (a statement left open makes the next
-    COMMIT fail, "SQL statements in progress"), and each trip waits for a turn of the event loop, so
-    under load a statement that took three trips (execute, fetch, close) took three turns."""
+    """One statement on an aiosqlite connection (the reading one, the read-only look at a file before
+    opening it) and all its rows, in one trip to the connection's thread: each trip waits for a turn
+    of the event loop, so under load a statement that took three trips (execute, fetch, close) took
+    three turns."""
     return list(await db.execute_fetchall(sql, params))
+
+
+def rows_of(db: sqlite3.Connection, sql: str, params: tuple = ()) -> list[Any]:
+    """One statement on the writing connection (in its thread) and all its rows: fetched to the end, so
+    the statement is finished before the next one (or COMMIT) runs."""
+    return db.execute(sql, params).fetchall()
 
 
 def migration_statements(script: str) -> list[str]:
@@ -118,7 +127,8 @@ def migration_statements(script: str) -> list[str]:
 class SqliteStore(SharedSQL, Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._db: aiosqlite.Connection | None = None
+        self._db: sqlite3.Connection | None = None          # writes only, on ``_thread``
+        self._thread: ThreadPoolExecutor | None = None
         self._reader: aiosqlite.Connection | None = None     # reads only (WAL: committed state)
         self._lock = asyncio.Lock()   # one use of the writing connection at a time
         self.busy_retries = 0         # lock errors tried again (the operator's metrics count them)
@@ -220,34 +230,43 @@ class SqliteStore(SharedSQL, Store):
 
     async def _connect_and_migrate(self) -> None:
         await self._close_connection()
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await run(self._db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await run(self._db, "PRAGMA journal_mode = WAL")
-        await run(self._db, "PRAGMA synchronous = NORMAL")
-        await run(self._db, "PRAGMA foreign_keys = ON")
-        await self._migrate()
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
+        self._db = await self._in_thread(self._connect_writer)
+        await self._in_thread(self._migrate)
         self._reader = await aiosqlite.connect(self.path, isolation_level=None)
         await run(self._reader, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await run(self._reader, "PRAGMA query_only = ON")
 
-    async def _migrate(self) -> None:
+    def _connect_writer(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)   # used on _thread only
+        try:
+            for pragma in (f"busy_timeout = {BUSY_TIMEOUT_MS}", "journal_mode = WAL", "synchronous = NORMAL",
+                           "foreign_keys = ON"):
+                rows_of(db, f"PRAGMA {pragma}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _migrate(self) -> None:
         """Each migration and its version number commit together or not at all. The version is read
         inside the write lock, so two processes opening a new file at once migrate it once."""
+        db = self.db
         while True:
-            await run(self.db, "BEGIN IMMEDIATE")
+            rows_of(db, "BEGIN IMMEDIATE")
             try:
-                found = await self._user_version(self.db)
+                found = self._user_version(db)
                 if found > LATEST:
                     raise StoreError("schema_too_new", path=str(self.path), found=found, supported=LATEST)
                 if found == LATEST:
-                    await run(self.db, "COMMIT")
+                    rows_of(db, "COMMIT")
                     return
                 for statement in migration_statements(MIGRATIONS[found]):
-                    await run(self.db, statement)
-                await run(self.db, f"PRAGMA user_version = {found + 1}")
-                await run(self.db, "COMMIT")
+                    rows_of(db, statement)
+                rows_of(db, f"PRAGMA user_version = {found + 1}")
+                rows_of(db, "COMMIT")
             except BaseException:
-                await self._rollback()
+                self._rollback(db)
                 raise
 
     async def close(self) -> None:
@@ -258,12 +277,14 @@ class SqliteStore(SharedSQL, Store):
         if self._reader is not None:
             reader, self._reader = self._reader, None
             await reader.close()
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
+        thread, db, self._thread, self._db = self._thread, self._db, None, None
+        if thread is not None:
+            if db is not None:
+                await asyncio.get_running_loop().run_in_executor(thread, db.close)
+            thread.shutdown(wait=False)      # idle now: its thread ends by itself
 
     @property
-    def db(self) -> aiosqlite.Connection:
+    def db(self) -> sqlite3.Connection:
         if self._db is None:
             raise StoreError("db_closed", path=str(self.path))
         return self._db
@@ -278,8 +299,8 @@ class SqliteStore(SharedSQL, Store):
         return await self._use(self._user_version)
 
     @staticmethod
-    async def _user_version(db: aiosqlite.Connection) -> int:
-        rows = await run(db, "PRAGMA user_version")
+    def _user_version(db: sqlite3.Connection) -> int:
+        rows = rows_of(db, "PRAGMA user_version")
         return int(rows[0][0]) if rows else 0
 
     # ------------------------------------------------------------------ using the connection
@@ -305,28 +326,34 @@ class SqliteStore(SharedSQL, Store):
             delay *= 2
         raise AssertionError("unreachable")
 
+    async def _in_thread(self, work: Callable[[], T]) -> T:
+        if self._thread is None:
+            raise StoreError("db_closed", path=str(self.path))
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work)
+
     async def _use(self, work: Work[T], *, write: bool = False) -> T:
-        """Every use of the connection: one at a time; a write is one ``BEGIN IMMEDIATE`` transaction
-        that commits whole or is rolled back."""
-        async def once() -> T:
+        """Every use of the writing connection: one at a time, each whole in one trip to its thread; a
+        write is one ``BEGIN IMMEDIATE`` transaction that commits whole or is rolled back."""
+        def once() -> T:
             db = self.db
             if not write:
-                return await work(db)
-            await run(db, "BEGIN IMMEDIATE")
+                return work(db)
+            rows_of(db, "BEGIN IMMEDIATE")
             try:
-                result = await work(db)
-                await run(db, "COMMIT")
+                result = work(db)
+                rows_of(db, "COMMIT")
             except BaseException:
-                await self._rollback()
+                self._rollback(db)
                 raise
             return result
 
         async with self._lock:
-            return await self._with_retries(once)
+            return await self._with_retries(lambda: self._in_thread(once))
 
-    async def _rollback(self) -> None:
-        if self._db is not None and self._db.in_transaction:
-            await run(self._db, "ROLLBACK")
+    @staticmethod
+    def _rollback(db: sqlite3.Connection) -> None:
+        if db.in_transaction:
+            rows_of(db, "ROLLBACK")
 
     async def _write(self, statements: list[tuple[str, tuple]]) -> None:
         """The statements as one transaction. A single statement is one already (the connection is in
@@ -334,12 +361,12 @@ class SqliteStore(SharedSQL, Store):
         at all), so it makes one trip to the connection's thread instead of three with BEGIN and COMMIT."""
         if len(statements) == 1:
             sql, params = statements[0]
-            await self._use(lambda db: run(db, sql, params))
+            await self._use(lambda db: rows_of(db, sql, params))
             return
 
-        async def work(db: aiosqlite.Connection) -> None:
+        def work(db: sqlite3.Connection) -> None:
             for sql, params in statements:
-                await run(db, sql, params)
+                rows_of(db, sql, params)
 
         await self._use(work, write=True)
 
@@ -361,9 +388,9 @@ class SqliteStore(SharedSQL, Store):
     async def create_game(self, guild_id: str, channel_id: str, kind: str, sets: list[str],
                           options: dict[str, Any], host_id: str, pace: str, now: float,
                           language: str | None = None) -> GameRecord:
-        async def insert(db: aiosqlite.Connection) -> int | None:
+        def insert(db: sqlite3.Connection) -> int | None:
             try:
-                rows = await run(
+                rows = rows_of(
                     db, "INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, pace, "
                     "created_at, updated_at, language) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, kind, dumps(sets), dumps(options), host_id, pace, now, now, language),
@@ -416,26 +443,26 @@ class SqliteStore(SharedSQL, Store):
     async def commit(self, commit: Commit) -> int:
         new_version = commit.expected_version + 1
 
-        async def write(db: aiosqlite.Connection) -> None:
+        def write(db: sqlite3.Connection) -> None:
             # the version check and the write are one statement: no other writer can slip between
-            updated = await run(
+            updated = rows_of(
                 db, "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ? "
                 "RETURNING id",
                 (commit.state_json, new_version, commit.status, commit.now, commit.game_id, commit.expected_version),
             )
             if not updated:
-                rows = await run(db, "SELECT version FROM games WHERE id = ?", (commit.game_id,))
+                rows = rows_of(db, "SELECT version FROM games WHERE id = ?", (commit.game_id,))
                 if not rows:
                     raise TableError("no_game")
                 raise StaleVersion(commit.expected_version, rows[0][0])
             for sql, params in action_statements(commit, new_version - 1):
-                await run(db, sql, params)
+                rows_of(db, sql, params)
             if commit.deadlines is not None:
                 for sql, params in deadline_statements(commit.game_id, new_version, commit.deadlines,
                                                        commit.reminders):
-                    await run(db, sql, params)
+                    rows_of(db, sql, params)
             for sql, params in clock_statements(commit.game_id, commit.clocks):
-                await run(db, sql, params)
+                rows_of(db, sql, params)
 
         await self._use(write, write=True)
         return new_version
@@ -451,7 +478,7 @@ class SqliteStore(SharedSQL, Store):
 
     async def _claim(self, sql: str, params: tuple) -> list[Any]:
         """One UPDATE … RETURNING under SQLite's write lock: no other process claims the same rows."""
-        return await self._use(lambda db: run(db, sql, params), write=True)
+        return await self._use(lambda db: rows_of(db, sql, params), write=True)
 
     async def claim_due(self, now: float, until: float, limit: int) -> list[Deadline]:
         rows = await self._claim(CLAIM_DEADLINES.format(due=DUE_DEADLINES), (until, now, now, limit))
@@ -466,11 +493,11 @@ class SqliteStore(SharedSQL, Store):
         assert table in COPIED_TABLES
         key = game_key(table)
 
-        async def work(db: aiosqlite.Connection) -> list[dict[str, Any]]:
-            async with db.execute(f"SELECT * FROM {table} WHERE {key} BETWEEN ? AND ? ORDER BY {key}",
-                                  (first_game, last_game)) as cursor:
-                columns = [d[0] for d in cursor.description]
-                return [dict(zip(columns, row, strict=True)) for row in await cursor.fetchall()]
+        def work(db: sqlite3.Connection) -> list[dict[str, Any]]:
+            cursor = db.execute(f"SELECT * FROM {table} WHERE {key} BETWEEN ? AND ? ORDER BY {key}",
+                                (first_game, last_game))
+            columns = [d[0] for d in cursor.description]
+            return [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
 
         return await self._use(work)
 

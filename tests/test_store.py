@@ -8,6 +8,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -94,10 +95,8 @@ async def test_data_folder_is_created_and_pragmas_set(tmp_path):
     store = SqliteStore(tmp_path / "new" / "folder" / "s.db")
     await store.open()
     try:
-        async with store.db.execute("PRAGMA journal_mode") as cursor:
-            assert (await cursor.fetchone())[0] == "wal"
-        async with store.db.execute("PRAGMA foreign_keys") as cursor:
-            assert (await cursor.fetchone())[0] == 1
+        assert await store._use(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+        assert await store._use(lambda db: db.execute("PRAGMA foreign_keys").fetchone()[0]) == 1
     finally:
         await store.close()
 
@@ -224,12 +223,12 @@ async def test_a_read_never_sees_another_coroutines_unfinished_write(tmp_path):
     a committed one is seen by the next read."""
     store = SqliteStore(tmp_path / "one.db")
     await store.open()
-    release = asyncio.Event()
+    release = threading.Event()       # the write runs on the writing connection's thread
 
-    async def write_then_fail(db):
-        await db.execute("INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, "
-                         "created_at, updated_at) VALUES ('g', 'c', 'munchkin', '[]', '{}', 'lobby', 'u', 1, 1)")
-        await release.wait()
+    def write_then_fail(db):
+        db.execute("INSERT INTO games (guild_id, channel_id, kind, sets, options, status, host_id, "
+                   "created_at, updated_at) VALUES ('g', 'c', 'munchkin', '[]', '{}', 'lobby', 'u', 1, 1)")
+        release.wait(10)
         raise RuntimeError("refused after all")
 
     writer = asyncio.create_task(store._use(write_then_fail, write=True))
