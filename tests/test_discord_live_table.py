@@ -29,6 +29,11 @@ def turn_buttons(message) -> list[str]:
     return [c.split(":")[3] for c in custom_ids(message) if c.startswith("sl:turn:")]
 
 
+def heading(table: Table) -> str:
+    """The live table's first line: whose turn, and what the turn is at."""
+    return table.live().components[0].content.splitlines()[0]
+
+
 async def click_on_table(table: Table, member, custom_id: str):
     result = await member.click(table.live(), custom_id=custom_id)
     await table.settle()
@@ -49,6 +54,7 @@ async def test_a_whole_munchkin_turn_is_played_by_clicks_on_the_table_message(ta
     assert not refusals(kicked) and kicked.response.message.id == live.id          # the click edits the table
     state = await table.state()
     assert state.combat is not None and state.combat.stage == "fight"
+    assert heading(table).endswith("· combat")          # the heading names the fight, not the turn's phase
     for _ in range(10):                                  # everyone passes by the table's Pass button
         state = await table.state()
         if state.combat is None or state.combat.stage != "fight":
@@ -70,6 +76,8 @@ async def test_a_whole_munchkin_turn_is_played_by_clicks_on_the_table_message(ta
             assert not refusals(ran), texts(ran)
     for _ in range(10):                  # whatever else the turn asks by button (charity aside), then its end
         state = await table.state()
+        if state.combat is None and state.active_player.id == table.uid(active):
+            assert not heading(table).endswith("· combat")    # the fight is over
         if state.active_player.id != table.uid(active) or state.phase == "over":
             break
         if "end" in turn_buttons(table.live()):

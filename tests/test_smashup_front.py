@@ -69,6 +69,10 @@ async def test_console_drafts_in_the_rulebook_order_and_refuses_out_of_turn(tabl
     wrong = order[1]
     await table.handle(f"{wrong}: fraktion Zwerge")
     assert f"✗ {wrong}: Jetzt wählt {order[0]} eine Fraktion." in _printed(table)
+    await table.handle(f"{order[0]}: fraktion {_faction_de(state.draft.offered[-1])}")
+    printed = _printed(table)         # whose pick is next, said so, not as if it had been made already
+    assert f"{order[1]} ist mit der Fraktionswahl dran." in printed
+    assert f"{order[1]} wählt eine Fraktion." not in printed
     await _draft(table)
     state = await _state(table)
     assert state.phase == "play" and all(len(p.factions) == 2 for p in state.players)

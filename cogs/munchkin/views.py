@@ -116,8 +116,8 @@ def live_table(result: ActResult, namer: Namer) -> LiveTable:
         body = public_view(state, namer)[:len(state.players)] if 0 <= state.active < len(state.players) else []
         return LiveTable(ui(lang, "live_over", game=game_id), body, buttons=[RematchButton(game_id, lang)])
     active = state.active_player.id
-    heading = ui(lang, "live_turn", game=game_id, player=namer.player(active),
-                 phase=ui(lang, f"live_phase_{state.phase}"))
+    phase = "combat" if state.combat is not None else state.phase    # a fight is what the turn is about now
+    heading = ui(lang, "live_turn", game=game_id, player=namer.player(active), phase=ui(lang, f"live_phase_{phase}"))
     buttons: list[discord.ui.Item] = []
     fight: list[str] = []
     if state.combat is not None:
