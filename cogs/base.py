@@ -178,7 +178,7 @@ async def _perform(bot: Spielleiter, interaction: discord.Interaction, build: Ca
         return None
     interaction.extras[APPLIED] = result     # from here on, no answer may say that nothing changed
     bot.publisher.moved(result.game_id, user_id)          # the mover's hand shows the move at once
-    namer = await namer_for(bot, result.game_id, lang, result.state)
+    namer = replace(await namer_for(bot, result.game_id, lang, result.state), viewer=user_id)   # the mover's
     shown = await public_namer(bot, result.game_id, result.state)
     news = headlines(result, shown)         # what matters gets a message of its own; the rest the table shows
     mine = private_lines(result, user_id, namer)

@@ -32,6 +32,7 @@ class Namer:
     # how a name is written into a message: Discord escapes its Markdown (cogs/names.py); None: as it is
     markup: Callable[[str], str] | None = None
     public: bool = False        # written for the whole channel: decisions are named in the third person
+    viewer: str | None = None   # the one player a private text is for: others' decisions in the third person
     game: str = field(init=False)   # the game whose cards and words these are, from the sets
 
     def __post_init__(self) -> None:
@@ -89,9 +90,14 @@ class Namer:
         """The console command that answers a decision of this kind."""
         return self._variant("answer_", kind, player)
 
+    def addresses(self, player: Any) -> bool:
+        """Whether a decision of this player's is asked of the reader ("nimmst du den Handel an?"): not
+        on the table, nor in a text for another player (the fighter who asked for help)."""
+        return not self.public and (self.viewer is None or str(player) == self.viewer)
+
     def owed(self, decision: Any) -> str:
         """A pending decision as a line: its question, and at the console the command that answers it."""
-        line = (self.topic if self.public else self.question)(decision.kind, decision.player)
+        line = (self.question if self.addresses(decision.player) else self.topic)(decision.kind, decision.player)
         return f"{line} → {self.answer(decision.kind, decision.player)}" if self.console else line
 
     def params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -117,7 +123,7 @@ class Namer:
             if key in out:
                 out[key] = word(self.lang, f"{key}_{out[key] or 'any'}")
         if "kind" in out:
-            asked = self.topic if self.public else self.question
+            asked = self.question if self.addresses(params.get("player")) else self.topic
             out["kind"] = asked(str(out["kind"]), params.get("player"))
         if "ability" in out:
             out["ability"] = word(self.lang, f"ability_{out['ability']}")

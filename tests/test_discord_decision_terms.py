@@ -46,6 +46,9 @@ async def test_a_trade_names_who_offers_what_for_what_and_is_accepted_by_one_cli
     # public, German, third person: who offers, and the cards on both sides by name
     assert (f"Ben muss entscheiden – den Handel annehmen oder ablehnen: Anna bietet {_name('bowling_pin', 'de')}"
             f" und will dafür {_name('brass_knucks', 'de')}") in _public_text(table), _public_text(table)
+    # Anna's own answer (her English) speaks of Ben's decision, not to him: "do you accept" is his DM's
+    mine = "\n".join(texts(offered))
+    assert "Ben must decide – whether to accept the trade: Anna offers" in mine and "do you accept" not in mine, mine
     # Ben's DM, in his English
     assert (f"Anna offers {_name('bowling_pin', 'en')} and wants {_name('brass_knucks', 'en')} in return"
             in _dm_text(table, ben)), _dm_text(table, ben)
