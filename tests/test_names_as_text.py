@@ -105,7 +105,7 @@ async def test_a_fight_names_its_players_as_text_and_the_help_button_as_chosen(t
     button_id = f"sl:dec:{await table.game_id()}:{decision.id}"
     message = table.carrying(table.public(), button_id)
     button = next(c for row in message.components for c in getattr(row, "children", []) if c.custom_id == button_id)
-    assert button.label == f"{helper.user.global_name} decides …"       # a label shows no Markdown
+    assert button.label == f"{helper.user.global_name}: whether to help"     # no Markdown; whose and about what
 
 
 async def test_a_dm_shows_names_as_text_and_its_menus_as_chosen(table: Table):

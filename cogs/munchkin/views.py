@@ -65,8 +65,7 @@ def table_message(bot: Spielleiter, result: ActResult, namer: Namer) -> TableMes
             view.add_item(PlayButton(result.game_id, state.combat.window, namer.lang))
     if state.phase != "over":
         for decision in state.decisions[:3]:
-            view.add_item(DecisionButton(result.game_id, decision.id, namer.labels().player(decision.player),
-                                          namer.lang))
+            view.add_item(decision_button(result.game_id, decision, namer))
     else:
         view.add_item(RematchButton(result.game_id, namer.lang))
     return content, embeds, view
@@ -133,7 +132,7 @@ def live_table(result: ActResult, namer: Namer) -> LiveTable:
             buttons.append(TurnButton(game_id, move, lang))
     for decision in state.decisions[:3]:
         if decision.kind != "run_away":
-            buttons.append(DecisionButton(game_id, decision.id, namer.labels().player(decision.player), lang))
+            buttons.append(decision_button(game_id, decision, namer))
     # the table's lines: each player, then the open decisions (whose move and the fight the heading
     # and the fight's own lines say already)
     lines = public_view(state, namer)
@@ -362,8 +361,10 @@ class PlayChoice(discord.ui.DynamicItem[discord.ui.Select], template=r"sl:playse
 class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:dec:(?P<game>\d+):(?P<decision>\d+)"):
     """Opens the decision's choices for the player who owes it (and tells anyone else it is not theirs)."""
 
-    def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de") -> None:
-        label = ui(lang, "owner_chooses", player=owner) if owner else ui(lang, "choose_option")
+    def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de", topic: str = "") -> None:
+        # "Cleo: den Handel annehmen oder ablehnen": two open decisions of one player are told apart
+        label = (ui(lang, "owner_decides_on", player=owner, topic=topic) if owner and topic
+                 else ui(lang, "owner_chooses", player=owner) if owner else ui(lang, "choose_option"))
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
                                            custom_id=f"sl:dec:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
@@ -375,6 +376,13 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:de
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_decision(interaction, self.game_id, self.decision)
+
+
+def decision_button(game_id: int, decision: Any, namer: Namer) -> DecisionButton:
+    """The table's button of an open decision: whose it is and what it is about, in the third person."""
+    labels = namer.labels()
+    return DecisionButton(game_id, decision.id, labels.player(decision.player), namer.lang,
+                          labels.topic(decision.kind, decision.player))
 
 
 def decision_options(decision: Any, namer: Namer) -> list[tuple[str, str]]:
