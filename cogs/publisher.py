@@ -11,7 +11,7 @@ import json
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -89,6 +89,14 @@ class MessageSlot:
                 log_error(log, "updating message %s failed", self.key[1], game_id=self.key[0])   # repaired next
             finally:         # paced from the end of a request: its own reads before it may have taken a while
                 self.last_sent = loop.time()
+
+
+def _shows_nothing(state: Any, player_id: str, hand: HandMessage, news: list) -> bool:
+    """A hand message with nothing in it: no card in the hand, no menu, no news (Smash Up's players have
+    no cards while they draft their factions at the table). It is first sent once it shows something,
+    so a game's start does not open a DM per player only to say that the hand is empty."""
+    player = state.player(player_id)
+    return not getattr(player, "hand", None) and not hand.view.children and not news
 
 
 class Publisher:
@@ -257,7 +265,8 @@ class Publisher:
         lang = await self.bot.languages.for_user(player_id, record.guild_id if record else None)
         news = self.news_of(result.game_id, player_id)
         hand = hand_message(self.bot, result, player_id, namer_of(record, seats, lang, result.state), news)
-        await self._update_hand(result.game_id, player_id, hand.embed, hand.view, hand.digest, hand)
+        await self._update_hand(result.game_id, player_id, hand.embed, hand.view, hand.digest, hand,
+                                first_now=not _shows_nothing(result.state, player_id, hand, news))
 
     async def mark_hand_current(self, game_id: int, player_id: str, message_id: int, digest: str) -> None:
         """The hand message was brought up to date by the click made on it: no second edit for the same."""
@@ -298,12 +307,13 @@ class Publisher:
                 self._update_hand, game_id, spectator.user_id, embed, discord.ui.View(), digest))
 
     async def _update_hand(self, game_id: int, player_id: str, embed: discord.Embed, view: discord.ui.View,
-                           digest: str, hand: HandMessage | None = None) -> None:
+                           digest: str, hand: HandMessage | None = None, first_now: bool = True) -> None:
         """A hand message (``hand``: with the picture of its cards, drawn only now that it is sent) or
-        a spectator's table, sent or edited unless it shows this already."""
+        a spectator's table, sent or edited unless it shows this already; not ``first_now``: not sent
+        as a new message yet (an empty hand with nothing to pick, in Smash Up's faction draft)."""
         store = self.bot.table.store
         record = await store.private_message(game_id, player_id)
-        if record.digest == digest or record.closed:
+        if record.digest == digest or record.closed or (not first_now and not record.message_id):
             return
         try:
             files = await hand_files(hand) if hand is not None else None

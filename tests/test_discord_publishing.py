@@ -119,10 +119,10 @@ async def test_two_games_publish_at_the_same_time(table: Table):
     finished: dict[int, float] = {}
     real_hand = publisher._update_hand
 
-    async def hand(game_id, *args):
+    async def hand(game_id, *args, **kwargs):
         if game_id == slow_game:
             await asyncio.sleep(30)               # this game's Discord calls are very slow
-        await real_hand(game_id, *args)
+        await real_hand(game_id, *args, **kwargs)
         finished[game_id] = asyncio.get_running_loop().time()
         if game_id == fast_game:
             fast_done.set()

@@ -177,6 +177,20 @@ async def _play_draft(table: Table) -> None:
     await table.settle()
 
 
+async def test_no_hand_dm_is_opened_while_the_factions_are_drafted_and_each_player_gets_one_after(table: Table):
+    """"Spielvorbereitung": the factions are picked first and the hands dealt from their decks after, so
+    during the draft a hand message would only say that the hand is empty: none is sent until then."""
+    await open_smashup(table)
+    await table.settle()
+    assert (await table.state()).draft is not None
+    assert all(table.dms(member) == [] for member in table.players)
+    await _play_draft(table)
+    state = await table.state()
+    for member in table.players:
+        hand = state.player(table.uid(member)).hand
+        assert len(hand) >= 5 and any(state.card(hand[0]).name_en in _text(m) for m in table.dms(member))
+
+
 async def test_bases_embed_shows_breakpoint_monsters_and_power(table: Table):
     """The bases as an embed: breakpoint plus the monsters' power, the monsters, each player's power."""
     await open_smashup(table)
