@@ -362,9 +362,9 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:de
     """Opens the decision's choices for the player who owes it (and tells anyone else it is not theirs)."""
 
     def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de", topic: str = "") -> None:
-        # "Cleo: den Handel annehmen oder ablehnen": two open decisions of one player are told apart
-        label = (ui(lang, "owner_decides_on", player=owner, topic=topic) if owner and topic
-                 else ui(lang, "owner_chooses", player=owner) if owner else ui(lang, "choose_option"))
+        # "Cleo: den Handel annehmen oder ablehnen" (decision_button): two open decisions of one player
+        # are told apart; rebuilt from a click's custom id it needs no label
+        label = ui(lang, "owner_decides_on", player=owner, topic=topic) if owner else ui(lang, "choose_option")
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
                                            custom_id=f"sl:dec:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
