@@ -414,10 +414,9 @@ def test_power_until_end_of_turn_and_attached_power():
 def test_unautomated_cards_say_so(monkeypatch):
     """Standards: a card the engine cannot play yet says so when played (every card of the set is
     played by the engine now: one is marked as not played here)."""
-    from engine.smashup.cards import designs
+    from tests.smashup_helpers import redesign
 
-    card = designs()["orcs-stalling"]
-    monkeypatch.setitem(designs(), "orcs-stalling", card.model_copy(update={"manual": True}))
+    redesign(monkeypatch, "orcs-stalling", manual=True)
     state = drafted({"anna": ["orcs", "thieves"], "ben": ["elves", "mages"], "cleo": ["halflings", "clerics"]})
     state.active = [p.id for p in state.players].index("anna")
     state.player("anna").actions_left = 1

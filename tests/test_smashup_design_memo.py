@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 
 from engine.smashup import listing, rules
-from engine.smashup.cards import Effect, designs
+from engine.smashup.cards import Effect
 from engine.smashup.power import minion_power, powers_fixed
+from tests.smashup_helpers import redesign
 
 BOOST = "others_mine_power"      # Sword Lord's kind: the controller's other minions get +n
 
@@ -44,7 +45,7 @@ def test_a_replaced_design_boosts_by_its_new_text(monkeypatch):
     with powers_fixed(state):
         before = minion_power(state, base, first)
     old = state.card(other.uid)
-    monkeypatch.setitem(designs(), old.id, old.model_copy(update={"effects": (*old.effects, Effect(op=BOOST, n=2))}))
+    redesign(monkeypatch, old.id, effects=(*old.effects, Effect(op=BOOST, n=2)))
     with powers_fixed(state):
         assert minion_power(state, base, first) == before + 2
     assert minion_power(state, base, first) == before + 2

@@ -229,9 +229,9 @@ def test_card_lookup_finds_smashup_cards_first_in_a_smashup_channel(monkeypatch)
     assert "Orcs" in english[1] and "The bot plays this card by itself." in english[1]
     played = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
     assert "Der Bot führt diese Karte selbst aus." in played[1]
-    from engine.smashup.cards import designs  # a card marked as settled by the table says so
+    from tests.smashup_helpers import redesign  # a card marked as settled by the table says so
 
-    monkeypatch.setitem(designs(), "orcs-stalling", designs()["orcs-stalling"].model_copy(update={"manual": True}))
+    redesign(monkeypatch, "orcs-stalling", manual=True)
     manual = card_answer(search("Stalling", "card", limit=1, prefer=("smashup",))[0], "de")
     assert "Diese Karte spielt der Bot nicht selbst aus: die Spieler regeln sie am Tisch." in manual[1]
 

@@ -8,10 +8,11 @@ the same design stays."""
 from __future__ import annotations
 
 from engine.smashup import actions as A
-from engine.smashup.cards import Effect, designs
+from engine.smashup.cards import Effect
 from engine.smashup.hooks import destroy
 from engine.smashup.rules import apply
 from engine.smashup.tx import Tx
+from tests.smashup_helpers import redesign
 from tests.test_smashup import put_minion, take
 from tests.test_smashup_cards import add_monster, game_for, kinds, play
 
@@ -19,7 +20,7 @@ from tests.test_smashup_cards import add_monster, game_for, kinds, play
 def _replace_design(monkeypatch, state, uid: str, *effects: Effect) -> None:
     """The card's design gets these effects besides its own, for the rest of the test."""
     old = state.card(uid)
-    monkeypatch.setitem(designs(), old.id, old.model_copy(update={"effects": (*old.effects, *effects)}))
+    redesign(monkeypatch, old.id, effects=(*old.effects, *effects))
 
 
 def test_a_minion_whose_card_text_changed_plays_by_its_new_text(monkeypatch):

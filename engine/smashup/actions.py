@@ -4,7 +4,7 @@ come from outside (ACTION_ADAPTER: a front end's JSON, a stored log)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -139,9 +139,10 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+Made = TypeVar("Made", bound=_Action)
 
 
-def built(cls: type[_Action], **fields: object) -> _Action:
+def built(cls: type[Made], **fields: object) -> Made:
     """A move the engine puts together from parts it has already checked (a listed move): its
     constructor's object."""
     return cls(**fields)   # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache, partial
 from operator import attrgetter
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.search import SearchGame, SearchPlayer, first_of_each, shuffled
@@ -49,7 +50,7 @@ def standing(state: GameState, me: str) -> float:
         best_other = max((power_at(state, base, p.id) for p in others), default=0)
         place = 0 if mine > best_other else 1 if mine == best_other else 2
         progress = min(1.0, total_power(state, base) / max(1, breakpoint_of(state, base)))
-        value += state.card(base.uid).vp[place] * (0.4 + 0.6 * progress) + 0.3 * mine
+        value += state.base_card(base.uid).vp[place] * (0.4 + 0.6 * progress) + 0.3 * mine
     value += 0.5 * len(state.player(me).hand)
     return value
 
@@ -57,7 +58,7 @@ def standing(state: GameState, me: str) -> float:
 def _spread(moves: list, limit: int) -> list:
     """At most ``limit`` moves, taken round-robin over the cards, so that every card in hand gets a
     look (one card's many targets and payments do not crowd out the others)."""
-    by_card: dict[str, list] = {}
+    by_card: dict[Any, list] = {}
     for move in moves:
         by_card.setdefault(getattr(move, "card", None) or getattr(move, "option", ""), []).append(move)
     picked: list = []
@@ -142,7 +143,7 @@ class BotPlayer:
 
     @staticmethod
     def _card_value(state: GameState, uid: str) -> int:
-        card = state.card(uid)
+        card = state.play_card(uid)
         treasure = state.card_ids[uid].startswith("treasure-")
         return card.power * 2 + (3 if card.kind == "action" else 0) + (5 if treasure else 0)
 
@@ -192,7 +193,7 @@ def contested_standing(state: GameState, me: str) -> float:
 def _awards(state: GameState, base, powers: dict[str, int]) -> dict[str, int]:
     """The points each player with power at the base would get if it scored now (a tie shares the
     better place)."""
-    points = state.card(base.uid).vp
+    points = state.base_card(base.uid).vp
     awards = {}
     for player_id, power in powers.items():
         place = sum(1 for p in powers.values() if p > power)
@@ -230,6 +231,7 @@ def determinize(state: GameState, me: str, rng: random.Random) -> GameState:
     decks are shuffled, and the random generator is reseeded."""
     world = state.clone()
     treasures = list(world.treasure_deck)
+    held_by: dict[str, int] = {}        # how many treasures each other player holds, dealt anew below
     for seat in world.players:
         if seat.id == me:
             seat.deck = shuffled(seat.deck, rng)
@@ -239,12 +241,10 @@ def determinize(state: GameState, me: str, rng: random.Random) -> GameState:
         faction_hand = len(seat.hand) - len(held)
         pool = shuffled([u for u in seat.hand if u not in held] + seat.deck, rng)
         seat.hand, seat.deck = pool[:faction_hand], pool[faction_hand:]
-        seat.hand += [None] * len(held)          # filled from the treasures below
+        held_by[seat.id] = len(held)
     treasures = shuffled(treasures, rng)
     for seat in world.players:
-        for index, uid in enumerate(seat.hand):
-            if uid is None:
-                seat.hand[index] = treasures.pop()
+        seat.hand += [treasures.pop() for _ in range(held_by.get(seat.id, 0))]
     world.treasure_deck = treasures
     world.base_deck = shuffled(world.base_deck, rng)
     world.monster_deck = shuffled(world.monster_deck, rng)

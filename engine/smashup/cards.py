@@ -101,10 +101,38 @@ def card_tests() -> dict[str, list[str]]:
     return yaml.safe_load(TESTS_FILE.read_text(encoding="utf-8")) or {}
 
 
+Design = PlayCard | Base | Monster
+
+
 @cache
-def designs() -> dict[str, PlayCard | Base | Monster]:
+def designs() -> dict[str, Design]:
+    """Every design by id, whatever its kind (names, effects, provenance)."""
     d = data()
-    return {c.id: c for c in (*d.cards, *d.bases, *d.monsters, *d.treasures)}
+    found: dict[str, Design] = {}
+    for group in (d.cards, d.bases, d.monsters, d.treasures):
+        for card in group:
+            found[card.id] = card
+    return found
+
+
+# The same designs by kind: a card's kind is fixed by the pile it was dealt from (hands, decks, discards
+# and the minions and actions in play hold faction cards and treasures; the base deck bases; the monster
+# deck monsters), so each lookup says which kind it expects and is typed by it.
+@cache
+def play_designs() -> dict[str, PlayCard]:
+    """Faction cards and treasures."""
+    d = data()
+    return {c.id: c for c in (*d.cards, *d.treasures)}
+
+
+@cache
+def base_designs() -> dict[str, Base]:
+    return {c.id: c for c in data().bases}
+
+
+@cache
+def monster_designs() -> dict[str, Monster]:
+    return {c.id: c for c in data().monsters}
 
 
 def per_card(fn):
@@ -127,7 +155,7 @@ def per_card(fn):
                 value = values[id(card)] = fn(card)
                 return value
 
-        remembered_one.found = values       # type: ignore[attr-defined]  (for a loop that looks up in place)
+        remembered_one.found = values       # type: ignore[attr-defined]  # (for a loop that looks up in place)
         return remembered_one
 
     @wraps(fn)

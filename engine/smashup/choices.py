@@ -135,7 +135,7 @@ def ask_stalling(tx: Tx, ctx, now: Callable | None = None) -> str:
     kind, player = "may_stall", stalling_player(tx.s, ctx)
     if player is None:
         asks_for_all = now is not None and tx.s.rules_version >= STALLING_ON_ALL
-        kind, player = "may_stall_all", stalling_player_for_all(tx.s, ctx, now) if asks_for_all else None
+        kind, player = "may_stall_all", stalling_player_for_all(tx.s, ctx, now) if asks_for_all and now else None
         if player is None:
             return ""
     offer(tx, player, kind, by=ctx.player, card=ctx.card, base=ctx.base or "", target=ctx.target or "",

@@ -420,7 +420,6 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
     if indestructible(tx.s, minion):
         tx.emit("not_destroyed", card=tx.s.card_ids[uid])
         return
-    card = tx.s.card(uid)
     is_monster = holds(base.monsters, minion)
     tx.remove_minion(base, minion)
     if tx.s.effect(uid, "return_to_monster_deck_top"):
@@ -428,8 +427,9 @@ def destroy(tx: Tx, uid: str, by: str, no_treasures: bool = False) -> None:
         tx.s.monster_deck.append(uid)
     tx.emit("destroyed", player=by, card=tx.s.card_ids[uid], base=tx.s.card_ids[base.uid])
     if is_monster:
-        if getattr(card, "treasures", 0) and not no_treasures and by:
-            tx.draw_treasures(by, card.treasures)
+        treasures = tx.s.monster_card(uid).treasures
+        if treasures and not no_treasures and by:
+            tx.draw_treasures(by, treasures)
         after_monster_destroyed(tx, base, by, no_treasures)
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.events import Event
 from engine.core.invariants import known_uids, place_problems
 from engine.smashup.state import GameState
 from engine.smashup.turn import WINNING_VP
 
 
-def violations(state: GameState, events: list[Event] = ()) -> list[str]:
+def violations(state: GameState, events: Sequence[Event] = ()) -> list[str]:
     card_ids = state.card_ids
     found = place_problems(known_uids(card_ids), card_ids, state.all_card_locations())
     players = state.players

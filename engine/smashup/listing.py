@@ -11,6 +11,7 @@ The top of the rules' layers: it imports rules, scoring and turn, and none of th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.smashup import actions as A
@@ -231,7 +232,7 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
     seat = state.player(pid)
     moves: list[A.Action] = []
     open_bases: list[str] | None = None       # where Birthday Party lets the player put minions
-    any_minion: list[str | None] | None = None    # where any minion may go, when the card does not matter
+    any_minion: Sequence[str | None] | None = None    # where any minion may go, when the card does not matter
     every_base: list[str | None] | None = None    # where an action that uses a base is listed
     actions_free = seat.actions_left > 0
     card_of, ids, plans = designs(), state.card_ids, _PLAY_LISTINGS    # (state.card, for each card in the hand)
@@ -260,14 +261,14 @@ def _hand_moves(state: GameState, pid: str) -> list[A.Action]:
 _NO_BASE: list[str | None] = [None]      # where an action that uses no base is listed (shared, never changed)
 
 
-def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -> list[str | None] | None:
+def _bases_for_any_minion(state: GameState, seat: Seat, open_bases: list[str]) -> Sequence[str | None] | None:
     """The open bases where a minion play covers any minion (check_play_minion's allowance check,
     _grant_for) of the player in this seat: every one with a free play left; without one and without
     extra plays, those where Subterranean Lair gives one; None when the extra plays left depend on the card."""
     if seat.minions_left > 0:
         return open_bases       # (open_for_minions' own list, never changed)
     if not seat.minion_grants:      # (open_bases keeps the bases' order: each base looked at in place)
-        return hooks.lair_bases(state, seat.id, open_bases)     # type: ignore[return-value]
+        return hooks.lair_bases(state, seat.id, open_bases)
     return None
 
 
@@ -333,7 +334,7 @@ def _play_listing(card) -> _Listing:
     return _listing_plan(card, True)
 
 
-_PLAY_LISTINGS: dict[int, _Listing] = _play_listing.found      # type: ignore[attr-defined]  (its memo, by id())
+_PLAY_LISTINGS: dict[int, _Listing] = _play_listing.found      # type: ignore[attr-defined]  # (its memo, by id())
 
 
 @per_card
@@ -343,7 +344,7 @@ def _talent_listing(card) -> _Listing:
     return _listing_plan(card, False)
 
 
-def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None], moves: list) -> None:
+def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: Sequence[str | None], moves: list) -> None:
     """A card's plays at these bases, with each pick, payment and "any number of" picks that passes
     (``plan``: the card's _play_listing). The price depends on the payment alone, so the payments
     that fail it are left out at once."""
@@ -375,7 +376,7 @@ def _card_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
             _action_moves(state, pid, uid, plan, base_uid, picked, moves)
 
 
-def _free_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: list[str | None],
+def _free_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: Sequence[str | None],
                 carriers: dict[str, None] | None, moves: list) -> None:
     """_card_moves for a plain card paid nothing and with no mode (free) that makes no "any number of"
     picks: each pair _listed_pairs finds (sifted) is a move, with the one way to pay (_PAY_NOTHING).
@@ -402,13 +403,13 @@ def _free_moves(state: GameState, pid: str, uid: str, plan: _Listing, bases: lis
             pairs = _listed_pairs(state, pid, uid, plan, base_uid, candidates, carriers, True)
             before = candidates
         if plan.minion:
-            make = A.listed_minion
+            minion = A.listed_minion
             for target, target2 in pairs:
-                made.append(make(pid, uid, base_uid, target, target2, (), None))
+                made.append(minion(pid, uid, base_uid, target, target2, (), None))
         else:
-            make = A.listed_action
+            action = A.listed_action
             for target, target2 in pairs:
-                made.append(make(pid, uid, base_uid, target, target2, (), None, ()))
+                made.append(action(pid, uid, base_uid, target, target2, (), None, ()))
     if inputs is not None:
         _keep_moves(uid, inputs, made)
     moves += made
@@ -456,7 +457,8 @@ def _listed_pairs(state: GameState, pid: str, uid: str, plan: _Listing, base: st
         if sifted and not plan.on_minion:
             targets = _sifted_targets(plan, candidates)
         else:
-            found = _in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded else [*candidates]
+            found: list[str | None] = (_in_every_mode(_mode_candidates(state, pid, uid, plan, base)) if plan.moded
+                                       else [*candidates])
             targets = _target_list(state, found, plan.on_minion, plan.may_skip)
             if sifted:
                 targets = [target for target in targets if _plain_pick_passes(plan, candidates, target)]
@@ -491,7 +493,7 @@ def _carriers(state: GameState, pid: str, own_only: bool) -> dict[str, None]:
     return read_only_memo(state, ("carriers", pid, own_only), work)
 
 
-def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None], pays: list, moves: list) -> None:
+def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: Sequence[str | None], pays: list, moves: list) -> None:
     """_card_moves for a card that picks nothing (_NO_PICKS), whose picks nothing refuses (settled)
     and that makes no "any number of" picks (one empty set of them): a play at each base with each
     payment, in _card_moves' order. They depend on nothing else: the card's last moves are handed out
@@ -504,15 +506,15 @@ def _unpicked_moves(pid: str, uid: str, plan: _Listing, bases: list[str | None],
         return
     made: list[A.Action] = []
     if plan.minion:
-        make = A.listed_minion
+        minion = A.listed_minion
         for base in bases:
             for discard, mode in pays:
-                made.append(make(pid, uid, base, None, None, discard, mode))
+                made.append(minion(pid, uid, base, None, None, discard, mode))
     else:
-        make = A.listed_action
+        action = A.listed_action
         for base in bases:
             for discard, mode in pays:
-                made.append(make(pid, uid, base, None, None, discard, mode, ()))
+                made.append(action(pid, uid, base, None, None, discard, mode, ()))
     _keep_moves(uid, inputs, made)
     moves += made
 
@@ -590,9 +592,12 @@ def _plain_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base
 def _mode_candidates(state: GameState, pid: str, uid: str, plan: _Listing, base: str | None) -> dict:
     """What a moded card's one picking effect may pick at this base in each of its modes, as _picking
     finds it (worked out once for all its picks while the state is read only)."""
+    first = plan.first
+    assert first is not None        # (a moded card has its one picking effect: _listing_plan)
+
     def work():
-        return {mode: pick_candidates_of(state, plan.first, Context(pid, uid, base, None, mode=mode))
-                for mode in _payment_plan(state.card(uid))[3]}
+        return {mode: pick_candidates_of(state, first, Context(pid, uid, base, None, mode=mode))
+                for mode in _payment_plan(state.play_card(uid))[3]}
     return read_only_memo(state, ("mode candidates", pid, uid, base), work)
 
 
@@ -676,12 +681,12 @@ def _scoring_candidates(state: GameState, pid: str) -> list[A.Action]:
     return moves + [move for move in talents if _valid(state, move)]
 
 
-def _talent_moves(state: GameState, pid: str) -> list[A.Action]:
+def _talent_moves(state: GameState, pid: str) -> list[A.UseTalent]:
     """The active player's legal talents in the playing step, checked as check_talent checks them: the
     card once, then each move's price and picks (_talent_card_moves)."""
     seat = state.player(pid)
     hand, used, silenced = seat.hand, seat.used_this_turn, state.silenced
-    moves: list[A.Action] = []
+    moves: list[A.UseTalent] = []
     for base, uid, minion in _talents_on(state, state.bases, pid):
         if used and f"talent:{uid}" in used and not _special_talent(state, pid, uid):
             continue                     # check_talent refuses each of its moves: used this turn

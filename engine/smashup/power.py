@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from engine.smashup.cards import Effect, designs, ops_of, per_card
+from engine.smashup.cards import Effect, base_designs, designs, monster_designs, ops_of, per_card
 from engine.smashup.registry import in_play
 from engine.smashup.state import BaseInPlay, GameState, Minion, has_abilities, holds, treasures_on
 
@@ -98,6 +98,7 @@ _POWERS = ("powers",)
 
 
 _BOOSTERS = ("boosters",)
+_NO_BOOSTS: dict[int, int] = {}
 
 
 def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
@@ -120,7 +121,8 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
         plan = plans.get(id(card)) or _plan(card)
         per_treasure, off_turn = plan.per_treasure, plan.off_turn
     active = state.active_player.id if off_turn else None
-    boosts = boost_own = None          # (found when the first minion with a controller needs them)
+    boosts: dict[str, int] | None = None    # (found when the first minion with a controller needs them)
+    boost_own = _NO_BOOSTS
     table: dict[int, int | None] = {}
     late = 0            # (whole) what every minion there gets from the cards on the cards
     settle = False      # a total to be put right at the end: not above 0, or None (no power at all)
@@ -163,7 +165,7 @@ def _power_table(state, base: BaseInPlay, pools, memo: dict | None,
     if late or settle:
         for key, total in table.items():
             table[key] = 0 if total is None or total + late <= 0 else total + late
-    return table     # type: ignore[return-value]  (no None left)
+    return cast(dict[int, int], table)     # (no None left: a None above set ``settle``)
 
 
 def _here_for_all(card_of, ids, silenced, plans, base: BaseInPlay) -> int:
@@ -298,7 +300,7 @@ def _own_power_change(state, base: BaseInPlay, minion: Minion, effects: tuple[Ef
             total += e.n
         elif e.op == "per_other_monster":
             undead_only, others = e.what == "undead", 0      # (a plain loop: no lists made per table)
-            card_of, ids = designs(), state.card_ids         # (state.card, per monster)
+            card_of, ids = monster_designs(), state.card_ids     # (state.monster_card, per monster)
             for m in base.monsters:
                 if m is not minion and (not undead_only or card_of[ids[m.uid]].undead):
                     others += 1
@@ -388,7 +390,7 @@ def present_at(base: BaseInPlay, player_id: str) -> bool:
 def breakpoint_of(state: GameState, base: BaseInPlay) -> int:
     """Monsters nobody controls raise the breakpoint by their power ("Monster und Schätze")."""
     powers = powers_at(state, base)
-    return state.card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
+    return state.base_card(base.uid).breakpoint + sum(powers[id(m)] for m in base.monsters if m.controller is None)
 
 
 def total_power(state: GameState, base: BaseInPlay) -> int:
@@ -401,7 +403,7 @@ def ready_bases(state: GameState) -> list[str]:
     """The bases whose total_power reached their breakpoint_of. The free monsters only raise the
     printed breakpoint, so their powers are worked out only where the players' total reaches it."""
     seated = {p.id for p in state.players}
-    card_of, ids = designs(), state.card_ids
+    card_of, ids = base_designs(), state.card_ids
     ready = []
     with powers_fixed(state):       # read only: the boosters worked out once
         for base in state.bases:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.smashup.cards import Effect
 from engine.smashup.tx import Tx
@@ -83,8 +84,10 @@ def op(name: str, *, kind: str = "now", targets: Candidates | None = None, secon
     """Registers the function as the op ``name``, of its kind, with what it may pick."""
     def register(fn: Op) -> Op:
         _register(name, fn, kind, special)
-        for table, value in ((NEEDS_TARGET, targets), (NEEDS_TARGET2, second), (PICK_OPS, picks),
-                             (COST_OPS, pays), (OPTIONAL_COSTS, optional_cost), (IDLE_WHEN, idle)):
+        tables: tuple[tuple[dict[str, Any], object], ...] = (
+            (NEEDS_TARGET, targets), (NEEDS_TARGET2, second), (PICK_OPS, picks), (COST_OPS, pays),
+            (OPTIONAL_COSTS, optional_cost), (IDLE_WHEN, idle))
+        for table, value in tables:
             if value is not None:
                 table[name] = value
         for found, flag in ((OPTIONAL_TARGET_OPS, optional), (BASE_OPS, at_base), (BASE_CHOICE_OPS, names_base),

@@ -4,8 +4,9 @@ when the engine plays it and a test exercises its ability (data/smashup/card_tes
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from engine.smashup.cards import card_tests, data
+from engine.smashup.cards import Design, card_tests, data
 from engine.smashup.turn import playable
 
 
@@ -16,8 +17,9 @@ def automated(card) -> bool:
 
 def smashup_report() -> dict:
     d = data()
-    count = Counter()
-    groups = {"faction_cards": d.cards, "bases": d.bases, "monsters": d.monsters, "treasures": d.treasures}
+    count: Counter[str] = Counter()
+    groups: dict[str, Sequence[Design]] = {"faction_cards": d.cards, "bases": d.bases, "monsters": d.monsters,
+                                          "treasures": d.treasures}
     report: dict = {}
     not_automated = []
     for name, cards in groups.items():

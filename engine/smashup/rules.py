@@ -79,8 +79,8 @@ def new_game(players: Sequence[tuple[str, str]], seed: int) -> tuple[GameState, 
                 card_ids[uid] = design.id
                 piles[pile].append(uid)
     rng = Rng(seed)
-    for pile in piles.values():
-        rng.shuffle(pile)
+    for shuffled_pile in piles.values():
+        rng.shuffle(shuffled_pile)
     start = rng.below(len(players))
     ids = [pid for pid, _ in players]
     order = ids[start:] + ids[:start]
@@ -113,7 +113,7 @@ def _finish_setup(tx: Tx) -> None:
         _new_base(tx)
     for seat in state.players:
         tx.draw(seat.id, HAND_SIZE)
-        if not any(state.card(u).kind == "minion" for u in seat.hand):
+        if not any(state.play_card(u).kind == "minion" for u in seat.hand):
             tx.emit("mulligan", player=seat.id, cards=[state.card_ids[u] for u in seat.hand])
             seat.discard.extend(seat.hand)
             seat.hand.clear()
@@ -237,8 +237,11 @@ def open_prompts(state: GameState) -> list[tuple[str, list[str]]]:
 
 def timeout_for(target: str) -> A.Timeout:
     kind, _, number = target.partition(":")
-    field = {"window": "window", "decision": "decision"}.get(kind, "turn")
-    return A.Timeout(actor=A.SYSTEM, **{field: int(number)})
+    if kind == "window":
+        return A.Timeout(actor=A.SYSTEM, window=int(number))
+    if kind == "decision":
+        return A.Timeout(actor=A.SYSTEM, decision=int(number))
+    return A.Timeout(actor=A.SYSTEM, turn=int(number))
 
 
 def _default_for(state: GameState, a: A.Timeout) -> A.Action | None:

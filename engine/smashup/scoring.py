@@ -70,7 +70,7 @@ def _new_base(tx: Tx) -> None:
     base = BaseInPlay(uid=uid)
     tx.s.bases.append(base)
     tx.emit("base_revealed", base=tx.s.card_ids[uid])
-    for _ in range(tx.s.card(uid).monsters):
+    for _ in range(tx.s.base_card(uid).monsters):
         play_monster(tx, base)
 
 
@@ -89,7 +89,7 @@ def special_talents(state: GameState, pid: str) -> list[str]:
     if state.scoring is None:
         return []
     return [u for u in talent_cards_at(state, state.base(state.scoring.base), pid)
-            if "special" in state.card(u).keywords and u not in state.silenced]
+            if "special" in state.play_card(u).keywords and u not in state.silenced]
 
 
 def check_talent(state: GameState, a: A.UseTalent) -> None:
@@ -256,7 +256,7 @@ def _hand_special_moment(card) -> str | None:
     return special_moment(card) if "special" in card.keywords and card.kind == "action" else None
 
 
-_SPECIAL_MOMENTS: dict[int, str | None] = _hand_special_moment.found   # type: ignore[attr-defined]  (its memo, by id())
+_SPECIAL_MOMENTS: dict[int, str | None] = _hand_special_moment.found   # type: ignore[attr-defined]  # (its memo, by id())
 _UNSEEN = object()
 
 
@@ -375,7 +375,7 @@ def _score(tx: Tx) -> None:
     scoring = state.scoring
     assert scoring is not None
     base = state.base(scoring.base)
-    design = state.card(base.uid)
+    design = state.base_card(base.uid)
     hooks.before_scoring(tx, base)
     with powers_fixed(state):          # read only: the places and the total from one power table
         placed, total = places(state, base), total_power(state, base)
@@ -528,7 +528,7 @@ def _player_of(state: GameState, uid: str) -> str | None:
 def _reveal_loot(tx: Tx, base: BaseInPlay, placed: dict[str, int], extra: int = 0) -> list[str]:
     """The monsters' treasures (and any extra) are drawn face up, if anyone is there to take them."""
     state = tx.s
-    count = sum(state.card(m.uid).treasures for m in base.monsters) + extra
+    count = sum(state.monster_card(m.uid).treasures for m in base.monsters) + extra
     if not count or not placed:
         return []
     loot = [uid for uid in (tx.top("treasure") for _ in range(count)) if uid is not None]

@@ -10,7 +10,17 @@ from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 from pydantic import Field
 
 from engine.core.documents import Document, new_default, part
-from engine.smashup.cards import Base, Monster, PlayCard, designs, ops_of
+from engine.smashup.cards import (
+    Base,
+    Design,
+    Monster,
+    PlayCard,
+    base_designs,
+    designs,
+    monster_designs,
+    ops_of,
+    play_designs,
+)
 
 
 def holds(items: list, obj: object) -> bool:
@@ -224,8 +234,19 @@ class GameState(Document):
         return _copy(self)
 
     # ------------------------------------------------------------------ lookups
-    def card(self, uid: str) -> PlayCard | Base | Monster:
+    def card(self, uid: str) -> Design:
+        """The card's design, whatever its kind (its names and effects)."""
         return designs()[self.card_ids[uid]]
+
+    def play_card(self, uid: str) -> PlayCard:
+        """A faction card's or treasure's design (in a hand, deck or discard pile, or played)."""
+        return play_designs()[self.card_ids[uid]]
+
+    def base_card(self, uid: str) -> Base:
+        return base_designs()[self.card_ids[uid]]
+
+    def monster_card(self, uid: str) -> Monster:
+        return monster_designs()[self.card_ids[uid]]
 
     # effect and active_effects, asked for every card in play again and again, look the card up
     # themselves (what self.card does, without the call)
@@ -303,7 +324,7 @@ def _plan(cls: type) -> tuple[tuple[str, Any], ...]:
     numbers, None, the shared card table), a list or dict of strings and numbers as a shallow copy, a
     part (or a list of them) part by part. A field of any other type stops the import, so a field
     added later cannot be shared between a state and its copy by mistake."""
-    plan = []
+    plan: list[tuple[str, Any]] = []
     hints = get_type_hints(cls)
     for f in fields(cls):
         ann = hints[f.name]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.smashup.cards import OPS_BY_ID, Effect, designs, ops_of
+from engine.smashup.cards import OPS_BY_ID, Effect, designs, monster_designs, ops_of, play_designs
 from engine.smashup.power import READ_ONLY, find_minion, has_abilities, has_op, powers_at, powers_fixed, read_only_memo
 from engine.smashup.registry import ATTACH_OPS, NEEDS_TARGET, NEEDS_TARGET2, PICK_OPS, Context, in_play
 from engine.smashup.state import CARDS_AS_WRITTEN, BaseInPlay, Minion
@@ -57,7 +57,7 @@ def affectable(state, ctx: Context, base: BaseInPlay, minion: Minion) -> bool:
     actions off too (rulebook, "Zu widerstandsfähig"). Stalling is not checked here: its player decides
     once the card is played (stalling_player). While the state is read only each answer for an
     action is remembered: it depends on the player, not on which action it is."""
-    if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card, asked per minion)
+    if play_designs()[state.card_ids[ctx.card]].kind != "action":      # (state.play_card, asked per minion)
         return True
     return reached_by_actions(state, ctx.player, base, minion)
 
@@ -229,22 +229,22 @@ def _player_of_card(state, uid: str, carrier: Minion) -> str | None:
 def affectable_minions(state, ctx: Context, pool=None) -> list[str]:
     """The minions in play (or of ``pool``, a list of (base, minion)) the card picking may affect:
     affectable's answers, the card's kind looked at once for them all."""
-    if designs()[state.card_ids[ctx.card]].kind != "action":      # (state.card)
+    if play_designs()[state.card_ids[ctx.card]].kind != "action":      # (state.play_card)
         return [m.uid for b in state.bases for m in minions_of(state, b)] if pool is None else [m.uid for _, m in pool]
-    player, found = ctx.player, []      # (reached_at for each run of minions at one base)
+    player, found = ctx.player, list[str]()      # (reached_at for each run of minions at one base)
     if pool is None:
         for b in state.bases:
             found += [m.uid for m in reached_at(state, player, b, minions_of(state, b))]
         return found
     run: list[Minion] = []
-    at = None
+    at: BaseInPlay | None = None
     for b, m in pool:
         if b is not at:
-            if run:
+            if run and at is not None:
                 found += [m.uid for m in reached_at(state, player, at, run)]
             at, run = b, []
         run.append(m)
-    if run:
+    if run and at is not None:
         found += [m.uid for m in reached_at(state, player, at, run)]
     return found
 
@@ -283,15 +283,16 @@ def destroyable(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
 
 def _destroyable_now(state, effect: Effect, ctx: Context, here: bool) -> list[str]:
     found = []
-    card_of, ids = designs(), state.card_ids      # (state.card, asked per minion)
-    by_action = card_of[ids[ctx.card]].kind == "action"    # (affectable's first question)
+    ids = state.card_ids      # (state.play_card and monster_card, asked per minion)
+    by_action = play_designs()[ids[ctx.card]].kind == "action"    # (affectable's first question)
+    monster_of = monster_designs()
     player, what, limit = ctx.player, effect.what, effect.max_power or 0
     for base in state.bases:
         if here and base.uid != ctx.base:
             continue
         powers = None       # the base's powers_at (minion_power's answers), looked up once it is needed
         for minion in minions_of(state, base) if what == "minion" else base.monsters:
-            if what == "undead_monster" and not card_of[ids[minion.uid]].undead:
+            if what == "undead_monster" and not monster_of[ids[minion.uid]].undead:
                 continue
             if minion.uid == ctx.card:
                 continue

@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.smashup import actions as A
 from engine.smashup import choices, hooks
 from engine.smashup import ops as card_ops  # noqa: F401  (the package registers every card op)
-from engine.smashup.cards import Effect, data, designs, ops_of, per_card
+from engine.smashup.cards import Effect, data, ops_of, per_card, play_designs
 from engine.smashup.ops.common import pay
 from engine.smashup.power import (
     find_minion,
@@ -99,7 +99,7 @@ def _targets_problem(state: GameState, actor: str, uid: str, base: str | None, t
                      mode: str | None, playing: bool, target2: str | None) -> tuple[str, list[str] | None] | None:
     """What _check_targets refuses, as its code and the picks to name, or None (the listing asks
     this, sparing the error it would not show)."""
-    if mode is not None and mode not in _payment_plan(state.card(uid))[3]:
+    if mode is not None and mode not in _payment_plan(state.play_card(uid))[3]:
         return "no_such_mode", None
     picking, every = _picking(state, actor, uid, base, mode, playing)
     if target2 is not None and (target is None or not any(e.op in NEEDS_TARGET2 for e, _ in picking)):
@@ -123,7 +123,7 @@ def _picking(state: GameState, actor: str, uid: str, base: str | None, mode: str
     """The card's effects that pick, each with what it may pick, and all they may pick together
     (worked out once for all the picks checked while the state is read only: a first pick's
     candidates do not depend on the pick named)."""
-    firsts = _pick_plan(state.card(uid), playing)[0]
+    firsts = _pick_plan(state.play_card(uid), playing)[0]
     if not firsts:
         return [], []
 
@@ -143,7 +143,7 @@ def _check_play_picks(state: GameState, actor: str, uid: str, base: str | None, 
     """A card played unpaid picks nothing (its ability does not happen); else its picks are checked."""
     if _played_bare(state, uid, discard):
         if not _chooses_nothing(target, target2, mode):
-            raise IllegalAction("pay_cards", count=cost_of(state.card(uid)))
+            raise IllegalAction("pay_cards", count=cost_of(state.play_card(uid)))
         return
     _check_targets(state, actor, uid, base, target, mode, playing=True, target2=target2)
 
@@ -163,7 +163,7 @@ def _chooses_nothing(target: str | None, target2: str | None, mode: str | None) 
 
 def _played_bare(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
     """Played unpaid: its ability does not happen, so it picks nothing (a talent is paid when used)."""
-    return unpaid(state, uid, discard) and "talent" not in state.card(uid).keywords
+    return unpaid(state, uid, discard) and "talent" not in state.play_card(uid).keywords
 
 
 def _design(state: GameState, uid: str) -> str:
@@ -195,7 +195,7 @@ def _grant_fits(state: GameState, actor: str, base: BaseInPlay, uid: str, kind: 
     if kind == "behind":
         return _behind(state, base, actor)
     if kind == "power<=3":
-        return state.card(uid).power <= 3
+        return state.play_card(uid).power <= 3
     if kind == "card":
         return value == uid
     if kind == "treasure":
@@ -212,7 +212,7 @@ def _behind(state: GameState, base: BaseInPlay, actor: str) -> bool:
 def check_play_minion(state: GameState, a: A.PlayMinion) -> None:
     _my_play_step(state, a.actor)
     _in_hand(state, a.actor, a.card)
-    if state.card(a.card).kind != "minion":
+    if state.play_card(a.card).kind != "minion":
         raise IllegalAction("not_a_minion")
     if a.base not in [b.uid for b in state.bases]:
         raise IllegalAction("no_such_base")
@@ -244,7 +244,7 @@ def put_minion(tx: Tx, a: A.PlayMinion) -> None:
     ids = state.card_ids
     design = ids[a.card]
     tx.emit("minion_played", player=a.actor, card=design, base=ids[a.base])
-    if "talent" not in designs()[design].keywords:
+    if "talent" not in play_designs()[design].keywords:
         _resolve(tx, a.actor, a.card, a.base, a.target, a.discard, a.mode, a.target2)
     hooks.after_minion_played(tx, a.actor, base, a.card)
 
@@ -252,7 +252,7 @@ def put_minion(tx: Tx, a: A.PlayMinion) -> None:
 def check_play_action(state: GameState, a: A.PlayAction) -> None:
     _my_play_step(state, a.actor)
     _in_hand(state, a.actor, a.card)
-    card = state.card(a.card)
+    card = state.play_card(a.card)
     if card.kind != "action":
         raise IllegalAction("not_an_action")
     if _special_only(card):
@@ -301,7 +301,7 @@ def _carrier_problem(state: GameState, actor: str, uid: str, target: str | None)
     found = find_minion(state, target or "")
     if found is None:
         return "needs_target_minion"
-    if _own_minion_only(state.card(uid)) and found[1].controller != actor:
+    if _own_minion_only(state.play_card(uid)) and found[1].controller != actor:
         return "own_minion_only"
     if not affectable(state, Context(actor, uid, None, None), found[0], found[1]):     # (asks the card and player)
         return "protected"
@@ -348,7 +348,7 @@ def _names_its_carrier(state: GameState, uid: str, playing: bool) -> bool:
     """A card played on a minion names that minion (any minion) as its pick. Its talent, used later from
     the minion it lies on, picks only what its text picks, from TALENT_PICKS_AS_WRITTEN on (before,
     Magic Missile with no minion weak enough at its base let any minion be named and destroyed none)."""
-    return _played_on_minion(state.card(uid)) and (playing or state.rules_version < TALENT_PICKS_AS_WRITTEN)
+    return _played_on_minion(state.play_card(uid)) and (playing or state.rules_version < TALENT_PICKS_AS_WRITTEN)
 
 
 @per_card
@@ -379,7 +379,7 @@ def put_action(tx: Tx, a: A.PlayAction) -> None:
     on its base, or to a pile."""
     state = tx.s
     ids = state.card_ids
-    card = designs()[ids[a.card]]                     # (state.card)
+    card = play_designs()[ids[a.card]]                     # (state.play_card)
     tx.emit("action_played", player=a.actor, card=card.id,
             base=ids.get(a.base or "", None), target=ids.get(a.target or "", None))
     resolves = "talent" not in card.keywords     # a card with a talent acts when its talent is used
@@ -424,7 +424,7 @@ def _resolve(tx: Tx, actor: str, uid: str, base: str | None, target: str | None,
     """A card's effects now (the lasting ones work while it lies in play; the ones for a later moment
     of a scoring wait for it). ``played``: the card was played, not a talent used (Stalling asks)."""
     state = tx.s
-    card = designs()[state.card_ids[uid]]                  # (state.card)
+    card = play_designs()[state.card_ids[uid]]                  # (state.play_card)
     playable, acting, on_all = _when_played(card)
     if not playable:
         tx.emit("card_not_automated", player=actor, card=card.id)
@@ -492,7 +492,7 @@ def waits_for_stalling(asked: str, effect) -> bool:
 def finish_stalled(tx: Tx, ctx: Context, asked: str) -> None:
     """Stalling's player answered: the effects that waited act now (those on every minion passing
     over the player's minions there when ``ctx.kept_off`` says so)."""
-    for effect in tx.s.card(ctx.card).effects:
+    for effect in tx.s.play_card(ctx.card).effects:
         if acts_now(effect) and waits_for_stalling(asked, effect):
             OPS[effect.op](tx, effect, ctx)
 
@@ -521,7 +521,7 @@ def _may_stall_all(tx: Tx, decision: Decision, option: str) -> None:
 def play_options_for(state: GameState, pid: str, uid: str) -> list[str]:
     """Where and on what a card could be played as an extra right now: "base|target|target2"."""
     found = []
-    card = state.card(uid)
+    card = state.play_card(uid)
     for base in state.bases:
         for target, target2 in _pairs(state, pid, uid, base.uid, playing=True):
             on_minion = card.kind == "action" and _played_on_minion(card)
@@ -535,7 +535,7 @@ def play_now(tx: Tx, pid: str, uid: str, option: str) -> None:
     """A card from the hand played as an extra card, at once, as "base|target|target2" says."""
     base, target, target2 = option.split("|")
     tx.s.player(pid).hand.remove(uid)
-    if tx.s.card(uid).kind == "minion":
+    if tx.s.play_card(uid).kind == "minion":
         put_minion(tx, A.PlayMinion(actor=pid, card=uid, base=base, target=target or None, target2=target2 or None))
     else:
         put_action(tx, A.PlayAction(actor=pid, card=uid, base=base, target=target or None, target2=target2 or None))
@@ -564,7 +564,7 @@ def _cunning_play(tx: Tx, decision: Decision, option: str) -> None:
 def pick_candidates(state: GameState, pid: str, uid: str, base: str | None) -> list[str]:
     """What an "any number of" card can pick (Spoiled Brats: the minions in the discard pile)."""
     ctx = Context(pid, uid, base, None)
-    return [u for e in state.card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
+    return [u for e in state.play_card(uid).effects if e.op in PICK_OPS for u in PICK_OPS[e.op](state, e, ctx)]
 
 
 def _check_picks(state: GameState, actor: str, uid: str, base: str | None, picks: tuple[str, ...]) -> None:
@@ -599,7 +599,7 @@ def unpaid(state: GameState, uid: str, discard: tuple[str, ...]) -> bool:
     happen ("Bei Verbot unwirksam": a card may be played even when its ability cannot be carried out)."""
     if discard:
         return False
-    card = state.card(uid)
+    card = state.play_card(uid)
     return cost_of(card) > 0 and not owes(state, card)
 
 
@@ -618,7 +618,7 @@ def check_cost(state: GameState, actor: str, uid: str, discard: tuple[str, ...],
     """The cards paid for an ability: exactly what it asks, from the hand, not the card itself, or
     nothing when the card is played to be rid of it. A talent is paid when it is used, so playing its
     card costs nothing; a talent used must be paid."""
-    card = state.card(uid)
+    card = state.play_card(uid)
     hand = state.player(actor).hand
     if len(set(discard)) != len(discard) or any(u not in hand or u == uid for u in discard):
         raise IllegalAction("card_not_in_hand", card=",".join(discard))
@@ -668,7 +668,7 @@ def talent_idle(state: GameState, uid: str, player: str) -> bool:
     neither offered nor let go, from CARDS_AS_WRITTEN on."""
     if state.rules_version < CARDS_AS_WRITTEN:
         return False
-    acting = [e for e in _acting_now(designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
+    acting = [e for e in _acting_now(play_designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
     if not acting:                    # Topper Chopper's talent does nothing at all (TALENTS_THAT_ACT on)
         return state.rules_version >= TALENTS_THAT_ACT
     return all(e.op in IDLE_WHEN and IDLE_WHEN[e.op](state, e, player, uid) for e in acting)
@@ -684,7 +684,7 @@ def talent_pick_idle(state: GameState, actor: str, uid: str, target: str | None,
     would do nothing (paying for nothing), so from TALENTS_THAT_ACT on it is neither offered nor let go."""
     if state.rules_version < TALENTS_THAT_ACT or target is not None or mode is not None:
         return False
-    acting = [e for e in _acting_now(designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
+    acting = [e for e in _acting_now(play_designs()[state.card_ids[uid]]) if e.op not in COST_OPS]
     if not acting or any(e.op not in NOTHING_WITHOUT_A_PICK for e in acting):
         return False
     picking, every = _picking(state, actor, uid, base_of(state, uid), None, False)
@@ -697,8 +697,8 @@ def _check_talent_price(state: GameState, a: A.UseTalent) -> None:
 
 def _check_talent_price_of(state: GameState, actor: str, uid: str, target: str | None,
                            discard: tuple[str, ...]) -> None:
-    borrows = _borrows_price(state.card(uid)) and target in state.card_ids
-    check_cost(state, actor, target if borrows else uid, discard)     # a borrowed talent's price
+    borrows = target is not None and _borrows_price(state.play_card(uid)) and target in state.card_ids
+    check_cost(state, actor, target if target is not None and borrows else uid, discard)   # a borrowed talent's price
 
 
 def _check_talent_targets(state: GameState, a: A.UseTalent) -> None:
@@ -847,7 +847,7 @@ def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str
     (Plain loops, each minion looked at once and each of its fields read where it is tested, no
     names bound for a minion that is another player's and carries nothing, its design's keywords
     read in place: asked each time the active player's moves are listed.)"""
-    card_of, ids, owners = designs(), state.card_ids, state.owners      # (state.card, for each card there)
+    card_of, ids, owners = play_designs(), state.card_ids, state.owners      # (state.play_card, for each card there)
     found: list[tuple[BaseInPlay, str, Minion | None]] = []
     for base in bases:
         carried: list[tuple[BaseInPlay, str, None]] | None = None
@@ -873,7 +873,7 @@ def _talents_on(state: GameState, bases, pid: str) -> list[tuple[BaseInPlay, str
 def _targets(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[str | None]:
     """What a card could pick played at this base (or using its talent): the candidates of its effects,
     or every minion for a card played on a minion; nothing when it picks nothing."""
-    card = state.card(uid)
+    card = state.play_card(uid)
     firsts, _, on_minion, may_skip = _pick_plan(card, playing)
     found: list[str | None] = []
     if firsts:
@@ -914,7 +914,7 @@ def _pick_plan(card, playing: bool) -> tuple[tuple, tuple, bool, bool]:
 
 def _pairs(state: GameState, pid: str, uid: str, base: str | None, playing: bool = False) -> list[tuple]:
     """Each first pick with each second pick the card then needs (none without a first pick)."""
-    firsts, seconds, on_minion, _ = _pick_plan(state.card(uid), playing)
+    firsts, seconds, on_minion, _ = _pick_plan(state.play_card(uid), playing)
     if not firsts and not on_minion:       # picks nothing: _targets is [None], and no second pick without a first
         return _NO_PICKS
     targets = _targets(state, pid, uid, base, playing)
@@ -929,7 +929,7 @@ def _with_seconds(state: GameState, pid: str, uid: str, base: str | None, target
     pairs: list[tuple] = []
     for target in targets:
         seconds = pick_options(state, pid, uid, base, first=target, playing=playing) if target is not None else []
-        pairs += [(target, second) for second in seconds or [None]]
+        pairs += [(target, second) for second in seconds or (None,)]
     return pairs
 
 
@@ -939,7 +939,7 @@ _NO_PICKS = [(None, None)]      # shared, never changed
 def pick_options(state: GameState, pid: str, uid: str, base: str | None, first: str | None = None,
                  playing: bool = False) -> list[str]:
     """What the card could pick (with ``first``: its second pick), for front ends and move listings."""
-    card = state.card(uid)
+    card = state.play_card(uid)
     if playing and "talent" in card.keywords:
         return []
     if first is None:
@@ -961,7 +961,7 @@ def payment_ways(state: GameState, uid: str, hand: list[str], playing: bool = Fa
 
 def _payments(state: GameState, uid: str, hand: list[str], playing: bool = False):
     """Useful ways to pay for and choose a card's ability: the first fitting cards of the hand."""
-    card = state.card(uid)
+    card = state.play_card(uid)
     if playing and "talent" in card.keywords:
         yield (), None
         return

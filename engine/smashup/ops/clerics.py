@@ -14,7 +14,7 @@ from engine.smashup.tx import Tx
 def recycle(tx: Tx, player: str, minions_only: bool = False) -> None:
     """A random card (or minion) of the discard pile is shuffled into the deck."""
     seat = tx.s.player(player)
-    pool = [u for u in seat.discard if not minions_only or tx.s.card(u).kind == "minion"]
+    pool = [u for u in seat.discard if not minions_only or tx.s.play_card(u).kind == "minion"]
     if pool:
         uid = pool[tx.rng.below(len(pool))]
         seat.discard.remove(uid)
@@ -65,7 +65,7 @@ def _word_of_recall(tx: Tx, effect: Effect, ctx: Context) -> None:
     of them as an extra action this turn; the others stay where they are."""
     shown = []
     for seat in tx.s.players:
-        actions = [u for u in seat.discard if seat.id != ctx.player and tx.s.card(u).kind == "action"]
+        actions = [u for u in seat.discard if seat.id != ctx.player and tx.s.play_card(u).kind == "action"]
         if actions:
             shown.append(actions[tx.rng.below(len(actions))])
     if shown:

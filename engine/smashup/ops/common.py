@@ -175,7 +175,7 @@ def play_treasure_on(tx: Tx, player: str, uid: str, minion_uid: str) -> None:
     tx.emit("action_played", player=player, card=tx.s.card_ids[uid], base=tx.s.card_ids[base.uid],
             target=tx.s.card_ids[minion_uid])
     after_treasure_played(tx, player, base, uid)
-    card = tx.s.card(uid)
+    card = tx.s.play_card(uid)
     if "talent" in card.keywords:
         return
     for effect in card.effects:

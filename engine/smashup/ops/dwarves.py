@@ -55,7 +55,7 @@ def _discarded_treasures(state, effect: Effect, ctx: Context) -> list[str]:
     top card was taken unasked)."""
     if state.rules_version < CARDS_AS_WRITTEN or (effect.op == "treasure_draw_or_take" and ctx.mode != "take"):
         return []
-    ids, seen = state.card_ids, {}
+    ids, seen = state.card_ids, dict[str, str]()
     for uid in reversed(state.treasure_discard):
         seen.setdefault(ids[uid], uid)
     return list(seen.values())

@@ -205,9 +205,11 @@ def _fae(tx: Tx, card: str, player: str, base: BaseInPlay, minion: str) -> None:
     """Fae Fighter: when another player plays a minion, her player may give it a +1 counter for a +1
     counter on one of their own minions at her base."""
     found = find_minion(tx.s, card)
-    if found is None or found[1].controller in (None, player) or not has_abilities(tx.s, found[1]):
+    if found is None or not has_abilities(tx.s, found[1]):
         return
     fae_base, fae = found
+    if fae.controller is None or fae.controller == player:
+        return
     mine = [m.uid for m in fae_base.minions if m.controller == fae.controller]
     open_choice(tx, fae.controller, "fae_counter", [NONE, *mine], played=minion)
 

@@ -16,14 +16,16 @@ from engine.smashup.tx import Tx
 def _dig_minions(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Reveal from the deck until N minions show; they go to the hand, the rest back into the deck."""
     seat = tx.s.player(ctx.player)
-    revealed, found, shown = [], [], []
+    revealed: list[str] = []
+    found: list[str] = []
+    shown: list[str] = []
     while len(found) < effect.n:
         tx._refill(seat.deck, seat.discard)
         if not seat.deck:
             break
         uid = seat.deck.pop()
         shown.append(uid)
-        (found if tx.s.card(uid).kind == "minion" else revealed).append(uid)
+        (found if tx.s.play_card(uid).kind == "minion" else revealed).append(uid)
     if shown:                         # revealed: every player sees them, in the order turned up
         tx.emit("cards_revealed", player=ctx.player, cards=[tx.s.card_ids[u] for u in shown])
     seat.hand.extend(found)
@@ -56,7 +58,7 @@ def _party_allows(state, player: str, base_uid: str | None) -> bool:
 def _rude_awakening(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Rude Awakening: every minion in your hand comes to the base named, abilities resting (none
     where Birthday Party forbids it: once the first arrives at the party, the party allows the rest)."""
-    for uid in [u for u in tx.s.player(ctx.player).hand if tx.s.card(u).kind == "minion"]:
+    for uid in [u for u in tx.s.player(ctx.player).hand if tx.s.play_card(u).kind == "minion"]:
         if _party_allows(tx.s, ctx.player, ctx.base):
             play_silenced(tx, ctx.player, uid, ctx.base)  # type: ignore[arg-type]
 

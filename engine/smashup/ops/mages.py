@@ -36,7 +36,7 @@ def _charm_monster(tx: Tx, effect: Effect, ctx: Context) -> None:
     no longer raises the breakpoint; its treasures still join the loot). turn._close_turn frees it."""
     target = needs(ctx, _free_monsters(tx.s, effect, ctx))
     found = find_minion(tx.s, target) if target else None
-    if found is not None:
+    if found is not None and target is not None:
         found[1].controller = ctx.player
         tx.emit("monster_charmed", player=ctx.player, monster=tx.s.card_ids[target])
 

@@ -44,14 +44,15 @@ def _pillage(tx: Tx, effect: Effect, ctx: Context) -> None:
 def _gimme(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Gimme!: the minion under the action picked is destroyed, and the action comes onto one of your
     minions (even if the minion survives)."""
-    found = carrier_of(tx.s, ctx.target or "")
-    if found is None or ctx.target2 is None:
+    action, onto = ctx.target, ctx.target2
+    found = carrier_of(tx.s, action) if action is not None else None
+    if found is None or action is None or onto is None:
         return
     reached = affectable(tx.s, ctx, found[0], found[1])      # (as it lies, the action still on it)
-    found[1].attached.remove(ctx.target)
+    found[1].attached.remove(action)
     if reached or tx.s.rules_version < CARDS_AS_WRITTEN:     # a Dork Orc survives, the action comes (l.390)
         destroy(tx, found[1].uid, ctx.player)
-    attach(tx, ctx.target, ctx.target2)  # type: ignore[arg-type]
+    attach(tx, action, onto)
 
 
 @op("stay_down", special="before")

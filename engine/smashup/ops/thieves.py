@@ -59,11 +59,12 @@ def _distraction(tx: Tx, effect: Effect, ctx: Context) -> None:
 @op("mug", targets=actions_on_minions, second=my_other_minions)
 def _mug(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Mugging: an action on a minion moves onto one of your minions."""
-    found = carrier_of(tx.s, ctx.target or "")
-    if found is None or ctx.target2 is None:
+    action, onto = ctx.target, ctx.target2
+    found = carrier_of(tx.s, action) if action is not None else None
+    if found is None or action is None or onto is None:
         return
-    found[1].attached.remove(ctx.target)
-    attach(tx, ctx.target, ctx.target2)  # type: ignore[arg-type]
+    found[1].attached.remove(action)
+    attach(tx, action, onto)
 
 
 @op("counter_per_treasure_in_hand")

@@ -147,10 +147,10 @@ def _borrowed_targets(state, effect: Effect, ctx: Context) -> list[str]:
 def _redundancy(tx: Tx, effect: Effect, ctx: Context) -> None:
     """Potion of Redundancy Potion's talent: the minion it lies on uses another minion's talent (its
     price paid with the potion's)."""
-    borrowed = _borrowed(tx.s, ctx)
-    if borrowed is None:
+    borrowed, lender = _borrowed(tx.s, ctx), ctx.target
+    if borrowed is None or lender is None:
         return
-    tx.emit("talent_borrowed", player=ctx.player, card=tx.s.card_ids[ctx.target])
-    for e in tx.s.card(ctx.target).effects:
+    tx.emit("talent_borrowed", player=ctx.player, card=tx.s.card_ids[lender])
+    for e in tx.s.card(lender).effects:
         if e.op not in LASTING_OPS and e.op not in COST_OPS:
             OPS[e.op](tx, e, borrowed)
