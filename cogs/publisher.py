@@ -46,6 +46,8 @@ EDIT_INTERVAL = 1.0      # seconds between two requests for the same message (Di
 # of a lively table after it are gathered (the hand is checked when a card is picked from it anyway);
 # a pick made on the hand message itself redraws it at once
 HAND_EDIT_INTERVAL = 8.0
+# seconds a table picture that is due waits for the next move's edit to carry it before it is sent alone
+PICTURE_GRACE = 5.0
 
 
 class MessageSlot:
@@ -454,6 +456,7 @@ class Publisher:
         pictures = None
         if not record.message_id or self.pictures.wait((result.game_id, "status")) == 0:
             pictures = table_pictures(result.state, lang)
+            self._drawing(result)
         else:       # too soon to draw: look again (at the newest result) once the time has come
             self._picture_later(result)
         new_pictures = pictures is not None and pictures_digest(pictures) != sent_pictures
@@ -522,19 +525,34 @@ class Publisher:
             return None
 
     def _picture_later(self, result: ActResult) -> None:
-        """Draw the status picture again once its time has come, for the newest result by then."""
+        """Draw the status picture again once its time has come, for the newest result by then. The
+        drawing waits PICTURE_GRACE seconds beyond that time: at a lively table the next move's edit
+        comes first and carries the new picture (one edit, not a move's and then a picture's)."""
         self._latest_status[result.game_id] = result
         if result.game_id in self._picture_timers:
             return
-        delay = self.pictures.wait((result.game_id, "status"))
-        self._picture_timers[result.game_id] = asyncio.get_running_loop().call_later(
-            delay, self._picture_due, result.game_id)
+        self._picture_timer(result.game_id)
+
+    def _picture_timer(self, game_id: int) -> None:
+        delay = self.pictures.wait((game_id, "status")) + PICTURE_GRACE
+        self._picture_timers[game_id] = asyncio.get_running_loop().call_later(delay, self._picture_due, game_id)
 
     def _picture_due(self, game_id: int) -> None:
         self._picture_timers.pop(game_id, None)
-        newest = self._latest_status.pop(game_id, None)
-        if newest is not None:
-            self._want(game_id, STATUS_KEY, functools.partial(self._update_status, newest))
+        if game_id not in self._latest_status:          # a move's edit drew the newest result meanwhile
+            return
+        if self.pictures.wait((game_id, "status")) > 0:     # ... or an older one: the newer waits its time
+            self._picture_timer(game_id)
+            return
+        newest = self._latest_status.pop(game_id)
+        self._want(game_id, STATUS_KEY, functools.partial(self._update_status, newest))
+
+    def _drawing(self, result: ActResult) -> None:
+        """The status picture is drawn for this result: a result waiting for its picture (_picture_later)
+        that is no newer needs none any more."""
+        waiting = self._latest_status.get(result.game_id)
+        if waiting is not None and waiting.version <= result.version:
+            del self._latest_status[result.game_id]
 
     def posted_at_bottom(self, game_id: int) -> None:
         """The game's lobby or table message was just posted, so nothing stands below it: the first look

@@ -128,3 +128,54 @@ async def test_a_dead_drawing_process_is_replaced(monkeypatch):
     content = pictures.contents(state, "de", names_of(state))["status.png"]
     drawn = await render(content, PictureCache())
     assert drawn.startswith(b"\x89PNG") and pictures._drawer is None       # drawn here; a new process next time
+
+
+async def _move(table: Table, rng: random.Random) -> None:
+    """A random legal move of the table's game, posted by the publisher as any move is."""
+    state = await table.state()
+    action = rng.choice([m for p in state.players for m in legal_actions(state, p.id)])
+    await table.bot.table.act_in(await table.game_id(), action.actor, action, origin="table")
+    await table.bot.publisher.drain()
+    await table.settle()
+
+
+def _edits_of(table: Table, message) -> int:
+    return sum(1 for r in table.env.http_requests if r.method == "PATCH" and r.path.endswith(f"/{message.id}"))
+
+
+async def test_a_due_picture_rides_on_the_next_moves_edit(table: Table, monkeypatch):
+    """Issue 36 (few requests per move): a table picture that falls due between two moves is carried by
+    the next move's edit of the table message, not sent in an edit of its own; without a next move it
+    is sent alone PICTURE_GRACE seconds after it fell due, for the newest state."""
+    import asyncio
+
+    import cogs.publisher as publisher_module
+
+    await table.open_game()
+    game, rng, now = await table.game_id(), random.Random(3), [0.0]
+    publisher = table.bot.publisher
+    publisher.pictures = Throttle(every=PICTURE_EVERY, clock=lambda: now[0])
+    monkeypatch.setattr(publisher_module, "PICTURE_GRACE", 0.5)
+    interval = publisher.pictures.interval((game, "status"))
+    await _move(table, rng)                       # drawn with this move (nothing drawn yet)
+    now[0] = interval - 0.1                       # the next drawing is due in 0.1 s
+    await _move(table, rng)                       # too soon: waits for its time
+    now[0] = interval + 1                         # due now: the next move's edit draws it
+    live, edits = table.live(), _edits_of(table, table.live())
+    drawn = [a.id for a in live.attachments]
+    await _move(table, rng)
+    await asyncio.sleep(0.8)                      # past the time and the grace
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert _edits_of(table, live) == edits + 1                  # one edit for the move and its picture
+    assert [a.id for a in table.live().attachments] != drawn    # ... which carried the new picture
+
+    now[0] = 2 * interval + 0.9                   # due in about 0.1 s; no move follows
+    await _move(table, rng)
+    edits, drawn = _edits_of(table, live), [a.id for a in table.live().attachments]
+    now[0] = 3 * interval
+    await asyncio.sleep(0.8)
+    await table.bot.publisher.drain()
+    await table.settle()
+    assert _edits_of(table, live) == edits + 1                  # the picture alone, after the grace
+    assert [a.id for a in table.live().attachments] != drawn
