@@ -304,3 +304,44 @@ async def test_target_autocomplete_offers_what_the_card_named_can_pick(table: Ta
         expected = set(pick_options(state, me, uid, base, playing=True)) or set(targets(state))
         suggestions = await table.member(me).autocomplete(table.channel, command, "ziel", "", karte=uid, basis=base)
         assert {c["value"] for c in suggestions} == set(list(expected)[:25]) or len(expected) > 25, uid
+
+
+def _button_labels(message) -> dict[str, str]:
+    """The labels of the message's buttons, by custom id (a layout message's rows included)."""
+    found: dict[str, str] = {}
+
+    def walk(items) -> None:
+        for item in items:
+            if getattr(item, "custom_id", None) and getattr(item, "label", None):
+                found[item.custom_id] = item.label
+            walk(getattr(item, "children", None) or getattr(item, "components", None) or [])
+
+    walk(message.components)
+    return found
+
+
+async def test_a_choice_on_the_table_says_whose_it_is_and_what_it_is_about(table: Table):
+    """Issue 36 (decisions shown whole): while a card's choice is open, the live table message's button
+    for it names the player who decides and what the choice is about, in the third person, as the
+    public line of the move does ("Ben: Hinhalten: ob …", not "Ben decides …")."""
+    from engine.smashup import choices
+    from table.render import Namer
+
+    agent_seed = next(s for s in range(1, 30) if any(isinstance(m, A.Choose) for m in engine_game(table, s)[1]))
+    _, moves = engine_game(table, agent_seed)
+    game_id = await open_smashup(table)
+    for number, move in enumerate(moves, start=1):
+        result = await drive(table, game_id, number, move)
+        await table.settle()
+        assert not refusals(result), (number, move, refusals(result))
+        state = await table.state()
+        decision = choices.pending(state)
+        if decision is not None:
+            break
+    else:
+        raise AssertionError("no choice came up")
+    labels = Namer("en", {p.id: p.name for p in state.players}, state, ("smashup",)).labels()
+    owner, topic = labels.player(decision.player), labels.topic(decision.kind, decision.player)
+    button = _button_labels(table.live())[f"sl:su:choice:{game_id}:{decision.id}"]
+    assert button.startswith(f"{owner}: ") and topic[:40] in button and len(button) <= 80
+    assert "decides …" not in button

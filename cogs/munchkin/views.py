@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from cogs.frontend import HandPlays, TableMessage
-from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
+from cogs.limits import BUTTON_LABEL, BUTTON_OPTIONS, CUSTOM_ID, clip
 from cogs.live import LiveTable
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
@@ -365,7 +365,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:de
         # "Cleo: den Handel annehmen oder ablehnen" (decision_button): two open decisions of one player
         # are told apart; rebuilt from a click's custom id it needs no label
         label = ui(lang, "owner_decides_on", player=owner, topic=topic) if owner else ui(lang, "choose_option")
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.success,
                                            custom_id=f"sl:dec:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.frontend import HandPlays, TableMessage
-from cogs.limits import BUTTON_OPTIONS, CUSTOM_ID
+from cogs.limits import BUTTON_LABEL, BUTTON_OPTIONS, CUSTOM_ID, clip
 from cogs.live import LiveTable
 from cogs.paging import open_menu, page_of, page_start
 from cogs.spectate import RematchButton
@@ -82,7 +82,9 @@ def buttons(result: ActResult, namer: Namer) -> list[discord.ui.Item]:
                 for faction in state.draft.offered[:20]]
     decision = choices.pending(state)
     if decision is not None:
-        return [ChoiceButton(game_id, decision.id, namer.labels().player(decision.player), lang)]
+        labels = namer.labels()
+        return [ChoiceButton(game_id, decision.id, labels.player(decision.player), lang,
+                             labels.topic(decision.kind, decision.player))]
     if state.decisions:
         decision = state.decisions[0]
         if decision.kind == "score_first":
@@ -494,9 +496,11 @@ def _choice_options(decision, namer: Namer) -> list[tuple[str, str]]:
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sl:su:choice:(?P<game>\d+):(?P<decision>\d+)"):
     """Opens the choice for the player who owes it (and tells anyone else whose it is)."""
 
-    def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de") -> None:
-        label = ui(lang, "owner_chooses", player=owner) if owner else ui(lang, "choose_option")
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+    def __init__(self, game_id: int, decision: int, owner: str = "", lang: str = "de", topic: str = "") -> None:
+        # "Ben: Hinhalten: ob …" (whose and what about, as Munchkin's decision buttons); rebuilt from a
+        # click's custom id it needs no label
+        label = ui(lang, "owner_decides_on", player=owner, topic=topic) if owner else ui(lang, "choose_option")
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.success,
                                            custom_id=f"sl:su:choice:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
 
